@@ -1,0 +1,39 @@
+// Vite builds the SPA; Vitest runs the unit, machine and server suites (projects below).
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const apiPort = Number(process.env.API_PORT ?? 3001);
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+  },
+  build: { outDir: 'dist', sourcemap: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts', 'machines/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file opens its own PGlite; two cores, so two files at a time.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
