@@ -1,0 +1,216 @@
+// buildApp(): the Fastify application (API under /api, SPA at /) over a database. server.ts only listens.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config.ts';
+import { openDatabase, type Database, type DatabaseTarget } from './db/client.ts';
+import { TokenService } from './auth/tokens.ts';
+import { CaptchaService } from './captcha/captcha.ts';
+import { OutboxWorker } from './mail/outbox.ts';
+import { findUserById } from './auth/service.ts';
+import { contractOperations } from './http/contract.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { detailError, forbidden, notAuthenticated } from './http/errors.ts';
+import { languageFromHeader, translate, type Language, type MessageParams } from './i18n/messages.ts';
+import type { AppContext } from './context.ts';
+import type { Handlers } from './http/handlers.ts';
+import { routeModules } from './routes/index.ts';
+
+export interface AuthenticatedUser {
+  id: number;
+  isStaff: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** es or en, from Accept-Language (Spanish by default). */
+    language: Language;
+    /** Set by the bearer-token check on operations that require sign-in. */
+    user: AuthenticatedUser | undefined;
+    t(id: string, params?: MessageParams): string;
+    /** The signed-in user; throws 401 on an operation that did not require sign-in. */
+    requireUser(): AuthenticatedUser;
+  }
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** `METHOD /url` of every route registered, for the contract test. */
+    registeredRoutes: string[];
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** Where the data lives; defaults to config.databaseUrl, else PGlite in config.dataDir/db. */
+  database?: DatabaseTarget;
+  now?: () => Date;
+}
+
+/** Answers every request body limit: 1 MiB of JSON is far more than any form here needs. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+const redactPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.email',
+  '*.to_address',
+  '*.access',
+  '*.refresh',
+  '*.token',
+  '*.ssn_last4',
+  '*.captcha',
+];
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.production,
+    ajv: { customOptions: { strictSchema: false, allowUnionTypes: true } },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const registeredRoutes: string[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') registeredRoutes.push(`${method} ${route.url}`);
+  });
+
+  const database: Database = await openDatabase(
+    options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') }),
+  );
+  const tokens = new TokenService(
+    { secret: config.secret, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds },
+    now,
+  );
+  const captcha = new CaptchaService(database.db, config.secret, config.captchaCost, now);
+  const outbox = new OutboxWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, now });
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    tokens,
+    captcha,
+    outbox,
+    now,
+    auth: { db: database.db, tokens, captcha, secret: config.secret, publicUrl: config.publicUrl, now },
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    await database.close();
+  });
+
+  app.decorateRequest('language', 'es');
+  app.decorateRequest('user', undefined);
+  app.decorateRequest('t', function (this: FastifyRequest, id: string, params?: MessageParams) {
+    return translate(this.language, id, params);
+  });
+  app.decorateRequest('requireUser', function (this: FastifyRequest) {
+    if (!this.user) throw notAuthenticated();
+    return this.user;
+  });
+  app.addHook('onRequest', async (request) => {
+    request.language = languageFromHeader(request.headers['accept-language']);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // The ALTCHA widget and Radix set inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        // The ALTCHA widget solves its puzzle in a Web Worker created from a blob.
+        workerSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.production ? [] : null,
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  const spa = Boolean(config.spaDir && existsSync(join(config.spaDir, 'index.html')));
+  registerErrorHandling(app, { spaFallback: spa });
+
+  await app.register(
+    async (api) => {
+      const handlers: Handlers = Object.assign({}, ...routeModules.map((module) => module(ctx)));
+      registerContractRoutes(api, handlers, ctx);
+    },
+    { prefix: '/api' },
+  );
+
+  if (spa && config.spaDir) registerSpa(app, config.spaDir);
+
+  outbox.start(config.mailPollMs);
+  return app;
+}
+
+/** Registers one route per openapi.yaml operation, with its schemas, sign-in check and rate limit. */
+function registerContractRoutes(api: FastifyInstance, handlers: Handlers, ctx: AppContext) {
+  const operations = contractOperations();
+  const known = new Set(operations.map((op) => op.operationId));
+  const strays = Object.keys(handlers).filter((id) => !known.has(id));
+  if (strays.length > 0) throw new Error(`Handlers with no operation in openapi.yaml: ${strays.join(', ')}`);
+
+  for (const op of operations) {
+    const handler = handlers[op.operationId as keyof Handlers] as
+      | ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>)
+      | undefined;
+    if (!handler) throw new Error(`openapi.yaml operation ${op.operationId} has no handler`);
+    const created = '201' in op.schema.response && !('200' in op.schema.response);
+    const limit = op.rateLimit ? ctx.config.rateLimits[op.rateLimit as keyof typeof ctx.config.rateLimits] : undefined;
+    api.route({
+      method: op.method.toUpperCase() as 'GET',
+      url: op.path === '/' ? '' : op.routePath,
+      schema: op.schema,
+      config: limit !== undefined ? { rateLimit: { max: limit, timeWindow: ctx.config.rateLimits.windowMs } } : {},
+      preHandler: op.requiresAuth
+        ? async (request) => {
+            request.user = await authenticate(ctx, request.headers.authorization);
+            if (op.staffOnly && !request.user.isStaff) throw forbidden();
+          }
+        : undefined,
+      handler: async (request, reply) => {
+        if (created) reply.code(201);
+        return handler(request, reply);
+      },
+    });
+  }
+}
+
+async function authenticate(ctx: AppContext, header: string | undefined) {
+  const [scheme, token] = (header ?? '').split(' ');
+  if (scheme?.toLowerCase() !== 'bearer' || !token) throw notAuthenticated();
+  const claims = await ctx.tokens.verify(token, 'access');
+  if (!claims) throw detailError(401, 'api.error.tokenNotValid', 'token_not_valid');
+  // Read the user on every call: a deactivated account or a removed staff flag takes effect at once.
+  const user = await findUserById(ctx.db, claims.userId);
+  if (!user || !user.is_active) throw detailError(401, 'api.error.tokenNotValid', 'token_not_valid');
+  return { id: user.id, isStaff: user.is_staff };
+}
+
+/** Serves the built SPA: hashed assets cached for a year; other paths fall back to index.html (error-handler.ts). */
+function registerSpa(app: FastifyInstance, root: string) {
+  void app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, path) => {
+      res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}

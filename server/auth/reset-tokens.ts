@@ -1,0 +1,30 @@
+// Password-reset links: `uid` (base64url user id) and an HMAC token that dies after 3 days or when the password changes.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+const RESET_TTL_SECONDS = 3 * 24 * 3600;
+
+export const encodeUid = (userId: number): string => Buffer.from(String(userId)).toString('base64url');
+
+export function decodeUid(uid: string): number | null {
+  const text = Buffer.from(uid, 'base64url').toString('utf8');
+  return /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null;
+}
+
+function signature(secret: string, userId: number, passwordHash: string, expires: number): string {
+  // The password hash is part of the signed text, so setting a new password spends every earlier link.
+  return createHmac('sha256', `reset:${secret}`).update(`${userId}:${passwordHash}:${expires}`).digest('base64url');
+}
+
+export function makeResetToken(secret: string, userId: number, passwordHash: string, now: Date): string {
+  const expires = Math.floor(now.getTime() / 1000) + RESET_TTL_SECONDS;
+  return `${expires.toString(36)}-${signature(secret, userId, passwordHash, expires)}`;
+}
+
+export function checkResetToken(secret: string, userId: number, passwordHash: string, token: string, now: Date): boolean {
+  const [expiresText = '', given = ''] = token.split('-', 2);
+  const expires = parseInt(expiresText, 36);
+  if (!Number.isSafeInteger(expires) || expires * 1000 < now.getTime()) return false;
+  const expected = Buffer.from(signature(secret, userId, passwordHash, expires));
+  const actual = Buffer.from(given);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}

@@ -1,0 +1,108 @@
+// Reads openapi.yaml once: every route's JSON Schemas (request and response) come from the contract.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+export const httpMethods = ['get', 'put', 'post', 'patch', 'delete'] as const;
+export type HttpMethod = (typeof httpMethods)[number];
+
+type JsonObject = Record<string, unknown>;
+
+export interface ContractOperation {
+  operationId: string;
+  method: HttpMethod;
+  /** The OpenAPI path, e.g. `/applications/{id}`. */
+  path: string;
+  /** The same path in Fastify's syntax, e.g. `/applications/:id`. */
+  routePath: string;
+  /** Whether a bearer token is required (the document's default security unless the operation says `security: []`). */
+  requiresAuth: boolean;
+  /** `x-staff: true` on an operation: only staff may call it. */
+  staffOnly: boolean;
+  /** `x-rate-limit` names a limit of config.rateLimits. */
+  rateLimit: string | undefined;
+  /** `multipart/form-data` operations validate their parts in the handler, not with a body schema. */
+  multipart: boolean;
+  schema: {
+    body?: JsonObject;
+    querystring?: JsonObject;
+    params?: JsonObject;
+    response: Record<string, JsonObject>;
+  };
+}
+
+const contractFile = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+
+export function readContract(file = contractFile): JsonObject {
+  return parse(readFileSync(file, 'utf8')) as JsonObject;
+}
+
+/** Replaces every local `$ref` with its target, so each route schema stands alone. */
+function dereference(node: unknown, root: JsonObject, seen: string[] = []): unknown {
+  if (Array.isArray(node)) return node.map((item) => dereference(item, root, seen));
+  if (node === null || typeof node !== 'object') return node;
+  const object = node as JsonObject;
+  if (typeof object.$ref === 'string') {
+    const ref = object.$ref;
+    if (seen.includes(ref)) throw new Error(`openapi.yaml: circular $ref ${ref}`);
+    const target = ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<unknown>((at, key) => (at as JsonObject | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], root);
+    if (target === undefined) throw new Error(`openapi.yaml: unresolved $ref ${ref}`);
+    return dereference(target, root, [...seen, ref]);
+  }
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(object)) out[key] = dereference(value, root, seen);
+  return out;
+}
+
+/** Every operation of the contract with the schemas Fastify needs. */
+export function contractOperations(document: JsonObject = readContract()): ContractOperation[] {
+  const resolved = dereference(document, document) as JsonObject;
+  const paths = (resolved.paths ?? {}) as Record<string, JsonObject>;
+  const defaultSecurity = resolved.security as unknown[] | undefined;
+  const operations: ContractOperation[] = [];
+  for (const [path, item] of Object.entries(paths)) {
+    const sharedParameters = (item.parameters ?? []) as JsonObject[];
+    for (const method of httpMethods) {
+      const operation = item[method] as JsonObject | undefined;
+      if (!operation) continue;
+      const parameters = [...sharedParameters, ...((operation.parameters ?? []) as JsonObject[])];
+      const group = (where: string): JsonObject | undefined => {
+        const list = parameters.filter((p) => p.in === where);
+        if (list.length === 0) return undefined;
+        return {
+          type: 'object',
+          properties: Object.fromEntries(list.map((p) => [p.name, p.schema ?? {}])),
+          required: list.filter((p) => p.required || where === 'path').map((p) => p.name),
+        };
+      };
+      const content = ((operation.requestBody as JsonObject | undefined)?.content ?? {}) as Record<string, JsonObject>;
+      const response: Record<string, JsonObject> = {};
+      for (const [status, answer] of Object.entries((operation.responses ?? {}) as Record<string, JsonObject>)) {
+        const schema = ((answer.content as Record<string, JsonObject> | undefined)?.['application/json'])?.schema;
+        // Only success bodies are serialized from the contract; error bodies are shaped by the error handler.
+        if (schema && status.startsWith('2')) response[status] = schema as JsonObject;
+      }
+      const security = (operation.security as unknown[] | undefined) ?? defaultSecurity ?? [];
+      operations.push({
+        operationId: String(operation.operationId),
+        method,
+        path,
+        routePath: path.replace(/\{([^}]+)\}/g, ':$1'),
+        requiresAuth: security.length > 0,
+        staffOnly: operation['x-staff'] === true,
+        rateLimit: typeof operation['x-rate-limit'] === 'string' ? operation['x-rate-limit'] : undefined,
+        multipart: 'multipart/form-data' in content,
+        schema: {
+          ...(content['application/json']?.schema ? { body: content['application/json'].schema as JsonObject } : {}),
+          ...(group('query') ? { querystring: group('query') } : {}),
+          ...(group('path') ? { params: group('path') } : {}),
+          response,
+        },
+      });
+    }
+  }
+  return operations;
+}

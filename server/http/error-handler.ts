@@ -1,0 +1,113 @@
+// The one place every failure becomes an HTTP answer: localized, in the DESIGN.md shapes, never a stack or a 5xx message.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+import { translate, type Language } from '../i18n/messages.ts';
+
+interface AjvIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/** A pattern names no message of its own in JSON Schema; these fields get a precise one. */
+const patternMessages: Record<string, string> = { ssn_last4: 'api.field.ssnLast4' };
+
+/** Turns ajv's validation issues into `{field: [message]}` with our own localized texts. */
+export function validationToFields(issues: AjvIssue[], lang: Language, context: string | undefined): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  const add = (field: string, text: string) => {
+    const list = (fields[field] ??= []);
+    if (!list.includes(text)) list.push(text);
+  };
+  for (const issue of issues) {
+    const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean);
+    let field = path.join('.') || (context === 'body' ? 'non_field_errors' : context ?? 'non_field_errors');
+    switch (issue.keyword) {
+      case 'required': {
+        const missing = String(issue.params.missingProperty ?? '');
+        field = [...path, missing].filter(Boolean).join('.');
+        add(field, translate(lang, 'api.field.required'));
+        break;
+      }
+      case 'additionalProperties': {
+        const extra = String(issue.params.additionalProperty ?? '');
+        add([...path, extra].filter(Boolean).join('.'), translate(lang, 'api.field.notAllowed'));
+        break;
+      }
+      case 'maxLength':
+      case 'maxItems':
+        add(field, translate(lang, 'api.field.maxLength', { limit: Number(issue.params.limit) }));
+        break;
+      case 'minLength':
+      case 'minItems':
+        // An empty required string reads better as "required" than "at least 1 character".
+        if (Number(issue.params.limit) === 1) add(field, translate(lang, 'api.field.required'));
+        else add(field, translate(lang, 'api.field.minLength', { limit: Number(issue.params.limit) }));
+        break;
+      case 'format':
+        add(field, translate(lang, issue.params.format === 'email' ? 'api.field.email' : 'api.field.invalid'));
+        break;
+      case 'enum':
+        add(field, translate(lang, 'api.field.choice'));
+        break;
+      case 'pattern':
+        add(field, translate(lang, patternMessages[field.split('.').pop() ?? ''] ?? 'api.field.invalid'));
+        break;
+      default:
+        add(field, translate(lang, 'api.field.invalid'));
+    }
+  }
+  return fields;
+}
+
+function send(reply: FastifyReply, status: number, body: unknown) {
+  // The body is already in its final shape; skip the route's response schema (it describes success).
+  return reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
+}
+
+export function registerErrorHandling(app: FastifyInstance, options: { spaFallback: boolean }) {
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    // The SPA owns every non-API path: its router shows the page (or its own not-found redirect).
+    if (options.spaFallback && request.method === 'GET' && !/^\/api(\/|$|\?)/.test(request.url)) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return send(reply, 404, { detail: translate(request.language, 'api.error.notFound'), code: 'not_found' });
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const lang = request.language;
+    if (error instanceof AppError) {
+      reply.headers(error.headers);
+      if ('detail' in error.body) {
+        const { detail, code } = error.body;
+        return send(reply, error.statusCode, { detail: translate(lang, detail.id, detail.params), ...(code ? { code } : {}) });
+      }
+      const fields: Record<string, string[]> = {};
+      for (const [field, messages] of Object.entries(error.body.fields)) {
+        fields[field] = messages.map((m) => translate(lang, m.id, m.params));
+      }
+      return send(reply, error.statusCode, fields);
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.validation) {
+      return send(reply, 400, validationToFields(fastifyError.validation as AjvIssue[], lang, fastifyError.validationContext));
+    }
+    const status = fastifyError.statusCode ?? 500;
+    if (status === 429) {
+      const retryAfter = Number(reply.getHeader('retry-after') ?? 60);
+      return send(reply, 429, { detail: translate(lang, 'api.error.rateLimited', { seconds: retryAfter }), code: 'throttled' });
+    }
+    if (status === 413) return send(reply, 413, { detail: translate(lang, 'api.error.tooLarge'), code: 'too_large' });
+    if (status === 415) return send(reply, 415, { detail: translate(lang, 'api.error.unsupportedMediaType'), code: 'unsupported_media_type' });
+    if (status >= 400 && status < 500) {
+      // Unreadable JSON, an empty body, a bad header: the request cannot be read.
+      return send(reply, status, { detail: translate(lang, 'api.error.malformed'), code: 'malformed' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, status >= 500 && status !== 503 ? 500 : status, {
+      detail: translate(lang, status === 503 ? 'api.error.unavailable' : 'api.error.server'),
+      code: 'server_error',
+    });
+  });
+}

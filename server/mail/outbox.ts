@@ -1,0 +1,119 @@
+// The transactional e-mail outbox: enqueue() writes a rendered message in the caller's transaction;
+// the worker delivers due messages over SMTP (or to the log when no SMTP_URL is set), retrying with backoff.
+import nodemailer, { type Transporter } from 'nodemailer';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { mailOutbox } from '../db/schema.ts';
+import { translate, type Language, type MessageParams } from '../i18n/messages.ts';
+
+export const MAX_ATTEMPTS = 8;
+
+/** Seconds to wait before attempt n+1: 30 s, 1 min, 2 min, ... capped at one hour. */
+export const backoffSeconds = (attempts: number): number => Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
+
+export interface MailTemplate {
+  /** Message ids `email.<template>.subject` and `email.<template>.text` in locales/*.json. */
+  template: string;
+  to: string;
+  language: Language;
+  params: MessageParams;
+}
+
+/** Renders the template in the recipient's language and queues it; call inside the transaction of the change. */
+export async function enqueueMail(db: Db, mail: MailTemplate): Promise<void> {
+  await db.insert(mailOutbox).values({
+    to_address: mail.to,
+    template: mail.template,
+    language: mail.language,
+    subject: translate(mail.language, `email.${mail.template}.subject`, mail.params),
+    text_body: translate(mail.language, `email.${mail.template}.text`, mail.params),
+  });
+}
+
+export interface OutboxOptions {
+  db: Db;
+  smtpUrl: string | undefined;
+  from: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+export class OutboxWorker {
+  private readonly transport: Transporter | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private readonly now: () => Date;
+
+  constructor(private readonly options: OutboxOptions) {
+    this.now = options.now ?? (() => new Date());
+    this.transport = options.smtpUrl
+      ? nodemailer.createTransport(options.smtpUrl, { from: options.from })
+      : undefined;
+  }
+
+  start(intervalMs: number): void {
+    if (intervalMs <= 0 || this.timer) return;
+    this.timer = setInterval(() => {
+      void this.deliverDue().catch((error: unknown) => this.options.log.error({ err: error }, 'outbox delivery failed'));
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => undefined);
+    this.transport?.close();
+  }
+
+  /** Delivers every due message once; returns how many were delivered. Concurrent calls share one run. */
+  deliverDue(): Promise<number> {
+    this.running ??= this.runOnce().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async runOnce(): Promise<number> {
+    const { db, log } = this.options;
+    const due = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(isNull(mailOutbox.sent_at), isNull(mailOutbox.failed_at), lte(mailOutbox.next_attempt_at, this.now())))
+      .orderBy(asc(mailOutbox.next_attempt_at))
+      .limit(50);
+    let delivered = 0;
+    for (const message of due) {
+      try {
+        if (this.transport) {
+          await this.transport.sendMail({
+            from: this.options.from,
+            to: message.to_address,
+            subject: message.subject,
+            text: message.text_body,
+          });
+        } else {
+          // Development without SMTP: the message (with its link) goes to the log, so flows can be followed.
+          log.info({ mail: { id: message.id, template: message.template, subject: message.subject, text: message.text_body } }, 'e-mail (no SMTP_URL set)');
+        }
+        await db.update(mailOutbox).set({ sent_at: this.now(), attempts: message.attempts + 1, last_error: null }).where(eq(mailOutbox.id, message.id));
+        delivered += 1;
+      } catch (error) {
+        const attempts = message.attempts + 1;
+        const reason = error instanceof Error ? error.message : String(error);
+        log.warn({ mailId: message.id, attempts, reason }, 'e-mail delivery failed; will retry');
+        await db
+          .update(mailOutbox)
+          .set({
+            attempts,
+            last_error: reason.slice(0, 500),
+            next_attempt_at: sql`${this.now().toISOString()}::timestamptz + make_interval(secs => ${backoffSeconds(attempts)})`,
+            ...(attempts >= MAX_ATTEMPTS ? { failed_at: this.now() } : {}),
+          })
+          .where(eq(mailOutbox.id, message.id));
+      }
+    }
+    return delivered;
+  }
+}

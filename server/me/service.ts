@@ -1,0 +1,84 @@
+// The signed-in person's own information (SPEC section 3, Person): read, change, and the SSN's last 4 digits.
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { components } from '../../src/api/schema.d.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { fieldErrors, notAuthenticated } from '../http/errors.ts';
+import { isLanguage } from '../i18n/messages.ts';
+import { findUserById, type User } from '../auth/service.ts';
+
+type Person = components['schemas']['Person'];
+type PersonUpdate = components['schemas']['PersonUpdate'];
+
+export const maskSsn = (last4: string | null): string | null => (last4 ? `***-**-${last4}` : null);
+
+const genders = ['female', 'male', 'non_binary', 'prefer_not_to_say'] as const;
+
+export function toPerson(user: User): Person {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    gender: genders.find((g) => g === user.gender) ?? null,
+    phone: user.phone,
+    country: user.country,
+    state: user.state,
+    city: user.city,
+    postal_code: user.postal_code,
+    street_address: user.street_address,
+    physical_line1: user.physical_line1,
+    physical_line2: user.physical_line2,
+    postal_line1: user.postal_line1,
+    postal_line2: user.postal_line2,
+    postal_same_as_physical: user.postal_same_as_physical,
+    language: isLanguage(user.language) ? user.language : 'es',
+    is_staff: user.is_staff,
+    ssn_last4_masked: maskSsn(user.ssn_last4),
+  };
+}
+
+export async function getPerson(db: Db, userId: number): Promise<Person> {
+  const user = await findUserById(db, userId);
+  if (!user) throw notAuthenticated();
+  return toPerson(user);
+}
+
+export async function updatePerson(db: Db, userId: number, change: PersonUpdate, now: Date): Promise<Person> {
+  const values: Partial<typeof users.$inferInsert> = { ...change, updated_at: now };
+  for (const key of ['first_name', 'last_name', 'email'] as const) {
+    const value = values[key];
+    if (typeof value === 'string') {
+      values[key] = value.trim();
+      if (values[key] === '') throw fieldErrors({ [key]: 'api.field.required' });
+    }
+  }
+  if (change.postal_same_as_physical === true) {
+    // The postal address follows the physical one, so the two never disagree.
+    const current = await findUserById(db, userId);
+    values.postal_line1 = change.physical_line1 ?? current?.physical_line1 ?? '';
+    values.postal_line2 = change.physical_line2 ?? current?.physical_line2 ?? '';
+  }
+  if (values.email) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(sql`lower(${users.email})`, values.email.toLowerCase()), ne(users.id, userId)))
+      .limit(1);
+    if (taken) throw fieldErrors({ email: 'api.error.emailTaken' });
+  }
+  try {
+    const [updated] = await db.update(users).set(values).where(eq(users.id, userId)).returning();
+    if (!updated) throw notAuthenticated();
+    return toPerson(updated);
+  } catch (error) {
+    if ((error as { code?: string })?.code === '23505') throw fieldErrors({ email: 'api.error.emailTaken' });
+    throw error;
+  }
+}
+
+export async function setSsnLast4(db: Db, userId: number, last4: string, now: Date): Promise<string> {
+  if (!/^\d{4}$/.test(last4)) throw fieldErrors({ ssn_last4: 'api.field.ssnLast4' });
+  await db.update(users).set({ ssn_last4: last4, updated_at: now }).where(eq(users.id, userId));
+  return maskSsn(last4) ?? '';
+}

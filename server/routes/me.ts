@@ -1,0 +1,14 @@
+// HTTP side of the signed-in person's own information.
+import type { AppContext } from '../context.ts';
+import type { Handlers } from '../http/handlers.ts';
+import { getPerson, setSsnLast4, updatePerson } from '../me/service.ts';
+
+export function meRoutes(ctx: AppContext): Handlers {
+  return {
+    getMe: async (request) => getPerson(ctx.db, request.requireUser().id),
+    updateMe: async (request) => updatePerson(ctx.db, request.requireUser().id, request.body, ctx.now()),
+    setMySsnLast4: async (request) => ({
+      ssn_last4_masked: await setSsnLast4(ctx.db, request.requireUser().id, request.body.ssn_last4, ctx.now()),
+    }),
+  };
+}
