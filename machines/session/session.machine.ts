@@ -1,0 +1,286 @@
+// The session workflow (SPEC.md section 4): sign in, renew the access token, sign out, follow other tabs.
+// Pure: the API calls and browser storage writes are injected with .provide() (src/actors in the SPA).
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type {
+  LoginInput,
+  LoginResponse,
+  LogoutInput,
+  PersistRecordParams,
+  RefreshInput,
+  RememberEmailParams,
+  SessionContext,
+  SessionError,
+  SessionEvent,
+  SessionInput,
+  SessionRecord,
+  SessionResponse,
+} from './session.types.ts';
+
+/** Browser storage keys the session owns (SPEC.md section 9); the SPA's storage actions write these. */
+export const SESSION_STORAGE_KEYS = { user: 'user', remember: 'remember' } as const;
+
+/**
+ * A token this close to its expiry counts as expired at boot: starting signed in with a token that dies
+ * on the first request would only trade a refresh now for a 401 and a refresh a moment later.
+ */
+const EXPIRY_MARGIN_MS = 10_000;
+
+/** The `exp` claim of a JWT in milliseconds, or null when the token cannot be read. No signature check: the server does that. */
+export function readTokenExpiry(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (payload === undefined || payload === '') return null;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+    const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+    // atob gives one char per byte; decode them as UTF-8 so claims with non-ASCII text still parse.
+    const bytes = Uint8Array.from(atob(padded), (char) => char.charCodeAt(0));
+    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    if (typeof claims === 'object' && claims !== null && 'exp' in claims && typeof claims.exp === 'number' && Number.isFinite(claims.exp)) {
+      return claims.exp * 1000;
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/** Unreadable tokens count as expired: a refresh settles whether the session is still good. */
+export function isAccessTokenExpired(access: string, now: number): boolean {
+  const expiresAt = readTokenExpiry(access);
+  return expiresAt === null || expiresAt - EXPIRY_MARGIN_MS <= now;
+}
+
+function isSessionRecord(value: unknown): value is SessionRecord {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'access' in value && typeof value.access === 'string' &&
+    'refresh' in value && typeof value.refresh === 'string' &&
+    'is_staff' in value && typeof value.is_staff === 'boolean' &&
+    'id' in value && typeof value.id === 'number' &&
+    'email' in value && typeof value.email === 'string' &&
+    'first_name' in value && typeof value.first_name === 'string' &&
+    'last_name' in value && typeof value.last_name === 'string' &&
+    'language' in value && (value.language === 'es' || value.language === 'en')
+  );
+}
+
+/**
+ * Reads the raw value of storage key `user` (at boot, and from `storage` events of other tabs).
+ * Storage is writable by anyone with devtools or an older version of the app, so anything that is not
+ * a whole record counts as no session rather than crashing the app or half signing someone in.
+ */
+export function parseSessionRecord(raw: string | null): SessionRecord | null {
+  if (raw === null) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return isSessionRecord(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** refreshing and signingOut are only entered with a record; reaching them without one is a bug worth a loud error. */
+function requireRecord(context: SessionContext): SessionRecord {
+  if (context.record === null) throw new Error('session: this state needs a session record and has none');
+  return context.record;
+}
+
+/** POST /auth/session/ does not rotate refresh tokens (DESIGN.md section 3), so the old one stays. */
+function keepRefreshToken(previous: SessionRecord, response: SessionResponse): SessionRecord {
+  return { ...response, refresh: previous.refresh };
+}
+
+/** Default actors fail loudly: a SPA that forgot .provide() should not look signed out for no reason. */
+const notProvided = (name: string) => async (): Promise<never> => {
+  throw new Error(`session: provide the "${name}" actor with sessionMachine.provide({ actors })`);
+};
+
+export const sessionMachine = setup({
+  // XState reads `types` only for inference; `{} as T` is its documented way to declare them.
+  /* eslint-disable @typescript-eslint/consistent-type-assertions */
+  types: {
+    input: {} as SessionInput,
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  /* eslint-enable @typescript-eslint/consistent-type-assertions */
+  actors: {
+    login: fromPromise<LoginResponse, LoginInput>(notProvided('login')),
+    refresh: fromPromise<SessionResponse, RefreshInput>(notProvided('refresh')),
+    logout: fromPromise<void, LogoutInput>(notProvided('logout')),
+  },
+  actions: {
+    // Storage effects: no-ops here so the machine runs anywhere; the SPA provides the localStorage writes.
+    persistRecord: (_, _params: PersistRecordParams) => {},
+    clearRecord: () => {},
+    rememberEmail: (_, _params: RememberEmailParams) => {},
+    setRecord: assign((_, params: { record: SessionRecord | null }) => ({ record: params.record })),
+    setError: assign((_, params: { error: SessionError | null }) => ({ error: params.error })),
+    setRemember: assign((_, params: { remember: boolean }) => ({ remember: params.remember })),
+  },
+  guards: {
+    hasFreshAccessToken: ({ context }) =>
+      context.record !== null && !isAccessTokenExpired(context.record.access, context.bootedAt),
+    hasRecord: ({ context }) => context.record !== null,
+    isRecord: (_, params: { record: SessionRecord | null }) => params.record !== null,
+    wasRetried: (_, params: { retried: boolean }) => params.retried,
+  },
+}).createMachine({
+  id: 'session',
+  description: 'Who is signed in on this browser, kept in step with storage key `user` and with other tabs.',
+  context: ({ input }) => ({
+    record: input.record,
+    error: null,
+    remember: false,
+    bootedAt: input.now ?? Date.now(),
+  }),
+  initial: 'booting',
+  states: {
+    booting: {
+      description:
+        'Transient. A stored record with a live access token starts signed in; one with an expired or unreadable token is refreshed first; no record starts signed out.',
+      tags: 'busy',
+      always: [
+        { guard: 'hasFreshAccessToken', target: 'signedIn' },
+        { guard: 'hasRecord', target: 'refreshing' },
+        { target: 'signedOut' },
+      ],
+    },
+    signedOut: {
+      description:
+        'Nobody is signed in. `error` says why when a sign-in or refresh just failed. `session.refresh` is ignored: without a record there is no refresh token to use, so the route guard goes to /login.',
+      on: {
+        'session.login': {
+          target: 'signingIn',
+          actions: [
+            { type: 'setError', params: { error: null } },
+            { type: 'setRemember', params: ({ event }) => ({ remember: event.remember }) },
+          ],
+        },
+        // Another tab signed in: follow it. Its write is already in storage, so nothing is persisted.
+        'session.storageChanged': {
+          guard: { type: 'isRecord', params: ({ event }) => ({ record: event.record }) },
+          target: 'signedIn',
+          actions: [
+            { type: 'setRecord', params: ({ event }) => ({ record: event.record }) },
+            { type: 'setError', params: { error: null } },
+          ],
+        },
+      },
+    },
+    signingIn: {
+      description: 'POST /auth/login is in flight. Further sign-in attempts are ignored until it answers.',
+      tags: 'busy',
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ event }) => {
+          assertEvent(event, 'session.login');
+          // The password goes straight to the call and is never kept in context.
+          return { email: event.email, password: event.password };
+        },
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            { type: 'setRecord', params: ({ event }) => ({ record: event.output }) },
+            // Reads the record just assigned, so storage holds exactly what the context holds.
+            { type: 'persistRecord', params: ({ context }) => ({ record: requireRecord(context) }) },
+            {
+              type: 'rememberEmail',
+              params: ({ context, event }) => ({ email: event.output.email, remember: context.remember }),
+            },
+          ],
+        },
+        onError: {
+          target: 'signedOut',
+          actions: { type: 'setError', params: ({ event }) => ({ error: { code: 'login_failed', body: event.error } }) },
+        },
+      },
+    },
+    signedIn: {
+      description:
+        'A user is signed in with a usable access token. `session.login` is ignored here: the login route sends signed-in people away (SPEC.md section 2), so one arriving is a stale double submit, and obeying it would orphan the current refresh token.',
+      on: {
+        'session.logout': { target: 'signingOut', actions: { type: 'setError', params: { error: null } } },
+        'session.refresh': { target: 'refreshing' },
+        'session.unauthorized': [
+          {
+            // The call already failed once more after a refresh: renewing again would loop.
+            guard: { type: 'wasRetried', params: ({ event }) => ({ retried: event.retried === true }) },
+            target: 'signingOut',
+            actions: { type: 'setError', params: { error: { code: 'session_rejected', body: null } } },
+          },
+          { target: 'refreshing' },
+        ],
+        'session.storageChanged': [
+          {
+            // Another tab renewed the token or signed in as someone else: use its record.
+            guard: { type: 'isRecord', params: ({ event }) => ({ record: event.record }) },
+            actions: { type: 'setRecord', params: ({ event }) => ({ record: event.record }) },
+          },
+          // Another tab signed out, and already revoked the refresh token: sign out here without a call.
+          { target: 'signedOut', actions: { type: 'setRecord', params: { record: null } } },
+        ],
+      },
+    },
+    refreshing: {
+      description:
+        'POST /auth/session/ is in flight with the stored refresh token. 401s arriving meanwhile are ignored: they were caused by the same expired token this call renews.',
+      tags: 'busy',
+      invoke: {
+        id: 'refresh',
+        src: 'refresh',
+        input: ({ context }) => ({ refresh: requireRecord(context).refresh }),
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            {
+              type: 'setRecord',
+              params: ({ context, event }) => ({ record: keepRefreshToken(requireRecord(context), event.output) }),
+            },
+            { type: 'persistRecord', params: ({ context }) => ({ record: requireRecord(context) }) },
+            { type: 'setError', params: { error: null } },
+          ],
+        },
+        onError: {
+          // Any failure, network included: the guard sends the person to /login (SPEC.md section 2).
+          target: 'signedOut',
+          actions: [
+            { type: 'setRecord', params: { record: null } },
+            'clearRecord',
+            { type: 'setError', params: ({ event }) => ({ error: { code: 'refresh_failed', body: event.error } }) },
+          ],
+        },
+      },
+      on: {
+        'session.logout': { target: 'signingOut', actions: { type: 'setError', params: { error: null } } },
+        // Leaving cancels our refresh, so it cannot write back a session another tab just ended or replaced.
+        'session.storageChanged': [
+          {
+            guard: { type: 'isRecord', params: ({ event }) => ({ record: event.record }) },
+            target: 'signedIn',
+            actions: [
+              { type: 'setRecord', params: ({ event }) => ({ record: event.record }) },
+              { type: 'setError', params: { error: null } },
+            ],
+          },
+          { target: 'signedOut', actions: { type: 'setRecord', params: { record: null } } },
+        ],
+      },
+    },
+    signingOut: {
+      description:
+        'POST /auth/logout is in flight to revoke the refresh token. Storage is already cleared (on entry, so other tabs follow at once and a closed tab or a failed call cannot leave the session behind); whatever the answer, the session ends signed out.',
+      tags: 'busy',
+      entry: 'clearRecord',
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        input: ({ context }) => ({ refresh: requireRecord(context).refresh }),
+        onDone: { target: 'signedOut', actions: { type: 'setRecord', params: { record: null } } },
+        onError: { target: 'signedOut', actions: { type: 'setRecord', params: { record: null } } },
+      },
+    },
+  },
+});

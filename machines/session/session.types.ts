@@ -1,0 +1,84 @@
+// Types of the session machine: its input, context, events and the shapes its injected effects exchange.
+import type { components } from '../../src/api/schema.d.ts';
+
+type Schemas = components['schemas'];
+
+/** What POST /auth/login answers: the user plus both tokens. */
+export type LoginResponse = Schemas['LoginResponse'];
+/** What POST /auth/session/ answers: the user plus a new access token, no refresh (tokens do not rotate). */
+export type SessionResponse = Schemas['SessionResponse'];
+/** The user fields of a session, without tokens: what views may show. */
+export type SessionUser = Schemas['SessionUser'];
+
+/**
+ * The record kept in browser storage under the key `user` (SPEC.md section 3). It is exactly the login
+ * response, so the SPA stores what the server sent without renaming or reshaping anything.
+ */
+export type SessionRecord = LoginResponse;
+
+export interface SessionInput {
+  /** The record the caller read (and parsed with `parseSessionRecord`) from storage key `user`, or null. */
+  record: SessionRecord | null;
+  /** Milliseconds since the epoch, to judge the stored access token's expiry at boot; defaults to Date.now(). */
+  now?: number;
+}
+
+/**
+ * Why the session ended up without a user. Views pick the message from `code`; `body` keeps the
+ * server's error body as received (DESIGN.md error shapes: {detail}, {non_field_errors}, a bare array...)
+ * so the login toast can apply SPEC.md section 8 to it. Never prose of our own.
+ */
+export type SessionErrorCode =
+  /** POST /auth/login failed: show the toast built from `body`. */
+  | 'login_failed'
+  /** POST /auth/session/ failed (any error): the route guard sends the person to /login. */
+  | 'refresh_failed'
+  /** A request still got 401 after a successful refresh: the session was signed out to stop a loop. */
+  | 'session_rejected';
+
+export interface SessionError {
+  code: SessionErrorCode;
+  /** The rejection value of the failed call: the parsed JSON error body, or whatever a network failure threw. */
+  body: unknown;
+}
+
+export interface SessionContext {
+  record: SessionRecord | null;
+  error: SessionError | null;
+  /** The `remember` choice of the sign-in in flight, needed when its answer arrives. */
+  remember: boolean;
+  /** The clock reading the boot decision is made with (input `now`), kept so guards stay pure. */
+  bootedAt: number;
+}
+
+export type SessionEvent =
+  | { type: 'session.login'; email: string; password: string; remember: boolean }
+  | { type: 'session.logout' }
+  /** Explicit refresh, e.g. from a route guard. */
+  | { type: 'session.refresh' }
+  /**
+   * An API call answered 401. `retried: true` says the call had already been retried once after a
+   * refresh, so refreshing again cannot help and the session is signed out instead.
+   */
+  | { type: 'session.unauthorized'; retried?: boolean }
+  /** Another tab wrote (record) or removed (null) the `user` key: this tab follows it. */
+  | { type: 'session.storageChanged'; record: SessionRecord | null };
+
+/** Inputs of the injected API actors (bodies of SPEC.md section 7). */
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+export interface RefreshInput {
+  refresh: string;
+}
+export type LogoutInput = RefreshInput;
+
+/** Params of the injected storage actions. */
+export interface PersistRecordParams {
+  record: SessionRecord;
+}
+export interface RememberEmailParams {
+  email: string;
+  remember: boolean;
+}

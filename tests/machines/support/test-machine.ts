@@ -1,0 +1,37 @@
+// Makes a machine usable by `createTestModel` (xstate/graph), which refuses invocations and delayed transitions:
+// each `invoke` becomes transitions on its `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events, and each
+// `after` becomes a transition on `xstate.after.<delay>.<state id>`, the event XState itself raises.
+// The graph is otherwise the machine's own, with its guards and actions; the paths then drive the REAL actor,
+// where the tests answer the calls and advance the clock.
+import { createMachine, type AnyStateMachine } from 'xstate';
+
+type Config = Record<string, unknown>;
+
+function transformState(node: Config, id: string): Config {
+  const out: Config = { ...node };
+  const on: Config = { ...((node.on as Config | undefined) ?? {}) };
+  const invokes = node.invoke === undefined ? [] : Array.isArray(node.invoke) ? node.invoke : [node.invoke];
+  for (const invoke of invokes as Config[]) {
+    const actorId = String(invoke.id ?? invoke.src);
+    if (invoke.onDone !== undefined) on[`xstate.done.actor.${actorId}`] = invoke.onDone;
+    if (invoke.onError !== undefined) on[`xstate.error.actor.${actorId}`] = invoke.onError;
+  }
+  delete out.invoke;
+  if (node.after !== undefined) {
+    for (const [delay, transition] of Object.entries(node.after as Config)) on[`xstate.after.${delay}.${id}`] = transition;
+    delete out.after;
+  }
+  if (Object.keys(on).length > 0) out.on = on;
+  if (node.states !== undefined) {
+    const states: Config = {};
+    for (const [key, child] of Object.entries(node.states as Config)) states[key] = transformState(child as Config, `${id}.${key}`);
+    out.states = states;
+  }
+  return out;
+}
+
+/** The same machine (config, guards, actions) with invocations and delays turned into plain events. */
+export function testMachineOf(machine: AnyStateMachine): AnyStateMachine {
+  const config = transformState(machine.config as unknown as Config, machine.id);
+  return createMachine(config as never, machine.implementations as never);
+}
