@@ -1,7 +1,8 @@
 // Model-based path tests of the session machine: every shortest path, replayed on a real actor with fake browser storage.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type ActorLogic } from 'xstate';
-import { TestModel, createTestModel, serializeSnapshot } from 'xstate/graph';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { createTestModel, serializeSnapshot, type TestModel } from 'xstate/graph';
+import { testMachineOf } from './support/test-machine.ts';
 import {
   SESSION_STORAGE_KEYS,
   isAccessTokenExpired,
@@ -134,16 +135,17 @@ const ANSWERS_WHILE: Record<string, string> = {
 };
 
 /**
- * `createTestModel` refuses machines that invoke actors (see the pinning test below), so the model is a
- * `TestModel` built with the same ingredients: the real machine as the model, states matched by name,
- * and each state keyed by the transition that entered it, so shortest paths cover every transition and
- * not only every state. Session events are offered in every state, so ignoring them is tested too.
+ * `createTestModel` refuses machines that invoke actors, so it gets `testMachineOf(sessionMachine)`: the same
+ * graph, guards and actions, with each invoked call's answer as an `xstate.done/error.actor.<id>` event. States
+ * are matched by name, and each state is keyed by the transition that entered it, so shortest paths cover every
+ * transition and not only every state. Session events are offered in every state, so ignoring them is tested too.
  */
-// The machine's event type lists what callers may send; the answers of its invoked calls reach the same
-// transition function as xstate.done/error.actor.* events at runtime, which the type does not say.
-const modelLogic = sessionMachine as unknown as ActorLogic<SessionSnapshot, ModelEvent, SessionInput>;
+// The machine's event type lists what callers may send; the answers of its invoked calls are events of the
+// test machine, which the type does not say.
+const modelMachine = testMachineOf(sessionMachine);
 
-const model = new TestModel(modelLogic, {
+// The test machine is built from a config at run time, so its types are `any`: name the real ones here.
+const model = createTestModel(modelMachine, {
   events: (snapshot) =>
     SAMPLE_EVENTS.filter((event) => {
       const whileState = ANSWERS_WHILE[event.type];
@@ -154,7 +156,7 @@ const model = new TestModel(modelLogic, {
     return `${serializeSnapshot(snapshot)}${entered ? ` via ${JSON.stringify(event)} from ${String(previous.value)}` : ''}`;
   },
   stateMatcher: (snapshot, key) => snapshot.value === key,
-});
+}) as unknown as TestModel<SessionSnapshot, ModelEvent, SessionInput>;
 
 const BOOTS: ReadonlyArray<{ name: string; input: SessionInput }> = [
   { name: 'no stored session', input: { record: null, now: NOW } },
@@ -590,9 +592,7 @@ describe('session machine: reading what storage holds', () => {
 });
 
 describe('xstate/graph', () => {
-  // Why the model above is a TestModel: upstream pins this refusal in
-  // statelyai/xstate packages/core/src/graph/test/forbiddenAttributes.test.ts. When this starts
-  // failing, createTestModel(sessionMachine, ...) can replace the hand-built TestModel.
+  // Why the model is built from testMachineOf(sessionMachine): upstream refuses invocations on test machines.
   it('createTestModel still refuses machines that invoke actors', () => {
     expect(() => createTestModel(sessionMachine)).toThrow('Invocations on test machines are not supported');
   });

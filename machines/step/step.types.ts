@@ -1,0 +1,51 @@
+// Types of the step machine: one of the six application steps, incomplete or submitted.
+
+export type StepNumber = 1 | 2 | 3 | 4 | 5 | 6;
+export type StepStatus = 'incomplete' | 'submitted';
+
+export interface StepInput {
+  applicationId: number;
+  step: StepNumber;
+  status: StepStatus;
+  /** The application is submitted or closed: nothing can change any more. */
+  readonly: boolean;
+}
+
+export interface SubmitStepInput {
+  applicationId: number;
+  step: StepNumber;
+}
+
+export interface SubmitStepOutput {
+  status: 'submitted';
+}
+
+/** How a submitStep actor rejects: the server's body as it answered (field errors, already localized). */
+export interface SubmitStepRejection {
+  body: unknown;
+}
+
+/** Why the last "submit step" failed. A rejection without a body means the server was not reached. */
+export type StepSubmitError = { kind: 'rejected'; body: unknown } | { kind: 'network' };
+
+/** What the step tells the application machine (the SPA forwards it as `application.stepChanged`). */
+export interface StepStatusReport {
+  step: StepNumber;
+  status: StepStatus;
+}
+
+export interface StepContext {
+  applicationId: number;
+  step: StepNumber;
+  status: StepStatus;
+  readonly: boolean;
+  error: StepSubmitError | null;
+  /** The person edited while the server was validating: its "submitted" answer is already stale. */
+  editedWhileSubmitting: boolean;
+}
+
+export type StepEvent =
+  | { type: 'step.submit' }
+  | { type: 'step.edit' }
+  /** The application became submitted or closed while the step was open. */
+  | { type: 'step.lock' };

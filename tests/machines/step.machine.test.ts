@@ -1,0 +1,314 @@
+// Model-based path tests of the step machine: generated paths drive a real actor (deferred submitStep)
+// from each kind of input, and check status, tags, errors and what the application is told.
+import { describe, expect, it } from 'vitest';
+import {
+  createActor,
+  fromPromise,
+  initialTransition,
+  transition,
+  type AnyStateMachine,
+  type SnapshotFrom,
+  type StateValue,
+} from 'xstate';
+import { createTestModel, getStateNodes, type StatePath, type TestModel, type TestParam } from 'xstate/graph';
+import { testMachineOf } from './support/test-machine.ts';
+import { stepMachine } from '../../machines/step/step.machine.ts';
+import {
+  selectCanSubmitStep,
+  selectFieldErrors,
+  selectIsReadonly,
+  selectIsSubmitting,
+  selectStepError,
+  selectStepStatus,
+} from '../../machines/step/step.selectors.ts';
+import type {
+  StepEvent,
+  StepInput,
+  StepStatus,
+  StepStatusReport,
+  SubmitStepInput,
+  SubmitStepOutput,
+} from '../../machines/step/step.types.ts';
+
+/** Leaf state paths of a state value: 'saving', or 'draft.ready' for nested ones. */
+function leafPaths(value: StateValue): string[] {
+  if (typeof value === 'string') return [value];
+  return Object.entries(value).flatMap(([key, child]) => (child === undefined ? [key] : leafPaths(child).map((leaf) => `${key}.${leaf}`)));
+}
+
+const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+// ---------------------------------------------------------------------------------------------
+type StepSnapshot = SnapshotFrom<typeof stepMachine>;
+type ModelEvent =
+  | StepEvent
+  | { type: 'xstate.init' }
+  | { type: 'xstate.done.actor.submitStep'; output: SubmitStepOutput }
+  | { type: 'xstate.error.actor.submitStep'; error: unknown };
+
+const FIELD_ERRORS = { first_name: ['Este campo es obligatorio.'], ssn_last4: ['Ingrese 4 dígitos.'] };
+const INCOMPLETE: StepInput = { applicationId: 7, step: 2, status: 'incomplete', readonly: false };
+const SUBMITTED: StepInput = { ...INCOMPLETE, status: 'submitted' };
+const READONLY: StepInput = { ...INCOMPLETE, status: 'submitted', readonly: true };
+
+const accepted: ModelEvent = { type: 'xstate.done.actor.submitStep', output: { status: 'submitted' } };
+const invalid: ModelEvent = { type: 'xstate.error.actor.submitStep', error: { body: FIELD_ERRORS } };
+/** What a fetch wrapper rejects with when the request never reached the server. */
+const unreachable: ModelEvent = { type: 'xstate.error.actor.submitStep', error: new TypeError('Failed to fetch') };
+const submit: ModelEvent = { type: 'step.submit' };
+const edit: ModelEvent = { type: 'step.edit' };
+const lock: ModelEvent = { type: 'step.lock' };
+
+// `createTestModel` refuses machines that invoke or wait ("Invocations on test machines are not
+// supported"): the model is the machine's own graph with those outcomes as plain events
+// (`xstate.done.actor.<id>`, `xstate.error.actor.<id>`, `xstate.after.<delay>.<state id>`), and the
+// executors below make them happen on the real actor (settle its promise).
+const modelMachine = testMachineOf(stepMachine);
+const modelFor = (input: StepInput): TestModel<StepSnapshot, ModelEvent, unknown> =>
+  // Context is finite here (status, flags, one of two errors), so the default serialization is used:
+  // it keys states by value, context and the transition that led there.
+  createTestModel(modelMachine, { input, events: [submit, edit, lock, accepted, invalid, unreachable], limit: 5_000 });
+
+// ---------------------------------------------------------------------------------------------
+// The system under test.
+// ---------------------------------------------------------------------------------------------
+interface SubmitCall {
+  input: SubmitStepInput;
+  resolve: (output: SubmitStepOutput) => void;
+  reject: (error: unknown) => void;
+  settled: boolean;
+  aborted: boolean;
+}
+
+const visited = new Set<string>();
+
+function createWorld(input: StepInput) {
+  const calls: SubmitCall[] = [];
+  const reports: StepStatusReport[] = [];
+  const world = {
+    input,
+    calls,
+    reports,
+    pending: () => calls.filter((call) => !call.settled),
+    /** The status the application machine has for this step: the input's, then each report. */
+    applicationSees: (): StepStatus => reports.at(-1)?.status ?? input.status,
+    /** The body of the last rejected submit, until the next submit. */
+    lastRejection: null as unknown,
+    lastFailure: null as 'rejected' | 'network' | null,
+    actor: createActor(
+      stepMachine.provide({
+        actors: {
+          submitStep: fromPromise<SubmitStepOutput, SubmitStepInput>(
+            ({ input: callInput, signal }) =>
+              new Promise((resolve, reject) => {
+                const call: SubmitCall = { input: callInput, resolve, reject, settled: false, aborted: false };
+                calls.push(call);
+                // The machine stops the request when it leaves `submitting` another way (a lock).
+                signal.addEventListener('abort', () => {
+                  call.aborted = true;
+                  call.settled = true;
+                });
+              }),
+          ),
+        },
+        actions: {
+          reportStatus: (_, report) => {
+            reports.push(report);
+          },
+        },
+      }),
+      { input },
+    ),
+  };
+  world.actor.start();
+  return world;
+}
+type World = ReturnType<typeof createWorld>;
+
+function onlyPendingSubmit(world: World): SubmitCall {
+  const pending = world.pending();
+  expect(pending).toHaveLength(1);
+  const [call] = pending;
+  if (!call) throw new Error('no submit in flight');
+  return call;
+}
+
+async function execute(world: World, event: ModelEvent): Promise<void> {
+  switch (event.type) {
+    case 'xstate.init':
+      return;
+    case 'step.submit':
+      if (world.actor.getSnapshot().matches('incomplete')) {
+        world.lastFailure = null;
+        world.lastRejection = null;
+      }
+      world.actor.send(event);
+      break;
+    case 'step.edit':
+    case 'step.lock':
+      world.actor.send(event);
+      break;
+    case 'xstate.done.actor.submitStep': {
+      const call = onlyPendingSubmit(world);
+      call.settled = true;
+      call.resolve(event.output);
+      break;
+    }
+    case 'xstate.error.actor.submitStep': {
+      const call = onlyPendingSubmit(world);
+      call.settled = true;
+      const hasBody = typeof event.error === 'object' && event.error !== null && 'body' in event.error;
+      world.lastFailure = hasBody ? 'rejected' : 'network';
+      world.lastRejection = hasBody ? FIELD_ERRORS : null;
+      call.reject(event.error);
+      break;
+    }
+  }
+  await settle();
+}
+
+function testParams(world: World): TestParam<StepSnapshot, ModelEvent> {
+  const actual = (expected: StepSnapshot): StepSnapshot => {
+    const snapshot = world.actor.getSnapshot();
+    expect(snapshot.value).toEqual(expected.value);
+    expect(snapshot.context).toEqual(expected.context);
+    // The step indicator (fed by the reports) never disagrees with the step.
+    expect(world.applicationSees()).toBe(selectStepStatus(snapshot));
+    expect(selectIsSubmitting(snapshot)).toBe(snapshot.matches('submitting'));
+    expect(snapshot.hasTag('busy')).toBe(snapshot.matches('submitting'));
+    expect(selectIsReadonly(snapshot)).toBe(snapshot.matches('readonly'));
+    expect(selectCanSubmitStep(snapshot)).toBe(snapshot.matches('incomplete'));
+    leafPaths(snapshot.value).forEach((leaf) => visited.add(leaf));
+    return snapshot;
+  };
+  const execOf = (step: { event: { type: string } }) => execute(world, step.event as ModelEvent);
+  return {
+    states: {
+      incomplete: (state) => {
+        const snapshot = actual(state);
+        expect(selectStepStatus(snapshot)).toBe('incomplete');
+        expect(world.pending()).toHaveLength(0);
+        // A failed submit shows why, as the server said it.
+        expect(selectStepError(snapshot)?.kind ?? null).toBe(world.lastFailure);
+        expect(selectFieldErrors(snapshot)).toEqual(world.lastRejection);
+      },
+      submitting: (state) => {
+        const snapshot = actual(state);
+        const call = onlyPendingSubmit(world);
+        expect(call.input).toEqual({ applicationId: world.input.applicationId, step: world.input.step });
+        expect(selectStepError(snapshot)).toBeNull();
+      },
+      submitted: (state) => {
+        const snapshot = actual(state);
+        expect(selectStepStatus(snapshot)).toBe('submitted');
+        expect(selectStepError(snapshot)).toBeNull();
+        expect(world.pending()).toHaveLength(0);
+      },
+      readonly: (state) => {
+        const snapshot = actual(state);
+        expect(world.pending()).toHaveLength(0);
+        expect(snapshot.context.readonly).toBe(true);
+      },
+    },
+    events: {
+      'step.submit': execOf,
+      'step.edit': execOf,
+      'step.lock': execOf,
+      'xstate.done.actor.submitStep': execOf,
+      'xstate.error.actor.submitStep': execOf,
+    },
+  };
+}
+
+/** A hand-picked path through the model; `ignored` events must leave the model where it was. */
+function scenario(input: StepInput, events: ModelEvent[], { ignored = false } = {}): StatePath<StepSnapshot, ModelEvent> {
+  // The model machine is untyped (its events include the synthetic ones).
+  let [state]: [SnapshotFrom<AnyStateMachine>, unknown] = initialTransition(modelMachine, input);
+  const steps: StatePath<StepSnapshot, ModelEvent>['steps'] = [{ state, event: { type: 'xstate.init' } }];
+  for (const event of events) {
+    if (state.can(event) === ignored) throw new Error(`${event.type} in ${JSON.stringify(state.value)}: check the scenario`);
+    [state] = transition(modelMachine, state, event);
+    steps.push({ state, event });
+  }
+  return { state, steps, weight: steps.length };
+}
+
+async function runScenario(input: StepInput, events: ModelEvent[], options?: { ignored?: boolean }): Promise<World> {
+  const world = createWorld(input);
+  await modelFor(input).testPath(scenario(input, events, options), testParams(world));
+  return world;
+}
+
+const label = (event: ModelEvent) => {
+  const type = event.type.replace(/^xstate\./, '');
+  if (event.type !== 'xstate.error.actor.submitStep') return type;
+  return `${type} (${event === invalid ? 'field errors' : 'unreachable'})`;
+};
+const describePath = (path: StatePath<StepSnapshot, ModelEvent>) =>
+  `reaches ${JSON.stringify(path.state.value)} via ${path.steps.map((step) => label(step.event)).join(' → ')}`;
+
+// ---------------------------------------------------------------------------------------------
+describe.each([
+  ['an incomplete step', INCOMPLETE],
+  ['a submitted step', SUBMITTED],
+  ['a read-only step', READONLY],
+])('step machine: generated paths from %s', (_, input) => {
+  const paths = modelFor(input).getShortestPaths();
+
+  paths.forEach((path, index) => {
+    it(`#${index} ${describePath(path)}`, async () => {
+      const world = createWorld(input);
+      await path.test(testParams(world));
+      world.actor.stop();
+    });
+  });
+});
+
+describe('step machine: scenarios', () => {
+  it('a submitted step that is edited becomes incomplete, and the application is told', async () => {
+    const world = await runScenario(INCOMPLETE, [submit, accepted, edit]);
+    expect(world.reports).toEqual([
+      { step: 2, status: 'submitted' },
+      { step: 2, status: 'incomplete' },
+    ]);
+  });
+
+  it('a step the server refuses stays incomplete with its field errors, and can be submitted again', async () => {
+    const world = await runScenario(INCOMPLETE, [submit, invalid, submit, accepted]);
+    expect(world.calls).toHaveLength(2);
+    expect(world.reports).toEqual([{ step: 2, status: 'submitted' }]);
+  });
+
+  it('an edit while the server validates wins over its "submitted"', async () => {
+    const world = await runScenario(INCOMPLETE, [submit, edit, accepted]);
+    expect(world.actor.getSnapshot().value).toBe('incomplete');
+    expect(world.reports).toEqual([]);
+  });
+
+  it('a read-only step ignores edits, submits and locks', async () => {
+    const world = await runScenario(READONLY, [edit, submit, lock, edit], { ignored: true });
+    expect(world.actor.getSnapshot().value).toBe('readonly');
+    expect(selectStepStatus(world.actor.getSnapshot())).toBe('submitted');
+    expect(world.calls).toHaveLength(0);
+    expect(world.reports).toHaveLength(0);
+  });
+
+  it('a step locked while submitting drops the request and stays as it was', async () => {
+    const world = await runScenario(INCOMPLETE, [submit, lock]);
+    expect(world.actor.getSnapshot().value).toBe('readonly');
+    expect(selectStepStatus(world.actor.getSnapshot())).toBe('incomplete');
+    expect(world.calls.map((call) => call.aborted)).toEqual([true]);
+    expect(world.reports).toHaveLength(0);
+  });
+});
+
+describe('step machine: coverage', () => {
+  it('every state of the machine was reached by a real actor', () => {
+    const leaves = getStateNodes(stepMachine.root)
+      .filter((node) => node.type === 'atomic' || node.type === 'final')
+      // `init` only decides where to start from the input; an actor never rests there.
+      .filter((node) => node.key !== 'init')
+      .map((node) => node.path.join('.'));
+    expect([...visited].sort()).toEqual([...leaves].sort());
+  });
+});
