@@ -1,0 +1,74 @@
+// The real effects of the session machine: the three auth calls through the API client, and the
+// localStorage writes of keys `user` and `remember`. Plugged in with .provide(); tests provide their own.
+import { fromPromise, waitFor, type Actor } from 'xstate';
+import { api } from '../api/client';
+import { SESSION_STORAGE_KEYS, parseSessionRecord, sessionMachine } from '../../machines/session/session.machine';
+import type {
+  LoginInput,
+  LoginResponse,
+  LogoutInput,
+  RefreshInput,
+  SessionRecord,
+  SessionResponse,
+} from '../../machines/session/session.types';
+import { selectIsBusy, type SessionSnapshot } from '../../machines/session/session.selectors';
+import { readItem, removeItem, writeItem } from '../lib/storage';
+
+/**
+ * The machine keeps a failed call's rejection value as `error.body` and the login toast reads SPEC.md
+ * section 8 off it, so reject with the parsed error body itself (a network failure rejects with its TypeError).
+ */
+async function call<T>(request: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await request;
+  if (!response.ok || data === undefined) throw error ?? null;
+  return data;
+}
+
+export const sessionActors = {
+  login: fromPromise<LoginResponse, LoginInput>(({ input, signal }) =>
+    call(api.POST('/auth/login', { body: { email: input.email, password: input.password }, signal })),
+  ),
+  refresh: fromPromise<SessionResponse, RefreshInput>(({ input, signal }) =>
+    call(api.POST('/auth/session/', { body: { refresh: input.refresh }, signal })),
+  ),
+  logout: fromPromise<void, LogoutInput>(async ({ input }) => {
+    // Storage is already cleared; this only revokes the refresh token server-side.
+    await call(api.POST('/auth/logout', { body: { refresh: input.refresh } }));
+  }),
+};
+
+export function readStoredRecord(): SessionRecord | null {
+  return parseSessionRecord(readItem(SESSION_STORAGE_KEYS.user));
+}
+
+/** The e-mail saved by the last sign-in with "Remember me" ticked, to prefill the login form. */
+export function readRememberedEmail(): string {
+  return readItem(SESSION_STORAGE_KEYS.remember) ?? '';
+}
+
+/** The machine with its real effects. */
+export const appSessionMachine = sessionMachine.provide({
+  actors: sessionActors,
+  actions: {
+    persistRecord: (_, params) => writeItem(SESSION_STORAGE_KEYS.user, JSON.stringify(params.record)),
+    clearRecord: () => removeItem(SESSION_STORAGE_KEYS.user),
+    rememberEmail: (_, params) => {
+      if (params.remember) writeItem(SESSION_STORAGE_KEYS.remember, params.email);
+      else removeItem(SESSION_STORAGE_KEYS.remember);
+    },
+  },
+});
+
+export type SessionActor = Actor<typeof appSessionMachine>;
+
+/** How long anything waits for a sign-in, refresh or sign-out to answer before treating it as failed. */
+const SETTLE_TIMEOUT_MS = 20_000;
+
+/** The snapshot once no session call is in flight (the route guard and the API middleware wait on it). */
+export async function settled(actor: SessionActor): Promise<SessionSnapshot> {
+  try {
+    return await waitFor(actor, (snapshot) => !selectIsBusy(snapshot), { timeout: SETTLE_TIMEOUT_MS });
+  } catch {
+    return actor.getSnapshot();
+  }
+}

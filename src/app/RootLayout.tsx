@@ -1,0 +1,100 @@
+// The frame of every page: skip link, header, small-screen notice, <main>, footer and toasts. It also sets
+// the document title '{title} | {shortName}' from the deepest route's handle and, after each navigation,
+// moves focus to the page's <h1> so screen-reader and keyboard users start at the new content.
+import { useEffect, useRef } from 'react';
+import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import { Outlet, useLocation, useMatches, useNavigation, type UIMatch } from 'react-router-dom';
+import { MAIN_HEADING_ID } from '../components/ui/PageHeading';
+import { Toaster } from '../components/ui/Toaster';
+import { Header } from './Header';
+import { SmallScreenPrompt } from './SmallScreenPrompt';
+
+/** What a route may declare in `handle`. */
+export interface RouteHandle {
+  title: MessageDescriptor;
+}
+
+function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return typeof handle === 'object' && handle !== null && 'title' in handle && typeof handle.title === 'object';
+}
+
+function titleOf(matches: readonly UIMatch[]): MessageDescriptor | undefined {
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const handle = matches[index]?.handle;
+    if (isRouteHandle(handle)) return handle.title;
+  }
+  return undefined;
+}
+
+/** Builds '{title} | {shortName}' (SPEC.md section 2), or the short name alone. */
+export function useDocumentTitle(title: MessageDescriptor | undefined): void {
+  const intl = useIntl();
+  const shortName = intl.formatMessage({ id: 'app.shortName' });
+  const text = title ? `${intl.formatMessage(title)} | ${shortName}` : shortName;
+  // document.title is outside React: an effect is the place to keep it in step.
+  useEffect(() => {
+    document.title = text;
+  }, [text]);
+}
+
+/** After a navigation (not the first load), focus the new page's <h1>, or <main> when it has none. */
+function useFocusOnNavigation(pathname: string): void {
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    const target = document.getElementById(MAIN_HEADING_ID) ?? document.getElementById('main-content');
+    target?.focus();
+  }, [pathname]);
+}
+
+export function RootLayout() {
+  const matches = useMatches();
+  const location = useLocation();
+  const navigation = useNavigation();
+  useDocumentTitle(titleOf(matches));
+  useFocusOnNavigation(location.pathname);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-white font-semibold text-blue-900 focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:px-4 focus:py-3"
+      >
+        <FormattedMessage id="app.skipLink" />
+      </a>
+      <Header />
+      <SmallScreenPrompt />
+      {/* Always present, so the change of text is announced when a lazy screen is being fetched. */}
+      <div role="status" className="sr-only">
+        {navigation.state === 'loading' ? <FormattedMessage id="app.loading" /> : null}
+      </div>
+      {navigation.state === 'loading' ? (
+        <div aria-hidden="true" className="h-1 w-full animate-pulse bg-blue-800" />
+      ) : null}
+      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none">
+        <Outlet />
+      </main>
+      <footer className="border-t-2 border-gray-200 bg-gray-50">
+        <div className="mx-auto max-w-6xl space-y-1 px-4 py-6 text-sm text-gray-800">
+          <p>
+            <FormattedMessage id="app.footer.funding" />
+          </p>
+          <p>
+            <FormattedMessage id="app.footer.accessibility" />
+          </p>
+        </div>
+      </footer>
+      <Toaster />
+    </div>
+  );
+}
+
+/** Shown while the first route's guard and code load. */
+export function AppLoading() {
+  return (
+    <p role="status" className="p-8 text-center text-gray-800">
+      <FormattedMessage id="app.loading" />
+    </p>
+  );
+}

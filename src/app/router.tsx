@@ -1,0 +1,214 @@
+// The route table: every path of SPEC.md section 2 in one place, with its title, its guard, and whether its
+// code loads lazily (the panel, the admin area, account creation with its captcha, and the profile).
+import { defineMessages } from 'react-intl';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+import type { SessionActor } from '../actors/session';
+import { LoginPage } from '../features/auth/components/LoginPage';
+import { PasswordResetConfirmPage } from '../features/auth/components/PasswordResetConfirmPage';
+import { PasswordResetPage } from '../features/auth/components/PasswordResetPage';
+import { SubmissionPage } from '../features/events/components/SubmissionPage';
+import { HomePage } from '../features/home/components/HomePage';
+import { NotFoundPage, RouteErrorPage } from './ErrorPages';
+import { redirectSignedIn, requireSignedIn, requireStaff } from './guards';
+import { AppLoading, RootLayout, type RouteHandle } from './RootLayout';
+
+const titles = defineMessages({
+  home: { id: 'home.page.title' },
+  registration: { id: 'events.registration.title' },
+  login: { id: 'auth.login.title' },
+  createAccount: { id: 'auth.register.title' },
+  passwordReset: { id: 'auth.reset.title' },
+  passwordResetConfirm: { id: 'auth.resetConfirm.title' },
+  profile: { id: 'profile.page.title' },
+  programs: { id: 'panel.programs.title' },
+  myPrograms: { id: 'panel.myPrograms.title' },
+  drive: { id: 'panel.drive.title' },
+  applying: { id: 'panel.application.title' },
+  adminEvents: { id: 'admin.events.title' },
+  adminSubmission: { id: 'admin.submission.title' },
+  adminApplications: { id: 'admin.applications.title' },
+  adminReview: { id: 'admin.review.title' },
+  adminPrograms: { id: 'admin.programs.title' },
+  adminDrive: { id: 'admin.drive.title' },
+  adminDashboard: { id: 'admin.dashboard.title' },
+  adminUsers: { id: 'admin.users.title' },
+  notFound: { id: 'app.notFound.title' },
+});
+
+const handle = (title: RouteHandle['title']): RouteHandle => ({ title });
+
+// One dynamic import per area: Vite makes each a chunk the landing page never downloads.
+const panel = () => import('../features/panel/routes');
+const admin = () => import('../features/admin/routes');
+
+const rid = (value: string | undefined): string => encodeURIComponent(value ?? '');
+
+/** A route that only redirects. `element: null` says so explicitly (and silences React Router's empty-leaf warning). */
+const redirectTo = (to: string | ((params: Record<string, string | undefined>) => string)) => ({
+  element: null,
+  loader: ({ params }: { params: Record<string, string | undefined> }) => redirect(typeof to === 'string' ? to : to(params)),
+});
+
+export function appRoutes(session: SessionActor): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      HydrateFallback: AppLoading,
+      children: [
+        {
+          // Errors render inside the layout, so the header and language switcher stay usable.
+          errorElement: <RouteErrorPage />,
+          children: [
+            { index: true, element: <HomePage />, handle: handle(titles.home) },
+            { path: 'submission/:id', element: <SubmissionPage />, handle: handle(titles.registration) },
+            { path: 'login', loader: redirectSignedIn(session), element: <LoginPage />, handle: handle(titles.login) },
+            {
+              path: 'account/create',
+              handle: handle(titles.createAccount),
+              lazy: async () => ({
+                Component: (await import('../features/auth/components/CreateAccountPage')).CreateAccountPage,
+              }),
+            },
+            { path: 'register', ...redirectTo('/account/create') },
+            { path: 'password/reset', element: <PasswordResetPage />, handle: handle(titles.passwordReset) },
+            {
+              path: 'password/reset/confirm',
+              element: <PasswordResetConfirmPage />,
+              handle: handle(titles.passwordResetConfirm),
+            },
+            {
+              // Listed with the public routes in SPEC.md, but /me needs a signed-in person, so it is guarded.
+              path: 'profile',
+              loader: requireSignedIn(session),
+              handle: handle(titles.profile),
+              lazy: async () => ({
+                Component: (await import('../features/profile/components/ProfilePage')).ProfilePage,
+              }),
+            },
+            {
+              path: 'panel',
+              loader: requireSignedIn(session),
+              lazy: async () => ({ Component: (await panel()).PanelLayout }),
+              children: [
+                { index: true, ...redirectTo('/panel/programs') },
+                {
+                  path: 'programs',
+                  handle: handle(titles.programs),
+                  lazy: async () => ({ Component: (await panel()).ProgramsPage }),
+                },
+                {
+                  path: 'programs/my',
+                  handle: handle(titles.myPrograms),
+                  lazy: async () => ({ Component: (await panel()).MyProgramsPage }),
+                },
+                {
+                  path: 'programs/my/drive/:id',
+                  handle: handle(titles.drive),
+                  lazy: async () => ({ Component: (await panel()).DrivePage }),
+                },
+                {
+                  path: 'application/:rid/1',
+                  handle: handle(titles.applying),
+                  lazy: async () => ({ Component: (await panel()).ApplicationStep1Page }),
+                },
+                {
+                  path: 'application/:rid/2',
+                  handle: handle(titles.applying),
+                  lazy: async () => ({ Component: (await panel()).ApplicationStep2Page }),
+                },
+                {
+                  path: 'application/:rid/3',
+                  handle: handle(titles.applying),
+                  lazy: async () => ({ Component: (await panel()).ApplicationStep3Page }),
+                },
+                // Steps 4 and 5 are sections of the step-3 screen: no route of their own (SPEC.md section 2).
+                { path: 'application/:rid/4', ...redirectTo((params) => `/panel/application/${rid(params.rid)}/3`) },
+                { path: 'application/:rid/5', ...redirectTo((params) => `/panel/application/${rid(params.rid)}/3`) },
+                {
+                  path: 'application/:rid/6',
+                  handle: handle(titles.applying),
+                  lazy: async () => ({ Component: (await panel()).ApplicationStep6Page }),
+                },
+                {
+                  path: 'application/:rid/submit',
+                  handle: handle(titles.applying),
+                  lazy: async () => ({ Component: (await panel()).ApplicationSubmitPage }),
+                },
+                { path: '*', ...redirectTo('/panel/programs') },
+              ],
+            },
+            {
+              path: 'admin',
+              loader: requireStaff(session),
+              lazy: async () => ({ Component: (await admin()).AdminLayout }),
+              children: [
+                { index: true, ...redirectTo('/admin/events') },
+                {
+                  path: 'events',
+                  handle: handle(titles.adminEvents),
+                  lazy: async () => ({ Component: (await admin()).EventsPage }),
+                },
+                {
+                  path: 'events/submission/:id',
+                  handle: handle(titles.adminSubmission),
+                  lazy: async () => ({ Component: (await admin()).EventSubmissionPage }),
+                },
+                {
+                  path: 'applications',
+                  handle: handle(titles.adminApplications),
+                  lazy: async () => ({ Component: (await admin()).ApplicationsPage }),
+                },
+                {
+                  path: 'applications/:rid/1',
+                  handle: handle(titles.adminReview),
+                  lazy: async () => ({ Component: (await admin()).ReviewStep1Page }),
+                },
+                {
+                  path: 'applications/:rid/2',
+                  handle: handle(titles.adminReview),
+                  lazy: async () => ({ Component: (await admin()).ReviewStep2Page }),
+                },
+                {
+                  path: 'applications/:rid/3',
+                  handle: handle(titles.adminReview),
+                  lazy: async () => ({ Component: (await admin()).ReviewStep3Page }),
+                },
+                {
+                  path: 'applications/:rid/4',
+                  handle: handle(titles.adminReview),
+                  lazy: async () => ({ Component: (await admin()).ReviewStep4Page }),
+                },
+                {
+                  path: 'programs',
+                  handle: handle(titles.adminPrograms),
+                  lazy: async () => ({ Component: (await admin()).ProgramsPage }),
+                },
+                {
+                  path: 'programs/drive/:id',
+                  handle: handle(titles.adminDrive),
+                  lazy: async () => ({ Component: (await admin()).DrivePage }),
+                },
+                {
+                  path: 'dashboard',
+                  handle: handle(titles.adminDashboard),
+                  lazy: async () => ({ Component: (await admin()).DashboardPage }),
+                },
+                {
+                  path: 'users',
+                  handle: handle(titles.adminUsers),
+                  lazy: async () => ({ Component: (await admin()).UsersPage }),
+                },
+              ],
+            },
+            { path: '*', element: <NotFoundPage />, handle: handle(titles.notFound) },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(session: SessionActor) {
+  return createBrowserRouter(appRoutes(session));
+}

@@ -1,0 +1,66 @@
+// A checkbox (Radix, so it looks the same in every browser) with its label, error and a 24px target.
+import * as RadixCheckbox from '@radix-ui/react-checkbox';
+import * as Label from '@radix-ui/react-label';
+import type { ReactNode } from 'react';
+import { describedBy, RequiredMark } from './Field';
+
+interface CheckboxFieldProps {
+  id: string;
+  name?: string;
+  label: ReactNode;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  required?: boolean;
+  hint?: ReactNode;
+  errors?: readonly string[] | undefined;
+}
+
+export function CheckboxField({ id, name, label, checked, onCheckedChange, required, hint, errors }: CheckboxFieldProps) {
+  const invalid = errors !== undefined && errors.length > 0;
+  return (
+    <div className={invalid ? 'border-l-4 border-red-800 pl-3' : ''}>
+      {invalid ? (
+        <p id={`${id}-error`} className="mb-1 font-semibold text-red-800">
+          {errors.map((message) => (
+            <span key={message} className="block">
+              {message}
+            </span>
+          ))}
+        </p>
+      ) : null}
+      <div className="flex items-start gap-3">
+        <RadixCheckbox.Root
+          id={id}
+          name={name}
+          checked={checked}
+          onCheckedChange={(value) => onCheckedChange(value === true)}
+          required={required}
+          aria-required={required || undefined}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy(id, hint, errors)}
+          className={
+            'mt-0.5 flex size-7 shrink-0 items-center justify-center rounded border-2 border-gray-700 bg-white ' +
+            'data-[state=checked]:border-blue-800 data-[state=checked]:bg-blue-800 aria-[invalid=true]:border-red-800'
+          }
+        >
+          <RadixCheckbox.Indicator>
+            <svg viewBox="0 0 16 16" aria-hidden="true" className="size-5 fill-none stroke-white stroke-[2.5]">
+              <path d="M3 8.5l3.2 3L13 4.5" />
+            </svg>
+          </RadixCheckbox.Indicator>
+        </RadixCheckbox.Root>
+        <div>
+          <Label.Root htmlFor={id} className="cursor-pointer font-medium text-gray-900">
+            {label}
+            {required ? <RequiredMark /> : null}
+          </Label.Root>
+          {hint ? (
+            <p id={`${id}-hint`} className="text-sm text-gray-700">
+              {hint}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+// Build-time environment variables the SPA reads (Vite inlines them); see DESIGN.md section 3, "API host".
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Address of the API; empty means same origin `/api`. */
+  readonly VITE_API_URL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

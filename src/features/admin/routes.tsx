@@ -1,0 +1,85 @@
+// The staff area (/admin/*): its layout and screens, loaded lazily as one chunk. Non-staff people are sent
+// to /panel (DESIGN.md section 3; the server enforces it too). The screens are placeholders for now.
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Outlet, useParams } from 'react-router-dom';
+import { PlaceholderPage } from '../../components/ui/PlaceholderPage';
+import { SubNav } from '../../components/ui/SubNav';
+import { SignedInOnly } from '../auth/components/SignedInOnly';
+
+export function AdminLayout() {
+  const intl = useIntl();
+  return (
+    <SignedInOnly staff>
+      <SubNav
+        label={intl.formatMessage({ id: 'admin.nav.label' })}
+        items={[
+          { to: '/admin/events', label: <FormattedMessage id="admin.nav.events" /> },
+          { to: '/admin/applications', label: <FormattedMessage id="admin.nav.applications" /> },
+          { to: '/admin/programs', label: <FormattedMessage id="admin.nav.programs" /> },
+          { to: '/admin/dashboard', label: <FormattedMessage id="admin.nav.dashboard" /> },
+          { to: '/admin/users', label: <FormattedMessage id="admin.nav.users" /> },
+        ]}
+      />
+      <Outlet />
+    </SignedInOnly>
+  );
+}
+
+export function EventsPage() {
+  return <PlaceholderPage title={<FormattedMessage id="admin.events.title" />} />;
+}
+
+export function EventSubmissionPage() {
+  const { id = '' } = useParams();
+  return (
+    <PlaceholderPage title={<FormattedMessage id="admin.submission.title" />}>
+      <p className="text-gray-800">
+        <FormattedMessage id="admin.submission.reference" values={{ id }} />
+      </p>
+    </PlaceholderPage>
+  );
+}
+
+export function ApplicationsPage() {
+  return <PlaceholderPage title={<FormattedMessage id="admin.applications.title" />} />;
+}
+
+/** Review steps 1-4; the fourth shows the applicant's step-six content (SPEC.md section 2). */
+function ReviewStepPage({ step }: { step: 1 | 2 | 3 | 4 }) {
+  const { rid = '' } = useParams();
+  return (
+    <PlaceholderPage title={<FormattedMessage id="admin.review.title" />}>
+      <p className="text-lg text-gray-800">
+        <FormattedMessage id="admin.review.step" values={{ step, total: 4, rid }} />
+      </p>
+    </PlaceholderPage>
+  );
+}
+
+export const ReviewStep1Page = () => <ReviewStepPage step={1} />;
+export const ReviewStep2Page = () => <ReviewStepPage step={2} />;
+export const ReviewStep3Page = () => <ReviewStepPage step={3} />;
+export const ReviewStep4Page = () => <ReviewStepPage step={4} />;
+
+export function ProgramsPage() {
+  return <PlaceholderPage title={<FormattedMessage id="admin.programs.title" />} />;
+}
+
+export function DrivePage() {
+  const { id = '' } = useParams();
+  return (
+    <PlaceholderPage title={<FormattedMessage id="admin.drive.title" />}>
+      <p className="text-gray-800">
+        <FormattedMessage id="admin.drive.reference" values={{ id }} />
+      </p>
+    </PlaceholderPage>
+  );
+}
+
+export function DashboardPage() {
+  return <PlaceholderPage title={<FormattedMessage id="admin.dashboard.title" />} />;
+}
+
+export function UsersPage() {
+  return <PlaceholderPage title={<FormattedMessage id="admin.users.title" />} />;
+}

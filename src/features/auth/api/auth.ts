@@ -1,0 +1,15 @@
+// The auth calls that are not the session's (SPEC.md section 7): create an account, ask for and confirm a
+// password reset. Login, refresh and logout belong to the session machine (src/actors/session.ts).
+import { api } from '../../../api/client';
+import { unwrap } from '../../../api/errors';
+import type { components } from '../../../api/schema';
+
+export type RegisterRequest = components['schemas']['RegisterRequest'];
+
+export const register = (body: RegisterRequest) => unwrap(api.POST('/auth/register/', { body }));
+
+export const requestPasswordReset = (email: string) =>
+  unwrap(api.POST('/auth/password/reset/', { body: { email } }));
+
+export const confirmPasswordReset = (body: { uid: string; token: string; password: string }) =>
+  unwrap(api.POST('/auth/password/reset/confirm/', { body }));

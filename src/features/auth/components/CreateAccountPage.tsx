@@ -1,0 +1,210 @@
+// /account/create: the registration form with the ALTCHA captcha. Server field errors come back onto their
+// fields and into the error summary (SPEC.md section 8: register errors are passed back to the caller).
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { Link, useNavigate } from 'react-router-dom';
+import { errorBody } from '../../../api/errors';
+import { Button, linkClass } from '../../../components/ui/Button';
+import { CheckboxField } from '../../../components/ui/Checkbox';
+import { ErrorSummary, type SummaryField } from '../../../components/ui/ErrorSummary';
+import { RequiredNote, SelectField, TextField } from '../../../components/ui/Field';
+import { PageHeading } from '../../../components/ui/PageHeading';
+import { useFormErrors } from '../../../components/ui/useFormErrors';
+import { toFormErrors } from '../../../lib/form-errors';
+import { isLocale, useLocale } from '../../../lib/locale';
+import { paths } from '../../../lib/paths';
+import { showToast } from '../../../lib/toast';
+import { looksLikeEmail, text, validate, validationMessages } from '../../../lib/validation';
+import { register, type RegisterRequest } from '../api/auth';
+import { AltchaField } from './AltchaField';
+
+const labels = defineMessages({
+  firstName: { id: 'auth.register.firstName' },
+  lastName: { id: 'auth.register.lastName' },
+  email: { id: 'auth.register.email' },
+  password: { id: 'auth.register.password' },
+  passwordConfirm: { id: 'auth.register.passwordConfirm' },
+  language: { id: 'auth.register.language' },
+  // The checkbox's full sentence reads badly before a colon in the summary: a short name instead.
+  conditions: { id: 'auth.register.conditionsName' },
+  captcha: { id: 'auth.register.captcha' },
+});
+
+/** Field name -> control id and label, in form order (the error summary follows it). */
+const fields = {
+  first_name: { id: 'register-first-name', label: labels.firstName },
+  last_name: { id: 'register-last-name', label: labels.lastName },
+  email: { id: 'register-email', label: labels.email },
+  password: { id: 'register-password', label: labels.password },
+  password_confirm: { id: 'register-password-confirm', label: labels.passwordConfirm },
+  language: { id: 'register-language', label: labels.language },
+  conditions: { id: 'register-conditions', label: labels.conditions },
+  captcha: { id: 'register-captcha', label: labels.captcha },
+} as const satisfies Record<string, SummaryField>;
+
+export function CreateAccountPage() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const locale = useLocale();
+  const [conditions, setConditions] = useState(false);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  // A solved challenge is spent once the server saw it: a new key mounts a fresh widget after a failure.
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const { errors, attempt, fail, clear } = useFormErrors();
+  const mutation = useMutation({ mutationFn: register });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const language = text(data, 'language');
+    const body: RegisterRequest = {
+      first_name: text(data, 'first_name'),
+      last_name: text(data, 'last_name'),
+      email: text(data, 'email'),
+      password: text(data, 'password', false),
+      language: isLocale(language) ? language : locale,
+      conditions,
+      captcha: captcha ?? '',
+    };
+    const confirm = text(data, 'password_confirm', false);
+    const found = validate(intl, [
+      ['first_name', body.first_name === '', validationMessages.required],
+      ['last_name', body.last_name === '', validationMessages.required],
+      ['email', body.email === '', validationMessages.required],
+      ['email', !looksLikeEmail(body.email), validationMessages.email],
+      ['password', body.password === '', validationMessages.required],
+      ['password', body.password.length < 8, validationMessages.passwordLength],
+      ['password_confirm', confirm === '', validationMessages.required],
+      ['password_confirm', confirm !== body.password, validationMessages.passwordMismatch],
+      ['conditions', !conditions, validationMessages.conditions],
+      ['captcha', captcha === null, validationMessages.captcha],
+    ]);
+    if (Object.keys(found.fields).length > 0) return fail(found);
+    clear();
+    mutation.mutate(body, {
+      onSuccess: () => {
+        showToast({ kind: 'success', message: intl.formatMessage({ id: 'auth.register.success' }) });
+        void navigate(paths.login);
+      },
+      onError: (error) => {
+        fail(
+          toFormErrors(errorBody(error), Object.keys(fields), intl.formatMessage({ id: 'auth.error.tryAgainLater' })),
+        );
+        setCaptcha(null);
+        setCaptchaKey((key) => key + 1);
+      },
+    });
+  }
+
+  return (
+    <div className="mx-auto max-w-xl">
+      <PageHeading>
+        <FormattedMessage id="auth.register.title" />
+      </PageHeading>
+      <p className="mt-3 text-gray-800">
+        <FormattedMessage id="auth.register.intro" />
+      </p>
+      <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={mutation.isPending}>
+        <ErrorSummary key={attempt} id="register-errors" errors={errors} fields={fields} />
+        <RequiredNote />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            id={fields.first_name.id}
+            name="first_name"
+            autoComplete="given-name"
+            required
+            maxLength={150}
+            label={<FormattedMessage id="auth.register.firstName" />}
+            errors={errors.fields.first_name}
+          />
+          <TextField
+            id={fields.last_name.id}
+            name="last_name"
+            autoComplete="family-name"
+            required
+            maxLength={150}
+            label={<FormattedMessage id="auth.register.lastName" />}
+            errors={errors.fields.last_name}
+          />
+        </div>
+        <TextField
+          id={fields.email.id}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          spellCheck={false}
+          required
+          maxLength={254}
+          label={<FormattedMessage id="auth.register.email" />}
+          errors={errors.fields.email}
+        />
+        <TextField
+          id={fields.password.id}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          maxLength={128}
+          label={<FormattedMessage id="auth.register.password" />}
+          hint={<FormattedMessage id="auth.register.passwordHint" />}
+          errors={errors.fields.password}
+        />
+        <TextField
+          id={fields.password_confirm.id}
+          name="password_confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={128}
+          label={<FormattedMessage id="auth.register.passwordConfirm" />}
+          errors={errors.fields.password_confirm}
+        />
+        <SelectField
+          id={fields.language.id}
+          name="language"
+          autoComplete="language"
+          required
+          defaultValue={locale}
+          label={<FormattedMessage id="auth.register.language" />}
+          errors={errors.fields.language}
+          options={[
+            { value: 'es', lang: 'es', label: intl.formatMessage({ id: 'app.language.es' }) },
+            { value: 'en', lang: 'en', label: intl.formatMessage({ id: 'app.language.en' }) },
+          ]}
+        />
+        <CheckboxField
+          id={fields.conditions.id}
+          name="conditions"
+          checked={conditions}
+          onCheckedChange={setConditions}
+          required
+          label={<FormattedMessage id="auth.register.conditions" />}
+          errors={errors.fields.conditions}
+        />
+        <AltchaField
+          key={captchaKey}
+          id={fields.captcha.id}
+          label={<FormattedMessage id="auth.register.captcha" />}
+          errors={errors.fields.captcha}
+          onPayload={setCaptcha}
+        />
+        <Button type="submit" disabled={mutation.isPending} className="w-full">
+          {mutation.isPending ? (
+            <FormattedMessage id="auth.register.submitting" />
+          ) : (
+            <FormattedMessage id="auth.register.submit" />
+          )}
+        </Button>
+      </form>
+      <p className="mt-6">
+        <FormattedMessage id="auth.register.haveAccount" />{' '}
+        <Link to={paths.login} className={linkClass}>
+          <FormattedMessage id="auth.register.signIn" />
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+// /login: e-mail, password and "Remember me". The session machine does the sign-in; a failure shows the
+// SPEC.md section 8 toast (src/app/session.ts). A signed-in person is sent on to `next`, /admin or /panel.
+import { useState, type FormEvent } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { selectIsBusy, selectIsSignedIn, selectIsStaff } from '../../../../machines/session/session.selectors';
+import { readRememberedEmail } from '../../../actors/session';
+import { Button, linkClass } from '../../../components/ui/Button';
+import { CheckboxField } from '../../../components/ui/Checkbox';
+import { ErrorSummary, type SummaryField } from '../../../components/ui/ErrorSummary';
+import { RequiredNote, TextField } from '../../../components/ui/Field';
+import { PageHeading } from '../../../components/ui/PageHeading';
+import { useFormErrors } from '../../../components/ui/useFormErrors';
+import { homeFor, paths, safeNext } from '../../../lib/paths';
+import { looksLikeEmail, text, validate, validationMessages } from '../../../lib/validation';
+import { useSession, useSessionActor } from '../hooks/useSession';
+
+const labels = defineMessages({
+  email: { id: 'auth.login.email' },
+  password: { id: 'auth.login.password' },
+});
+
+/** Field name -> control id and label, in form order (the error summary follows it). */
+const fields = {
+  email: { id: 'login-email', label: labels.email },
+  password: { id: 'login-password', label: labels.password },
+} as const satisfies Record<string, SummaryField>;
+
+export function LoginPage() {
+  const intl = useIntl();
+  const session = useSessionActor();
+  const signedIn = useSession(selectIsSignedIn);
+  const isStaff = useSession(selectIsStaff);
+  const busy = useSession(selectIsBusy);
+  const [searchParams] = useSearchParams();
+  const next = safeNext(searchParams.get('next'));
+  const [rememberedEmail] = useState(readRememberedEmail);
+  const [remember, setRemember] = useState(rememberedEmail !== '');
+  const { errors, attempt, fail, clear } = useFormErrors();
+
+  if (signedIn) return <Navigate to={next ?? homeFor(isStaff)} replace />;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const email = text(data, 'email');
+    const password = text(data, 'password', false);
+    const found = validate(intl, [
+      ['email', email === '', validationMessages.required],
+      ['email', !looksLikeEmail(email), validationMessages.email],
+      ['password', password === '', validationMessages.required],
+    ]);
+    if (Object.keys(found.fields).length > 0) return fail(found);
+    clear();
+    session.send({ type: 'session.login', email, password, remember });
+  }
+
+  return (
+    <div className="mx-auto max-w-md">
+      <PageHeading>
+        <FormattedMessage id="auth.login.title" />
+      </PageHeading>
+      <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={busy}>
+        <ErrorSummary key={attempt} id="login-errors" errors={errors} fields={fields} />
+        <RequiredNote />
+        <TextField
+          id={fields.email.id}
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          spellCheck={false}
+          required
+          defaultValue={rememberedEmail}
+          label={<FormattedMessage id="auth.login.email" />}
+          errors={errors.fields.email}
+        />
+        <TextField
+          id={fields.password.id}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          label={<FormattedMessage id="auth.login.password" />}
+          errors={errors.fields.password}
+        />
+        <CheckboxField
+          id="login-remember"
+          checked={remember}
+          onCheckedChange={setRemember}
+          label={<FormattedMessage id="auth.login.remember" />}
+        />
+        <Button type="submit" disabled={busy} className="w-full">
+          {busy ? <FormattedMessage id="auth.login.submitting" /> : <FormattedMessage id="auth.login.submit" />}
+        </Button>
+      </form>
+      <ul className="mt-6 space-y-3">
+        <li>
+          <Link to={paths.passwordReset} className={linkClass}>
+            <FormattedMessage id="auth.login.forgotPassword" />
+          </Link>
+        </li>
+        <li>
+          <FormattedMessage id="auth.login.noAccount" />{' '}
+          <Link to={paths.createAccount} className={linkClass}>
+            <FormattedMessage id="auth.login.createAccount" />
+          </Link>
+        </li>
+      </ul>
+    </div>
+  );
+}

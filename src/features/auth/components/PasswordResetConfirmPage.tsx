@@ -1,0 +1,119 @@
+// /password/reset/confirm?uid=..&token=..: the page the reset e-mail links to. Sets the new password, shows
+// the answer's `detail` as a success toast and goes to /login; a failure follows the SPEC.md section 8 toast.
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { errorBody } from '../../../api/errors';
+import { Button, linkClass } from '../../../components/ui/Button';
+import { ErrorSummary, type SummaryField } from '../../../components/ui/ErrorSummary';
+import { RequiredNote, TextField } from '../../../components/ui/Field';
+import { PageHeading } from '../../../components/ui/PageHeading';
+import { useFormErrors } from '../../../components/ui/useFormErrors';
+import { hasFieldErrors, toFormErrors } from '../../../lib/form-errors';
+import { paths } from '../../../lib/paths';
+import { text, validate, validationMessages } from '../../../lib/validation';
+import { confirmPasswordReset } from '../api/auth';
+import { showAuthError, showAuthSuccess } from '../authToasts';
+
+const labels = defineMessages({
+  password: { id: 'auth.resetConfirm.password' },
+  passwordConfirm: { id: 'auth.resetConfirm.passwordConfirm' },
+});
+
+/** Field name -> control id and label, in form order (the error summary follows it). */
+const fields = {
+  password: { id: 'reset-confirm-password', label: labels.password },
+  password_confirm: { id: 'reset-confirm-password-confirm', label: labels.passwordConfirm },
+} as const satisfies Record<string, SummaryField>;
+
+export function PasswordResetConfirmPage() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const uid = searchParams.get('uid') ?? '';
+  const token = searchParams.get('token') ?? '';
+  const { errors, attempt, fail, clear } = useFormErrors();
+  const mutation = useMutation({ mutationFn: confirmPasswordReset });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const password = text(data, 'password', false);
+    const confirm = text(data, 'password_confirm', false);
+    const found = validate(intl, [
+      ['password', password === '', validationMessages.required],
+      ['password', password.length < 8, validationMessages.passwordLength],
+      ['password_confirm', confirm === '', validationMessages.required],
+      ['password_confirm', confirm !== password, validationMessages.passwordMismatch],
+    ]);
+    if (Object.keys(found.fields).length > 0) return fail(found);
+    clear();
+    mutation.mutate(
+      { uid, token, password },
+      {
+        onSuccess: (answer) => {
+          showAuthSuccess(answer.detail);
+          void navigate(paths.login);
+        },
+        onError: (error) => {
+          showAuthError(intl, error);
+          // The toast follows SPEC.md section 8, which reads no field messages; show those (a password rule,
+          // an expired link) in the form as well, where they can be acted on.
+          const body = errorBody(error);
+          if (hasFieldErrors(body)) fail(toFormErrors(body, Object.keys(fields), ''));
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-md">
+      <PageHeading>
+        <FormattedMessage id="auth.resetConfirm.title" />
+      </PageHeading>
+      {uid === '' || token === '' ? (
+        <div className="mt-6 rounded-md border-l-8 border-amber-700 bg-amber-50 p-4">
+          <p>
+            <FormattedMessage id="auth.resetConfirm.incompleteLink" />
+          </p>
+          <p className="mt-3">
+            <Link to={paths.passwordReset} className={linkClass}>
+              <FormattedMessage id="auth.resetConfirm.requestNew" />
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={mutation.isPending}>
+          <ErrorSummary key={attempt} id="reset-confirm-errors" errors={errors} fields={fields} />
+          <RequiredNote />
+          <TextField
+            id={fields.password.id}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            maxLength={128}
+            label={<FormattedMessage id="auth.resetConfirm.password" />}
+            hint={<FormattedMessage id="auth.register.passwordHint" />}
+            errors={errors.fields.password}
+          />
+          <TextField
+            id={fields.password_confirm.id}
+            name="password_confirm"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={128}
+            label={<FormattedMessage id="auth.resetConfirm.passwordConfirm" />}
+            errors={errors.fields.password_confirm}
+          />
+          <Button type="submit" disabled={mutation.isPending} className="w-full">
+            <FormattedMessage id="auth.resetConfirm.submit" />
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+// /password/reset: asks for a reset link. The answer's `detail` is a success toast; a failure follows the
+// SPEC.md section 8 toast rule. The server answers the same whether the e-mail has an account or not.
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { errorBody } from '../../../api/errors';
+import { Button, linkClass } from '../../../components/ui/Button';
+import { ErrorSummary, type SummaryField } from '../../../components/ui/ErrorSummary';
+import { RequiredNote, TextField } from '../../../components/ui/Field';
+import { PageHeading } from '../../../components/ui/PageHeading';
+import { useFormErrors } from '../../../components/ui/useFormErrors';
+import { hasFieldErrors, toFormErrors } from '../../../lib/form-errors';
+import { paths } from '../../../lib/paths';
+import { looksLikeEmail, text, validate, validationMessages } from '../../../lib/validation';
+import { requestPasswordReset } from '../api/auth';
+import { showAuthError, showAuthSuccess } from '../authToasts';
+
+const labels = defineMessages({
+  email: { id: 'auth.reset.email' },
+});
+
+/** Field name -> control id and label, in form order (the error summary follows it). */
+const fields = {
+  email: { id: 'reset-email', label: labels.email },
+} as const satisfies Record<string, SummaryField>;
+
+export function PasswordResetPage() {
+  const intl = useIntl();
+  const { errors, attempt, fail, clear } = useFormErrors();
+  const mutation = useMutation({ mutationFn: requestPasswordReset });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const email = text(new FormData(form), 'email');
+    const found = validate(intl, [
+      ['email', email === '', validationMessages.required],
+      ['email', !looksLikeEmail(email), validationMessages.email],
+    ]);
+    if (Object.keys(found.fields).length > 0) return fail(found);
+    clear();
+    mutation.mutate(email, {
+      onSuccess: (answer) => {
+        showAuthSuccess(answer.detail);
+        form.reset();
+      },
+      onError: (error) => {
+        showAuthError(intl, error);
+        // The toast follows SPEC.md section 8, which reads no field messages; show those (a malformed
+        // e-mail) in the form as well, where they can be acted on.
+        const body = errorBody(error);
+        if (hasFieldErrors(body)) fail(toFormErrors(body, Object.keys(fields), ''));
+      },
+    });
+  }
+
+  return (
+    <div className="mx-auto max-w-md">
+      <PageHeading>
+        <FormattedMessage id="auth.reset.title" />
+      </PageHeading>
+      <p className="mt-3 text-gray-800">
+        <FormattedMessage id="auth.reset.intro" />
+      </p>
+      <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={mutation.isPending}>
+        <ErrorSummary key={attempt} id="reset-errors" errors={errors} fields={fields} />
+        <RequiredNote />
+        <TextField
+          id={fields.email.id}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          spellCheck={false}
+          required
+          label={<FormattedMessage id="auth.reset.email" />}
+          errors={errors.fields.email}
+        />
+        <Button type="submit" disabled={mutation.isPending} className="w-full">
+          <FormattedMessage id="auth.reset.submit" />
+        </Button>
+      </form>
+      <p className="mt-6">
+        <Link to={paths.login} className={linkClass}>
+          <FormattedMessage id="auth.reset.backToLogin" />
+        </Link>
+      </p>
+    </div>
+  );
+}

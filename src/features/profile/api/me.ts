@@ -1,0 +1,38 @@
+// Server data of the signed-in person (/me): the query and its mutations. Mutations invalidate by key.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { unwrap } from '../../../api/errors';
+import type { components } from '../../../api/schema';
+
+export type Person = components['schemas']['Person'];
+export type PersonUpdate = components['schemas']['PersonUpdate'];
+export type Gender = components['schemas']['Gender'];
+
+export const meKeys = {
+  all: ['me'] as const,
+};
+
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: meKeys.all,
+    queryFn: ({ signal }) => unwrap(api.GET('/me', { signal })),
+  });
+
+export function useUpdateMe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PersonUpdate) => unwrap(api.PATCH('/me', { body })),
+    onSuccess: async (person) => {
+      queryClient.setQueryData(meKeys.all, person);
+      await queryClient.invalidateQueries({ queryKey: meKeys.all });
+    },
+  });
+}
+
+export function useSetSsnLast4() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ssnLast4: string) => unwrap(api.PUT('/me/ssn', { body: { ssn_last4: ssnLast4 } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meKeys.all }),
+  });
+}

@@ -1,0 +1,55 @@
+// /profile: the signed-in person's information (GET /me) on two forms: the Person fields, and the SSN last 4.
+import { useQuery } from '@tanstack/react-query';
+import { FormattedMessage } from 'react-intl';
+import { Button } from '../../../components/ui/Button';
+import { PageHeading } from '../../../components/ui/PageHeading';
+import { SignedInOnly } from '../../auth/components/SignedInOnly';
+import { meQueryOptions, type Person } from '../api/me';
+import { PersonForm } from './PersonForm';
+import { SsnForm } from './SsnForm';
+
+/** The Person fields alone: saving the SSN must not restart the other form and drop what is being typed. */
+function personKey(person: Person): string {
+  const { ssn_last4_masked: _masked, ...fields } = person;
+  return JSON.stringify(fields);
+}
+
+export function ProfilePage() {
+  // The query lives below the guard so that nothing asks for /me once the person has signed out.
+  return (
+    <SignedInOnly>
+      <ProfileContent />
+    </SignedInOnly>
+  );
+}
+
+function ProfileContent() {
+  const me = useQuery(meQueryOptions());
+  return (
+    <div className="mx-auto max-w-3xl space-y-8">
+      <PageHeading>
+        <FormattedMessage id="profile.page.title" />
+      </PageHeading>
+      {me.isPending ? (
+        <p role="status" className="text-gray-800">
+          <FormattedMessage id="profile.page.loading" />
+        </p>
+      ) : me.isError ? (
+        <div role="alert" className="rounded-md border-l-8 border-red-800 bg-red-50 p-4">
+          <p>
+            <FormattedMessage id="profile.page.loadError" />
+          </p>
+          <Button variant="secondary" className="mt-3" onClick={() => void me.refetch()}>
+            <FormattedMessage id="profile.page.retry" />
+          </Button>
+        </div>
+      ) : (
+        <>
+          {/* Keyed by the saved data so the uncontrolled fields restart from the server's values after a save. */}
+          <PersonForm key={personKey(me.data)} person={me.data} />
+          <SsnForm masked={me.data.ssn_last4_masked} />
+        </>
+      )}
+    </div>
+  );
+}

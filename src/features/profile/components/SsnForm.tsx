@@ -1,0 +1,91 @@
+// The last 4 digits of the SSN on a form of their own (PUT /me/ssn). Only the masked value is ever shown,
+// and the input is masked too, so the digits are not left on screen.
+import type { FormEvent } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { errorBody } from '../../../api/errors';
+import { Button } from '../../../components/ui/Button';
+import { ErrorSummary, type SummaryField } from '../../../components/ui/ErrorSummary';
+import { TextField } from '../../../components/ui/Field';
+import { useFormErrors } from '../../../components/ui/useFormErrors';
+import { toFormErrors } from '../../../lib/form-errors';
+import { showToast } from '../../../lib/toast';
+import { text, validate, validationMessages } from '../../../lib/validation';
+import { useSetSsnLast4 } from '../api/me';
+
+const labels = defineMessages({
+  ssnLast4: { id: 'profile.ssn.label' },
+});
+
+/** Field name -> control id and label, in form order (the error summary follows it). */
+const fields = {
+  ssn_last4: { id: 'ssn-last4', label: labels.ssnLast4 },
+} as const satisfies Record<string, SummaryField>;
+
+export function SsnForm({ masked }: { masked: string | null }) {
+  const intl = useIntl();
+  const { errors, attempt, fail, clear } = useFormErrors();
+  const save = useSetSsnLast4();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const digits = text(new FormData(form), 'ssn_last4');
+    const found = validate(intl, [
+      ['ssn_last4', digits === '', validationMessages.required],
+      ['ssn_last4', !/^[0-9]{4}$/.test(digits), validationMessages.ssnLast4],
+    ]);
+    if (Object.keys(found.fields).length > 0) return fail(found);
+    clear();
+    save.mutate(digits, {
+      onSuccess: () => {
+        form.reset();
+        showToast({ kind: 'success', message: intl.formatMessage({ id: 'profile.ssn.saved' }) });
+      },
+      onError: (error) =>
+        fail(toFormErrors(errorBody(error), ['ssn_last4'], intl.formatMessage({ id: 'auth.error.tryAgainLater' }))),
+    });
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className="space-y-5 rounded-md border border-gray-300 p-4 sm:p-6"
+      aria-busy={save.isPending}
+      aria-labelledby="ssn-form-title"
+    >
+      <h2 id="ssn-form-title" className="text-2xl font-bold text-gray-900">
+        <FormattedMessage id="profile.ssn.title" />
+      </h2>
+      <p className="text-gray-800">
+        <FormattedMessage id="profile.ssn.intro" />
+      </p>
+      <ErrorSummary key={attempt} id="ssn-errors" errors={errors} fields={fields} />
+      <p className="font-medium text-gray-900" aria-live="polite">
+        {masked ? (
+          <FormattedMessage id="profile.ssn.current" values={{ masked: <span className="font-mono">{masked}</span> }} />
+        ) : (
+          <FormattedMessage id="profile.ssn.none" />
+        )}
+      </p>
+      <TextField
+        id={fields.ssn_last4.id}
+        name="ssn_last4"
+        type="password"
+        inputMode="numeric"
+        pattern="[0-9]{4}"
+        minLength={4}
+        maxLength={4}
+        autoComplete="off"
+        required
+        className="max-w-40 font-mono tracking-widest"
+        label={<FormattedMessage id="profile.ssn.label" />}
+        hint={<FormattedMessage id="profile.ssn.hint" />}
+        errors={errors.fields.ssn_last4}
+      />
+      <Button type="submit" disabled={save.isPending}>
+        <FormattedMessage id="profile.ssn.save" />
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+// SPEC.md section 8: which message a failed login / reset request / reset confirmation shows, branch by branch.
+import { describe, expect, it } from 'vitest';
+import { authErrorMessage } from '../../src/features/auth/errorMessage';
+
+const fallback = 'Try Again Later';
+
+describe('authErrorMessage', () => {
+  it('shows the first item of an array response', () => {
+    expect(authErrorMessage(['First problem', 'Second problem'], fallback)).toBe('First problem');
+  });
+
+  it('prefers the array item over anything else', () => {
+    // An array cannot carry other keys, but a nested detail must not leak in either.
+    expect(authErrorMessage(['Only this'], fallback)).toBe('Only this');
+  });
+
+  it('shows the first non_field_errors entry when the body is not an array', () => {
+    expect(
+      authErrorMessage({ non_field_errors: ['Form-wide one', 'Form-wide two'], detail: 'Detail text' }, fallback),
+    ).toBe('Form-wide one');
+  });
+
+  it('shows detail when there is no array and no non_field_errors', () => {
+    expect(authErrorMessage({ detail: 'No active account found with the given credentials' }, fallback)).toBe(
+      'No active account found with the given credentials',
+    );
+  });
+
+  it('skips an empty non_field_errors list and uses detail', () => {
+    expect(authErrorMessage({ non_field_errors: [], detail: 'Detail text' }, fallback)).toBe('Detail text');
+  });
+
+  it('falls back to Try Again Later for field errors only', () => {
+    expect(authErrorMessage({ email: ['Enter a valid email address.'] }, fallback)).toBe(fallback);
+  });
+
+  it('falls back to Try Again Later when there is no body (network failure)', () => {
+    expect(authErrorMessage(undefined, fallback)).toBe(fallback);
+    expect(authErrorMessage(null, fallback)).toBe(fallback);
+  });
+
+  it('falls back to Try Again Later for an empty array, a string or a non-string detail', () => {
+    expect(authErrorMessage([], fallback)).toBe(fallback);
+    expect(authErrorMessage('<html>502 Bad Gateway</html>', fallback)).toBe(fallback);
+    expect(authErrorMessage({ detail: 42 }, fallback)).toBe(fallback);
+    expect(authErrorMessage([{ detail: 'not a string' }], fallback)).toBe(fallback);
+  });
+});
