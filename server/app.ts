@@ -5,15 +5,19 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type DatabaseTarget } from './db/client.ts';
 import { TokenService } from './auth/tokens.ts';
 import { CaptchaService } from './captcha/captcha.ts';
 import { OutboxWorker } from './mail/outbox.ts';
+import { FileStorage } from './files/storage.ts';
+import { MAX_UPLOAD_BYTES } from './applications/service.ts';
 import { findUserById } from './auth/service.ts';
 import { contractOperations } from './http/contract.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { detailError, forbidden, notAuthenticated } from './http/errors.ts';
+import { rejectNulCharacters } from './http/input.ts';
 import { languageFromHeader, translate, type Language, type MessageParams } from './i18n/messages.ts';
 import type { AppContext } from './context.ts';
 import type { Handlers } from './http/handlers.ts';
@@ -46,6 +50,8 @@ export interface BuildOptions {
   /** Where the data lives; defaults to config.databaseUrl, else PGlite in config.dataDir/db. */
   database?: DatabaseTarget;
   now?: () => Date;
+  /** Where log lines go instead of stdout (tests read them to check what is logged and redacted). */
+  logStream?: { write(line: string): void };
 }
 
 /** Answers every request body limit: 1 MiB of JSON is far more than any form here needs. */
@@ -68,9 +74,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config } = options;
   const now = options.now ?? (() => new Date());
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: redactPaths, censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.production,
+    // Production runs behind a load balancer on a private network: trust X-Forwarded-For entries added by private
+    // addresses only, so the client is the last public address in it, not whatever a client wrote first
+    // (trusting every hop let anyone pick a new address per request and skip the rate limits).
+    trustProxy: config.production ? 'loopback,linklocal,uniquelocal' : false,
     ajv: { customOptions: { strictSchema: false, allowUnionTypes: true } },
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -97,6 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     tokens,
     captcha,
     outbox,
+    files: new FileStorage(join(config.dataDir, 'files')),
     now,
     auth: { db: database.db, tokens, captcha, secret: config.secret, publicUrl: config.publicUrl, now },
   };
@@ -142,6 +156,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
+  // One file per request, 20MB (SPEC section 9). A bigger file arrives truncated (file.truncated): the upload
+  // service refuses it with 413 and deletes what was written (STACK.md).
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
+  });
   const spa = Boolean(config.spaDir && existsSync(join(config.spaDir, 'index.html')));
   registerErrorHandling(app, { spaFallback: spa });
 
@@ -185,6 +205,10 @@ function registerContractRoutes(api: FastifyInstance, handlers: Handlers, ctx: A
           }
         : undefined,
       handler: async (request, reply) => {
+        // Text PostgreSQL cannot store (U+0000) is the sender's mistake: a field error, never a database failure.
+        rejectNulCharacters(request.body);
+        rejectNulCharacters(request.query);
+        rejectNulCharacters(request.params);
         if (created) reply.code(201);
         return handler(request, reply);
       },

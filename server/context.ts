@@ -5,6 +5,7 @@ import type { AuthDeps } from './auth/service.ts';
 import type { CaptchaService } from './captcha/captcha.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { OutboxWorker } from './mail/outbox.ts';
+import type { FileStorage } from './files/storage.ts';
 
 export interface AppContext {
   config: Config;
@@ -12,6 +13,8 @@ export interface AppContext {
   tokens: TokenService;
   captcha: CaptchaService;
   outbox: OutboxWorker;
+  /** Uploaded files under config.dataDir/files. */
+  files: FileStorage;
   auth: AuthDeps;
   /** The clock; tests may pass their own. */
   now: () => Date;

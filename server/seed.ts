@@ -2,13 +2,14 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from './context.ts';
-import { users } from './db/schema.ts';
+import { programs, users } from './db/schema.ts';
 import { hashPassword } from './auth/passwords.ts';
 
 export const DEMO_STAFF_EMAIL = 'staff@incubadora.example';
 
 /** Seeds once: when a staff account exists nothing is written, so restarts keep every change. */
 export async function seedDemoData(ctx: AppContext, print: (line: string) => void): Promise<void> {
+  await seedDemoPrograms(ctx.db, ctx.now());
   const [staff] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.is_staff, true)).limit(1);
   if (staff) return;
   // Generated, never fixed: a demo database copied somewhere public still has no known password.
@@ -27,4 +28,69 @@ export async function seedDemoData(ctx: AppContext, print: (line: string) => voi
   print(`    e-mail:   ${process.env.SEED_STAFF_EMAIL || DEMO_STAFF_EMAIL}`);
   print(`    password: ${password}`);
   print('');
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** YYYY-MM-DD of a date, in UTC (seed dates are whole days). */
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * Seeds once, when there is no program at all: one open program of each sub-program (deadline 60 days
+ * ahead at 23:59 Puerto Rico time, UTC-4, all year) and one closed program (deadline passed).
+ */
+export async function seedDemoPrograms(db: AppContext['db'], now: Date): Promise<void> {
+  const [any] = await db.select({ id: programs.id }).from(programs).limit(1);
+  if (any) return;
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const deadline = new Date(day.getTime() + 60 * DAY_MS + (27 * 60 + 59) * 60 * 1000); // 23:59 at UTC-4
+  const start = new Date(day.getTime() + 90 * DAY_MS);
+  const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 6, start.getUTCDate()));
+  const period = `${start.getUTCFullYear()}-${start.getUTCMonth() < 6 ? 1 : 2}`;
+  const open = { period, start_date: isoDay(start), end_date: isoDay(end), application_deadline: deadline, status: 'open' };
+  await db.insert(programs).values([
+    {
+      ...open,
+      sub_program: 'student_incubator',
+      name_es: 'Incubadora universitaria',
+      name_en: 'University incubator',
+      description_es: 'Para estudiantes universitarios de tercer año o más con ideas de negocio.',
+      description_en: 'For third-year college students or above with business ideas.',
+    },
+    {
+      ...open,
+      sub_program: 'pre_incubator',
+      name_es: 'Preincubadora',
+      name_en: 'Pre-incubator',
+      description_es: 'Para personas con ideas concretas o un producto definido.',
+      description_en: 'For people with concrete ideas or a defined product.',
+    },
+    {
+      ...open,
+      sub_program: 'incubator',
+      name_es: 'Incubadora',
+      name_en: 'Incubator',
+      description_es: 'Para empresas incorporadas con al menos un año de operación.',
+      description_en: 'For incorporated companies with at least one year of operation.',
+    },
+    {
+      ...open,
+      sub_program: 'accelerator',
+      name_es: 'Aceleradora',
+      name_en: 'Accelerator',
+      description_es: 'Para empresas con 2 a 3 años de operación o más.',
+      description_en: 'For companies operating 2-3 years or more.',
+    },
+    {
+      sub_program: 'incubator',
+      name_es: 'Incubadora (grupo anterior)',
+      name_en: 'Incubator (previous group)',
+      description_es: 'Un grupo anterior: ya no recibe solicitudes.',
+      description_en: 'An earlier group: it no longer takes applications.',
+      period: `${day.getUTCFullYear() - 1}-2`,
+      start_date: isoDay(new Date(day.getTime() - 150 * DAY_MS)),
+      end_date: isoDay(new Date(day.getTime() + 30 * DAY_MS)),
+      application_deadline: new Date(day.getTime() - 180 * DAY_MS),
+      status: 'closed',
+    },
+  ]);
 }

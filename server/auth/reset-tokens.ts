@@ -21,7 +21,11 @@ export function makeResetToken(secret: string, userId: number, passwordHash: str
 }
 
 export function checkResetToken(secret: string, userId: number, passwordHash: string, token: string, now: Date): boolean {
-  const [expiresText = '', given = ''] = token.split('-', 2);
+  // Split at the first dash only: the base64url signature may itself contain dashes.
+  const dash = token.indexOf('-');
+  const expiresText = dash > 0 ? token.slice(0, dash) : '';
+  const given = dash > 0 ? token.slice(dash + 1) : '';
+  if (!/^[0-9a-z]+$/.test(expiresText)) return false;
   const expires = parseInt(expiresText, 36);
   if (!Number.isSafeInteger(expires) || expires * 1000 < now.getTime()) return false;
   const expected = Buffer.from(signature(secret, userId, passwordHash, expires));

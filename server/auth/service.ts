@@ -136,7 +136,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
     to: user.email,
     language,
     params: { name: user.first_name, link },
-  });
+  }, deps.now());
 }
 
 export async function confirmPasswordReset(deps: AuthDeps, uid: string, token: string, password: string): Promise<void> {

@@ -1,6 +1,21 @@
 // The database schema (drizzle-orm). Migrations in server/db/migrations are generated from it by drizzle-kit.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -80,4 +95,127 @@ export const mailOutbox = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_due_idx').on(t.next_attempt_at).where(sql`${t.sent_at} is null and ${t.failed_at} is null`)],
+);
+
+/**
+ * A program (the SPA also says drive or group) of one of the four sub-programs (SPEC section 1).
+ * `status` is what staff set; a program whose deadline has passed reads as closed (server/programs/status.ts).
+ */
+export const programs = pgTable(
+  'programs',
+  {
+    id: serial('id').primaryKey(),
+    sub_program: text('sub_program').notNull(),
+    name_es: text('name_es').notNull(),
+    name_en: text('name_en').notNull(),
+    description_es: text('description_es').notNull().default(''),
+    description_en: text('description_en').notNull().default(''),
+    /** e.g. 2027-1 */
+    period: text('period').notNull(),
+    start_date: date('start_date', { mode: 'string' }).notNull(),
+    end_date: date('end_date', { mode: 'string' }).notNull(),
+    application_deadline: timestamp('application_deadline', { withTimezone: true }).notNull(),
+    status: text('status').notNull().default('open'),
+    ...timestamps,
+  },
+  (t) => [
+    // The list filters on status and sub-program and orders by deadline.
+    index('programs_status_sub_program_idx').on(t.status, t.sub_program),
+    index('programs_application_deadline_idx').on(t.application_deadline),
+    check('programs_status_check', sql`${t.status} in ('open', 'closed', 'unavailable')`),
+    check(
+      'programs_sub_program_check',
+      sql`${t.sub_program} in ('student_incubator', 'pre_incubator', 'incubator', 'accelerator')`,
+    ),
+  ],
+);
+
+/** The eligibility survey: one per person, kept (with timestamps) for staff to read. */
+export const surveys = pgTable(
+  'surveys',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    has_business: boolean('has_business').notNull(),
+    idea: text('idea'),
+    industry: text('industry'),
+    operating_time: text('operating_time'),
+    monthly_revenue: numeric('monthly_revenue', { precision: 14, scale: 2, mode: 'number' }),
+    employees: integer('employees'),
+    website: text('website'),
+    gpa: numeric('gpa', { precision: 3, scale: 2, mode: 'number' }),
+    university: text('university'),
+    third_year_student: boolean('third_year_student').notNull(),
+    steam_branch: text('steam_branch'),
+    cohort: text('cohort'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('surveys_user_id_key').on(t.user_id)],
+);
+
+/** One person's application to one program: draft, submitted or closed (SPEC section 4). */
+export const applications = pgTable(
+  'applications',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    program_id: integer('program_id')
+      .notNull()
+      .references(() => programs.id),
+    status: text('status').notNull().default('draft'),
+    submitted_at: timestamp('submitted_at', { withTimezone: true }),
+    closed_at: timestamp('closed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('applications_user_program_key').on(t.user_id, t.program_id),
+    index('applications_program_status_idx').on(t.program_id, t.status),
+    check('applications_status_check', sql`${t.status} in ('draft', 'submitted', 'closed')`),
+  ],
+);
+
+/** Each of the six steps of an application: its saved draft, a version for conflict detection, and its status. */
+export const applicationSteps = pgTable(
+  'application_steps',
+  {
+    application_id: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    step: smallint('step').notNull(),
+    status: text('status').notNull().default('incomplete'),
+    /** 0 until the person first saves; every save adds 1. */
+    version: integer('version').notNull().default(0),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    submitted_at: timestamp('submitted_at', { withTimezone: true }),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.application_id, t.step] }),
+    check('application_steps_step_check', sql`${t.step} between 1 and 6`),
+    check('application_steps_status_check', sql`${t.status} in ('incomplete', 'submitted')`),
+  ],
+);
+
+/** Files uploaded to an application (the signed participant intake form); the bytes live in FileStorage. */
+export const applicationFiles = pgTable(
+  'application_files',
+  {
+    id: serial('id').primaryKey(),
+    application_id: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** The storage key (a path under the files directory). */
+    storage_key: text('storage_key').notNull(),
+    original_name: text('original_name').notNull(),
+    content_type: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('application_files_application_kind_key').on(t.application_id, t.kind)],
 );

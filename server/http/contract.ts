@@ -57,6 +57,24 @@ function dereference(node: unknown, root: JsonObject, seen: string[] = []): unkn
   return out;
 }
 
+const componentSchemas = new Map<string, JsonObject>();
+
+/**
+ * One `components/schemas` entry with every `$ref` resolved, for validation the route table cannot express
+ * (e.g. a step's draft, whose schema depends on a path parameter). The same object on every call.
+ */
+export function componentSchema(name: string): JsonObject {
+  let schema = componentSchemas.get(name);
+  if (!schema) {
+    const document = readContract();
+    const source = ((document.components as JsonObject | undefined)?.schemas as JsonObject | undefined)?.[name];
+    if (!source) throw new Error(`openapi.yaml has no components/schemas/${name}`);
+    schema = dereference(source, document) as JsonObject;
+    componentSchemas.set(name, schema);
+  }
+  return schema;
+}
+
 /** Every operation of the contract with the schemas Fastify needs. */
 export function contractOperations(document: JsonObject = readContract()): ContractOperation[] {
   const resolved = dereference(document, document) as JsonObject;

@@ -61,6 +61,25 @@ export function validationToFields(issues: AjvIssue[], lang: Language, context: 
   return fields;
 }
 
+/**
+ * What of an unexpected error may be logged: a failed query's SQL, never its parameters nor the database's
+ * `detail` (they hold e-mail addresses, password hashes, SSN digits, tokens). Same type name, message and frames.
+ */
+export function loggableError(error: unknown): Error {
+  if (!(error instanceof Error)) return new Error('non-error thrown');
+  const { query, cause, code } = error as Error & { query?: unknown; cause?: unknown; code?: unknown };
+  const causeError = cause instanceof Error ? (cause as Error & { code?: unknown }) : undefined;
+  const sql = typeof query === 'string' ? `Failed query: ${query}` : error.message;
+  const message = causeError ? `${sql}: ${causeError.message}` : sql;
+  const causeCode = causeError?.code ?? code;
+  const safe = Object.assign(new Error(message), typeof causeCode === 'string' ? { code: causeCode } : {});
+  safe.name = error.name;
+  // Only the frames: the stack's first line repeats the original message, parameters included.
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  safe.stack = [`${error.name}: ${message}`, ...frames].join('\n');
+  return safe;
+}
+
 function send(reply: FastifyReply, status: number, body: unknown) {
   // The body is already in its final shape; skip the route's response schema (it describes success).
   return reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
@@ -69,7 +88,7 @@ function send(reply: FastifyReply, status: number, body: unknown) {
 export function registerErrorHandling(app: FastifyInstance, options: { spaFallback: boolean }) {
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     // The SPA owns every non-API path: its router shows the page (or its own not-found redirect).
-    if (options.spaFallback && request.method === 'GET' && !/^\/api(\/|$|\?)/.test(request.url)) {
+    if (options.spaFallback && (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$|\?)/.test(request.url)) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
     return send(reply, 404, { detail: translate(request.language, 'api.error.notFound'), code: 'not_found' });
@@ -80,8 +99,12 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
     if (error instanceof AppError) {
       reply.headers(error.headers);
       if ('detail' in error.body) {
-        const { detail, code } = error.body;
-        return send(reply, error.statusCode, { detail: translate(lang, detail.id, detail.params), ...(code ? { code } : {}) });
+        const { detail, code, extra } = error.body;
+        return send(reply, error.statusCode, {
+          ...extra,
+          detail: translate(lang, detail.id, detail.params),
+          ...(code ? { code } : {}),
+        });
       }
       const fields: Record<string, string[]> = {};
       for (const [field, messages] of Object.entries(error.body.fields)) {
@@ -104,7 +127,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
       // Unreadable JSON, an empty body, a bad header: the request cannot be read.
       return send(reply, status, { detail: translate(lang, 'api.error.malformed'), code: 'malformed' });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return send(reply, status >= 500 && status !== 503 ? 500 : status, {
       detail: translate(lang, status === 503 ? 'api.error.unavailable' : 'api.error.server'),
       code: 'server_error',

@@ -13,7 +13,8 @@ export type FieldErrors = Record<string, Message[]>;
 export class AppError extends Error {
   constructor(
     public readonly statusCode: number,
-    public readonly body: { detail: Message; code?: string } | { fields: FieldErrors },
+    /** `extra` adds documented fields beside detail and code (e.g. `current` of a version conflict). */
+    public readonly body: { detail: Message; code?: string; extra?: Record<string, unknown> } | { fields: FieldErrors },
     public readonly headers: Record<string, string> = {},
   ) {
     super('detail' in body ? body.detail.id : Object.keys(body.fields).join(','));
@@ -36,6 +37,10 @@ export const fieldErrors = (fields: Record<string, string | Message | Array<stri
   }
   return new AppError(statusCode, { fields: normalized });
 };
+
+/** `{detail, code, ...extra}`: one message with more fields the contract documents for this answer. */
+export const detailErrorWith = (statusCode: number, id: string, code: string, extra: Record<string, unknown>): AppError =>
+  new AppError(statusCode, { detail: msg(id), code, extra });
 
 export const notFound = (): AppError => detailError(404, 'api.error.notFound', 'not_found');
 export const forbidden = (): AppError => detailError(403, 'api.error.forbidden', 'permission_denied');

@@ -20,9 +20,14 @@ export interface MailTemplate {
   params: MessageParams;
 }
 
-/** Renders the template in the recipient's language and queues it; call inside the transaction of the change. */
-export async function enqueueMail(db: Db, mail: MailTemplate): Promise<void> {
+/**
+ * Renders the template in the recipient's language and queues it; call inside the transaction of the change.
+ * `now` is the app's clock, the same one the worker compares with, so a message is due at once.
+ */
+export async function enqueueMail(db: Db, mail: MailTemplate, now: Date): Promise<void> {
   await db.insert(mailOutbox).values({
+    next_attempt_at: now,
+    created_at: now,
     to_address: mail.to,
     template: mail.template,
     language: mail.language,
@@ -102,7 +107,9 @@ export class OutboxWorker {
       } catch (error) {
         const attempts = message.attempts + 1;
         const reason = error instanceof Error ? error.message : String(error);
-        log.warn({ mailId: message.id, attempts, reason }, 'e-mail delivery failed; will retry');
+        // Relays name the recipient in their refusals: keep addresses out of the log (the row keeps the reason).
+        const loggedReason = reason.replace(/[^\s<>"'()@,;:]+@[^\s<>"'()@,;:]+/g, '[redacted]');
+        log.warn({ mailId: message.id, attempts, reason: loggedReason }, 'e-mail delivery failed; will retry');
         await db
           .update(mailOutbox)
           .set({

@@ -53,11 +53,15 @@ export async function updatePerson(db: Db, userId: number, change: PersonUpdate,
       if (values[key] === '') throw fieldErrors({ [key]: 'api.field.required' });
     }
   }
-  if (change.postal_same_as_physical === true) {
-    // The postal address follows the physical one, so the two never disagree.
+  const addressFields = ['postal_same_as_physical', 'physical_line1', 'physical_line2', 'postal_line1', 'postal_line2'] as const;
+  if (addressFields.some((key) => key in change)) {
+    // While the flag is on, the postal address follows the physical one (also when only the physical one
+    // changes), so the two never disagree.
     const current = await findUserById(db, userId);
-    values.postal_line1 = change.physical_line1 ?? current?.physical_line1 ?? '';
-    values.postal_line2 = change.physical_line2 ?? current?.physical_line2 ?? '';
+    if (change.postal_same_as_physical ?? current?.postal_same_as_physical) {
+      values.postal_line1 = change.physical_line1 ?? current?.physical_line1 ?? '';
+      values.postal_line2 = change.physical_line2 ?? current?.physical_line2 ?? '';
+    }
   }
   if (values.email) {
     const [taken] = await db
@@ -72,7 +76,9 @@ export async function updatePerson(db: Db, userId: number, change: PersonUpdate,
     if (!updated) throw notAuthenticated();
     return toPerson(updated);
   } catch (error) {
-    if ((error as { code?: string })?.code === '23505') throw fieldErrors({ email: 'api.error.emailTaken' });
+    // Two people taking the same address at once: the unique index decides (drizzle wraps the driver's error).
+    const { code, cause } = error as { code?: string; cause?: { code?: string } };
+    if ((code ?? cause?.code) === '23505') throw fieldErrors({ email: 'api.error.emailTaken' });
     throw error;
   }
 }

@@ -1,8 +1,18 @@
 // Every route module of the API. A new resource adds its module here; the contract test checks nothing is missing.
 import type { AppContext } from '../context.ts';
 import type { Handlers } from '../http/handlers.ts';
+import { applicationRoutes } from './applications.ts';
 import { authRoutes } from './auth.ts';
 import { meRoutes } from './me.ts';
+import { programRoutes } from './programs.ts';
+import { surveyRoutes } from './survey.ts';
 import { systemRoutes } from './system.ts';
 
-export const routeModules: Array<(ctx: AppContext) => Handlers> = [systemRoutes, authRoutes, meRoutes];
+export const routeModules: Array<(ctx: AppContext) => Handlers> = [
+  systemRoutes,
+  authRoutes,
+  meRoutes,
+  programRoutes,
+  surveyRoutes,
+  applicationRoutes,
+];

@@ -175,6 +175,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/programs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Programs open or closed to applications (unavailable ones are hidden), with the signed-in person's action
+         * @description Paginated, ordered open first, then by application deadline. `status` is the program's status as it
+         *     reads now: an open program whose deadline has passed is `closed`. Each program carries the signed-in
+         *     person's application (or null) and the action the portal offers: `apply` when the program is open
+         *     and the person has no application yet, else the application's action.
+         */
+        get: operations["listPrograms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/programs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One program */
+        get: operations["getProgram"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/survey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person's eligibility survey and the sub-programs it recommends */
+        get: operations["getMySurvey"];
+        /**
+         * Answer (or answer again) the eligibility survey
+         * @description Every answer is sent each time. `operating_time` is required when `has_business` is true.
+         */
+        put: operations["saveMySurvey"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Programs: the signed-in person's applications with their program, steps and action
+         * @description Drafts of a closed program are closed as they are read (see Application).
+         */
+        get: operations["listMyApplications"];
+        put?: never;
+        /**
+         * Apply to a program (idempotent)
+         * @description Creates the application with its six steps, step 1 prefilled from the person's information
+         *     (GET /me). Applying again to the same program creates nothing: it answers 200 with the existing
+         *     application, whatever its status.
+         */
+        post: operations["applyToProgram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One application with its six steps (the owner; staff may read any) */
+        get: operations["getApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/steps/{step}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a step's draft (partial data accepted)
+         * @description `data` is checked against the step's schema, ApplicationStep{step}Data (types and lengths only,
+         *     nothing required; a 400 names the step's own fields, e.g. `owners.0.position`). Fields a step does
+         *     not have are dropped. `version` must be the stored version: on success the version goes up by one and
+         *     a submitted step becomes incomplete again; otherwise the answer is 409 `version_conflict` with the
+         *     stored draft in `current`, so the person can choose which one to keep.
+         */
+        put: operations["saveApplicationStep"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/steps/{step}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate the step's saved draft in full and mark it submitted
+         * @description 400 with field errors (and 'Check that all data have been entered.' in non_field_errors) when the
+         *     draft is not complete. Step 6 also needs the intake form uploaded and spends the ALTCHA payload of
+         *     its draft (`captcha`) once, after everything else is right. A submitted step answers as it is.
+         */
+        post: operations["submitApplicationStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit the application (all six steps submitted, program open, deadline not passed)
+         * @description Afterwards nothing changes, and a confirmation e-mail goes out in the applicant's language.
+         */
+        post: operations["submitApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/intake-form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the uploaded intake form (the owner and staff) */
+        get: operations["getIntakeForm"];
+        put?: never;
+        /**
+         * Upload the signed participant intake form (PDF, 20MB at most); replaces an earlier one
+         * @description Uploading makes a submitted step 6 incomplete again, as editing it would.
+         */
+        post: operations["uploadIntakeForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/certification.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The certification form to download, sign and upload, in the request's language */
+        get: operations["getCertificationForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -277,6 +485,233 @@ export interface components {
             /** @description "***-**-1234", or null when not given. */
             ssn_last4_masked: string | null;
         };
+        /**
+         * @description The four sub-programs of SPEC section 1.
+         * @enum {string}
+         */
+        SubProgram: "student_incubator" | "pre_incubator" | "incubator" | "accelerator";
+        /**
+         * @description As it reads now; an open program whose deadline has passed is closed.
+         * @enum {string}
+         */
+        ProgramStatus: "open" | "closed" | "unavailable";
+        LocalizedText: {
+            es: string;
+            en: string;
+        };
+        /**
+         * @description A draft of a closed program becomes closed; a submitted application never changes.
+         * @enum {string}
+         */
+        ApplicationStatus: "draft" | "submitted" | "closed";
+        /**
+         * @description What the portal offers: `apply` (open program, no application yet), `start` (nothing saved yet),
+         *     `continue` (a draft with saved steps), `submit` (all six steps submitted), or null (submitted,
+         *     closed or unavailable).
+         * @enum {string|null}
+         */
+        ApplicationAction: "apply" | "start" | "continue" | "submit" | null;
+        /** @enum {string} */
+        StepStatus: "incomplete" | "submitted";
+        ProgramInfo: {
+            id: number;
+            sub_program: components["schemas"]["SubProgram"];
+            name: components["schemas"]["LocalizedText"];
+            description: components["schemas"]["LocalizedText"];
+            /** @description e.g. 2027-1 */
+            period: string;
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string;
+            /** Format: date-time */
+            application_deadline: string;
+            status: components["schemas"]["ProgramStatus"];
+        };
+        Program: components["schemas"]["ProgramInfo"] & {
+            /** @description The signed-in person's application to this program, or null. */
+            application: {
+                id: number;
+                status: components["schemas"]["ApplicationStatus"];
+                action: components["schemas"]["ApplicationAction"];
+            } | null;
+            action: components["schemas"]["ApplicationAction"];
+        };
+        ProgramPage: {
+            /** @description Programs matching the filters (the same on every page). */
+            count: number;
+            page: number;
+            page_size: number;
+            results: components["schemas"]["Program"][];
+        };
+        /**
+         * @description NAICS-style sector codes (SPEC section 3).
+         * @enum {string}
+         */
+        Industry: "11" | "21" | "22" | "23" | "31" | "42" | "44" | "48" | "51" | "52" | "53" | "54" | "55" | "56" | "61" | "62" | "71" | "72" | "81" | "99";
+        /**
+         * @description less than 3 months, 3-6 months, 6 months-1 year, 1-2 years, 3-5 years, 6+ years.
+         * @enum {string}
+         */
+        OperatingTime: "under_3_months" | "months_3_to_6" | "months_6_to_12" | "years_1_to_2" | "years_3_to_5" | "years_6_plus";
+        /** @enum {string} */
+        SteamBranch: "science" | "technology" | "engineering" | "arts" | "mathematics";
+        SurveyAnswers: {
+            has_business: boolean;
+            idea?: string | null;
+            industry?: components["schemas"]["Industry"] | null;
+            operating_time?: components["schemas"]["OperatingTime"] | null;
+            monthly_revenue?: number | null;
+            employees?: number | null;
+            website?: string | null;
+            gpa?: number | null;
+            university?: string | null;
+            third_year_student: boolean;
+            steam_branch?: components["schemas"]["SteamBranch"] | null;
+            cohort?: string | null;
+        };
+        Survey: {
+            has_business: boolean;
+            idea: string | null;
+            industry: components["schemas"]["Industry"] | null;
+            operating_time: components["schemas"]["OperatingTime"] | null;
+            monthly_revenue: number | null;
+            employees: number | null;
+            website: string | null;
+            gpa: number | null;
+            university: string | null;
+            third_year_student: boolean;
+            steam_branch: components["schemas"]["SteamBranch"] | null;
+            cohort: string | null;
+            /** @description The sub-programs the answers fit (SPEC sections 1 and 9), in SPEC order; may be empty. */
+            recommended: components["schemas"]["SubProgram"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        StepSummary: {
+            step: number;
+            status: components["schemas"]["StepStatus"];
+        };
+        /** @description One row of My Programs. */
+        ApplicationSummary: {
+            id: number;
+            status: components["schemas"]["ApplicationStatus"];
+            action: components["schemas"]["ApplicationAction"];
+            program: components["schemas"]["ProgramInfo"];
+            steps: components["schemas"]["StepSummary"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            submitted_at: string | null;
+        };
+        ApplicationStep: {
+            step: number;
+            status: components["schemas"]["StepStatus"];
+            /** @description 0 until the first save; each save adds 1. */
+            version: number;
+            /** @description The saved draft, shaped as ApplicationStep{step}Data. */
+            data: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            submitted_at: string | null;
+        };
+        StoredFile: {
+            file_name: string;
+            size: number;
+            /** Format: date-time */
+            uploaded_at: string;
+        };
+        /**
+         * @description A drafted application moves to submitted (then never changes) or, when its program closes
+         *     (closed by staff or deadline passed), to closed: that happens lazily, when the application is
+         *     read or written.
+         */
+        Application: {
+            id: number;
+            applicant_id: number;
+            status: components["schemas"]["ApplicationStatus"];
+            action: components["schemas"]["ApplicationAction"];
+            program: components["schemas"]["ProgramInfo"];
+            steps: components["schemas"]["ApplicationStep"][];
+            /** @description The signed participant intake form (step 6), or null. */
+            intake_form: components["schemas"]["StoredFile"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            submitted_at: string | null;
+        };
+        /** @description The step was saved elsewhere since the version the client sent. */
+        VersionConflict: {
+            detail: string;
+            /** @enum {string} */
+            code: "version_conflict";
+            current: {
+                data: {
+                    [key: string]: unknown;
+                };
+                version: number;
+            };
+        };
+        /** @description Step 1, the person (draft; the submit check requires the fields named in its description). */
+        ApplicationStep1Data: {
+            first_name?: string;
+            last_name?: string;
+            gender?: components["schemas"]["Gender"] | null;
+            phone?: string;
+            email?: string;
+            country?: string;
+            state?: string;
+            city?: string;
+            postal_code?: string;
+            street_address?: string;
+            physical_line1?: string;
+            physical_line2?: string;
+            postal_line1?: string;
+            postal_line2?: string;
+            postal_same_as_physical?: boolean;
+            /** @description Only the last 4 digits of the SSN, ever; exactly 4 to submit. */
+            ssn_last4?: string;
+        };
+        /** @description Step 2, the business (name and type are required to submit). */
+        ApplicationStep2Data: {
+            business_name?: string;
+            business_type?: ("physical" | "virtual" | "both") | null;
+        };
+        /** @description Step 3, the owners (at least one, each with a position, to submit). */
+        ApplicationStep3Data: {
+            owners?: {
+                name?: string;
+                position?: string;
+            }[];
+        };
+        /** @enum {string} */
+        IncomeSource: "alimony" | "child_income" | "child_support" | "no_income" | "other" | "pensions" | "retirement" | "social_security" | "ssi" | "va_benefits" | "welfare" | "work";
+        /** @description Step 4, the household (size and at least one income source to submit; no_income stands alone). */
+        ApplicationStep4Data: {
+            household_size?: number | null;
+            income_sources?: components["schemas"]["IncomeSource"][];
+        };
+        /** @description Step 5, training and narrative (the main challenge is required to submit). */
+        ApplicationStep5Data: {
+            main_challenge?: string;
+        };
+        /**
+         * @description Step 6, agreement and certification: conditions accepted and an ALTCHA payload to submit (the
+         *     payload is spent by the submit), plus the intake form uploaded through /applications/{id}/intake-form.
+         */
+        ApplicationStep6Data: {
+            conditions?: boolean;
+            captcha?: string;
+        };
     };
     responses: {
         /** @description Bad input: field errors, form-wide errors or one detail. */
@@ -324,6 +759,19 @@ export interface components {
                 "application/json": components["schemas"]["Detail"];
             };
         };
+        /**
+         * @description The application cannot change: 'Application has been submitted' (`application_submitted`),
+         *     'Application has been closed' (`application_closed`), 'Program Unavailable' (`program_unavailable`),
+         *     or, when saving a step, `version_conflict` with the stored draft.
+         */
+        ApplicationConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["Detail"];
+            };
+        };
         /** @description The body or file is too large. */
         TooLarge: {
             headers: {
@@ -353,7 +801,11 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        Id: number;
+        /** @description The step, 1 to 6. */
+        Step: number;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -650,6 +1102,411 @@ export interface operations {
             };
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listPrograms: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+                sub_program?: components["schemas"]["SubProgram"];
+                status?: "open" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of programs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgramPage"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getProgram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The program, with the signed-in person's application and action. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Program"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such program (`not_found`), or it is unavailable ('Program Unavailable', code `program_unavailable`; staff still read it). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    getMySurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answers, when they were given, and the recommended sub-programs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Survey"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not answered yet (code `survey_not_answered`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    saveMySurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurveyAnswers"];
+            };
+        };
+        responses: {
+            /** @description The stored answers and the sub-programs they recommend. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Survey"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listMyApplications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person's applications, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationSummary"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    applyToProgram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    program_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The person had already applied; their existing application. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description The new application. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such program (`not_found`) or it is unavailable (`program_unavailable`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The program is closed to applications (`program_closed`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    getApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    saveApplicationStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                /** @description The step, 1 to 6. */
+                step: components["parameters"]["Step"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The saved step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationStep"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+        };
+    };
+    submitApplicationStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                /** @description The step, 1 to 6. */
+                step: components["parameters"]["Step"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The submitted step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationStep"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+        };
+    };
+    submitApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The submitted application. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+        };
+    };
+    getIntakeForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadIntakeForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored form. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredFile"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+            413: components["responses"]["TooLarge"];
+            /** @description The request is not multipart/form-data. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    getCertificationForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A PDF with the applicant's name, the program and the date. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

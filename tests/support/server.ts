@@ -1,10 +1,11 @@
 // Test harness for the API: a real app over a real database (PGlite always, PostgreSQL when TEST_DATABASE_URL is set),
 // a real SMTP server on loopback, and a captcha solved the way the browser widget solves it.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
@@ -13,7 +14,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import type { DatabaseTarget } from '../../server/db/client.ts';
+import { openDatabase, type DatabaseTarget } from '../../server/db/client.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -31,6 +32,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   now?: () => Date;
+  /** Receives every log line (pino JSON) of the app; pair with `env: { LOG_LEVEL: 'info' }` and captureLogs(). */
+  logStream?: { write(line: string): void };
 }
 
 /** A fresh, empty PostgreSQL database for one test file, dropped on close. */
@@ -49,10 +52,51 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // pg-pool's end() resolves before its connections have closed; terminating one still closing (with force)
+      // makes its client emit an unhandled FATAL 57P01. Wait for them to go first.
+      for (let wait = 0; wait < 100; wait += 1) {
+        const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if ((rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
   };
+}
+
+const migrationsDir = fileURLToPath(new URL('../../server/db/migrations', import.meta.url));
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/**
+ * An empty, migrated PGlite data directory to start each test database from: a new PGlite runs initdb (2-5 s
+ * on a loaded machine), loading this copy takes about 1 s. Kept in the temp directory under a key of the PGlite
+ * version and the migrations, so every test file (each its own process) shares it; buildApp() still migrates.
+ */
+function migratedPgliteTemplate(): Promise<Blob> {
+  pgliteTemplate ??= (async () => {
+    const hash = createHash('sha256');
+    hash.update(readFileSync(fileURLToPath(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url))));
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+      );
+    for (const file of walk(migrationsDir).sort()) hash.update(file.slice(migrationsDir.length)).update(readFileSync(file));
+    const file = join(tmpdir(), `portal-pglite-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+    const gzip = { type: 'application/x-gzip' };
+    if (existsSync(file)) return new Blob([readFileSync(file)], gzip);
+    const client = new PGlite();
+    const database = await openDatabase({ pglite: client });
+    const dump = await client.dumpDataDir('gzip');
+    await database.close();
+    const bytes = Buffer.from(await dump.arrayBuffer());
+    // Another test file may be writing the same template: write aside, then rename (atomic).
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, bytes);
+    renameSync(partial, file);
+    return new Blob([bytes], gzip);
+  })();
+  return pgliteTemplate;
 }
 
 export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
@@ -78,9 +122,14 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     database = { url: fresh.url };
     dropDatabase = fresh.drop;
   } else {
-    database = { pglite: new PGlite() };
+    database = { pglite: new PGlite({ loadDataDir: await migratedPgliteTemplate() }) };
   }
-  const app = await buildApp({ config, database, ...(options.now ? { now: options.now } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   return {
     app,
     kind,
@@ -116,20 +165,37 @@ export interface CapturedMail {
 
 export interface TestSmtp {
   url: string;
+  port: number;
   messages: CapturedMail[];
   /** Resolves with the first message matching, waiting up to `ms`. */
   waitFor(match: (mail: CapturedMail) => boolean, ms?: number): Promise<CapturedMail>;
+  /**
+   * While set, every recipient is refused with a permanent 550 and this text (as a real relay does,
+   * it names the address). `null` accepts mail again.
+   */
+  rejectWith(reason: string | null): void;
   close(): Promise<void>;
 }
 
+export interface SmtpOptions {
+  /** Listen on this port (e.g. one a test found closed earlier); 0 or absent picks a free one. */
+  port?: number;
+}
+
 /** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-export async function startSmtp(): Promise<TestSmtp> {
+export async function startSmtp(options: SmtpOptions = {}): Promise<TestSmtp> {
   const messages: CapturedMail[] = [];
+  let rejection: string | null = null;
   const server = new SMTPServer({
     authOptional: true,
     // smtp-server's built-in certificate has expired (STACK.md): plain SMTP on loopback.
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (rejection === null) return callback();
+      const error = Object.assign(new Error(`${rejection} <${address.address}>`), { responseCode: 550 });
+      return callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -143,10 +209,14 @@ export async function startSmtp(): Promise<TestSmtp> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
     messages,
     waitFor: async (match, ms = 10_000) => {
       const deadline = Date.now() + ms;
@@ -157,16 +227,208 @@ export async function startSmtp(): Promise<TestSmtp> {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
+    rejectWith: (reason) => {
+      rejection = reason;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-/** The text of a captured e-mail with quoted-printable soft breaks and escapes undone. */
+/** A loopback port nothing listens on (it was free a moment ago): connections to it are refused. */
+export async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+function splitMessage(mail: CapturedMail): { headers: Map<string, string>; body: string } {
+  const [head = '', ...rest] = mail.raw.split(/\r?\n\r?\n/);
+  const headers = new Map<string, string>();
+  // Unfold continuation lines, then one header per line.
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body: rest.join('\n\n') };
+}
+
+const quotedPrintableBytes = (text: string): Buffer => {
+  const bytes: number[] = [];
+  const source = text.replace(/=\r?\n/g, '');
+  for (let i = 0; i < source.length; i += 1) {
+    const hex = source.slice(i + 1, i + 3);
+    if (source[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(source[i] ?? '', 'utf8'));
+    }
+  }
+  return Buffer.from(bytes);
+};
+
+/** The text of a captured (single-part, UTF-8) e-mail with its transfer encoding undone. */
 export function mailText(mail: CapturedMail): string {
-  const body = mail.raw.split(/\r?\n\r?\n/).slice(1).join('\n\n');
-  return body
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const { headers, body } = splitMessage(mail);
+  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') return quotedPrintableBytes(body).toString('utf8');
+  return body;
+}
+
+/** A header of a captured e-mail with RFC 2047 encoded words (`=?UTF-8?Q?...?=`) decoded. */
+export function mailHeader(mail: CapturedMail, name: string): string {
+  const value = splitMessage(mail).headers.get(name.toLowerCase()) ?? '';
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([bBqQ])\?([^?]*)\?=/g, (_, _charset: string, kind: string, text: string) =>
+      kind.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : quotedPrintableBytes(text.replace(/_/g, ' ')).toString('utf8'),
+    );
+}
+
+/** The password-reset link of an e-mail text: its address with the uid and token to confirm with. */
+export function resetLink(text: string): { url: URL; uid: string; token: string } {
+  const match = /https?:\/\/\S+\/password\/reset\/confirm\?\S+/.exec(text);
+  if (!match) throw new Error(`no reset link in: ${text}`);
+  const url = new URL(match[0]);
+  return { url, uid: url.searchParams.get('uid') ?? '', token: url.searchParams.get('token') ?? '' };
 }
 
 export const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
+
+/** A clock the app reads (pass `now: clock.now` to startTestApp) that tests move forward. */
+export interface TestClock {
+  now: () => Date;
+  advance(ms: number): void;
+  reset(): void;
+}
+
+export function testClock(): TestClock {
+  // Real time plus an offset: rows stamped by the database's own now() stay comparable.
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+    reset: () => {
+      offset = 0;
+    },
+  };
+}
+
+export interface CapturedLogs {
+  stream: { write(line: string): void };
+  /** Every line so far, parsed. */
+  entries(): Array<Record<string, unknown>>;
+  /** Every line so far, as written. */
+  text(): string;
+  clear(): void;
+}
+
+/** Collects the app's pino output (use with `env: { LOG_LEVEL: 'trace' }` and `logStream: logs.stream`). */
+export function captureLogs(): CapturedLogs {
+  const lines: string[] = [];
+  return {
+    stream: { write: (line) => void lines.push(line) },
+    entries: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
+    text: () => lines.join(''),
+    clear: () => {
+      lines.length = 0;
+    },
+  };
+}
+
+export interface Account {
+  id: number;
+  email: string;
+  password: string;
+}
+
+let accountCounter = 0;
+/** A unique address for one test; upper case letters check that addresses are compared case-insensitively. */
+export const uniqueEmail = (label = 'person'): string =>
+  `${label}.${process.pid}.${Date.now().toString(36)}.${(accountCounter += 1)}@Example.org`;
+
+/** Creates an account through POST /auth/register/ (captcha solved, conditions accepted). */
+export async function registerAccount(
+  test: TestApp,
+  fields: Partial<{ email: string; password: string; first_name: string; last_name: string; language: 'es' | 'en' }> = {},
+): Promise<Account> {
+  const body = {
+    email: fields.email ?? uniqueEmail(),
+    password: fields.password ?? 'Correct-Horse-7-Battery',
+    first_name: fields.first_name ?? 'Ana',
+    last_name: fields.last_name ?? 'Rivera',
+    language: fields.language ?? 'es',
+    conditions: true,
+    captcha: await solveCaptcha(test),
+  };
+  const response = await test.call('POST', '/auth/register/', body);
+  if (response.statusCode !== 201) throw new Error(`register answered ${response.statusCode}: ${response.body}`);
+  const created = response.json() as { id: number };
+  return { id: created.id, email: body.email, password: body.password };
+}
+
+export interface Session {
+  access: string;
+  refresh: string;
+  is_staff: boolean;
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  language: string;
+}
+
+/** Signs in through POST /auth/login; throws unless it answers 200. */
+export async function signIn(test: TestApp, account: Pick<Account, 'email' | 'password'>): Promise<Session> {
+  const response = await test.call('POST', '/auth/login', { email: account.email, password: account.password });
+  if (response.statusCode !== 200) throw new Error(`login answered ${response.statusCode}: ${response.body}`);
+  return response.json() as Session;
+}
+
+/**
+ * Why a response body is not one of the error shapes the SPA reads (DESIGN.md section 3):
+ * `{detail, code?}`, `{field: [strings]}` (incl. non_field_errors) or a bare array of strings.
+ * Undefined when it is one.
+ */
+export function errorShapeProblem(body: string): string | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return `not JSON: ${body.slice(0, 200)}`;
+  }
+  const strings = (value: unknown) => Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' && item !== '');
+  if (Array.isArray(parsed)) return strings(parsed) ? undefined : `array of non-strings: ${body.slice(0, 200)}`;
+  if (parsed === null || typeof parsed !== 'object') return `not an object: ${body.slice(0, 200)}`;
+  const record = parsed as Record<string, unknown>;
+  if ('detail' in record) {
+    const extra = Object.keys(record).filter((key) => key !== 'detail' && key !== 'code');
+    if (typeof record.detail !== 'string' || record.detail === '') return `detail is not a message: ${body.slice(0, 200)}`;
+    if (extra.length > 0 || ('code' in record && typeof record.code !== 'string')) return `detail with other keys: ${body.slice(0, 200)}`;
+    return undefined;
+  }
+  const keys = Object.keys(record);
+  if (keys.length === 0) return 'empty object';
+  const bad = keys.filter((key) => !strings(record[key]));
+  return bad.length > 0 ? `fields without messages (${bad.join(', ')}): ${body.slice(0, 200)}` : undefined;
+}
+
+/** What a response body must never carry: a password hash, an argon2 hash, a stack trace, a file path, an `Error:`. */
+export function leakProblem(body: string): string | undefined {
+  const checks: Array<[RegExp, string]> = [
+    [/password_hash/i, 'password_hash'],
+    [/\$argon2/, 'an argon2 hash'],
+    [/\n\s*at\s|\bat\s+\S+\s+\(|\bat\s+(file:|node:|\/)/, 'a stack trace'],
+    [/(\/work\/|\/home\/|node_modules|\.ts:\d+|\.js:\d+)/, 'a file path'],
+    [/Error:/, 'the word Error:'],
+  ];
+  for (const [pattern, what] of checks) if (pattern.test(body)) return `${what} in ${body.slice(0, 300)}`;
+  return undefined;
+}

@@ -1,0 +1,87 @@
+// The certification form (SPEC section 3, Applicant certification) as a one-page PDF, in the reader's language.
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { translate, type Language } from '../i18n/messages.ts';
+
+export interface CertificationInput {
+  language: Language;
+  applicationId: number;
+  applicantName: string;
+  programName: string;
+  period: string;
+  date: Date;
+}
+
+/** The program serves Puerto Rico: dates are the island's calendar day. */
+const TIME_ZONE = 'America/Puerto_Rico';
+
+export const formatDate = (date: Date, language: Language): string =>
+  new Intl.DateTimeFormat(language === 'es' ? 'es-PR' : 'en-US', { dateStyle: 'long', timeZone: TIME_ZONE }).format(date);
+
+/** Standard PDF fonts only encode WinAnsi: anything else (e.g. emoji in a name) becomes '?' instead of failing. */
+function encodable(font: PDFFont): (text: string) => string {
+  const supported = new Set(font.getCharacterSet());
+  return (text) =>
+    [...text.normalize('NFC')].map((ch) => (supported.has(ch.codePointAt(0) ?? 0) ? ch : '?')).join('');
+}
+
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(candidate, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = candidate;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+export async function renderCertification(input: CertificationInput): Promise<Uint8Array> {
+  const t = (id: string, params?: Record<string, string | number>) => translate(input.language, `pdf.certification.${id}`, params);
+  const doc = await PDFDocument.create();
+  doc.setTitle(t('title'));
+  doc.setLanguage(input.language === 'es' ? 'es-PR' : 'en-US');
+  doc.setCreator(translate(input.language, 'app.shortName'));
+  doc.setProducer(translate(input.language, 'app.shortName'));
+  doc.setCreationDate(input.date);
+  doc.setModificationDate(input.date);
+
+  const page: PDFPage = doc.addPage([612, 792]); // US Letter
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const clean = encodable(regular);
+  const margin = 72;
+  const width = page.getWidth() - 2 * margin;
+  let y = page.getHeight() - margin;
+  const write = (text: string, options: { size?: number; font?: PDFFont; gap?: number } = {}) => {
+    const size = options.size ?? 11;
+    const font = options.font ?? regular;
+    for (const line of wrap(clean(text), font, size, width)) {
+      page.drawText(line, { x: margin, y, size, font, color: rgb(0, 0, 0) });
+      y -= size * 1.45;
+    }
+    y -= options.gap ?? 6;
+  };
+
+  write(translate(input.language, 'app.shortName'), { size: 10, gap: 4 });
+  write(t('title'), { size: 18, font: bold, gap: 18 });
+  write(t('applicant', { name: input.applicantName }));
+  write(t('program', { program: input.programName, period: input.period }));
+  write(t('application', { id: input.applicationId }));
+  write(t('date', { date: formatDate(input.date, input.language) }), { gap: 18 });
+  write(t('statement'), { gap: 48 });
+
+  const line = (x: number, length: number) =>
+    page.drawLine({ start: { x, y }, end: { x: x + length, y }, thickness: 0.8, color: rgb(0, 0, 0) });
+  line(margin, 260);
+  line(margin + 300, 168);
+  y -= 14;
+  page.drawText(clean(t('signature')), { x: margin, y, size: 9, font: regular });
+  page.drawText(clean(t('signatureDate')), { x: margin + 300, y, size: 9, font: regular });
+  y -= 48;
+  write(t('instructions'), { size: 10 });
+
+  return doc.save();
+}

@@ -1,0 +1,434 @@
+// Applications: apply, My Programs, read, save and submit steps, the intake form, the certification form, submit.
+// Rules (SPEC section 4, DESIGN.md section 3):
+// - Only the owner reads or writes an application; another person's id is 404; staff read any but write none (403).
+// - A submitted application never changes: every write answers 409 application_submitted.
+// - A draft of a closed program (closed by staff or deadline passed) becomes closed lazily, when the application is
+//   read or written (closeDraftsOfClosedPrograms); writes then answer 409 application_closed. Closed is final.
+// - A program made unavailable blocks writes to its applications: 409 program_unavailable (reads still work).
+// - Writes lock the application row, so a step save, a step submit and the submit never interleave.
+import { basename } from 'node:path';
+import type { Readable } from 'node:stream';
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { components } from '../../src/api/schema.d.ts';
+import type { Db } from '../db/client.ts';
+import { applicationFiles, applications, applicationSteps, programs } from '../db/schema.ts';
+import { findUserById } from '../auth/service.ts';
+import type { CaptchaService } from '../captcha/captcha.ts';
+import type { FileStorage } from '../files/storage.ts';
+import { detailError, detailErrorWith, fieldErrors, forbidden, notFound } from '../http/errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { isLanguage, type Language } from '../i18n/messages.ts';
+import { findProgram, programUnavailable, toProgramInfo, type ProgramRow, type Viewer } from '../programs/service.ts';
+import { applicationAction, applicationStatus, programStatus, STEP_COUNT } from '../programs/status.ts';
+import { formatDate, renderCertification } from './certification.ts';
+import { checkStep, prefillPerson, stepNumbers, type DraftData, type StepNumber } from './steps.ts';
+
+type Schemas = components['schemas'];
+type ApplicationRow = typeof applications.$inferSelect;
+type StepRow = typeof applicationSteps.$inferSelect;
+type FileRow = typeof applicationFiles.$inferSelect;
+interface Loaded {
+  application: ApplicationRow;
+  program: ProgramRow;
+}
+
+export interface ApplicationDeps {
+  db: Db;
+  captcha: CaptchaService;
+  files: FileStorage;
+  now: () => Date;
+}
+
+/** SPEC section 9: 20MB. */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+const INTAKE_FORM = 'intake_form';
+const PDF_MAGIC = Buffer.from('%PDF-');
+
+const submittedError = () => detailError(409, 'api.application.submitted', 'application_submitted');
+const closedError = () => detailError(409, 'api.application.closed', 'application_closed');
+const unavailableError = () => detailError(409, 'api.program.unavailable', 'program_unavailable');
+
+// ---- reading ---------------------------------------------------------------------------------------------
+
+/** Turns drafts whose program has closed into closed applications; `scope` narrows which applications. */
+export async function closeDraftsOfClosedPrograms(db: Db, now: Date, scope: SQL): Promise<void> {
+  const closedPrograms = db
+    .select({ id: programs.id })
+    .from(programs)
+    .where(or(eq(programs.status, 'closed'), lt(programs.application_deadline, now)));
+  await db
+    .update(applications)
+    .set({ status: 'closed', closed_at: now, updated_at: now })
+    .where(and(eq(applications.status, 'draft'), scope, inArray(applications.program_id, closedPrograms)));
+}
+
+async function load(db: Db, id: number, lock = false): Promise<Loaded | undefined> {
+  const query = db
+    .select({ application: applications, program: programs })
+    .from(applications)
+    .innerJoin(programs, eq(programs.id, applications.program_id))
+    .where(eq(applications.id, id))
+    .limit(1);
+  return (await (lock ? query.for('update', { of: applications }) : query))[0];
+}
+
+async function loadReadable(deps: ApplicationDeps, viewer: Viewer, id: number): Promise<Loaded> {
+  await closeDraftsOfClosedPrograms(deps.db, deps.now(), eq(applications.id, id));
+  const loaded = await load(deps.db, id);
+  if (!loaded || (loaded.application.user_id !== viewer.id && !viewer.isStaff)) throw notFound();
+  return loaded;
+}
+
+/** Why this application cannot change now, if it cannot. */
+function assertWritable(loaded: Loaded, viewer: Viewer, now: Date): void {
+  if (loaded.application.user_id !== viewer.id) throw viewer.isStaff ? forbidden() : notFound();
+  const program = programStatus(loaded.program, now);
+  if (loaded.application.status === 'submitted') throw submittedError();
+  if (program === 'unavailable') throw unavailableError();
+  if (applicationStatus(loaded.application.status, program) === 'closed') throw closedError();
+}
+
+/** Runs one write in one transaction, on the locked application, once it is known to be the viewer's and open. */
+async function write<T>(deps: ApplicationDeps, viewer: Viewer, id: number, work: (tx: Db, loaded: Loaded, now: Date) => Promise<T>): Promise<T> {
+  const now = deps.now();
+  // Persist a closing first: the write below fails with 409 and rolls back, but the closed state should stay.
+  await closeDraftsOfClosedPrograms(deps.db, now, eq(applications.id, id));
+  return deps.db.transaction(async (tx) => {
+    const loaded = await load(tx, id, true);
+    if (!loaded) throw notFound();
+    assertWritable(loaded, viewer, now);
+    const result = await work(tx, loaded, now);
+    await tx.update(applications).set({ updated_at: now }).where(eq(applications.id, id));
+    return result;
+  });
+}
+
+const toStep = (row: StepRow): Schemas['ApplicationStep'] => ({
+  step: row.step,
+  status: row.status === 'submitted' ? 'submitted' : 'incomplete',
+  version: row.version,
+  data: row.data,
+  updated_at: row.updated_at.toISOString(),
+  submitted_at: row.submitted_at?.toISOString() ?? null,
+});
+
+const toStoredFile = (row: FileRow): Schemas['StoredFile'] => ({
+  file_name: row.original_name,
+  size: row.size,
+  uploaded_at: row.created_at.toISOString(),
+});
+
+const stepsOf = (db: Db, id: number) =>
+  db.select().from(applicationSteps).where(eq(applicationSteps.application_id, id)).orderBy(asc(applicationSteps.step));
+
+const intakeFormOf = async (db: Db, id: number): Promise<FileRow | undefined> =>
+  (
+    await db
+      .select()
+      .from(applicationFiles)
+      .where(and(eq(applicationFiles.application_id, id), eq(applicationFiles.kind, INTAKE_FORM)))
+      .limit(1)
+  )[0];
+
+async function view(db: Db, loaded: Loaded, now: Date): Promise<Schemas['Application']> {
+  const { application, program } = loaded;
+  const steps = await stepsOf(db, application.id);
+  const file = await intakeFormOf(db, application.id);
+  const programNow = programStatus(program, now);
+  const status = applicationStatus(application.status, programNow);
+  return {
+    id: application.id,
+    applicant_id: application.user_id,
+    status,
+    action: applicationAction(status, programNow, steps),
+    program: toProgramInfo(program, now),
+    steps: steps.map(toStep),
+    intake_form: file ? toStoredFile(file) : null,
+    created_at: application.created_at.toISOString(),
+    updated_at: application.updated_at.toISOString(),
+    submitted_at: application.submitted_at?.toISOString() ?? null,
+  };
+}
+
+export async function getApplication(deps: ApplicationDeps, viewer: Viewer, id: number): Promise<Schemas['Application']> {
+  const loaded = await loadReadable(deps, viewer, id);
+  return view(deps.db, loaded, deps.now());
+}
+
+/** My Programs: the viewer's own applications, newest first (staff see only their own here too). */
+export async function listMyApplications(deps: ApplicationDeps, viewer: Viewer): Promise<Schemas['ApplicationSummary'][]> {
+  const now = deps.now();
+  await closeDraftsOfClosedPrograms(deps.db, now, eq(applications.user_id, viewer.id));
+  const rows = await deps.db
+    .select({ application: applications, program: programs })
+    .from(applications)
+    .innerJoin(programs, eq(programs.id, applications.program_id))
+    .where(eq(applications.user_id, viewer.id))
+    .orderBy(desc(applications.created_at), desc(applications.id));
+  if (rows.length === 0) return [];
+  const steps = await deps.db
+    .select({
+      application_id: applicationSteps.application_id,
+      step: applicationSteps.step,
+      status: applicationSteps.status,
+      version: applicationSteps.version,
+    })
+    .from(applicationSteps)
+    .where(inArray(applicationSteps.application_id, rows.map((r) => r.application.id)))
+    .orderBy(asc(applicationSteps.step));
+  return rows.map(({ application, program }) => {
+    const own = steps.filter((s) => s.application_id === application.id);
+    const programNow = programStatus(program, now);
+    const status = applicationStatus(application.status, programNow);
+    return {
+      id: application.id,
+      status,
+      action: applicationAction(status, programNow, own),
+      program: toProgramInfo(program, now),
+      steps: own.map((s) => ({ step: s.step, status: s.status === 'submitted' ? 'submitted' : 'incomplete' })),
+      created_at: application.created_at.toISOString(),
+      updated_at: application.updated_at.toISOString(),
+      submitted_at: application.submitted_at?.toISOString() ?? null,
+    };
+  });
+}
+
+// ---- applying --------------------------------------------------------------------------------------------
+
+/**
+ * Apply: creates the application and its six steps (step 1 prefilled from the profile). Idempotent: a person who
+ * already applied to the program gets their existing application back (`created: false`), whatever its state.
+ */
+export async function applyToProgram(
+  deps: ApplicationDeps,
+  viewer: Viewer,
+  programId: number,
+): Promise<{ application: Schemas['Application']; created: boolean }> {
+  const { db } = deps;
+  const now = deps.now();
+  const existing = async () =>
+    (
+      await db
+        .select({ id: applications.id })
+        .from(applications)
+        .where(and(eq(applications.user_id, viewer.id), eq(applications.program_id, programId)))
+        .limit(1)
+    )[0];
+  const before = await existing();
+  if (before) return { application: await getApplication(deps, viewer, before.id), created: false };
+
+  const program = await findProgram(db, programId);
+  if (!program) throw notFound();
+  const status = programStatus(program, now);
+  if (status === 'unavailable') throw programUnavailable();
+  if (status === 'closed') throw detailError(409, 'api.program.closed', 'program_closed');
+  const user = await findUserById(db, viewer.id);
+  if (!user) throw notFound();
+
+  const createdId = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(applications)
+      .values({ user_id: viewer.id, program_id: programId, created_at: now, updated_at: now })
+      .onConflictDoNothing()
+      .returning({ id: applications.id });
+    if (!inserted) return undefined; // a second tab applied at the same moment: use theirs
+    await tx.insert(applicationSteps).values(
+      stepNumbers.map((step) => ({
+        application_id: inserted.id,
+        step,
+        data: step === 1 ? prefillPerson(user) : {},
+        updated_at: now,
+      })),
+    );
+    return inserted.id;
+  });
+  const id = createdId ?? (await existing())?.id;
+  if (id === undefined) throw new Error('application vanished after insert');
+  return { application: await getApplication(deps, viewer, id), created: createdId !== undefined };
+}
+
+// ---- steps -----------------------------------------------------------------------------------------------
+
+/**
+ * Saves a step's draft when `version` is the stored one (optimistic concurrency): the version goes up by one
+ * and the step becomes incomplete (a submitted step that is edited must be submitted again). Otherwise 409
+ * version_conflict with the stored draft, so the person chooses. `data` was type-checked by the route.
+ */
+export async function saveStep(
+  deps: ApplicationDeps,
+  viewer: Viewer,
+  id: number,
+  step: StepNumber,
+  data: DraftData,
+  version: number,
+): Promise<Schemas['ApplicationStep']> {
+  return write(deps, viewer, id, async (tx, _loaded, now) => {
+    const where = and(eq(applicationSteps.application_id, id), eq(applicationSteps.step, step));
+    const [saved] = await tx
+      .update(applicationSteps)
+      .set({ data, version: sql`${applicationSteps.version} + 1`, status: 'incomplete', submitted_at: null, updated_at: now })
+      .where(and(where, eq(applicationSteps.version, version)))
+      .returning();
+    if (saved) return toStep(saved);
+    const [current] = await tx.select().from(applicationSteps).where(where).limit(1);
+    if (!current) throw notFound();
+    throw detailErrorWith(409, 'api.application.versionConflict', 'version_conflict', {
+      current: { data: current.data, version: current.version },
+    });
+  });
+}
+
+/**
+ * Runs the step's full check on its saved draft and marks it submitted. Step 6 spends its captcha last, so a
+ * missing field does not cost the person a new puzzle. A step already submitted answers as it is.
+ */
+export async function submitStep(deps: ApplicationDeps, viewer: Viewer, id: number, step: StepNumber): Promise<Schemas['ApplicationStep']> {
+  return write(deps, viewer, id, async (tx, _loaded, now) => {
+    const where = and(eq(applicationSteps.application_id, id), eq(applicationSteps.step, step));
+    const [current] = await tx.select().from(applicationSteps).where(where).limit(1);
+    if (!current) throw notFound();
+    if (current.status === 'submitted') return toStep(current);
+    const hasIntakeForm = step === 6 && (await intakeFormOf(tx, id)) !== undefined;
+    const problems = checkStep(step, current.data, { hasIntakeForm });
+    if (problems) throw fieldErrors(problems);
+    if (step === 6 && !(await deps.captcha.verifyOnce(String(current.data.captcha), tx))) {
+      throw fieldErrors({ captcha: 'api.error.captcha' });
+    }
+    // A spent captcha proves nothing later: keep it out of the stored answers.
+    const { captcha: _spent, ...kept } = current.data;
+    const [submitted] = await tx
+      .update(applicationSteps)
+      .set({ status: 'submitted', submitted_at: now, updated_at: now, ...(step === 6 ? { data: kept } : {}) })
+      .where(where)
+      .returning();
+    if (!submitted) throw notFound();
+    return toStep(submitted);
+  });
+}
+
+// ---- submit ----------------------------------------------------------------------------------------------
+
+/** Submits when all six steps are submitted and the program is open; queues the confirmation in the same transaction. */
+export async function submitApplication(deps: ApplicationDeps, viewer: Viewer, id: number): Promise<Schemas['Application']> {
+  await write(deps, viewer, id, async (tx, { program }, now) => {
+    const steps = await stepsOf(tx, id);
+    if (steps.length !== STEP_COUNT || steps.some((s) => s.status !== 'submitted')) {
+      throw fieldErrors({ non_field_errors: 'api.application.incomplete' });
+    }
+    await tx.update(applications).set({ status: 'submitted', submitted_at: now }).where(eq(applications.id, id));
+    const user = await findUserById(tx, viewer.id);
+    if (!user) throw notFound();
+    const language: Language = isLanguage(user.language) ? user.language : 'es';
+    await enqueueMail(tx, {
+      template: 'applicationSubmitted',
+      to: user.email,
+      language,
+      params: {
+        name: user.first_name,
+        program: language === 'en' ? program.name_en : program.name_es,
+        period: program.period,
+        date: formatDate(now, language),
+        id,
+      },
+    }, now);
+  });
+  return getApplication(deps, viewer, id);
+}
+
+// ---- files -----------------------------------------------------------------------------------------------
+
+export interface Upload {
+  stream: Readable;
+  filename: string;
+  /** True when the multipart limit cut the file short (read it once the stream has ended). */
+  truncated: () => boolean;
+}
+
+/** A name fit to show and to send back in Content-Disposition: no path, no control characters. */
+const safeFileName = (name: string): string =>
+  // eslint-disable-next-line no-control-regex
+  basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f"]/g, '').slice(0, 200) || 'intake-form.pdf';
+
+/**
+ * Stores the signed participant intake form (PDF, 20MB at most), replacing an earlier one. The bytes go to a temp
+ * file first; only a whole PDF is renamed into place and recorded. A submitted step 6 becomes incomplete again.
+ */
+export async function uploadIntakeForm(deps: ApplicationDeps, viewer: Viewer, id: number, upload: Upload): Promise<Schemas['StoredFile']> {
+  // Refuse before reading a byte when the application cannot take the file anyway.
+  const now = deps.now();
+  await closeDraftsOfClosedPrograms(deps.db, now, eq(applications.id, id));
+  const loaded = await load(deps.db, id);
+  if (!loaded) throw notFound();
+  assertWritable(loaded, viewer, now);
+
+  const temp = await deps.files.write(upload.stream);
+  if (upload.truncated() || temp.size > MAX_UPLOAD_BYTES) {
+    await temp.discard();
+    throw detailError(413, 'api.error.fileTooLarge', 'file_too_large');
+  }
+  if (!temp.head.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) {
+    await temp.discard();
+    throw fieldErrors({ file: 'api.upload.notPdf' });
+  }
+  const key = await temp.commit(`applications/${id}`, 'pdf');
+  let stored: { row: FileRow; previous: string | undefined };
+  try {
+    stored = await write(deps, viewer, id, async (tx, _loaded, at) => {
+      const previous = (await intakeFormOf(tx, id))?.storage_key;
+      const values = {
+        storage_key: key,
+        original_name: safeFileName(upload.filename),
+        content_type: 'application/pdf',
+        size: temp.size,
+        sha256: temp.sha256,
+        created_at: at,
+      };
+      const [row] = await tx
+        .insert(applicationFiles)
+        .values({ application_id: id, kind: INTAKE_FORM, ...values })
+        .onConflictDoUpdate({ target: [applicationFiles.application_id, applicationFiles.kind], set: values })
+        .returning();
+      if (!row) throw new Error('file upsert returned no row');
+      await tx
+        .update(applicationSteps)
+        .set({ status: 'incomplete', submitted_at: null, updated_at: at })
+        .where(and(eq(applicationSteps.application_id, id), eq(applicationSteps.step, 6), eq(applicationSteps.status, 'submitted')));
+      return { row, previous };
+    });
+  } catch (error) {
+    await deps.files.remove(key);
+    throw error;
+  }
+  if (stored.previous) await deps.files.remove(stored.previous);
+  return toStoredFile(stored.row);
+}
+
+/** The uploaded intake form, for its owner and staff. */
+export async function readIntakeForm(deps: ApplicationDeps, viewer: Viewer, id: number) {
+  await loadReadable(deps, viewer, id);
+  const file = await intakeFormOf(deps.db, id);
+  const stored = file ? await deps.files.read(file.storage_key) : undefined;
+  if (!file || !stored) throw notFound();
+  return { ...stored, fileName: file.original_name };
+}
+
+/** The certification form with the applicant's name (as in step 1, else the profile), the program and today's date. */
+export async function certificationForm(deps: ApplicationDeps, viewer: Viewer, id: number, language: Language): Promise<Uint8Array> {
+  const { application, program } = await loadReadable(deps, viewer, id);
+  const [person] = await deps.db
+    .select({ data: applicationSteps.data })
+    .from(applicationSteps)
+    .where(and(eq(applicationSteps.application_id, id), eq(applicationSteps.step, 1)))
+    .limit(1);
+  const user = await findUserById(deps.db, application.user_id);
+  const part = (value: unknown, fallback: string | undefined) => (typeof value === 'string' && value.trim() ? value.trim() : fallback ?? '');
+  const applicantName = `${part(person?.data.first_name, user?.first_name)} ${part(person?.data.last_name, user?.last_name)}`.trim();
+  return renderCertification({
+    language,
+    applicationId: id,
+    applicantName,
+    programName: language === 'en' ? program.name_en : program.name_es,
+    period: program.period,
+    date: deps.now(),
+  });
+}

@@ -1,0 +1,54 @@
+// Pure rules of a program's state (DESIGN.md section 3, Closed / unavailable) and of the action the portal offers.
+import type { components } from '../../src/api/schema.d.ts';
+
+type Schemas = components['schemas'];
+export type SubProgram = Schemas['SubProgram'];
+export type ProgramStatus = Schemas['ProgramStatus'];
+export type ApplicationStatus = Schemas['ApplicationStatus'];
+export type ApplicationAction = Schemas['ApplicationAction'];
+export type StepStatus = Schemas['StepStatus'];
+
+/** SPEC section 1, in its order. */
+export const subPrograms = ['student_incubator', 'pre_incubator', 'incubator', 'accelerator'] as const satisfies readonly SubProgram[];
+
+export const STEP_COUNT = 6;
+
+/**
+ * The status a program reads as now: staff set open, closed or unavailable, and an open program
+ * closes by itself once its application deadline has passed (the deadline instant itself is still open).
+ */
+export function programStatus(program: { status: string; application_deadline: Date }, now: Date): ProgramStatus {
+  if (program.status === 'unavailable') return 'unavailable';
+  if (program.status === 'closed' || now.getTime() > program.application_deadline.getTime()) return 'closed';
+  return 'open';
+}
+
+/** What an application reads as now: a draft of a program that closed is closed. */
+export function applicationStatus(stored: string, program: ProgramStatus): ApplicationStatus {
+  if (stored === 'submitted') return 'submitted';
+  if (stored === 'closed' || program === 'closed') return 'closed';
+  return 'draft';
+}
+
+/**
+ * The action My Programs and the program list offer for an application:
+ * none once it is submitted or closed, or while its program is unavailable;
+ * `submit` when all six steps are submitted; `continue` once anything was saved or submitted;
+ * `start` for a new application (step 1 prefilled from the profile does not count as saved).
+ */
+export function applicationAction(
+  status: ApplicationStatus,
+  program: ProgramStatus,
+  steps: ReadonlyArray<{ status: string; version: number }>,
+): ApplicationAction {
+  if (status !== 'draft' || program !== 'open') return null;
+  if (steps.length === STEP_COUNT && steps.every((s) => s.status === 'submitted')) return 'submit';
+  if (steps.some((s) => s.version > 0 || s.status === 'submitted')) return 'continue';
+  return 'start';
+}
+
+/** The action on a program of the list: `apply` while it is open and the person has no application yet. */
+export function programAction(program: ProgramStatus, application: { action: ApplicationAction } | null): ApplicationAction {
+  if (application) return application.action;
+  return program === 'open' ? 'apply' : null;
+}

@@ -1,0 +1,65 @@
+// HTTP side of applications: My Programs, apply, steps, submit, the intake form upload and the certification form.
+import type { AppContext } from '../context.ts';
+import { componentSchema } from '../http/contract.ts';
+import { detailError, fieldErrors } from '../http/errors.ts';
+import type { Handlers } from '../http/handlers.ts';
+import { schemaValidationError } from '../http/input.ts';
+import * as service from '../applications/service.ts';
+import { stepDataSchemaName, type StepNumber } from '../applications/steps.ts';
+
+export function applicationRoutes(ctx: AppContext): Handlers {
+  const deps: service.ApplicationDeps = { db: ctx.db, captcha: ctx.captcha, files: ctx.files, now: ctx.now };
+  return {
+    listMyApplications: async (request) => service.listMyApplications(deps, request.requireUser()),
+    applyToProgram: async (request, reply) => {
+      const { application, created } = await service.applyToProgram(deps, request.requireUser(), request.body.program_id);
+      reply.code(created ? 201 : 200);
+      return application;
+    },
+    getApplication: async (request) => service.getApplication(deps, request.requireUser(), request.params.id),
+    saveApplicationStep: async (request) => {
+      const step = request.params.step as StepNumber;
+      // The body schema cannot know the step: its draft is checked against ApplicationStep{step}Data here.
+      const validate = request.compileValidationSchema(componentSchema(stepDataSchemaName(step)));
+      if (!validate(request.body.data)) throw schemaValidationError(validate.errors);
+      return service.saveStep(deps, request.requireUser(), request.params.id, step, request.body.data, request.body.version);
+    },
+    submitApplicationStep: async (request) =>
+      service.submitStep(deps, request.requireUser(), request.params.id, request.params.step as StepNumber),
+    submitApplication: async (request) => service.submitApplication(deps, request.requireUser(), request.params.id),
+    uploadIntakeForm: async (request) => {
+      if (!request.isMultipart()) throw detailError(415, 'api.error.unsupportedMediaType', 'unsupported_media_type');
+      const part = await request.file();
+      if (!part) throw fieldErrors({ file: 'api.upload.fileRequired' });
+      return service.uploadIntakeForm(deps, request.requireUser(), request.params.id, {
+        stream: part.file,
+        filename: part.filename,
+        truncated: () => part.file.truncated,
+      });
+    },
+    getIntakeForm: async (request, reply) => {
+      const file = await service.readIntakeForm(deps, request.requireUser(), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-length', file.size)
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', contentDisposition('inline', file.fileName))
+        .send(file.stream);
+    },
+    getCertificationForm: async (request, reply) => {
+      const pdf = await service.certificationForm(deps, request.requireUser(), request.params.id, request.language);
+      const name = request.t('pdf.certification.fileName', { id: request.params.id });
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', contentDisposition('attachment', name))
+        .send(Buffer.from(pdf));
+    },
+  };
+}
+
+/** RFC 6266: an ASCII fallback name plus the UTF-8 one. */
+function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'document.pdf';
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

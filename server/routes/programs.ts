@@ -1,0 +1,11 @@
+// HTTP side of the program list and one program.
+import type { AppContext } from '../context.ts';
+import type { Handlers } from '../http/handlers.ts';
+import { getProgram, listPrograms } from '../programs/service.ts';
+
+export function programRoutes(ctx: AppContext): Handlers {
+  return {
+    listPrograms: async (request) => listPrograms(ctx.db, request.requireUser(), request.query, ctx.now()),
+    getProgram: async (request) => getProgram(ctx.db, request.requireUser(), request.params.id, ctx.now()),
+  };
+}

@@ -1,0 +1,125 @@
+// What the server writes to its log (pino, at trace level) through every auth and /me flow, an SMTP refusal and a
+// database failure: never a password, a token, an e-mail address, an SSN or a password hash.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  captureLogs,
+  databaseKinds,
+  leakProblem,
+  registerAccount,
+  resetLink,
+  signIn,
+  startSmtp,
+  startTestApp,
+  mailText,
+  type TestApp,
+  type TestSmtp,
+} from '../support/server.ts';
+
+/** Every string value in a parsed log line (keys and numbers such as timestamps are not secrets). */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(strings);
+  return [];
+}
+
+describe.each(databaseKinds)('logs keep secrets out (%s)', (kind) => {
+  const logs = captureLogs();
+  let smtp: TestSmtp;
+  let test: TestApp;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    test = await startTestApp(kind, { env: { LOG_LEVEL: 'trace', SMTP_URL: smtp.url }, logStream: logs.stream });
+  });
+  afterAll(async () => {
+    await test?.close();
+    await smtp?.close();
+  });
+
+  it('hold no password, token, e-mail address, SSN or hash through sign-up, sessions, reset, /me, SMTP and database failures', async () => {
+    const secrets: string[] = [];
+    const password = 'Log-Secret-Passw0rd-1';
+    const newPassword = 'Log-Secret-Passw0rd-2';
+    const ssn = '7351';
+    const account = await registerAccount(test, { email: 'secret.person@privacy.example', password, first_name: 'Zoë' });
+    secrets.push(account.email, password, newPassword);
+
+    const session = await signIn(test, account);
+    secrets.push(session.access, session.refresh);
+    const renewed = (await test.call('POST', '/auth/session/', { refresh: session.refresh })).json();
+    secrets.push(renewed.access);
+    const auth = bearer(renewed.access);
+    await test.call('GET', '/me', undefined, auth);
+    await test.call('PATCH', '/me', { phone: '+1 787 555 0199', email: 'moved.person@privacy.example' }, auth);
+    secrets.push('moved.person@privacy.example');
+    await test.call('PATCH', '/me', { email: account.email }, auth);
+    await test.call('PUT', '/me/ssn', { ssn_last4: ssn }, auth);
+    await test.call('PUT', '/me/ssn', { ssn_last4: '123-45-6789' }, auth);
+    secrets.push('123-45-6789');
+    // Refused requests (bad password, bad token) are logged as well.
+    await test.call('POST', '/auth/login', { email: account.email, password: 'Wrong-But-Secret-9' });
+    secrets.push('Wrong-But-Secret-9');
+    await test.call('GET', '/me', undefined, bearer(session.refresh));
+
+    // Password reset: a refusing relay first (it names the recipient), then delivery.
+    smtp.rejectWith('550 5.1.1 No such user');
+    await test.call('POST', '/auth/password/reset/', { email: account.email });
+    await test.app.ctx.outbox.deliverDue();
+    smtp.rejectWith(null);
+    await test.app.ctx.db.execute(sql`update mail_outbox set next_attempt_at = now() - interval '1 minute'`);
+    await test.app.ctx.outbox.deliverDue();
+    const mail = await smtp.waitFor((m) => m.to.some((to) => to.toLowerCase() === account.email));
+    const link = resetLink(mailText(mail));
+    secrets.push(link.token);
+    await test.call('POST', '/auth/password/reset/confirm/', { uid: link.uid, token: link.token, password: newPassword });
+    const second = await signIn(test, { email: account.email, password: newPassword });
+    secrets.push(second.access, second.refresh);
+    await test.call('POST', '/auth/logout', { refresh: second.refresh });
+
+    // The database refuses a write: its error carries the query's parameters and the whole row.
+    const reversed = ssn.split('').reverse().join('');
+    await test.app.ctx.db.execute(sql.raw(`alter table users add constraint refuse_these_digits check (ssn_last4 is distinct from '${reversed}')`));
+    secrets.push(reversed);
+    const failed = await test.call('PUT', '/me/ssn', { ssn_last4: reversed }, bearer(second.access));
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json()).toEqual({ detail: 'Inténtelo más tarde', code: 'server_error' });
+    expect(leakProblem(failed.body)).toBeUndefined();
+    // And a read fails while the table is away: its parameters are the e-mail and nothing of it may be logged.
+    await test.app.ctx.db.execute(sql`alter table users rename to users_away`);
+    try {
+      const down = await test.call('POST', '/auth/login', { email: account.email, password: newPassword }, { 'accept-language': 'en' });
+      expect(down.statusCode).toBe(500);
+      expect(down.json()).toEqual({ detail: 'Try Again Later', code: 'server_error' });
+    } finally {
+      await test.app.ctx.db.execute(sql`alter table users_away rename to users`);
+    }
+
+    const entries = logs.entries();
+    // The log is useful: requests, the delivery failure and the unhandled errors are there, with the failed SQL.
+    expect(entries.some((e) => e.msg === 'incoming request')).toBe(true);
+    expect(entries.some((e) => e.msg === 'e-mail delivery failed; will retry' && String(e.reason).includes('No such user'))).toBe(true);
+    const errors = entries.filter((e) => e.msg === 'unhandled error');
+    expect(errors).toHaveLength(2);
+    const messages = errors.map((e) => String((e.err as { message?: unknown } | undefined)?.message));
+    expect(messages[0]).toContain('Failed query: update "users" set "ssn_last4" = $1');
+    expect(messages[0]).toContain('refuse_these_digits');
+
+    const hashes = (await test.app.ctx.db.execute(sql`select password_hash from users`)) as unknown as
+      | { rows: Array<{ password_hash: string }> }
+      | Array<{ password_hash: string }>;
+    const hashRows = Array.isArray(hashes) ? hashes : hashes.rows;
+    secrets.push(...hashRows.map((r) => r.password_hash));
+
+    const logged = entries.flatMap(strings);
+    for (const secret of secrets) {
+      const hits = logged.filter((text) => text.toLowerCase().includes(secret.toLowerCase()));
+      expect(hits, `a secret (${secret.slice(0, 12)}...) is in the log`).toEqual([]);
+    }
+    const ssnHits = logged.filter((text) => new RegExp(`\\b(${ssn}|${reversed})\\b`).test(text));
+    expect(ssnHits, 'SSN digits in the log').toEqual([]);
+    expect(logged.filter((text) => text.includes('$argon2'))).toEqual([]);
+  });
+});
