@@ -124,12 +124,21 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
   } else {
     database = { pglite: new PGlite({ loadDataDir: await migratedPgliteTemplate() }) };
   }
-  const app = await buildApp({
-    config,
-    database,
-    ...(options.now ? { now: options.now } : {}),
-    ...(options.logStream ? { logStream: options.logStream } : {}),
-  });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      config,
+      database,
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.logStream ? { logStream: options.logStream } : {}),
+    });
+  } catch (error) {
+    // Leave nothing behind when the app cannot start (e.g. a route missing for the contract).
+    if ('pglite' in database) await database.pglite.close().catch(() => undefined);
+    await dropDatabase().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     kind,
