@@ -15,6 +15,7 @@ import { FileStorage } from './files/storage.ts';
 import { MAX_UPLOAD_BYTES } from './applications/service.ts';
 import { findUserById } from './auth/service.ts';
 import { contractOperations } from './http/contract.ts';
+import { validatorCompiler } from './http/validators.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { detailError, forbidden, notAuthenticated } from './http/errors.ts';
 import { rejectNulCharacters } from './http/input.ts';
@@ -84,9 +85,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // addresses only, so the client is the last public address in it, not whatever a client wrote first
     // (trusting every hop let anyone pick a new address per request and skip the rate limits).
     trustProxy: config.production ? 'loopback,linklocal,uniquelocal' : false,
-    ajv: { customOptions: { strictSchema: false, allowUnionTypes: true } },
     routerOptions: { ignoreTrailingSlash: true },
   });
+
+  app.setValidatorCompiler(validatorCompiler);
 
   const registeredRoutes: string[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
@@ -103,7 +105,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     now,
   );
   const captcha = new CaptchaService(database.db, config.secret, config.captchaCost, now);
-  const outbox = new OutboxWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, now });
+  const outbox = new OutboxWorker({
+    db: database.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: app.log,
+    now,
+    logBodies: !config.production,
+  });
+  if (!config.smtpUrl) app.log.warn('SMTP_URL is not set: e-mail is written to the log instead of being sent');
   const ctx: AppContext = {
     config,
     db: database.db,

@@ -2,7 +2,7 @@
 import { createHmac } from 'node:crypto';
 import { createChallenge, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { lt, sql } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { spentCaptchas } from '../db/schema.ts';
 
@@ -62,10 +62,8 @@ export class CaptchaService {
       .values({ signature, expires_at: expiresAt })
       .onConflictDoNothing()
       .returning({ signature: spentCaptchas.signature });
+    // Keep the list of spent challenges short: an expired challenge is refused by its signature anyway.
+    await db.delete(spentCaptchas).where(lt(spentCaptchas.expires_at, this.now()));
     return inserted.length === 1;
-  }
-
-  async purgeExpired(): Promise<void> {
-    await this.db.delete(spentCaptchas).where(lt(spentCaptchas.expires_at, sql`now()`));
   }
 }

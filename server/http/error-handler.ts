@@ -16,9 +16,13 @@ const patternMessages: Record<string, string> = { ssn_last4: 'api.field.ssnLast4
 /** Turns ajv's validation issues into `{field: [message]}` with our own localized texts. */
 export function validationToFields(issues: AjvIssue[], lang: Language, context: string | undefined): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
+  // "Enter a valid value." says least; a field with a precise message (e.g. from an enum inside an anyOf) keeps only that.
+  const generic = translate(lang, 'api.field.invalid');
   const add = (field: string, text: string) => {
     const list = (fields[field] ??= []);
-    if (!list.includes(text)) list.push(text);
+    if (list.includes(text) || (text === generic && list.length > 0)) return;
+    if (list.length === 1 && list[0] === generic) list.length = 0;
+    list.push(text);
   };
   for (const issue of issues) {
     const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean);

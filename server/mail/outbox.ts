@@ -42,6 +42,8 @@ export interface OutboxOptions {
   from: string;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** Whether, with no SMTP server, the body (and its links) goes to the log; off in production. */
+  logBodies?: boolean;
 }
 
 export class OutboxWorker {
@@ -100,7 +102,9 @@ export class OutboxWorker {
           });
         } else {
           // Development without SMTP: the message (with its link) goes to the log, so flows can be followed.
-          log.info({ mail: { id: message.id, template: message.template, subject: message.subject, text: message.text_body } }, 'e-mail (no SMTP_URL set)');
+          // In production a reset link in a log is an account takeover waiting to happen: log only that it was dropped.
+          const text = this.options.logBodies === false ? '[not logged in production]' : message.text_body;
+          log.info({ mail: { id: message.id, template: message.template, subject: message.subject, text } }, 'e-mail (no SMTP_URL set)');
         }
         await db.update(mailOutbox).set({ sent_at: this.now(), attempts: message.attempts + 1, last_error: null }).where(eq(mailOutbox.id, message.id));
         delivered += 1;

@@ -20,7 +20,7 @@ export function applicationRoutes(ctx: AppContext): Handlers {
     saveApplicationStep: async (request) => {
       const step = request.params.step as StepNumber;
       // The body schema cannot know the step: its draft is checked against ApplicationStep{step}Data here.
-      const validate = request.compileValidationSchema(componentSchema(stepDataSchemaName(step)));
+      const validate = request.compileValidationSchema(componentSchema(stepDataSchemaName(step)), 'body');
       if (!validate(request.body.data)) throw schemaValidationError(validate.errors);
       return service.saveStep(deps, request.requireUser(), request.params.id, step, request.body.data, request.body.version);
     },

@@ -198,7 +198,7 @@ describe.each(databaseKinds)('applications on %s', (kind) => {
       [1, { first_name: 'x'.repeat(151) }, 'first_name'],
       [2, { business_type: 'floating' }, 'business_type'],
       [3, { owners: [{ position: { title: 'CEO' } }] }, 'owners.0.position'],
-      [3, { owners: 'Ana' }, 'owners.0'],
+      [3, { owners: 'Ana' }, 'owners'],
       [4, { household_size: 0 }, 'household_size'],
       [4, { income_sources: ['lottery'] }, 'income_sources.0'],
       [5, { main_challenge: { a: 1 } }, 'main_challenge'],

@@ -240,3 +240,26 @@ describe.each(databaseKinds)('e-mail without SMTP_URL (%s)', (kind) => {
     expect((await test.call('POST', '/auth/password/reset/confirm/', { uid: link.uid, token: link.token, password: 'Fresh-Start-2024!' })).statusCode).toBe(200);
   });
 });
+
+describe.each(databaseKinds)('e-mail without SMTP_URL in production (%s)', (kind) => {
+  const logs = captureLogs();
+  let test: TestApp;
+
+  beforeAll(async () => {
+    test = await startTestApp(kind, { env: { LOG_LEVEL: 'info', NODE_ENV: 'production' }, logStream: logs.stream });
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it('never writes a reset link to the log', async () => {
+    const account = await registerAccount(test, { first_name: 'Prod', language: 'en' });
+    await test.call('POST', '/auth/password/reset/', { email: account.email });
+    logs.clear();
+    expect(await test.app.ctx.outbox.deliverDue()).toBe(1);
+    const logged = logs.entries().find((entry) => entry.msg === 'e-mail (no SMTP_URL set)');
+    expect((logged?.mail as { template: string }).template).toBe('passwordReset');
+    expect(logs.text()).not.toContain('/password/reset/confirm');
+    expect(logs.text()).not.toContain('token=');
+  });
+});
