@@ -7,8 +7,10 @@ import '../styles.css';
 import { createQueryClient, Providers } from './providers';
 import { createAppRouter } from './router';
 import { startSession } from './session';
+import { startInspector } from './inspector';
 
 applyDocumentLanguage();
+await startInspector();
 
 const session = startSession();
 const queryClient = createQueryClient();

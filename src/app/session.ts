@@ -13,9 +13,10 @@ import {
 import { authErrorMessage } from '../features/auth/errorMessage';
 import { getIntl, getLocale, hasStoredLocale, setLocale } from '../lib/locale';
 import { showToast } from '../lib/toast';
+import { inspect } from './inspector';
 
 export function startSession(): SessionActor {
-  const actor = createActor(appSessionMachine, { input: { record: readStoredRecord() } });
+  const actor = createActor(appSessionMachine, { input: { record: readStoredRecord() }, inspect });
 
   connectAuth({
     getAccessToken: () => selectAccessToken(actor.getSnapshot()),
