@@ -48,6 +48,24 @@ export function connectAuth(next: AuthBridge): void {
   bridge = next;
 }
 
+/**
+ * The access token and language the middleware would send, for the one call openapi-fetch cannot make:
+ * an upload that reports its progress (XMLHttpRequest, src/api/upload.ts).
+ */
+export function currentAuth(): { token: string | null; language: string | null } {
+  return { token: bridge?.getAccessToken() ?? null, language: bridge?.getLocale() ?? null };
+}
+
+/** After a 401 on a call made outside openapi-fetch: a fresh access token to retry with once, or null. */
+export async function renewAccess(failedToken: string): Promise<string | null> {
+  return bridge ? bridge.recoverFromUnauthorized(failedToken) : null;
+}
+
+/** The retry of a call made outside openapi-fetch got 401 again: end the session, as the middleware does. */
+export function rejectedAfterRetry(): void {
+  bridge?.rejectAfterRetry();
+}
+
 // Requests are streams: keep a copy of each authenticated request so it can be sent again after a refresh.
 const pending = new Map<string, Request>();
 

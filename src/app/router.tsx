@@ -24,6 +24,7 @@ const titles = defineMessages({
   myPrograms: { id: 'panel.myPrograms.title' },
   drive: { id: 'panel.drive.title' },
   applying: { id: 'panel.application.title' },
+  survey: { id: 'survey.page.title' },
   adminEvents: { id: 'admin.events.title' },
   adminSubmission: { id: 'admin.submission.title' },
   adminApplications: { id: 'admin.applications.title' },
@@ -108,32 +109,57 @@ export function appRoutes(session: SessionActor): RouteObject[] {
                   lazy: async () => ({ Component: (await panel()).DrivePage }),
                 },
                 {
-                  path: 'application/:rid/1',
-                  handle: handle(titles.applying),
-                  lazy: async () => ({ Component: (await panel()).ApplicationStep1Page }),
+                  path: 'survey',
+                  handle: handle(titles.survey),
+                  lazy: async () => ({ Component: (await panel()).SurveyPage }),
                 },
                 {
-                  path: 'application/:rid/2',
+                  // One application: its layout loads it and holds its actors while the person moves between screens.
+                  path: 'application/:rid',
                   handle: handle(titles.applying),
-                  lazy: async () => ({ Component: (await panel()).ApplicationStep2Page }),
-                },
-                {
-                  path: 'application/:rid/3',
-                  handle: handle(titles.applying),
-                  lazy: async () => ({ Component: (await panel()).ApplicationStep3Page }),
-                },
-                // Steps 4 and 5 are sections of the step-3 screen: no route of their own (SPEC.md section 2).
-                { path: 'application/:rid/4', ...redirectTo((params) => `/panel/application/${rid(params.rid)}/3`) },
-                { path: 'application/:rid/5', ...redirectTo((params) => `/panel/application/${rid(params.rid)}/3`) },
-                {
-                  path: 'application/:rid/6',
-                  handle: handle(titles.applying),
-                  lazy: async () => ({ Component: (await panel()).ApplicationStep6Page }),
-                },
-                {
-                  path: 'application/:rid/submit',
-                  handle: handle(titles.applying),
-                  lazy: async () => ({ Component: (await panel()).ApplicationSubmitPage }),
+                  lazy: async () => ({ Component: (await panel()).ApplicationLayout }),
+                  children: [
+                    {
+                      // The application start message, before step 1.
+                      index: true,
+                      handle: handle(titles.applying),
+                      lazy: async () => ({ Component: (await panel()).ApplicationStartPage }),
+                    },
+                    {
+                      path: '1',
+                      handle: handle(titles.applying),
+                      lazy: async () => ({ Component: (await panel()).ApplicationStep1Page }),
+                    },
+                    {
+                      path: '2',
+                      handle: handle(titles.applying),
+                      lazy: async () => ({ Component: (await panel()).ApplicationStep2Page }),
+                    },
+                    {
+                      path: '3',
+                      handle: handle(titles.applying),
+                      lazy: async () => ({ Component: (await panel()).ApplicationStep3Page }),
+                    },
+                    // Steps 4 and 5 are sections of the step-3 screen: no route of their own (SPEC.md section 2).
+                    { path: '4', ...redirectTo((params) => `/panel/application/${rid(params.rid)}/3`) },
+                    { path: '5', ...redirectTo((params) => `/panel/application/${rid(params.rid)}/3`) },
+                    {
+                      path: '6',
+                      handle: handle(titles.applying),
+                      lazy: async () => ({ Component: (await panel()).ApplicationStep6Page }),
+                    },
+                    {
+                      path: 'submit',
+                      handle: handle(titles.applying),
+                      lazy: async () => ({ Component: (await panel()).ApplicationSubmitPage }),
+                    },
+                    {
+                      // The submit confirmation.
+                      path: 'confirmation',
+                      handle: handle(titles.applying),
+                      lazy: async () => ({ Component: (await panel()).ApplicationConfirmationPage }),
+                    },
+                  ],
                 },
                 { path: '*', ...redirectTo('/panel/programs') },
               ],

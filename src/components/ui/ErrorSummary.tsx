@@ -12,6 +12,8 @@ const focusOnMount = (element: HTMLElement | null): void => {
 export interface SummaryField {
   id: string;
   label: MessageDescriptor;
+  /** Values of the label's placeholders, for repeated groups ("Owner {number}: position"). */
+  values?: Record<string, string | number>;
 }
 
 interface ErrorSummaryProps {
@@ -30,7 +32,7 @@ export function ErrorSummary({ id, errors, fields }: ErrorSummaryProps) {
     (errors.fields[name] ?? []).map((message) => ({
       key: `${name}:${message}`,
       controlId: field.id,
-      text: intl.formatMessage({ id: 'ui.errorSummary.item' }, { field: intl.formatMessage(field.label), message }),
+      text: intl.formatMessage({ id: 'ui.errorSummary.item' }, { field: intl.formatMessage(field.label, field.values), message }),
     })),
   );
   return (

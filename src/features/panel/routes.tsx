@@ -1,10 +1,24 @@
 // The applicant panel (/panel/*): its layout and screens, loaded lazily as one chunk so the landing page
-// stays light. The screens are placeholders until their features are built.
+// stays light. Programs, My Programs, the survey and the application come from their features.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet, useParams } from 'react-router-dom';
 import { PlaceholderPage } from '../../components/ui/PlaceholderPage';
 import { SubNav } from '../../components/ui/SubNav';
 import { SignedInOnly } from '../auth/components/SignedInOnly';
+
+export { ApplicationLayout } from '../application/components/ApplicationLayout';
+export { ConfirmationPage as ApplicationConfirmationPage } from '../application/components/ConfirmationPage';
+export { StartPage as ApplicationStartPage } from '../application/components/StartPage';
+export {
+  Step1Page as ApplicationStep1Page,
+  Step2Page as ApplicationStep2Page,
+  Step3Page as ApplicationStep3Page,
+  Step6Page as ApplicationStep6Page,
+} from '../application/components/StepPages';
+export { SubmitPage as ApplicationSubmitPage } from '../application/components/SubmitPage';
+export { MyProgramsPage } from '../programs/components/MyProgramsPage';
+export { ProgramsPage } from '../programs/components/ProgramsPage';
+export { SurveyPage } from '../survey/components/SurveyPage';
 
 export function PanelLayout() {
   const intl = useIntl();
@@ -22,48 +36,12 @@ export function PanelLayout() {
   );
 }
 
-export function ProgramsPage() {
-  return <PlaceholderPage title={<FormattedMessage id="panel.programs.title" />} />;
-}
-
-export function MyProgramsPage() {
-  return <PlaceholderPage title={<FormattedMessage id="panel.myPrograms.title" />} />;
-}
-
 export function DrivePage() {
   const { id = '' } = useParams();
   return (
     <PlaceholderPage title={<FormattedMessage id="panel.drive.title" />}>
       <p className="text-gray-800">
         <FormattedMessage id="panel.drive.reference" values={{ id }} />
-      </p>
-    </PlaceholderPage>
-  );
-}
-
-/** Steps 1, 2, 3 and 6 have screens; 4 and 5 are sections of the /3 screen (DESIGN.md section 3). */
-function ApplicationStepPage({ step }: { step: 1 | 2 | 3 | 6 }) {
-  const { rid = '' } = useParams();
-  return (
-    <PlaceholderPage title={<FormattedMessage id="panel.application.title" />}>
-      <p className="text-lg text-gray-800">
-        <FormattedMessage id="panel.application.step" values={{ step, total: 6, rid }} />
-      </p>
-    </PlaceholderPage>
-  );
-}
-
-export const ApplicationStep1Page = () => <ApplicationStepPage step={1} />;
-export const ApplicationStep2Page = () => <ApplicationStepPage step={2} />;
-export const ApplicationStep3Page = () => <ApplicationStepPage step={3} />;
-export const ApplicationStep6Page = () => <ApplicationStepPage step={6} />;
-
-export function ApplicationSubmitPage() {
-  const { rid = '' } = useParams();
-  return (
-    <PlaceholderPage title={<FormattedMessage id="panel.application.title" />}>
-      <p className="text-lg text-gray-800">
-        <FormattedMessage id="panel.application.submit" values={{ rid }} />
       </p>
     </PlaceholderPage>
   );

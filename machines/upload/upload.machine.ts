@@ -1,0 +1,137 @@
+// One file upload: checked in the browser (size, PDF), then sent with progress; the stored file replaces the last.
+import { assign, fromCallback, setup } from 'xstate';
+import type { PickedFile, StoredFile, UploadContext, UploadError, UploadEvent, UploadFileEvent, UploadFileInput, UploadInput } from './upload.types.ts';
+
+/** SPEC.md sections 5 and 9: files must be 20MB or smaller (the server counts 20 MiB, so do we). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Why a chosen file cannot be sent, or null when it can: over the size limit, or not a PDF. Browsers leave
+ * `type` empty for some files, so the .pdf name counts too; the server checks the bytes themselves.
+ */
+export function checkPickedFile(file: Pick<PickedFile, 'name' | 'size' | 'type'>, maxBytes: number): 'too_large' | 'not_pdf' | null {
+  if (file.size > maxBytes) return 'too_large';
+  const pdfType = file.type === 'application/pdf';
+  const pdfName = /\.pdf$/i.test(file.name);
+  if (!pdfType && !(file.type === '' && pdfName) && !(file.type === 'application/octet-stream' && pdfName)) return 'not_pdf';
+  return null;
+}
+
+/** Reads an uploadFile failure: `{ body }` is the server's answer; anything else never reached it. */
+export function toUploadError(error: { body?: unknown }): UploadError {
+  return error.body === undefined ? { code: 'network' } : { code: 'rejected', body: error.body };
+}
+
+type Choose = Extract<UploadEvent, { type: 'upload.choose' }>;
+const fileOf = ({ event }: { event: Choose }) => ({ file: event.file });
+
+export const uploadMachine = setup({
+  // XState reads `types` only for inference; `{} as T` is its documented way to declare them.
+  /* eslint-disable @typescript-eslint/consistent-type-assertions */
+  types: {
+    context: {} as UploadContext,
+    events: {} as UploadEvent,
+    input: {} as UploadInput,
+    tags: {} as 'busy',
+  },
+  /* eslint-enable @typescript-eslint/consistent-type-assertions */
+  actors: {
+    // Slot: the SPA provides the real upload in src/actors; tests answer with events.
+    uploadFile: fromCallback<UploadEvent, UploadFileInput>(({ sendBack }) => {
+      sendBack({ type: 'upload.failed', error: { body: { detail: 'uploadFile is not provided' } } } satisfies UploadFileEvent);
+    }),
+  },
+  actions: {
+    // Slot: the SPA tells the step it changed (an upload makes a submitted step 6 incomplete again).
+    reportUploaded: (_, _stored: StoredFile) => {},
+    refuse: assign((_, params: { file: PickedFile; code: 'too_large' | 'not_pdf' }) => ({
+      file: params.file,
+      error: { code: params.code },
+      loaded: 0,
+      total: 0,
+    })),
+    start: assign((_, params: { file: PickedFile }) => ({ file: params.file, error: null, loaded: 0, total: params.file.size })),
+    restart: assign(({ context }) => ({ error: null, loaded: 0, total: context.file?.size ?? 0 })),
+    progress: assign((_, params: { loaded: number; total: number }) => ({ loaded: params.loaded, total: params.total })),
+    store: assign((_, params: { stored: StoredFile }) => ({ stored: params.stored, file: null, error: null })),
+    keepError: assign((_, params: { error: { body?: unknown } }) => ({ error: toUploadError(params.error) })),
+    forget: assign({ file: null, error: null, loaded: 0, total: 0 }),
+  },
+  guards: {
+    tooLarge: ({ context }, params: { file: PickedFile }) => checkPickedFile(params.file, context.maxBytes) === 'too_large',
+    notPdf: ({ context }, params: { file: PickedFile }) => checkPickedFile(params.file, context.maxBytes) === 'not_pdf',
+    hasFile: ({ context }) => context.file !== null,
+  },
+}).createMachine({
+  id: 'upload',
+  description: 'A file field that checks the chosen file in the browser, then uploads it with progress.',
+  context: ({ input }) => ({
+    applicationId: input.applicationId,
+    maxBytes: input.maxBytes,
+    stored: input.stored,
+    file: null,
+    loaded: 0,
+    total: 0,
+    error: null,
+  }),
+  initial: 'idle',
+  on: {
+    'upload.choose': [
+      {
+        guard: { type: 'tooLarge', params: fileOf },
+        target: '.invalid',
+        actions: { type: 'refuse', params: ({ event }) => ({ file: event.file, code: 'too_large' as const }) },
+      },
+      {
+        guard: { type: 'notPdf', params: fileOf },
+        target: '.invalid',
+        actions: { type: 'refuse', params: ({ event }) => ({ file: event.file, code: 'not_pdf' as const }) },
+      },
+      { target: '.uploading', reenter: true, actions: { type: 'start', params: fileOf } },
+    ],
+  },
+  states: {
+    idle: {
+      description: 'Nothing chosen yet (a file may already be stored).',
+    },
+    invalid: {
+      description: 'The chosen file is too large or not a PDF: refused before sending a byte.',
+    },
+    uploading: {
+      description: 'Sending the file; progress is counted in bytes.',
+      tags: ['busy'],
+      invoke: {
+        id: 'uploadFile',
+        src: 'uploadFile',
+        input: ({ context }) => {
+          if (!context.file) throw new Error('uploading without a file');
+          return { applicationId: context.applicationId, file: context.file };
+        },
+      },
+      on: {
+        'upload.progress': { actions: { type: 'progress', params: ({ event }) => ({ loaded: event.loaded, total: event.total }) } },
+        'upload.done': {
+          target: 'uploaded',
+          actions: [
+            { type: 'store', params: ({ event }) => ({ stored: event.stored }) },
+            { type: 'reportUploaded', params: ({ event }) => event.stored },
+          ],
+        },
+        'upload.failed': { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+        'upload.cancel': { target: 'idle', actions: 'forget' },
+      },
+    },
+    uploaded: {
+      description: 'The server stored the file; choosing another one replaces it.',
+    },
+    failed: {
+      description: 'The upload failed (the server refused it, or the network dropped); it can be tried again.',
+      on: {
+        'upload.retry': { guard: 'hasFile', target: 'uploading', actions: 'restart' },
+        'upload.cancel': { target: 'idle', actions: 'forget' },
+      },
+    },
+  },
+});
+
+export type UploadMachine = typeof uploadMachine;

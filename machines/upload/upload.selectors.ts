@@ -1,0 +1,29 @@
+// Selectors over upload snapshots: what the file field shows (progress, the stored file's name, the error).
+import type { SnapshotFrom } from 'xstate';
+import type { UploadMachine } from './upload.machine.ts';
+import type { PickedFile, StoredFile, UploadError } from './upload.types.ts';
+
+type UploadSnapshot = SnapshotFrom<UploadMachine>;
+
+export type UploadStatus = 'idle' | 'invalid' | 'uploading' | 'uploaded' | 'failed';
+
+const STATUSES: readonly UploadStatus[] = ['idle', 'invalid', 'uploading', 'uploaded', 'failed'];
+
+export const selectUploadStatus = (snapshot: UploadSnapshot): UploadStatus =>
+  STATUSES.find((status) => snapshot.matches(status)) ?? 'idle';
+
+export const selectIsUploading = (snapshot: UploadSnapshot): boolean => snapshot.hasTag('busy');
+
+/** 0 to 100, for the progress bar. */
+export const selectUploadPercent = (snapshot: UploadSnapshot): number => {
+  const { loaded, total } = snapshot.context;
+  return total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
+};
+
+/** The file on the server (the last one uploaded), or null. */
+export const selectStoredFile = (snapshot: UploadSnapshot): StoredFile | null => snapshot.context.stored;
+
+/** The file being sent or just refused, or null. */
+export const selectPickedFile = (snapshot: UploadSnapshot): PickedFile | null => snapshot.context.file;
+
+export const selectUploadError = (snapshot: UploadSnapshot): UploadError | null => snapshot.context.error;

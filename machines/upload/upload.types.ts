@@ -1,0 +1,59 @@
+// Types of the upload machine: one file field (a PDF of at most 20MB) that uploads as soon as a file is chosen.
+import type { components } from '../../src/api/schema.d.ts';
+
+/** What the server answers for a stored file: its name, size and when it was uploaded. */
+export type StoredFile = components['schemas']['StoredFile'];
+
+/** A file the person chose. `body` is the bytes; the machine only reads the name, size and type. */
+export interface PickedFile {
+  name: string;
+  size: number;
+  type: string;
+  body: Blob;
+}
+
+export interface UploadInput {
+  applicationId: number;
+  /** SPEC.md section 9: 20MB. */
+  maxBytes: number;
+  /** The file already on the server, or null. */
+  stored: StoredFile | null;
+}
+
+export interface UploadFileInput {
+  applicationId: number;
+  file: PickedFile;
+}
+
+/**
+ * `too_large` / `not_pdf`: refused before sending a byte. `rejected`: the server's body as it answered
+ * (already localized, e.g. 413 'Your file is too large...'). `network`: no answer.
+ */
+export type UploadError =
+  | { code: 'too_large' }
+  | { code: 'not_pdf' }
+  | { code: 'rejected'; body: unknown }
+  | { code: 'network' };
+
+/** How an uploadFile actor reports back (it is a callback actor: progress comes before the end). */
+export type UploadFileEvent =
+  | { type: 'upload.progress'; loaded: number; total: number }
+  | { type: 'upload.done'; stored: StoredFile }
+  | { type: 'upload.failed'; error: { body?: unknown } };
+
+export interface UploadContext {
+  applicationId: number;
+  maxBytes: number;
+  stored: StoredFile | null;
+  /** The file being (or last) sent; null once it is stored. */
+  file: PickedFile | null;
+  loaded: number;
+  total: number;
+  error: UploadError | null;
+}
+
+export type UploadEvent =
+  | { type: 'upload.choose'; file: PickedFile }
+  | { type: 'upload.retry' }
+  | { type: 'upload.cancel' }
+  | UploadFileEvent;

@@ -1,0 +1,210 @@
+// The real effects of the application, step, autosave and upload machines: the API calls (openapi-fetch; an
+// XMLHttpRequest for the upload's progress), the local copies in localStorage, and the react-query cache kept
+// in step with what was saved. Plugged in with .provide(); the machine tests provide their own.
+import type { QueryClient } from '@tanstack/react-query';
+import { fromCallback, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
+import { api } from '../api/client';
+import { unwrap } from '../api/errors';
+import { uploadWithProgress } from '../api/upload';
+import { applicationMachine } from '../../machines/application/application.machine';
+import type { SubmitApplicationInput, SubmitApplicationOutput } from '../../machines/application/application.types';
+import { autosaveMachine } from '../../machines/autosave/autosave.machine';
+import { selectAutosaveError, selectAutosaveStatus } from '../../machines/autosave/autosave.selectors';
+import type { SaveDraftInput, SaveDraftOutput } from '../../machines/autosave/autosave.types';
+import { stepMachine } from '../../machines/step/step.machine';
+import type { StepNumber, SubmitStepInput, SubmitStepOutput } from '../../machines/step/step.types';
+import { uploadMachine } from '../../machines/upload/upload.machine';
+import type { StoredFile, UploadEvent, UploadFileInput } from '../../machines/upload/upload.types';
+import {
+  applicationKeys,
+  invalidateApplicationLists,
+  type Application,
+  type ApplicationStep,
+} from '../features/application/api/applications';
+import { removeLocalCopy, writeLocalCopy } from './application-drafts';
+import { isFinalRejection, toSaveDraftRejection, toServerRejection } from './application-errors';
+
+export type ApplicationActorRef = ActorRefFrom<typeof applicationMachine>;
+export type StepActorRef = ActorRefFrom<typeof stepMachine>;
+export type AutosaveActorRef = ActorRefFrom<typeof autosaveMachine>;
+export type UploadActorRef = ActorRefFrom<typeof uploadMachine>;
+
+/** How long "Submit step" waits for the draft to reach the server before giving up. */
+const FLUSH_TIMEOUT_MS = 60_000;
+
+const isStepNumber = (value: number): value is StepNumber => Number.isInteger(value) && value >= 1 && value <= 6;
+
+function stepNumberOf(value: number): StepNumber {
+  if (!isStepNumber(value)) throw new Error(`no such step: ${value}`);
+  return value;
+}
+
+/** Keeps the cached application in step with the server, so screens that mount later start from the truth. */
+function updateCachedApplication(queryClient: QueryClient, id: number, change: (application: Application) => Application): void {
+  queryClient.setQueryData(applicationKeys.detail(id), (old: Application | undefined) => (old ? change(old) : old));
+}
+
+function updateCachedStep(queryClient: QueryClient, id: number, saved: ApplicationStep): void {
+  updateCachedApplication(queryClient, id, (application) => ({
+    ...application,
+    steps: application.steps.map((step) => (step.step === saved.step ? saved : step)),
+  }));
+}
+
+/** A write refused because the application is submitted, closed or its program unavailable: reload it to show why. */
+function reloadWhenFinal(queryClient: QueryClient, id: number, error: unknown): void {
+  if (isFinalRejection(error)) {
+    void queryClient.invalidateQueries({ queryKey: applicationKeys.detail(id) });
+    void invalidateApplicationLists(queryClient);
+  }
+}
+
+/** The application machine with its real submit. */
+export function provideApplicationMachine(queryClient: QueryClient) {
+  return applicationMachine.provide({
+    actors: {
+      submitApplication: fromPromise<SubmitApplicationOutput, SubmitApplicationInput>(async ({ input }) => {
+        try {
+          await unwrap(api.POST('/applications/{id}/submit', { params: { path: { id: input.id } } }));
+          return { status: 'submitted' };
+        } catch (error) {
+          reloadWhenFinal(queryClient, input.id, error);
+          throw toServerRejection(error);
+        }
+      }),
+    },
+  });
+}
+
+/** The autosave machine with the real PUT of a step draft and the local copy in localStorage. */
+export function provideAutosaveMachine(queryClient: QueryClient) {
+  return autosaveMachine.provide({
+    actors: {
+      // No abort signal on purpose: a save already sent should reach the server even if the screen is left.
+      saveDraft: fromPromise<SaveDraftOutput, SaveDraftInput>(async ({ input }) => {
+        try {
+          const saved = await unwrap(
+            api.PUT('/applications/{id}/steps/{step}', {
+              params: { path: { id: input.applicationId, step: stepNumberOf(input.step) } },
+              body: { data: input.data, version: input.version },
+            }),
+          );
+          updateCachedStep(queryClient, input.applicationId, saved);
+          void invalidateApplicationLists(queryClient);
+          return { version: saved.version };
+        } catch (error) {
+          reloadWhenFinal(queryClient, input.applicationId, error);
+          throw toSaveDraftRejection(error);
+        }
+      }),
+    },
+    actions: {
+      persistLocalCopy: (_, copy) => writeLocalCopy(copy),
+      clearLocalCopy: (_, key) => removeLocalCopy(key),
+    },
+  });
+}
+
+/**
+ * Before "Submit step" the server must have the latest draft (it validates what it stored): flush the autosave
+ * and wait until it settles. Rejects like a submitStep failure: `{ body }` for a refused draft, `{}` otherwise
+ * (offline, retrying, or a conflict the person has to settle first).
+ */
+export async function flushDraft(autosave: AutosaveActorRef): Promise<void> {
+  autosave.send({ type: 'autosave.flush' });
+  let snapshot;
+  try {
+    snapshot = await waitFor(autosave, (state) => !['dirty', 'saving'].includes(selectAutosaveStatus(state)), {
+      timeout: FLUSH_TIMEOUT_MS,
+    });
+  } catch {
+    throw {};
+  }
+  const status = selectAutosaveStatus(snapshot);
+  if (status === 'idle' || status === 'saved') return;
+  const error = selectAutosaveError(snapshot);
+  if (status === 'failed' && error?.kind === 'rejected' && error.body !== undefined) throw { body: error.body };
+  throw {};
+}
+
+/** The step machine with the real "submit step", reporting its status changes to the application actor. */
+export function provideStepMachine(queryClient: QueryClient, autosave: AutosaveActorRef, application: ApplicationActorRef) {
+  return stepMachine.provide({
+    actors: {
+      submitStep: fromPromise<SubmitStepOutput, SubmitStepInput>(async ({ input }) => {
+        await flushDraft(autosave);
+        try {
+          const submitted = await unwrap(
+            api.POST('/applications/{id}/steps/{step}/submit', {
+              params: { path: { id: input.applicationId, step: input.step } },
+            }),
+          );
+          updateCachedStep(queryClient, input.applicationId, submitted);
+          void invalidateApplicationLists(queryClient);
+          return { status: 'submitted' };
+        } catch (error) {
+          reloadWhenFinal(queryClient, input.applicationId, error);
+          throw toServerRejection(error);
+        }
+      }),
+    },
+    actions: {
+      reportStatus: (_, report) => application.send({ type: 'application.stepChanged', step: report.step, status: report.status }),
+    },
+  });
+}
+
+function isStoredFile(value: unknown): value is StoredFile {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'file_name' in value &&
+    typeof value.file_name === 'string' &&
+    'size' in value &&
+    typeof value.size === 'number' &&
+    'uploaded_at' in value &&
+    typeof value.uploaded_at === 'string'
+  );
+}
+
+/** The upload machine with the real intake-form upload; `onUploaded` tells step 6 it changed. */
+export function provideUploadMachine(queryClient: QueryClient, onUploaded: (stored: StoredFile) => void) {
+  return uploadMachine.provide({
+    actors: {
+      uploadFile: fromCallback<UploadEvent, UploadFileInput>(({ input, sendBack }) => {
+        const controller = new AbortController();
+        uploadWithProgress({
+          path: `/applications/${input.applicationId}/intake-form`,
+          field: 'file',
+          file: input.file.body,
+          fileName: input.file.name,
+          signal: controller.signal,
+          onProgress: ({ loaded, total }) => sendBack({ type: 'upload.progress', loaded, total }),
+        }).then(
+          (body) => {
+            if (!isStoredFile(body)) return sendBack({ type: 'upload.failed', error: {} });
+            // The server made a submitted step 6 incomplete again; the cache says so too.
+            updateCachedApplication(queryClient, input.applicationId, (application) => ({
+              ...application,
+              intake_form: body,
+              steps: application.steps.map((step) =>
+                step.step === 6 ? { ...step, status: 'incomplete', submitted_at: null } : step,
+              ),
+            }));
+            void invalidateApplicationLists(queryClient);
+            sendBack({ type: 'upload.done', stored: body });
+          },
+          (error: unknown) => {
+            if (controller.signal.aborted) return;
+            reloadWhenFinal(queryClient, input.applicationId, error);
+            sendBack({ type: 'upload.failed', error: toServerRejection(error) });
+          },
+        );
+        return () => controller.abort();
+      }),
+    },
+    actions: {
+      reportUploaded: (_, stored) => onUploaded(stored),
+    },
+  });
+}

@@ -1,0 +1,176 @@
+// The signed participant intake form: a USWDS-style file input (PDF, 20MB at most). A file over the limit or not a
+// PDF is refused before a byte is sent; otherwise it uploads at once, with its progress, and its name once stored.
+import { useSelector } from '@xstate/react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import {
+  selectPickedFile,
+  selectStoredFile,
+  selectUploadError,
+  selectUploadPercent,
+  selectUploadStatus,
+} from '../../../../machines/upload/upload.selectors';
+import type { UploadError } from '../../../../machines/upload/upload.types';
+import { Button } from '../../../components/ui/Button';
+import { RequiredMark } from '../../../components/ui/Field';
+import { toFormErrors } from '../../../lib/form-errors';
+import { InstantText } from '../../programs/components/ProgramFacts';
+import { useWorkspace } from '../hooks/useApplicationWorkspace';
+
+export const INTAKE_FORM_INPUT_ID = 'step6-intake-form';
+
+/** "240 kB" / "3.4 MB", in the interface language. */
+export function fileSize(intl: IntlShape, bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return intl.formatNumber(mb, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
+  return intl.formatNumber(Math.max(1, Math.round(bytes / 1024)), { style: 'unit', unit: 'kilobyte' });
+}
+
+function useErrorMessages(error: UploadError | null): string[] {
+  const intl = useIntl();
+  if (error === null) return [];
+  switch (error.code) {
+    case 'too_large':
+      return [intl.formatMessage({ id: 'application.upload.tooLarge' })];
+    case 'not_pdf':
+      return [intl.formatMessage({ id: 'application.upload.notPdf' })];
+    case 'network':
+      return [intl.formatMessage({ id: 'application.upload.network' })];
+    case 'rejected': {
+      const errors = toFormErrors(error.body, ['file'], intl.formatMessage({ id: 'auth.error.tryAgainLater' }));
+      return [...(errors.fields.file ?? []), ...errors.form];
+    }
+  }
+}
+
+export function IntakeFormField({ errors = [], readonly }: { errors?: readonly string[] | undefined; readonly: boolean }) {
+  const intl = useIntl();
+  const { upload } = useWorkspace();
+  const status = useSelector(upload, selectUploadStatus);
+  const percent = useSelector(upload, selectUploadPercent);
+  const stored = useSelector(upload, selectStoredFile);
+  const picked = useSelector(upload, selectPickedFile);
+  const uploadErrors = useErrorMessages(useSelector(upload, selectUploadError));
+  const shown = [...uploadErrors, ...errors];
+  const invalid = shown.length > 0;
+  const id = INTAKE_FORM_INPUT_ID;
+  const described = [`${id}-hint`, invalid ? `${id}-error` : '', stored ? `${id}-stored` : ''].filter(Boolean).join(' ');
+
+  return (
+    <div className={invalid ? 'border-l-4 border-red-800 pl-3' : ''}>
+      <label htmlFor={id} className="block font-semibold text-gray-900">
+        <FormattedMessage id="application.upload.label" />
+        <RequiredMark />
+      </label>
+      <p id={`${id}-hint`} className="mt-1 text-sm text-gray-700">
+        <FormattedMessage id="application.upload.hint" />
+      </p>
+      {invalid ? (
+        <p id={`${id}-error`} className="mt-1 font-semibold text-red-800">
+          {shown.map((message) => (
+            <span key={message} className="block">
+              {message}
+            </span>
+          ))}
+        </p>
+      ) : null}
+      {readonly ? null : (
+        // USWDS file input: the native input covers the drop zone (drop a file on it, or click to choose), invisible
+        // so its browser-language "Choose File" text gives way to our own; the zone shows its focus ring.
+        <div
+          className={
+            'relative mt-2 rounded-md border-2 border-dashed bg-gray-50 hover:border-blue-800 ' +
+            '[&:has(input:focus-visible)]:outline-3 [&:has(input:focus-visible)]:outline-offset-2 [&:has(input:focus-visible)]:outline-amber-500 ' +
+            '[&:has(input:focus-visible)]:shadow-[0_0_0_5px_var(--color-gray-900)] ' +
+            (invalid ? 'border-red-800' : 'border-gray-600')
+          }
+        >
+          <div aria-hidden="true" className="pointer-events-none flex flex-col items-center gap-1 px-4 py-6 text-center">
+            <span className="text-gray-900">
+              <FormattedMessage
+                id="application.upload.dropOrChoose"
+                values={{ choose: (chunks) => <span className="font-semibold text-blue-800 underline underline-offset-2">{chunks}</span> }}
+              />
+            </span>
+            <span className="text-sm text-gray-700">
+              {picked ? (
+                picked.name
+              ) : stored ? (
+                <FormattedMessage id="application.upload.replace" />
+              ) : (
+                <FormattedMessage id="application.upload.noneChosen" />
+              )}
+            </span>
+          </div>
+          <input
+            id={id}
+            type="file"
+            name="file"
+            accept="application/pdf,.pdf"
+            aria-describedby={described}
+            aria-invalid={invalid || undefined}
+            disabled={status === 'uploading'}
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              // Cleared so that choosing the same file again (after a failure) is a change too.
+              event.currentTarget.value = '';
+              if (file) upload.send({ type: 'upload.choose', file: { name: file.name, size: file.size, type: file.type, body: file } });
+            }}
+            className="absolute inset-0 h-full w-full cursor-pointer opacity-0 focus-visible:shadow-none focus-visible:outline-none disabled:cursor-not-allowed"
+          />
+        </div>
+      )}
+      <div role="status" className="mt-2 space-y-2">
+        {status === 'uploading' && picked ? (
+          <p className="font-medium text-gray-900">
+            <FormattedMessage id="application.upload.uploading" values={{ name: picked.name }} />
+          </p>
+        ) : null}
+        {status === 'uploaded' && stored ? (
+          <p className="font-medium text-green-900">
+            <FormattedMessage id="application.upload.done" />
+          </p>
+        ) : null}
+      </div>
+      {status === 'uploading' ? (
+        <div className="mt-1 flex items-center gap-3">
+          <progress
+            max={100}
+            value={percent}
+            aria-label={intl.formatMessage({ id: 'application.upload.progress' })}
+            className={
+              'h-4 w-full max-w-md appearance-none overflow-hidden rounded border border-gray-700 bg-gray-100 ' +
+              '[&::-webkit-progress-bar]:bg-gray-100 [&::-webkit-progress-value]:bg-blue-800 [&::-moz-progress-bar]:bg-blue-800'
+            }
+          />
+          <span className="text-sm font-semibold text-gray-900" aria-hidden="true">
+            {intl.formatNumber(percent / 100, { style: 'percent' })}
+          </span>
+          <Button variant="secondary" onClick={() => upload.send({ type: 'upload.cancel' })}>
+            <FormattedMessage id="application.upload.cancel" />
+          </Button>
+        </div>
+      ) : null}
+      {status === 'failed' && picked ? (
+        <Button variant="secondary" className="mt-2" onClick={() => upload.send({ type: 'upload.retry' })}>
+          <FormattedMessage id="application.upload.retry" values={{ name: picked.name }} />
+        </Button>
+      ) : null}
+      {stored ? (
+        <p id={`${id}-stored`} className="mt-2 text-gray-900">
+          <FormattedMessage
+            id="application.upload.stored"
+            values={{
+              name: <strong className="break-all">{stored.file_name}</strong>,
+              size: fileSize(intl, stored.size),
+              date: <InstantText instant={stored.uploaded_at} />,
+            }}
+          />
+        </p>
+      ) : readonly ? (
+        <p className="mt-2 text-gray-800">
+          <FormattedMessage id="application.upload.none" />
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+// The four step screens: /1 person, /2 business, /3 owners + household + training (three steps, each with its own
+// machine, status and "Submit step"), /6 agreement and certification. Every one is titled 'Applying'.
+import { useEffect } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useLocation } from 'react-router-dom';
+import type { StepNumber } from '../../../../machines/step/step.types';
+import { MAIN_HEADING_ID } from '../../../components/ui/PageHeading';
+import { useStepForm } from '../hooks/useStepForm';
+import { stepNames } from '../messages';
+import { ApplicationFrame } from './ApplicationFrame';
+import { CertificationDownload } from './CertificationDownload';
+import { StepSection } from './StepSection';
+import { AgreementFields, agreementFields } from './steps/AgreementFields';
+import { BusinessFields, businessFields } from './steps/BusinessFields';
+import { HouseholdFields, householdFields } from './steps/HouseholdFields';
+import { NarrativeFields, narrativeFields } from './steps/NarrativeFields';
+import { OwnersFields, ownerFields } from './steps/OwnersFields';
+import { PersonFields, personFields } from './steps/PersonFields';
+import { ownersOf } from '../draft';
+
+const TOTAL = 6;
+
+function Counter({ step }: { step: StepNumber }) {
+  return <FormattedMessage id="application.frame.counter" values={{ step, total: TOTAL }} />;
+}
+
+const ownHeading = { level: 'h1', id: MAIN_HEADING_ID } as const;
+const sectionHeading = { level: 'h2' } as const;
+
+export function Step1Page() {
+  const form = useStepForm(1);
+  return (
+    <ApplicationFrame screen={1} counter={<Counter step={1} />} title={<FormattedMessage {...stepNames[1]} />}>
+      {form.readonly ? null : (
+        <p className="max-w-3xl text-gray-800">
+          <FormattedMessage id="application.person.intro" />
+        </p>
+      )}
+      <StepSection form={form} fields={personFields} heading={ownHeading}>
+        {(errors) => <PersonFields form={form} errors={errors} />}
+      </StepSection>
+    </ApplicationFrame>
+  );
+}
+
+export function Step2Page() {
+  const form = useStepForm(2);
+  return (
+    <ApplicationFrame screen={2} counter={<Counter step={2} />} title={<FormattedMessage {...stepNames[2]} />}>
+      {form.readonly ? null : (
+        <p className="max-w-3xl text-gray-800">
+          <FormattedMessage id="application.business.intro" />
+        </p>
+      )}
+      <StepSection form={form} fields={businessFields} heading={ownHeading}>
+        {(errors) => <BusinessFields form={form} errors={errors} />}
+      </StepSection>
+    </ApplicationFrame>
+  );
+}
+
+/** /3#step-4 and /3#step-5 (the step indicator's links): bring that section into view. */
+function useSectionFromHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    const match = /^#step-([345])$/.exec(hash);
+    if (!match) return;
+    // A frame later: the layout moves focus to the page's <h1> after a navigation, in an effect that runs after this.
+    const frame = requestAnimationFrame(() => document.getElementById(`step-${match[1]}-title`)?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [hash]);
+}
+
+export function Step3Page() {
+  useSectionFromHash();
+  const owners = useStepForm(3);
+  const household = useStepForm(4);
+  const narrative = useStepForm(5);
+  return (
+    <ApplicationFrame
+      screen={3}
+      counter={<FormattedMessage id="application.frame.counterRange" values={{ from: 3, to: 5, total: TOTAL }} />}
+      title={<FormattedMessage id="application.frame.screen3" />}
+    >
+      {owners.readonly ? null : (
+        <p className="max-w-3xl text-gray-800">
+          <FormattedMessage id="application.frame.screen3Intro" />
+        </p>
+      )}
+      <div className="space-y-12">
+        <StepSection form={owners} fields={ownerFields(ownersOf(owners.data).length)} heading={sectionHeading}>
+          {(errors) => <OwnersFields form={owners} errors={errors} />}
+        </StepSection>
+        <StepSection form={household} fields={householdFields} heading={sectionHeading}>
+          {(errors) => <HouseholdFields form={household} errors={errors} />}
+        </StepSection>
+        <StepSection form={narrative} fields={narrativeFields} heading={sectionHeading}>
+          {(errors) => <NarrativeFields form={narrative} errors={errors} />}
+        </StepSection>
+      </div>
+    </ApplicationFrame>
+  );
+}
+
+export function Step6Page() {
+  const form = useStepForm(6);
+  return (
+    <ApplicationFrame screen={6} counter={<Counter step={6} />} title={<FormattedMessage {...stepNames[6]} />}>
+      {form.readonly ? null : (
+        <p className="max-w-3xl text-gray-800">
+          <FormattedMessage id="application.agreement.intro" />
+        </p>
+      )}
+      <StepSection form={form} fields={agreementFields} heading={ownHeading} intro={<CertificationDownload />}>
+        {(errors) => <AgreementFields form={form} errors={errors} />}
+      </StepSection>
+    </ApplicationFrame>
+  );
+}

@@ -1,0 +1,149 @@
+// /panel/application/:rid/submit: "check your answers" (every step's answers with a link to change them), then
+// Submit. Once the application is submitted the same page is its read-only record.
+import { useQueryClient } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { Link, useNavigate } from 'react-router-dom';
+import { waitFor } from 'xstate';
+import {
+  selectApplicationState,
+  selectError,
+  selectIsSubmitting,
+  selectStepStatuses,
+} from '../../../../machines/application/application.selectors';
+import type { ApplicationError } from '../../../../machines/application/application.types';
+import { selectDraftData } from '../../../../machines/autosave/autosave.selectors';
+import type { StepNumber } from '../../../../machines/step/step.types';
+import { Button, linkClass } from '../../../components/ui/Button';
+import { ErrorSummary, type SummaryField } from '../../../components/ui/ErrorSummary';
+import { noErrors, toFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { applicationKeys, invalidateApplicationLists } from '../api/applications';
+import { useStepActors, useWorkspace } from '../hooks/useApplicationWorkspace';
+import { stepNames } from '../messages';
+import { applicationPaths, STEP_NUMBERS } from '../paths';
+import { ApplicationFrame } from './ApplicationFrame';
+import { StepAnswers } from './StepAnswers';
+import { StepStatusText } from './StepSection';
+
+const SUMMARY_ID = 'submit-errors';
+const reviewHeadingId = (step: StepNumber) => `review-step-${step}`;
+
+const reviewFields: Record<string, SummaryField> = Object.fromEntries(
+  STEP_NUMBERS.map((step) => [`step${step}`, { id: reviewHeadingId(step), label: stepNames[step] }]),
+);
+
+const messages = defineMessages({
+  notSubmitted: { id: 'application.submit.stepNotSubmitted' },
+  network: { id: 'application.submit.network' },
+  fallback: { id: 'auth.error.tryAgainLater' },
+});
+
+function StepReview({ step, editable }: { step: StepNumber; editable: boolean }) {
+  const { app, application } = useWorkspace();
+  const { autosave } = useStepActors(step);
+  const data = useSelector(autosave, selectDraftData);
+  const status = useSelector(app, selectStepStatuses)[`${step}`];
+  const headingId = reviewHeadingId(step);
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h2 id={headingId} tabIndex={-1} className="text-2xl font-bold text-gray-900 focus:outline-none">
+          <FormattedMessage id="application.step.heading" values={{ step, name: <FormattedMessage {...stepNames[step]} /> }} />
+        </h2>
+        <div className="flex flex-wrap items-baseline gap-4">
+          <p className="font-semibold">
+            <StepStatusText status={status} />
+          </p>
+          {editable ? (
+            <Link to={applicationPaths.step(application.id, step)} className={linkClass}>
+              <FormattedMessage id="application.submit.change" />
+              <span className="sr-only">
+                {' '}
+                <FormattedMessage id="application.step.heading" values={{ step, name: <FormattedMessage {...stepNames[step]} /> }} />
+              </span>
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      <StepAnswers step={step} data={data} />
+    </section>
+  );
+}
+
+function useSubmitErrors(error: ApplicationError | null, incomplete: readonly StepNumber[]): FormErrors {
+  const intl = useIntl();
+  if (error === null) return noErrors;
+  switch (error.code) {
+    case 'steps_incomplete':
+      if (error.body !== null) return toFormErrors(error.body, [], intl.formatMessage(messages.fallback));
+      return {
+        form: [],
+        fields: Object.fromEntries(incomplete.map((step) => [`step${step}`, [intl.formatMessage(messages.notSubmitted)]])),
+      };
+    case 'network':
+      return { form: [intl.formatMessage(messages.network)], fields: {} };
+    default:
+      return toFormErrors(error.body, [], intl.formatMessage(messages.fallback));
+  }
+}
+
+export function SubmitPage() {
+  const { app, application } = useWorkspace();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const state = useSelector(app, selectApplicationState);
+  const submitting = useSelector(app, selectIsSubmitting);
+  const statuses = useSelector(app, selectStepStatuses);
+  const error = useSelector(app, selectError);
+  const incomplete = STEP_NUMBERS.filter((step) => statuses[`${step}`] !== 'submitted');
+  const errors = useSubmitErrors(error, incomplete);
+  const editable = state === 'draft' || state === 'submitting';
+
+  async function submit() {
+    app.send({ type: 'application.submit' });
+    let settled;
+    try {
+      settled = await waitFor(app, (snapshot) => !snapshot.hasTag('busy'));
+    } catch {
+      // The actor stopped first: the application was reloaded (its new state shows on the screen).
+      return;
+    }
+    if (selectApplicationState(settled) === 'submitted') {
+      void navigate(applicationPaths.confirmation(application.id));
+      void queryClient.invalidateQueries({ queryKey: applicationKeys.detail(application.id) });
+      void invalidateApplicationLists(queryClient);
+    } else {
+      // Already on screen after an earlier failure: the summary does not remount, so move focus to it here.
+      document.getElementById(SUMMARY_ID)?.focus();
+    }
+  }
+
+  return (
+    <ApplicationFrame screen="submit" title={<FormattedMessage id="application.submit.title" />}>
+      {editable ? (
+        <p className="max-w-3xl text-gray-800">
+          <FormattedMessage id="application.submit.intro" />
+        </p>
+      ) : null}
+      {editable ? <ErrorSummary id={SUMMARY_ID} errors={errors} fields={reviewFields} /> : null}
+      <div className="space-y-10">
+        {STEP_NUMBERS.map((step) => (
+          <StepReview key={step} step={step} editable={editable} />
+        ))}
+      </div>
+      {editable ? (
+        <section aria-labelledby="submit-now" className="space-y-4 rounded-md border-2 border-blue-800 p-4 sm:p-6">
+          <h2 id="submit-now" className="text-2xl font-bold text-gray-900">
+            <FormattedMessage id="application.submit.nowTitle" />
+          </h2>
+          <p className="text-gray-900">
+            <FormattedMessage id="application.submit.declaration" />
+          </p>
+          <Button onClick={() => void submit()} disabled={submitting}>
+            {submitting ? <FormattedMessage id="application.submit.submitting" /> : <FormattedMessage id="application.submit.button" />}
+          </Button>
+        </section>
+      ) : null}
+    </ApplicationFrame>
+  );
+}

@@ -1,0 +1,75 @@
+// Step 6, agreement and certification: the signed intake form upload, the conditions, and the ALTCHA captcha
+// whose payload travels in the draft and is spent by "Submit step".
+import { lazy, Suspense } from 'react';
+import { defineMessages, FormattedMessage } from 'react-intl';
+import { CheckboxField } from '../../../../components/ui/Checkbox';
+import type { SummaryField } from '../../../../components/ui/ErrorSummary';
+import type { Step6Data } from '../../api/applications';
+import { boolOf, textOf } from '../../draft';
+import type { StepForm } from '../../hooks/useStepForm';
+import { INTAKE_FORM_INPUT_ID, IntakeFormField } from '../IntakeFormField';
+import type { FieldErrors } from '../StepSection';
+
+const labels = defineMessages({
+  intakeForm: { id: 'application.upload.label' },
+  conditions: { id: 'application.agreement.conditionsName' },
+  captcha: { id: 'auth.register.captcha' },
+});
+
+export const agreementFields = {
+  intake_form: { id: INTAKE_FORM_INPUT_ID, label: labels.intakeForm },
+  conditions: { id: 'step6-conditions', label: labels.conditions },
+  captcha: { id: 'step6-captcha', label: labels.captcha },
+} as const satisfies Record<keyof Step6Data | 'intake_form', SummaryField>;
+
+const CAPTCHA_DONE_ID = 'step6-captcha-done';
+
+// The captcha widget is the heaviest part of the panel: load it only on the screen that needs it.
+const AltchaField = lazy(async () => ({ default: (await import('../../../auth/components/AltchaField')).AltchaField }));
+
+export function AgreementFields({ form, errors }: { form: StepForm; errors: FieldErrors }) {
+  const set = (patch: Partial<Step6Data>) => form.edit(patch);
+  const captcha = textOf(form.data, 'captcha');
+  // The widget shows until a payload is in the draft, and again when the server refused the payload it got.
+  const showWidget = captcha === '' || errors.captcha !== undefined;
+  return (
+    <>
+      <IntakeFormField errors={errors.intake_form} readonly={false} />
+      <CheckboxField
+        id={agreementFields.conditions.id}
+        name="conditions"
+        required
+        checked={boolOf(form.data, 'conditions')}
+        onCheckedChange={(checked) => set({ conditions: checked })}
+        label={<FormattedMessage id="application.agreement.conditions" />}
+        errors={errors.conditions}
+      />
+      {showWidget ? (
+        <Suspense
+          fallback={
+            <p role="status" className="text-gray-800">
+              <FormattedMessage id="app.loading" />
+            </p>
+          }
+        >
+          <AltchaField
+            id={agreementFields.captcha.id}
+            label={<FormattedMessage {...labels.captcha} />}
+            errors={errors.captcha}
+            onPayload={(payload) => {
+              if ((payload ?? '') === textOf(form.data, 'captcha')) return;
+              set({ captcha: payload ?? '' });
+              // The widget gives way to the "done" line: keep keyboard and screen-reader users where they were.
+              if (payload && errors.captcha === undefined) requestAnimationFrame(() => document.getElementById(CAPTCHA_DONE_ID)?.focus());
+            }}
+          />
+        </Suspense>
+      ) : (
+        <p id={CAPTCHA_DONE_ID} tabIndex={-1} className="font-medium text-green-900">
+          <span aria-hidden="true">✓ </span>
+          <FormattedMessage id="application.agreement.captchaDone" />
+        </p>
+      )}
+    </>
+  );
+}

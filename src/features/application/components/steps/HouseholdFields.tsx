@@ -1,0 +1,57 @@
+// Step 4, the household: how many people live in it and where its income comes from ("no income" stands alone).
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { CheckboxGroupField } from '../../../../components/ui/ChoiceField';
+import type { SummaryField } from '../../../../components/ui/ErrorSummary';
+import { TextField } from '../../../../components/ui/Field';
+import type { Step4Data } from '../../api/applications';
+import { choicesOf, digitsOnly, wholeNumberOf } from '../../draft';
+import type { StepForm } from '../../hooks/useStepForm';
+import { incomeSourceNames, incomeSources } from '../../messages';
+import type { FieldErrors } from '../StepSection';
+
+const labels = defineMessages({
+  size: { id: 'application.household.size' },
+  sources: { id: 'application.household.incomeSources' },
+});
+
+export const householdFields = {
+  household_size: { id: 'step4-household-size', label: labels.size },
+  income_sources: { id: 'step4-income-sources', label: labels.sources },
+} as const satisfies Record<keyof Step4Data, SummaryField>;
+
+export function HouseholdFields({ form, errors }: { form: StepForm; errors: FieldErrors }) {
+  const intl = useIntl();
+  const set = (patch: Partial<Step4Data>) => form.edit(patch);
+  const size = wholeNumberOf(form.data, 'household_size');
+  return (
+    <>
+      <TextField
+        id={householdFields.household_size.id}
+        name="household_size"
+        inputMode="numeric"
+        autoComplete="off"
+        required
+        className="max-w-40"
+        value={size === null ? '' : String(size)}
+        onChange={(event) => {
+          const digits = digitsOnly(event.currentTarget.value, 2);
+          set({ household_size: digits === '' ? null : Number(digits) });
+        }}
+        label={<FormattedMessage {...labels.size} />}
+        hint={<FormattedMessage id="application.household.sizeHint" />}
+        errors={errors.household_size}
+      />
+      <CheckboxGroupField
+        id={householdFields.income_sources.id}
+        name="income_sources"
+        required
+        legend={<FormattedMessage {...labels.sources} />}
+        hint={<FormattedMessage id="application.household.incomeSourcesHint" />}
+        values={choicesOf(form.data, 'income_sources', incomeSources)}
+        onChange={(values) => set({ income_sources: choicesOf({ values }, 'values', incomeSources) })}
+        errors={errors.income_sources}
+        options={incomeSources.map((value) => ({ value, label: intl.formatMessage(incomeSourceNames[value]) }))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+// Typed reads of a step's draft. The autosave machine keeps drafts as plain records (it never looks inside);
+// these read one field as the form needs it, whatever an old or foreign draft holds.
+import type { DraftData } from '../../../machines/autosave/autosave.types';
+
+export const textOf = (data: DraftData, key: string): string => {
+  const value = data[key];
+  return typeof value === 'string' ? value : '';
+};
+
+export const boolOf = (data: DraftData, key: string): boolean => data[key] === true;
+
+export function choiceOf<T extends string>(data: DraftData, key: string, options: readonly T[]): T | null {
+  const value = data[key];
+  return options.find((option) => option === value) ?? null;
+}
+
+export function choicesOf<T extends string>(data: DraftData, key: string, options: readonly T[]): T[] {
+  const value = data[key];
+  if (!Array.isArray(value)) return [];
+  return options.filter((option) => value.includes(option));
+}
+
+export function wholeNumberOf(data: DraftData, key: string): number | null {
+  const value = data[key];
+  return typeof value === 'number' && Number.isInteger(value) ? value : null;
+}
+
+export interface Owner {
+  name: string;
+  position: string;
+}
+
+export function ownersOf(data: DraftData): Owner[] {
+  const value = data.owners;
+  if (!Array.isArray(value)) return [];
+  return value.map((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return { name: '', position: '' };
+    const name = 'name' in item && typeof item.name === 'string' ? item.name : '';
+    const position = 'position' in item && typeof item.position === 'string' ? item.position : '';
+    return { name, position };
+  });
+}
+
+/** Digits only, at most `max` of them (the SSN's last 4, a household size). */
+export const digitsOnly = (text: string, max: number): string => text.replace(/\D/g, '').slice(0, max);

@@ -1,0 +1,40 @@
+// Where each part of an application lives (the route table is src/app/router.tsx): the start message, the four
+// step screens (steps 3, 4 and 5 share /3), "check your answers" and the confirmation.
+import type { StepNumber } from '../../../machines/step/step.types';
+
+export type StepScreen = 1 | 2 | 3 | 6;
+
+/** Steps 4 and 5 are sections of the /3 screen (DESIGN.md section 3). */
+export const screenOfStep: Record<StepNumber, StepScreen> = { 1: 1, 2: 2, 3: 3, 4: 3, 5: 3, 6: 6 };
+
+export const STEP_NUMBERS: readonly StepNumber[] = [1, 2, 3, 4, 5, 6];
+
+const base = (id: number) => `/panel/application/${id}`;
+
+export const applicationPaths = {
+  start: (id: number) => base(id),
+  screen: (id: number, screen: StepScreen) => `${base(id)}/${screen}`,
+  /** A step's screen; steps 4 and 5 jump to their section of /3. */
+  step: (id: number, step: StepNumber) => `${base(id)}/${screenOfStep[step]}${step === 4 || step === 5 ? `#step-${step}` : ''}`,
+  submit: (id: number) => `${base(id)}/submit`,
+  confirmation: (id: number) => `${base(id)}/confirmation`,
+  survey: (programId?: number) => (programId === undefined ? '/panel/survey' : `/panel/survey?program=${programId}`),
+  programs: '/panel/programs',
+  myPrograms: '/panel/programs/my',
+} as const;
+
+/** The next and previous screens of a step screen, for the links at the bottom of each. */
+export const screenOrder: readonly StepScreen[] = [1, 2, 3, 6];
+
+/** A positive integer id from a route parameter, or null. */
+export function parseId(raw: string | undefined): number | null {
+  if (raw === undefined || !/^[1-9][0-9]{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= 2147483647 ? id : null;
+}
+
+/** Where "Continue" goes: the screen of the first step not yet submitted, else "check your answers". */
+export function continuePath(id: number, steps: ReadonlyArray<{ step: number; status: string }>): string {
+  const first = STEP_NUMBERS.find((step) => steps.find((item) => item.step === step)?.status !== 'submitted');
+  return first === undefined ? applicationPaths.submit(id) : applicationPaths.step(id, first);
+}

@@ -1,0 +1,135 @@
+// /panel/programs/my: the person's applications with each program's period, dates and deadline, and the one
+// action its state allows (Start, Continue, Submit) or its status (submitted, closed, program unavailable).
+import { useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Alert } from '../../../components/ui/Alert';
+import { Button, ButtonLink } from '../../../components/ui/Button';
+import { PageHeading } from '../../../components/ui/PageHeading';
+import { useLocale } from '../../../lib/locale';
+import { myApplicationsQueryOptions, type ApplicationSummary } from '../../application/api/applications';
+import { applicationPaths, continuePath } from '../../application/paths';
+import { actionNames, applicationStatusNames, subProgramNames } from '../messages';
+import { Fact, InstantText, ProgramFacts } from './ProgramFacts';
+
+export function MyProgramsPage() {
+  const applications = useQuery(myApplicationsQueryOptions());
+  return (
+    <div className="space-y-6">
+      <PageHeading>
+        <FormattedMessage id="panel.myPrograms.title" />
+      </PageHeading>
+      {applications.isPending ? (
+        <p role="status" className="text-gray-800">
+          <FormattedMessage id="app.loading" />
+        </p>
+      ) : applications.isError ? (
+        <Alert kind="error" role="alert">
+          <p>
+            <FormattedMessage id="programs.my.loadError" />
+          </p>
+          <Button variant="secondary" onClick={() => void applications.refetch()}>
+            <FormattedMessage id="programs.list.retry" />
+          </Button>
+        </Alert>
+      ) : applications.data.length === 0 ? (
+        <div className="space-y-4">
+          <p className="text-gray-800">
+            <FormattedMessage id="programs.my.empty" />
+          </p>
+          <ButtonLink to={applicationPaths.programs}>
+            <FormattedMessage id="programs.my.seePrograms" />
+          </ButtonLink>
+        </div>
+      ) : (
+        <ul className="space-y-4">
+          {applications.data.map((application) => (
+            <li key={application.id}>
+              <MyProgramCard application={application} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function MyProgramCard({ application }: { application: ApplicationSummary }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const { program } = application;
+  const nameId = `application-${application.id}-name`;
+  const submittedSteps = application.steps.filter((step) => step.status === 'submitted').length;
+  return (
+    <article aria-labelledby={nameId} className="space-y-4 rounded-md border-2 border-gray-200 p-4 sm:p-6">
+      <div>
+        <h2 id={nameId} className="text-xl font-bold text-gray-900">
+          {program.name[locale]}
+        </h2>
+        <p className="text-gray-800">
+          <FormattedMessage {...subProgramNames[program.sub_program]} />
+        </p>
+      </div>
+      <ProgramFacts
+        program={program}
+        extra={
+          <>
+            <Fact term={<FormattedMessage id="programs.my.status" />}>
+              {program.status === 'unavailable' ? (
+                <FormattedMessage id="programs.status.unavailable" />
+              ) : (
+                <FormattedMessage {...applicationStatusNames[application.status]} />
+              )}
+            </Fact>
+            <Fact term={<FormattedMessage id="programs.my.progress" />}>
+              <FormattedMessage id="programs.my.stepsSubmitted" values={{ done: submittedSteps, total: 6 }} />
+            </Fact>
+            {application.submitted_at ? (
+              <Fact term={<FormattedMessage id="programs.my.submittedAt" />}>
+                <InstantText instant={application.submitted_at} />
+              </Fact>
+            ) : null}
+          </>
+        }
+      />
+      <MyProgramAction
+        application={application}
+        context={intl.formatMessage({ id: 'programs.action.context' }, { program: program.name[locale] })}
+      />
+    </article>
+  );
+}
+
+function MyProgramAction({ application, context: contextText }: { application: ApplicationSummary; context: string }) {
+  const context = <span className="sr-only">{contextText}</span>;
+  switch (application.action) {
+    case 'start':
+      return (
+        <ButtonLink to={applicationPaths.start(application.id)}>
+          <FormattedMessage {...actionNames.start} />
+          {context}
+        </ButtonLink>
+      );
+    case 'continue':
+      return (
+        <ButtonLink to={continuePath(application.id, application.steps)}>
+          <FormattedMessage {...actionNames.continue} />
+          {context}
+        </ButtonLink>
+      );
+    case 'submit':
+      return (
+        <ButtonLink to={applicationPaths.submit(application.id)}>
+          <FormattedMessage {...actionNames.submit} />
+          {context}
+        </ButtonLink>
+      );
+    default:
+      // Submitted, closed, or a program no longer available: the status above says which; the answers stay readable.
+      return application.program.status === 'unavailable' ? null : (
+        <ButtonLink to={applicationPaths.submit(application.id)} variant="secondary">
+          <FormattedMessage id="programs.action.view" />
+          {context}
+        </ButtonLink>
+      );
+  }
+}

@@ -1,0 +1,77 @@
+// Adapters from failed API calls to what the machines read, checked through the machines' own readers so the two
+// sides cannot drift apart: a conflict opens the dialog, a network failure retries, the server's body is shown.
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/api/errors';
+import { isFinalRejection, toSaveDraftRejection, toServerRejection } from '../../src/actors/application-errors';
+import { toSaveDraftError } from '../../machines/autosave/autosave.machine';
+import { toStepSubmitError } from '../../machines/step/step.machine';
+import { toApplicationError } from '../../machines/application/application.machine';
+import { toUploadError } from '../../machines/upload/upload.machine';
+
+const conflictBody = {
+  detail: 'This step was saved in another window or device. Choose which version to keep.',
+  code: 'version_conflict',
+  current: { data: { business_name: 'Otra' }, version: 4 },
+};
+
+describe('toSaveDraftRejection (PUT a step draft)', () => {
+  it('turns 409 version_conflict into a conflict with the stored draft', () => {
+    const rejection = toSaveDraftRejection(new ApiError(409, conflictBody));
+    expect(rejection).toEqual({ kind: 'conflict', current: { data: { business_name: 'Otra' }, version: 4 } });
+    expect(toSaveDraftError(rejection)).toEqual(rejection);
+  });
+
+  it('treats no answer, 5xx, 408 and 429 as the network: the machine retries with backoff', () => {
+    for (const error of [new ApiError(0, undefined), new ApiError(502, undefined), new ApiError(500, { detail: 'x' }), new ApiError(429, { detail: 'slow' }), new ApiError(408, undefined), new TypeError('Failed to fetch')]) {
+      expect(toSaveDraftError(toSaveDraftRejection(error))).toEqual({ kind: 'network' });
+    }
+  });
+
+  it('keeps the server body of a refusal (field errors, a closed application)', () => {
+    const fieldErrors = { business_name: ['Ensure this field has no more than 200 characters.'] };
+    expect(toSaveDraftError(toSaveDraftRejection(new ApiError(400, fieldErrors)))).toEqual({ kind: 'rejected', body: fieldErrors });
+    const closed = { detail: 'Application has been closed', code: 'application_closed' };
+    expect(toSaveDraftRejection(new ApiError(409, closed))).toEqual({ kind: 'rejected', body: closed });
+  });
+
+  it('does not take a malformed conflict for a conflict', () => {
+    const body = { code: 'version_conflict', detail: 'x', current: { data: 'nope' } };
+    expect(toSaveDraftRejection(new ApiError(409, body))).toEqual({ kind: 'rejected', body });
+  });
+});
+
+describe('toServerRejection (submit step, submit application, upload)', () => {
+  it('passes the server body on, which the machines keep to show as received', () => {
+    const body = { non_field_errors: ['Check that all data have been entered.'], owners: ['Add at least one owner.'] };
+    expect(toStepSubmitError(toServerRejection(new ApiError(400, body)))).toEqual({ kind: 'rejected', body });
+    expect(toUploadError(toServerRejection(new ApiError(413, { detail: 'Your file is too large. It must be 20MB or smaller.' })))).toEqual({
+      code: 'rejected',
+      body: { detail: 'Your file is too large. It must be 20MB or smaller.' },
+    });
+  });
+
+  it('reads the application codes that end a draft', () => {
+    const closed = { detail: 'Application has been closed', code: 'application_closed' };
+    expect(toApplicationError(toServerRejection(new ApiError(409, closed)))).toEqual({ code: 'application_closed', body: closed });
+    const incomplete = { non_field_errors: ['Check that all data have been entered.'] };
+    expect(toApplicationError(toServerRejection(new ApiError(400, incomplete)))).toEqual({ code: 'submit_failed', body: incomplete });
+  });
+
+  it('reports no answer (or an answer without a body) as the network', () => {
+    expect(toStepSubmitError(toServerRejection(new ApiError(0, undefined)))).toEqual({ kind: 'network' });
+    expect(toStepSubmitError(toServerRejection(new ApiError(502, undefined)))).toEqual({ kind: 'network' });
+    expect(toApplicationError(toServerRejection(new TypeError('Failed to fetch')))).toEqual({ code: 'network', body: null });
+    expect(toUploadError(toServerRejection(new ApiError(0, undefined)))).toEqual({ code: 'network' });
+  });
+});
+
+describe('isFinalRejection', () => {
+  it('is true for the 409 codes after which the application cannot change', () => {
+    for (const code of ['application_submitted', 'application_closed', 'program_unavailable']) {
+      expect(isFinalRejection(new ApiError(409, { detail: 'x', code }))).toBe(true);
+    }
+    expect(isFinalRejection(new ApiError(409, conflictBody))).toBe(false);
+    expect(isFinalRejection(new ApiError(400, { detail: 'x', code: 'application_closed' }))).toBe(false);
+    expect(isFinalRejection(new Error('x'))).toBe(false);
+  });
+});
