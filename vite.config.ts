@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts', 'machines/**/*.test.ts'],
           environment: 'node',
+          // Run all together: the fast pure suites first, then the database ones.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -32,6 +34,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file opens its own PGlite; two cores, so two files at a time.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
