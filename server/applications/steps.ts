@@ -2,6 +2,7 @@
 // checked in the route); submitting a step runs checkStep() on the saved draft: what is required, and how.
 import type { components } from '../../src/api/schema.d.ts';
 import type { User } from '../auth/service.ts';
+import { toPerson } from '../me/service.ts';
 import { msg, type FieldErrors, type Message } from '../http/errors.ts';
 
 type Schemas = components['schemas'];
@@ -97,24 +98,11 @@ export function checkStep(step: StepNumber, data: DraftData, facts: StepFacts): 
 
 /** Step 1's first draft: the person's information as GET /me shows it (the SSN's last 4 when they gave them). */
 export function prefillPerson(user: User): Schemas['ApplicationStep1Data'] {
-  const genders = ['female', 'male', 'non_binary', 'prefer_not_to_say'] as const;
-  const gender = genders.find((g) => g === user.gender);
+  // The profile's own fields, minus what is not part of step 1 (account facts and the masked SSN).
+  const { id: _id, is_staff: _staff, language: _language, ssn_last4_masked: _masked, gender, ...person } = toPerson(user);
   return {
-    first_name: user.first_name,
-    last_name: user.last_name,
+    ...person,
     ...(gender ? { gender } : {}),
-    phone: user.phone,
-    email: user.email,
-    country: user.country,
-    state: user.state,
-    city: user.city,
-    postal_code: user.postal_code,
-    street_address: user.street_address,
-    physical_line1: user.physical_line1,
-    physical_line2: user.physical_line2,
-    postal_line1: user.postal_line1,
-    postal_line2: user.postal_line2,
-    postal_same_as_physical: user.postal_same_as_physical,
     ...(user.ssn_last4 ? { ssn_last4: user.ssn_last4 } : {}),
   };
 }
