@@ -1,7 +1,7 @@
 // Every Person field of the profile (SPEC.md section 3), sent with PATCH /me as only what changed.
 // "Postal same as physical" hides the postal lines and copies the physical ones into them on save.
 import { useState, type FormEvent } from 'react';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { errorBody } from '../../../api/errors';
 import { Button } from '../../../components/ui/Button';
 import { CheckboxField } from '../../../components/ui/Checkbox';
@@ -13,25 +13,9 @@ import { isLocale, setLocale } from '../../../lib/locale';
 import { showToast } from '../../../lib/toast';
 import { looksLikeEmail, text, validate, validationMessages } from '../../../lib/validation';
 import { useUpdateMe, type Gender, type Person, type PersonUpdate } from '../api/me';
+import { personLabels } from '../messages';
 
-const labels = defineMessages({
-  firstName: { id: 'profile.person.firstName' },
-  lastName: { id: 'profile.person.lastName' },
-  gender: { id: 'profile.person.gender' },
-  language: { id: 'profile.person.language' },
-  email: { id: 'profile.person.email' },
-  phone: { id: 'profile.person.phone' },
-  streetAddress: { id: 'profile.person.streetAddress' },
-  physicalLine1: { id: 'profile.person.physicalLine1' },
-  physicalLine2: { id: 'profile.person.physicalLine2' },
-  city: { id: 'profile.person.city' },
-  state: { id: 'profile.person.state' },
-  postalCode: { id: 'profile.person.postalCode' },
-  country: { id: 'profile.person.country' },
-  postalSameAsPhysical: { id: 'profile.person.postalSame' },
-  postalLine1: { id: 'profile.person.postalLine1' },
-  postalLine2: { id: 'profile.person.postalLine2' },
-});
+const labels = personLabels;
 
 /** Field name -> control id and label, in form order (the error summary follows it). */
 const fields = {

@@ -9,24 +9,12 @@ import type { Step1Data } from '../../api/applications';
 import { boolOf, choiceOf, digitsOnly, textOf } from '../../draft';
 import type { StepForm } from '../../hooks/useStepForm';
 import { genderNames } from '../../messages';
+import { personLabels } from '../../../profile/messages';
 import type { FieldErrors } from '../StepSection';
 
 const labels = defineMessages({
-  firstName: { id: 'profile.person.firstName' },
-  lastName: { id: 'profile.person.lastName' },
-  gender: { id: 'profile.person.gender' },
-  email: { id: 'profile.person.email' },
-  phone: { id: 'profile.person.phone' },
-  streetAddress: { id: 'profile.person.streetAddress' },
-  physicalLine1: { id: 'profile.person.physicalLine1' },
-  physicalLine2: { id: 'profile.person.physicalLine2' },
-  city: { id: 'profile.person.city' },
-  state: { id: 'profile.person.state' },
-  postalCode: { id: 'profile.person.postalCode' },
-  country: { id: 'profile.person.country' },
-  postalSame: { id: 'profile.person.postalSame' },
-  postalLine1: { id: 'profile.person.postalLine1' },
-  postalLine2: { id: 'profile.person.postalLine2' },
+  ...personLabels,
+  postalSame: personLabels.postalSameAsPhysical,
   ssnLast4: { id: 'application.person.ssnLast4' },
 });
 
