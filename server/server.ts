@@ -22,7 +22,16 @@ async function main() {
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'EADDRINUSE') {
+      console.error(`Port ${config.port} is already in use: stop what runs there, or start with PORT=<another port>.`);
+      await app.close();
+      process.exit(1);
+    }
+    throw error;
+  }
 }
 
 await main();
