@@ -21,7 +21,7 @@ import {
   type Application,
   type ApplicationStep,
 } from '../features/application/api/applications';
-import { removeLocalCopy, writeLocalCopy } from './application-drafts';
+import { removeLocalCopy, sameDraft, writeLocalCopy } from './application-drafts';
 import { isFinalRejection, toSaveDraftRejection, toServerRejection } from './application-errors';
 
 export type ApplicationActorRef = ActorRefFrom<typeof applicationMachine>;
@@ -94,7 +94,18 @@ export function provideAutosaveMachine(queryClient: QueryClient) {
           return { version: saved.version };
         } catch (error) {
           reloadWhenFinal(queryClient, input.applicationId, error);
-          throw toSaveDraftRejection(error);
+          const rejection = toSaveDraftRejection(error);
+          // The server already holds exactly this draft: a save whose answer was lost, then retried. That is saved,
+          // not a conflict to ask the person about.
+          if (rejection.kind === 'conflict' && sameDraft(rejection.current.data, input.data)) {
+            const { data, version } = rejection.current;
+            updateCachedApplication(queryClient, input.applicationId, (application) => ({
+              ...application,
+              steps: application.steps.map((step) => (step.step === input.step ? { ...step, data, version } : step)),
+            }));
+            return { version };
+          }
+          throw rejection;
         }
       }),
     },

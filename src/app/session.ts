@@ -16,7 +16,11 @@ import { showToast } from '../lib/toast';
 import { inspect } from './inspector';
 
 export function startSession(): SessionActor {
-  const actor = createActor(appSessionMachine, { input: { record: readStoredRecord() }, inspect });
+  const restored = readStoredRecord();
+  const actor = createActor(appSessionMachine, { input: { record: restored }, inspect });
+  // A session restored from storage (a reload, a new tab) brings the person's language as a fresh sign-in does;
+  // without this, someone who prefers English saw Spanish after every reload.
+  if (restored !== null && !hasStoredLocale()) setLocale(restored.language, false);
 
   connectAuth({
     getAccessToken: () => selectAccessToken(actor.getSnapshot()),

@@ -1,11 +1,14 @@
 // The browser tests' server: the real app (built SPA + API) on a fresh PGlite database, sending e-mail to a real
-// SMTP server on loopback. A small side port lets tests read the caught e-mail and the seeded staff credentials.
+// SMTP server on loopback. A small side port lets tests read the caught e-mail and the seeded staff credentials, and
+// (test only, until staff have an API for it) create a program and set its status: POST /program, /program-status.
 import { createServer } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../../../server/app.ts';
 import { loadConfig } from '../../../server/config.ts';
+import { programs } from '../../../server/db/schema.ts';
 import { seedDemoData } from '../../../server/seed.ts';
 import { mailText, startSmtp } from '../../support/server.ts';
 import { E2E_PORT, E2E_SIDE_PORT } from './ports.ts';
@@ -38,11 +41,73 @@ await seedDemoData(app.ctx, (line) => {
 });
 await app.listen({ port: config.port, host: config.host });
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+const programStatuses = ['open', 'closed', 'unavailable'];
+const subProgramNames = ['student_incubator', 'pre_incubator', 'incubator', 'accelerator'];
+
+/**
+ * TEST ONLY (there is no staff API for programs yet): a program of the test's own, open, so that closing it or
+ * withdrawing it touches no other test's applications. Written with drizzle on the real database.
+ */
+async function createProgram(query: URLSearchParams): Promise<{ id: number }> {
+  const subProgram = query.get('sub_program') ?? 'incubator';
+  if (!subProgramNames.includes(subProgram)) throw new Error(`no sub-program ${subProgram}`);
+  const name = query.get('name') ?? 'Programa de prueba';
+  const now = app.ctx.now();
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const start = new Date(day.getTime() + 90 * DAY_MS);
+  const [row] = await app.ctx.db
+    .insert(programs)
+    .values({
+      sub_program: subProgram,
+      name_es: name,
+      name_en: query.get('name_en') ?? name,
+      description_es: 'Un programa creado por una prueba.',
+      description_en: 'A program a test created.',
+      period: `${start.getUTCFullYear()}-${start.getUTCMonth() < 6 ? 1 : 2}`,
+      start_date: start.toISOString().slice(0, 10),
+      end_date: new Date(day.getTime() + 270 * DAY_MS).toISOString().slice(0, 10),
+      application_deadline: new Date(day.getTime() + 60 * DAY_MS),
+      status: 'open',
+    })
+    .returning({ id: programs.id });
+  if (!row) throw new Error('program not created');
+  return row;
+}
+
+/** TEST ONLY: sets a program's status (open, closed, unavailable) the way staff will, on the real database. */
+async function setProgramStatus(query: URLSearchParams): Promise<{ id: number; status: string }> {
+  const id = Number(query.get('id'));
+  const status = query.get('status') ?? '';
+  if (!Number.isInteger(id) || !programStatuses.includes(status)) throw new Error('id and status (open, closed, unavailable) needed');
+  const [row] = await app.ctx.db
+    .update(programs)
+    .set({ status, updated_at: app.ctx.now() })
+    .where(eq(programs.id, id))
+    .returning({ id: programs.id, status: programs.status });
+  if (!row) throw new Error(`no program ${id}`);
+  return row;
+}
+
 createServer((request, response) => {
   response.setHeader('content-type', 'application/json');
-  if (request.url === '/staff') return response.end(JSON.stringify(staff));
-  if (request.url === '/mail') {
+  const url = new URL(request.url ?? '/', 'http://side');
+  if (url.pathname === '/staff') return response.end(JSON.stringify(staff));
+  if (url.pathname === '/mail') {
     return response.end(JSON.stringify(smtp.messages.map((mail) => ({ to: mail.to, text: mailText(mail) }))));
+  }
+  const work = request.method === 'POST' && url.pathname === '/program' ? createProgram(url.searchParams)
+    : request.method === 'POST' && url.pathname === '/program-status' ? setProgramStatus(url.searchParams)
+    : undefined;
+  if (work) {
+    work.then(
+      (body) => response.end(JSON.stringify(body)),
+      (error: unknown) => {
+        response.statusCode = 400;
+        response.end(JSON.stringify({ detail: error instanceof Error ? error.message : String(error) }));
+      },
+    );
+    return;
   }
   response.statusCode = 404;
   response.end('{}');

@@ -1,0 +1,253 @@
+// Helpers of the applicant-screen browser tests: the side door's test-only program controls, the real API used
+// to put an application in the state a test starts from (survey, apply, steps, upload), a tiny valid PDF, and
+// the waits on what the screens show (a step's saving status, its status line, the captcha of step 6).
+import { expect, type Locator, type Page } from '@playwright/test';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { baseURL, E2E_SIDE_PORT } from './ports.ts';
+import { createAccount, t, type Account, type Locale } from './shell.ts';
+
+const side = `http://127.0.0.1:${E2E_SIDE_PORT}`;
+
+export type ProgramStatus = 'open' | 'closed' | 'unavailable';
+export type SubProgram = 'student_incubator' | 'pre_incubator' | 'incubator' | 'accelerator';
+export type StepNumber = 1 | 2 | 3 | 4 | 5 | 6;
+
+/** The seeded open programs (server/seed.ts inserts them first, in this order, on the fresh database). */
+export const seededPrograms = {
+  student_incubator: { id: 1, es: 'Incubadora universitaria', en: 'University incubator' },
+  pre_incubator: { id: 2, es: 'Preincubadora', en: 'Pre-incubator' },
+  incubator: { id: 3, es: 'Incubadora', en: 'Incubator' },
+  accelerator: { id: 4, es: 'Aceleradora', en: 'Accelerator' },
+} as const;
+
+async function sidePost<T>(path: string, query: Record<string, string>): Promise<T> {
+  const response = await fetch(`${side}${path}?${new URLSearchParams(query).toString()}`, { method: 'POST' });
+  const body = (await response.json()) as T & { detail?: string };
+  if (!response.ok) throw new Error(`side door ${path}: ${response.status} ${body.detail ?? ''}`);
+  return body;
+}
+
+/** A fresh open program that only this test uses (so closing or withdrawing it touches no other test). */
+export async function createProgram(name: string, subProgram: SubProgram = 'incubator', nameEn = name): Promise<number> {
+  return (await sidePost<{ id: number }>('/program', { name, name_en: nameEn, sub_program: subProgram })).id;
+}
+
+/** Staff's decision, taken through the side door until there is a staff API for it. */
+export async function setProgramStatus(id: number, status: ProgramStatus): Promise<void> {
+  await sidePost('/program-status', { id: String(id), status });
+}
+
+// ---- the real API, for the state a test starts from ---------------------------------------------------------
+
+export class Api {
+  constructor(readonly token: string) {}
+
+  async call<T = unknown>(method: string, path: string, body?: unknown, expected = [200, 201]): Promise<T> {
+    const response = await fetch(`${baseURL}/api${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${this.token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!expected.includes(response.status)) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return (text === '' ? undefined : JSON.parse(text)) as T;
+  }
+}
+
+export async function apiSignIn(account: { email: string; password: string }): Promise<Api> {
+  const response = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  if (!response.ok) throw new Error(`login ${response.status}: ${await response.text()}`);
+  return new Api(((await response.json()) as { access: string }).access);
+}
+
+export interface ApiStep {
+  step: number;
+  status: 'incomplete' | 'submitted';
+  version: number;
+  data: Record<string, unknown>;
+}
+
+export interface ApiApplication {
+  id: number;
+  status: 'draft' | 'submitted' | 'closed';
+  steps: ApiStep[];
+}
+
+/** Answers that recommend the incubator (a business operating 1-2 years). */
+export const incubatorSurvey = {
+  has_business: true,
+  operating_time: 'years_1_to_2',
+  third_year_student: false,
+} as const;
+
+/** A ready PDF signature plus the least a PDF reader needs: one empty page. */
+export function tinyPdf(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** A captcha payload as the ALTCHA widget posts it (the proof of work solved in Node). */
+export async function solveCaptcha(): Promise<string> {
+  const challenge = (await (await fetch(`${baseURL}/api/captcha`)).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('captcha not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/** Data each step accepts on submit (step 6's captcha is added when it is saved). */
+export const completeStepData: Record<StepNumber, Record<string, unknown>> = {
+  1: {
+    first_name: 'Marisol',
+    last_name: 'Quiñones',
+    gender: 'female',
+    email: 'marisol@example.com',
+    phone: '787-555-0101',
+    physical_line1: 'Calle Luna 5',
+    city: 'Ponce',
+    state: 'PR',
+    postal_code: '00716',
+    country: 'Puerto Rico',
+    postal_same_as_physical: true,
+    ssn_last4: '1234',
+  },
+  2: { business_name: 'Café del Sur', business_type: 'physical' },
+  3: { owners: [{ name: 'Marisol Quiñones', position: 'Presidenta' }] },
+  4: { household_size: 3, income_sources: ['work'] },
+  5: { main_challenge: 'Conseguir capital para una segunda tostadora.' },
+  6: { conditions: true },
+};
+
+export async function getApplication(api: Api, id: number): Promise<ApiApplication> {
+  return api.call<ApiApplication>('GET', `/applications/${id}`);
+}
+
+export async function stepOf(api: Api, id: number, step: StepNumber): Promise<ApiStep> {
+  const found = (await getApplication(api, id)).steps.find((item) => item.step === step);
+  if (!found) throw new Error(`no step ${step}`);
+  return found;
+}
+
+/** Saves a step's draft on top of the server's current version. */
+export async function saveStep(api: Api, id: number, step: StepNumber, data: Record<string, unknown>): Promise<ApiStep> {
+  const { version } = await stepOf(api, id, step);
+  return api.call<ApiStep>('PUT', `/applications/${id}/steps/${step}`, { data, version });
+}
+
+export async function uploadIntakeForm(api: Api, id: number, file = tinyPdf(), name = 'formulario-firmado.pdf'): Promise<void> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), name);
+  const response = await fetch(`${baseURL}/api/applications/${id}/intake-form`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${api.token}` },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`upload ${response.status}: ${await response.text()}`);
+}
+
+/** Saves and submits the given steps with complete data (step 6: the intake form and a solved captcha too). */
+export async function completeSteps(api: Api, id: number, steps: readonly StepNumber[]): Promise<void> {
+  for (const step of steps) {
+    let data = completeStepData[step];
+    if (step === 6) {
+      await uploadIntakeForm(api, id);
+      data = { ...data, captcha: await solveCaptcha() };
+    }
+    await saveStep(api, id, step, data);
+    await api.call('POST', `/applications/${id}/steps/${step}/submit`);
+  }
+}
+
+export interface Applicant {
+  account: Account;
+  api: Api;
+}
+
+/** An account made through the real API, signed in on the API too, with the survey answered. */
+export async function newApplicant(label: string, language: Locale = 'es'): Promise<Applicant> {
+  const account = await createAccount(label, { language });
+  const api = await apiSignIn(account);
+  await api.call('PUT', '/me/survey', incubatorSurvey);
+  return { account, api };
+}
+
+/** Applies to a program through the API and answers the application's id. */
+export async function applyTo(api: Api, programId: number): Promise<number> {
+  return (await api.call<{ id: number }>('POST', '/applications', { program_id: programId })).id;
+}
+
+// ---- what the screens show -----------------------------------------------------------------------------------
+
+export const applicationPath = (id: number, screen: '' | 1 | 2 | 3 | 6 | 'submit' | 'confirmation' = ''): string =>
+  `/panel/application/${id}${screen === '' ? '' : `/${screen}`}`;
+
+/** A step's form section (steps 3-5 share the /3 screen; each is its own section). */
+export const stepSection = (page: Page, step: StepNumber): Locator => page.locator(`section#step-${step}`);
+
+/** The step's saving status: the polite live region under its status line. */
+export const savingStatus = (page: Page, step: StepNumber): Locator => page.locator(`#step-${step}-saving`);
+
+/** Waits until the step's saving status says 'Saved' (or 'Guardado'). */
+export async function expectSaved(page: Page, step: StepNumber, locale: Locale = 'es'): Promise<void> {
+  await expect(savingStatus(page, step)).toHaveText(t(locale, 'application.autosave.saved'));
+}
+
+/** The step's status line: 'Status: Incomplete' / 'Estado: Enviado'. */
+export async function expectStepStatus(page: Page, step: StepNumber, status: 'incomplete' | 'submitted', locale: Locale = 'es'): Promise<void> {
+  const statusText = t(locale, `application.step.${status}`);
+  await expect(stepSection(page, step).getByRole('status').first()).toHaveText(
+    new RegExp(`${t(locale, 'application.step.statusLine', { status: '' }).trim()}\\s*✓?\\s*${statusText}$`),
+  );
+}
+
+/** Submits a step with its button and waits for the step to say 'Submitted'. */
+export async function submitStepInBrowser(page: Page, step: StepNumber, locale: Locale = 'es'): Promise<void> {
+  await stepSection(page, step).getByRole('button', { name: t(locale, 'application.step.submit', { step }) }).click();
+  await expectStepStatus(page, step, 'submitted', locale);
+}
+
+/** Ticks step 6's captcha (under an SVG, hence force) and waits for the widget to give way to the "done" line. */
+export async function solveStepCaptcha(page: Page, locale: Locale = 'es'): Promise<void> {
+  await page.locator('altcha-widget').getByRole('checkbox').click({ force: true });
+  await expect(page.getByText(t(locale, 'application.agreement.captchaDone'))).toBeVisible();
+}
+
+/** The step indicator's segment of a step: '1. Persona' and its status. */
+export function indicatorSegment(page: Page, step: StepNumber, locale: Locale = 'es'): Locator {
+  const name = t(locale, `application.indicator.short${step}`);
+  return page
+    .getByRole('navigation', { name: t(locale, 'application.indicator.label') })
+    .getByRole('link', { name: new RegExp(`^${step}\\. ${name}`) });
+}
+
+/**
+ * A read-only screen: no enabled input, textarea or select in <main>, no (Radix) checkbox, no submit button
+ * of a step, and no "Submit application".
+ */
+export async function expectReadonlyScreen(page: Page, locale: Locale = 'es'): Promise<void> {
+  const main = page.locator('main');
+  await expect(main.locator('input:not([disabled]), textarea:not([disabled]), select:not([disabled])')).toHaveCount(0);
+  await expect(main.locator('button[type="submit"], [role="checkbox"]')).toHaveCount(0);
+  await expect(main.getByRole('button', { name: t(locale, 'application.submit.button') })).toHaveCount(0);
+}
