@@ -63,7 +63,26 @@ function toGender(value: string): Gender | null {
 const sectionClass = 'space-y-5 rounded-md border border-gray-300 p-4 sm:p-6';
 const legendClass = 'px-1 text-xl font-bold text-gray-900';
 
-export function PersonForm({ person }: { person: Person }) {
+/**
+ * A save remounts this form (ProfilePage keys it by the data), which drops keyboard focus to <body>. The new form
+ * puts it back on its save button, unless something else took it meanwhile. Module-level, so its identity is
+ * stable and React calls it once, on mount.
+ */
+const restoreFocusToSave = (form: HTMLFormElement | null): void => {
+  if (form && (document.activeElement === null || document.activeElement === document.body)) {
+    form.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  }
+};
+
+interface PersonFormProps {
+  person: Person;
+  /** Set after a save made from inside the form: the remounted form takes focus back. */
+  restoreFocus?: boolean;
+  /** Called after a successful save, with whether focus was inside the form when it was sent. */
+  onSaved?: (focusWasInForm: boolean) => void;
+}
+
+export function PersonForm({ person, restoreFocus = false, onSaved }: PersonFormProps) {
   const intl = useIntl();
   const [postalSame, setPostalSame] = useState(person.postal_same_as_physical);
   const { errors, attempt, fail, clear } = useFormErrors();
@@ -71,6 +90,7 @@ export function PersonForm({ person }: { person: Person }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const focusWasInForm = event.currentTarget.contains(document.activeElement);
     const data = new FormData(event.currentTarget);
     const values = Object.fromEntries(textFields.map((name) => [name, text(data, name)]));
     if (postalSame) {
@@ -106,6 +126,7 @@ export function PersonForm({ person }: { person: Person }) {
     // (ProfilePage keys it by the data), and react-query drops mutate callbacks of an unmounted component.
     update.mutateAsync(changes).then(
       (saved) => {
+        onSaved?.(focusWasInForm);
         showToast({ kind: 'success', message: intl.formatMessage({ id: 'profile.person.saved' }) });
         // The preferred language is the interface language too.
         if (changes.language) setLocale(saved.language);
@@ -124,7 +145,14 @@ export function PersonForm({ person }: { person: Person }) {
   ];
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-6" aria-busy={update.isPending} aria-labelledby="person-form-title">
+    <form
+      ref={restoreFocus ? restoreFocusToSave : undefined}
+      noValidate
+      onSubmit={submit}
+      className="space-y-6"
+      aria-busy={update.isPending}
+      aria-labelledby="person-form-title"
+    >
       <h2 id="person-form-title" className="text-2xl font-bold text-gray-900">
         <FormattedMessage id="profile.person.title" />
       </h2>

@@ -1,5 +1,6 @@
 // /profile: the signed-in person's information (GET /me) on two forms: the Person fields, and the SSN last 4.
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Button } from '../../../components/ui/Button';
 import { PageHeading } from '../../../components/ui/PageHeading';
@@ -25,6 +26,8 @@ export function ProfilePage() {
 
 function ProfileContent() {
   const me = useQuery(meQueryOptions());
+  // A save remounts PersonForm; a person who saved from the form (keyboard included) keeps their place in it.
+  const [restorePersonFocus, setRestorePersonFocus] = useState(false);
   return (
     <div className="mx-auto max-w-3xl space-y-8">
       <PageHeading>
@@ -46,7 +49,12 @@ function ProfileContent() {
       ) : (
         <>
           {/* Keyed by the saved data so the uncontrolled fields restart from the server's values after a save. */}
-          <PersonForm key={personKey(me.data)} person={me.data} />
+          <PersonForm
+            key={personKey(me.data)}
+            person={me.data}
+            restoreFocus={restorePersonFocus}
+            onSaved={setRestorePersonFocus}
+          />
           <SsnForm masked={me.data.ssn_last4_masked} />
         </>
       )}

@@ -1,0 +1,243 @@
+// axe (WCAG 2.0/2.1/2.2 A and AA) on every screen of the shell, in Spanish and in English, in its error states and
+// at 360 px; and the language switcher itself (issue "The SPA shell", test 6).
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, staffAccount } from './support/fixtures.ts';
+import {
+  createAccount,
+  fieldLabel,
+  PASSWORD,
+  shotPath,
+  signIn,
+  solveAltchaInBrowser,
+  startApplication,
+  submitLogin,
+  switchLanguage,
+  t,
+  toastRegion,
+  type Locale,
+} from './support/shell.ts';
+
+const publicScreens = [
+  '/',
+  '/login',
+  '/account/create',
+  '/password/reset',
+  '/password/reset/confirm?uid=MQ&token=abc',
+  '/password/reset/confirm',
+  '/submission/1',
+  '/no/such/page',
+];
+
+/** The applicant's screens; `{rid}` is an application of theirs, so the application screens show a real one. */
+const applicantScreens = [
+  '/',
+  '/profile',
+  '/panel/programs',
+  '/panel/programs/my',
+  '/panel/programs/my/drive/1',
+  '/panel/survey',
+  '/panel/application/{rid}',
+  '/panel/application/{rid}/1',
+  '/panel/application/{rid}/2',
+  '/panel/application/{rid}/3',
+  '/panel/application/{rid}/6',
+  '/panel/application/{rid}/submit',
+];
+
+const staffScreens = [
+  '/admin/events',
+  '/admin/events/submission/1',
+  '/admin/applications',
+  '/admin/applications/1/1',
+  '/admin/applications/1/2',
+  '/admin/applications/1/3',
+  '/admin/applications/1/4',
+  '/admin/programs',
+  '/admin/programs/drive/1',
+  '/admin/dashboard',
+  '/admin/users',
+];
+
+/** Opens a screen and waits until it is fully drawn (the profile's data loaded) before axe looks at it. */
+async function openScreen(page: Page, path: string, locale: Locale): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  if (path === '/profile') await expect(page.getByRole('form', { name: t(locale, 'profile.ssn.title') })).toBeVisible();
+  if (path === '/account/create') await expect(page.locator('altcha-widget .altcha')).toBeVisible();
+}
+
+/** Sets the language with the header's switcher on the home page (signed out, so no profile is changed). */
+async function useLanguage(page: Page, locale: Locale): Promise<void> {
+  await page.goto('/');
+  if (locale === 'en') await switchLanguage(page, 'en');
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+}
+
+for (const locale of ['es', 'en'] as const) {
+  test(`every screen has no axe violations (${locale})`, async ({ page }) => {
+    await useLanguage(page, locale);
+    for (const path of publicScreens) {
+      await openScreen(page, path, locale);
+      await expectNoAxeViolations(page, `(${locale}, signed out)`);
+    }
+    await page.screenshot({ path: shotPath(`a11y-not-found-${locale}`) });
+
+    const applicant = await createAccount(`a11y-screens-${locale}`, { language: locale });
+    const rid = String(await startApplication(applicant));
+    await signIn(page, applicant, locale);
+    for (const path of applicantScreens.map((screen) => screen.replace('{rid}', rid))) {
+      await openScreen(page, path, locale);
+      await expectNoAxeViolations(page, `(${locale}, applicant)`);
+    }
+    await page.getByRole('button', { name: t(locale, 'app.header.signOut') }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    // The language chosen on this browser wins over the staff profile's, so nothing here changes the shared account.
+    await signIn(page, await staffAccount(), locale);
+    for (const path of staffScreens) {
+      await openScreen(page, path, locale);
+      await expectNoAxeViolations(page, `(${locale}, staff)`);
+    }
+    await page.screenshot({ path: shotPath(`a11y-admin-users-${locale}`) });
+  });
+
+  test(`error states have no axe violations (${locale})`, async ({ page }) => {
+    const account = await createAccount(`a11y-errors-${locale}`, { language: locale });
+    const other = await createAccount(`a11y-other-${locale}`);
+    await useLanguage(page, locale);
+
+    // Login: the form's own check (summary and field errors), then the server's answer (top toast).
+    await page.goto('/login');
+    await page.getByRole('button', { name: t(locale, 'auth.login.submit'), exact: true }).click();
+    await expect(page.locator('#login-errors')).toBeFocused();
+    await expectNoAxeViolations(page, `(${locale}, login validation)`);
+    await submitLogin(page, locale, { email: account.email, password: 'wrong-password-1' });
+    await expect(toastRegion(page, 'top').getByText(t(locale, 'api.error.badCredentials'))).toBeVisible();
+    await expectNoAxeViolations(page, `(${locale}, login error toast)`);
+    await page.screenshot({ path: shotPath(`a11y-login-error-${locale}`) });
+
+    // Create account: the server's field error on the field and in the summary.
+    await page.goto('/account/create');
+    await page.getByLabel(fieldLabel(t(locale, 'auth.register.firstName'))).fill('Ana');
+    await page.getByLabel(fieldLabel(t(locale, 'auth.register.lastName'))).fill('Rivera');
+    await page.getByLabel(fieldLabel(t(locale, 'auth.register.email'))).fill(account.email);
+    await page.getByLabel(fieldLabel(t(locale, 'auth.register.password'))).fill(PASSWORD);
+    await page.getByLabel(fieldLabel(t(locale, 'auth.register.passwordConfirm'))).fill(PASSWORD);
+    await page.getByRole('checkbox', { name: t(locale, 'auth.register.conditions') }).check();
+    await solveAltchaInBrowser(page);
+    await expectNoAxeViolations(page, `(${locale}, register with a solved captcha)`);
+    await page.getByRole('button', { name: t(locale, 'auth.register.submit'), exact: true }).click();
+    await expect(page.locator('#register-email-error')).toHaveText(t(locale, 'api.error.emailTaken'));
+    await expect(page.locator('#register-errors')).toBeFocused();
+    await expectNoAxeViolations(page, `(${locale}, register server error)`);
+    await page.screenshot({ path: shotPath(`a11y-register-error-${locale}`), fullPage: true });
+    // Every client check at once, too.
+    await page.goto('/account/create');
+    await page.getByRole('button', { name: t(locale, 'auth.register.submit'), exact: true }).click();
+    await expect(page.locator('#register-errors')).toBeFocused();
+    await expectNoAxeViolations(page, `(${locale}, register validation)`);
+
+    // Reset: request and confirmation errors.
+    await page.goto('/password/reset');
+    await page.getByLabel(fieldLabel(t(locale, 'auth.reset.email'))).fill(`${'a'.repeat(250)}@example.com`);
+    await page.getByRole('button', { name: t(locale, 'auth.reset.submit') }).click();
+    await expect(page.locator('#reset-email-error')).toBeVisible();
+    await expectNoAxeViolations(page, `(${locale}, reset request error)`);
+    await page.goto('/password/reset/confirm?uid=MQ&token=abc');
+    await page.getByLabel(fieldLabel(t(locale, 'auth.resetConfirm.password'))).fill('Nueva-Clave-Larga-9');
+    await page.getByLabel(fieldLabel(t(locale, 'auth.resetConfirm.passwordConfirm'))).fill('Nueva-Clave-Larga-9');
+    await page.getByRole('button', { name: t(locale, 'auth.resetConfirm.submit') }).click();
+    await expect(toastRegion(page, 'top').getByText(t(locale, 'api.reset.invalidLink'))).toBeVisible();
+    await expectNoAxeViolations(page, `(${locale}, reset confirm error)`);
+
+    // Profile: a server field error (someone else's e-mail) and the form's own checks; the SSN form's error.
+    await signIn(page, account, locale);
+    await openScreen(page, '/profile', locale);
+    const person = page.getByRole('form', { name: t(locale, 'profile.person.title') });
+    await person.getByLabel(fieldLabel(t(locale, 'profile.person.email'))).fill(other.email);
+    await person.getByRole('button', { name: t(locale, 'profile.person.save') }).click();
+    await expect(page.locator('#person-email-error')).toHaveText(t(locale, 'api.error.emailTaken'));
+    await expect(page.locator('#person-errors')).toBeFocused();
+    await expectNoAxeViolations(page, `(${locale}, profile server error)`);
+    await page.screenshot({ path: shotPath(`a11y-profile-error-${locale}`), fullPage: true });
+    await person.getByLabel(fieldLabel(t(locale, 'profile.person.firstName'))).fill('');
+    await person.getByRole('button', { name: t(locale, 'profile.person.save') }).click();
+    await expect(page.locator('#person-first-name-error')).toBeVisible();
+    const ssn = page.getByRole('form', { name: t(locale, 'profile.ssn.title') });
+    await ssn.getByLabel(fieldLabel(t(locale, 'profile.ssn.label'))).fill('12a');
+    await ssn.getByRole('button', { name: t(locale, 'profile.ssn.save') }).click();
+    await expect(page.locator('#ssn-last4-error')).toHaveText(t(locale, 'ui.validation.ssnLast4'));
+    await expectNoAxeViolations(page, `(${locale}, profile validation)`);
+  });
+}
+
+test('at 360 px, with the small-screen prompt shown, screens have no axe violations', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const prompt = (locale: Locale) => page.getByRole('region', { name: t(locale, 'app.smallScreen.title') });
+  for (const path of ['/', '/login', '/account/create', '/password/reset']) {
+    await openScreen(page, path, 'es');
+    await expect(prompt('es')).toBeVisible();
+    await expectNoAxeViolations(page, '(es, 360 px)');
+  }
+  await page.screenshot({ path: shotPath('a11y-360-reset-es'), fullPage: true });
+  await switchLanguage(page, 'en');
+  await signIn(page, await createAccount('a11y-360'), 'en');
+  for (const path of ['/profile', '/panel/programs', '/']) {
+    await openScreen(page, path, 'en');
+    await expect(prompt('en')).toBeVisible();
+    await expectNoAxeViolations(page, '(en, 360 px)');
+  }
+  await page.screenshot({ path: shotPath('a11y-360-home-en'), fullPage: true });
+});
+
+test('the language switcher sets <html lang>, changes the text and persists across reloads', async ({ page }) => {
+  await page.goto('/');
+  const html = page.locator('html');
+  const spanish = page.getByRole('button', { name: 'Español', exact: true });
+  const english = page.getByRole('button', { name: 'English', exact: true });
+  // Spanish by default (SPEC.md section 9), whatever the browser's language.
+  await expect(html).toHaveAttribute('lang', 'es');
+  await expect(spanish).toHaveAttribute('aria-pressed', 'true');
+  await expect(english).toHaveAttribute('aria-pressed', 'false');
+  // Each name is marked up in its own language, so screen readers pronounce it right.
+  await expect(spanish).toHaveAttribute('lang', 'es');
+  await expect(english).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('es', 'home.hero.title'));
+
+  await english.click();
+  await expect(html).toHaveAttribute('lang', 'en');
+  await expect(english).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'home.hero.title'));
+  await expect(page).toHaveTitle(`Home | ${t('en', 'app.shortName')}`);
+  await page.screenshot({ path: shotPath('home-en') });
+
+  await page.reload();
+  await expect(html).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'home.hero.title'));
+  await page.goto('/login');
+  await expect(html).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'auth.login.title'));
+
+  await page.getByRole('button', { name: 'Español', exact: true }).click();
+  await expect(html).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('es', 'auth.login.title'));
+  await page.reload();
+  await expect(html).toHaveAttribute('lang', 'es');
+  await expect(page).toHaveTitle(`${t('es', 'auth.login.title')} | ${t('es', 'app.shortName')}`);
+});
+
+test("signing in on a fresh browser follows the profile's language; a choice made on the device wins", async ({ page }) => {
+  const account = await createAccount('lang-profile', { language: 'en' });
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await submitLogin(page, 'es', account);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'panel.programs.title'));
+  await expect(page).toHaveTitle(`${t('en', 'panel.programs.title')} | ${t('en', 'app.shortName')}`);
+  // Switching here is saved on the device (and in the profile): a reload keeps it.
+  await switchLanguage(page, 'es');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('es', 'panel.programs.title'));
+});

@@ -1,0 +1,168 @@
+// Token renewal the person never sees, and its failure (issue "The SPA shell", test 4; SPEC.md sections 2, 4 and 8).
+// The access tokens below are real ones with their payload rewritten: the server rejects them (bad signature),
+// and the SPA reads the rewritten `exp`, so one can look expired (renewed at load) or still valid (renewed after a 401).
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { baseURL } from './support/ports.ts';
+import { createAccount, fieldLabel, signIn, storedUser, t, type Account } from './support/shell.ts';
+
+let account: Account;
+
+test.beforeAll(async () => {
+  account = await createAccount('refresh', { first_name: 'Yaritza' });
+});
+
+/** The same token with its `exp` claim replaced: the SPA believes the new expiry, the server rejects the signature. */
+function withExpiry(token: string, exp: number): string {
+  const [header, payload, signature] = token.split('.');
+  const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+  return [header, Buffer.from(JSON.stringify({ ...claims, exp })).toString('base64url'), signature].join('.');
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Replaces `user.access` in localStorage (what an expired or tampered session looks like on the next load). */
+async function setStoredAccess(page: Page, access: string): Promise<void> {
+  await page.evaluate((value) => {
+    const user = JSON.parse(window.localStorage.getItem('user') ?? 'null') as Record<string, unknown>;
+    window.localStorage.setItem('user', JSON.stringify({ ...user, access: value }));
+  }, access);
+}
+
+/** Calls to the API made by the page, as "METHOD /path -> status", in order. */
+function recordApiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  // 'response' fires in the order the answers arrive, which is the order that matters here.
+  page.on('response', (response: Response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${response.request().method()} ${url.pathname} -> ${response.status()}`);
+  });
+  return calls;
+}
+
+/**
+ * The renewal the person should never notice: some calls answered 401, then exactly one POST /auth/session/
+ * (concurrent 401s share it), and after it no call failed again; the profile's GET /me succeeded.
+ */
+async function expectOneSilentRenewal(calls: string[]): Promise<void> {
+  await expect.poll(() => calls).toContain('GET /api/me -> 200');
+  const refreshes = calls.filter((call) => call.startsWith('POST /api/auth/session/'));
+  expect(refreshes, calls.join('\n')).toEqual(['POST /api/auth/session/ -> 200']);
+  const at = calls.indexOf('POST /api/auth/session/ -> 200');
+  expect(calls.slice(0, at).some((call) => call.endsWith('-> 401')), calls.join('\n')).toBe(true);
+  expect(calls.slice(at + 1).filter((call) => call.endsWith('-> 401')), calls.join('\n')).toEqual([]);
+}
+
+async function expectProfileShown(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { level: 1, name: t('es', 'profile.page.title') })).toBeVisible();
+  await expect(page.getByLabel(fieldLabel(t('es', 'profile.person.firstName')))).toHaveValue('Yaritza');
+  await expect(page.getByLabel(fieldLabel(t('es', 'profile.person.email')))).toHaveValue(account.email);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+}
+
+test('an access token that has expired is renewed at load; the refresh token stays', async ({ page }) => {
+  await signIn(page, account);
+  const before = await storedUser(page);
+  if (!before) throw new Error('not signed in');
+  const expired = withExpiry(before.access, nowSeconds() - 60);
+  await setStoredAccess(page, expired);
+  const calls = recordApiCalls(page);
+
+  await page.goto('/profile');
+  await expectProfileShown(page);
+  const after = await storedUser(page);
+  expect(after?.access).not.toBe(expired);
+  expect(after?.refresh).toBe(before.refresh);
+  expect(after?.is_staff).toBe(false);
+  expect(calls).toContain('POST /api/auth/session/ -> 200');
+  expect(calls).toContain('GET /api/me -> 200');
+  expect(calls).not.toContain('GET /api/me -> 401');
+});
+
+test('an access token the server rejects is renewed after the 401 and the call retried; the refresh token stays', async ({ page }) => {
+  await signIn(page, account);
+  const before = await storedUser(page);
+  if (!before) throw new Error('not signed in');
+  const rejected = withExpiry(before.access, nowSeconds() + 3600);
+  await setStoredAccess(page, rejected);
+  const calls = recordApiCalls(page);
+
+  // The SPA believes the token (its exp is an hour away), so GET /me goes out with it and gets a 401.
+  await page.goto('/profile');
+  await expectProfileShown(page);
+  await expectOneSilentRenewal(calls);
+  expect(calls[0]).toBe('GET /api/me -> 401');
+  const after = await storedUser(page);
+  expect(after?.access).not.toBe(rejected);
+  expect(after?.refresh).toBe(before.refresh);
+});
+
+test('garbage in place of the access token is renewed too', async ({ page }) => {
+  await signIn(page, account);
+  const before = await storedUser(page);
+  await setStoredAccess(page, 'not-a-jwt');
+  await page.goto('/profile');
+  await expectProfileShown(page);
+  const after = await storedUser(page);
+  expect(after?.access.split('.')).toHaveLength(3);
+  expect(after?.refresh).toBe(before?.refresh);
+});
+
+test('a token another tab stored is used, and renewed on the next call without a sign-in', async ({ context, page }) => {
+  await signIn(page, account);
+  const before = await storedUser(page);
+  if (!before) throw new Error('not signed in');
+  // The home page: an open page of the app that makes no authenticated calls of its own.
+  await page.getByRole('link', { name: t('es', 'app.name') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t('es', 'home.hero.title') })).toBeVisible();
+  const calls = recordApiCalls(page);
+  // Another tab of the same browser writes a session whose access token the server will reject.
+  const other = await context.newPage();
+  await other.goto('/');
+  await setStoredAccess(other, withExpiry(before.access, nowSeconds() + 3600));
+  await other.close();
+
+  // Navigating inside the open page (no reload) to the profile: 401, renewal, retry.
+  await page.getByRole('navigation', { name: t('es', 'app.header.navLabel') }).getByRole('link', { name: t('es', 'app.header.profile') }).click();
+  await expectProfileShown(page);
+  await expectOneSilentRenewal(calls);
+  expect((await storedUser(page))?.refresh).toBe(before.refresh);
+});
+
+test('a revoked refresh token with an unusable access token sends the person to /login', async ({ page, request }) => {
+  await signIn(page, account);
+  const before = await storedUser(page);
+  if (!before) throw new Error('not signed in');
+  // Signed out elsewhere (in the background, through the API): the refresh token is on the deny list now.
+  const logout = await request.post(`${baseURL}/api/auth/logout`, { data: { refresh: before.refresh } });
+  expect(logout.status()).toBe(200);
+
+  // At load, with an expired access token: the guard's refresh fails.
+  await setStoredAccess(page, withExpiry(before.access, nowSeconds() - 60));
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
+  await expect(page.getByRole('heading', { level: 1, name: t('es', 'auth.login.title') })).toBeVisible();
+  expect(await storedUser(page)).toBeNull();
+});
+
+test('a revoked refresh token found after a 401 sends the person to /login, and back after signing in', async ({ page, request }) => {
+  await signIn(page, account);
+  const before = await storedUser(page);
+  if (!before) throw new Error('not signed in');
+  await request.post(`${baseURL}/api/auth/logout`, { data: { refresh: before.refresh } });
+  // An access token the SPA believes: the 401 comes from GET /me, and the renewal it triggers fails.
+  await setStoredAccess(page, withExpiry(before.access, nowSeconds() + 3600));
+  const calls = recordApiCalls(page);
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
+  await expect(page.getByRole('heading', { level: 1, name: t('es', 'auth.login.title') })).toBeVisible();
+  expect(await storedUser(page)).toBeNull();
+  expect(calls).toContain('GET /api/me -> 401');
+  expect(calls).toContain('POST /api/auth/session/ -> 401');
+
+  // Signing in again brings the person back to the profile.
+  await page.getByLabel(fieldLabel(t('es', 'auth.login.email'))).fill(account.email);
+  await page.getByLabel(fieldLabel(t('es', 'auth.login.password'))).fill(account.password);
+  await page.getByRole('button', { name: t('es', 'auth.login.submit'), exact: true }).click();
+  await expectProfileShown(page);
+});

@@ -1,0 +1,185 @@
+// Helpers of the SPA-shell browser tests: the locale catalogues, accounts made through the real API (captcha
+// solved in Node the way the widget solves it), signing in through the login form, and reading the session record.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { baseURL } from './ports.ts';
+import { uniqueEmail, waitForMail } from './fixtures.ts';
+
+export type Locale = 'es' | 'en';
+
+const catalogue = (locale: Locale): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`../../../locales/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+
+const catalogues: Record<Locale, Record<string, string>> = { es: catalogue('es'), en: catalogue('en') };
+
+/** The text of message `id` in `locale`, with simple `{name}` placeholders filled in (no plural forms). */
+export function t(locale: Locale, id: string, values: Record<string, string | number> = {}): string {
+  const text = catalogues[locale][id];
+  if (text === undefined) throw new Error(`no message ${id} in ${locale}.json`);
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A RegExp matching `text` literally as a substring (for toHaveURL / getByText with special characters). */
+export const literal = (text: string): RegExp => new RegExp(escapeRegExp(text));
+
+/**
+ * A label's exact text for getByLabel. Required fields' labels end in an aria-hidden '*' that label-text
+ * matching still sees, and 'Contraseña' is also part of 'Confirme la contraseña': so match the whole text.
+ */
+export const fieldLabel = (text: string): RegExp => new RegExp(`^\\s*${escapeRegExp(text)}\\s*\\*?\\s*$`);
+
+export const PASSWORD = 'Quetzal-Mango-Lluvia-42';
+
+export interface Account {
+  email: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+  language: Locale;
+}
+
+/** A captcha payload as the ALTCHA widget would post it, for accounts the test needs but does not sign up in the UI. */
+async function solveCaptcha(): Promise<string> {
+  const challenge = (await (await fetch(`${baseURL}/api/captcha`)).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('captcha not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/** Creates an account through POST /api/auth/register/ (the real server), for tests about what comes after. */
+export async function createAccount(label: string, overrides: Partial<Account> = {}): Promise<Account> {
+  const account: Account = {
+    email: uniqueEmail(label),
+    password: PASSWORD,
+    first_name: 'Marisol',
+    last_name: 'Quiñones',
+    language: 'es',
+    ...overrides,
+  };
+  const response = await fetch(`${baseURL}/api/auth/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...account, conditions: true, captcha: await solveCaptcha() }),
+  });
+  if (response.status !== 201) throw new Error(`register ${response.status}: ${await response.text()}`);
+  return account;
+}
+
+/** Asks the real server for a reset e-mail and returns the path (with uid and token) of the link it carries. */
+export async function resetLinkPath(email: string): Promise<string> {
+  const response = await fetch(`${baseURL}/api/auth/password/reset/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  if (response.status !== 200) throw new Error(`reset request ${response.status}: ${await response.text()}`);
+  const mail = await waitForMail(email, (text) => text.includes('/password/reset/confirm?'));
+  const match = /https?:\/\/\S+\/password\/reset\/confirm\?\S+/.exec(mail.text);
+  if (!match) throw new Error(`no reset link in: ${mail.text}`);
+  const url = new URL(match[0]);
+  return url.pathname + url.search;
+}
+
+/** Signs in through the API and returns the access token (for set-up calls the test is not about). */
+export async function apiAccessToken(credentials: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: credentials.email, password: credentials.password }),
+  });
+  if (response.status !== 200) throw new Error(`login ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { access: string }).access;
+}
+
+/** Applies to the first open program of the seeded data through the API; returns the application's id. */
+export async function startApplication(credentials: { email: string; password: string }): Promise<number> {
+  const headers = { authorization: `Bearer ${await apiAccessToken(credentials)}`, 'content-type': 'application/json' };
+  const programs = (await (await fetch(`${baseURL}/api/programs?status=open`, { headers })).json()) as {
+    results: Array<{ id: number }>;
+  };
+  const program = programs.results[0];
+  if (!program) throw new Error('the seeded data has no open program');
+  const response = await fetch(`${baseURL}/api/applications`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ program_id: program.id }),
+  });
+  if (response.status !== 201 && response.status !== 200) throw new Error(`apply ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { id: number }).id;
+}
+
+export interface StoredUser {
+  access: string;
+  refresh: string;
+  is_staff: boolean;
+  [field: string]: unknown;
+}
+
+/** The parsed localStorage `user` record, or null. */
+export async function storedUser(page: Page): Promise<StoredUser | null> {
+  const raw = await page.evaluate(() => window.localStorage.getItem('user'));
+  return raw === null ? null : (JSON.parse(raw) as StoredUser);
+}
+
+/** Fills and sends the login form of the page that is open (it must be /login). */
+export async function submitLogin(
+  page: Page,
+  locale: Locale,
+  credentials: { email: string; password: string },
+  options: { remember?: boolean } = {},
+): Promise<void> {
+  await page.getByLabel(fieldLabel(t(locale, 'auth.login.email'))).fill(credentials.email);
+  await page.getByLabel(fieldLabel(t(locale, 'auth.login.password'))).fill(credentials.password);
+  if (options.remember) await page.getByRole('checkbox', { name: t(locale, 'auth.login.remember') }).check();
+  await page.getByRole('button', { name: t(locale, 'auth.login.submit'), exact: true }).click();
+}
+
+/** Opens /login, signs in and waits until the app has left the login page. */
+export async function signIn(
+  page: Page,
+  credentials: { email: string; password: string },
+  locale: Locale = 'es',
+): Promise<void> {
+  await page.goto('/login');
+  await submitLogin(page, locale, credentials);
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.locator('h1')).toBeVisible();
+}
+
+/** The toast viewport of a position: 'top' (F8, the auth calls) or 'bottom-right' (F9, the rest). */
+export function toastRegion(page: Page, position: 'top' | 'bottom-right'): Locator {
+  return page.getByRole('region', { name: position === 'top' ? /F8/ : /F9/ });
+}
+
+/** Ticks the ALTCHA checkbox (under an SVG, hence force) and waits for the proof of work to be verified. */
+export async function solveAltchaInBrowser(page: Page): Promise<void> {
+  const widget = page.locator('altcha-widget');
+  await widget.getByRole('checkbox').click({ force: true });
+  await expect(widget.locator('[data-state="verified"]')).toBeVisible();
+}
+
+/** Where the screenshots of these tests go (looked at by people, not compared). */
+export function shotPath(name: string): string {
+  const dir = '/tmp/e2e-shots';
+  mkdirSync(dir, { recursive: true });
+  return `${dir}/${name}.png`;
+}
+
+/** No horizontal scrolling: the page is no wider than the viewport. */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const { scrollWidth, viewport } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
+  expect(scrollWidth, `page is ${scrollWidth}px wide in a ${viewport}px viewport`).toBeLessThanOrEqual(viewport);
+}
+
+/** Switches the interface language with the header's switcher and waits for <html lang>. */
+export async function switchLanguage(page: Page, to: Locale): Promise<void> {
+  await page.getByRole('button', { name: to === 'es' ? 'Español' : 'English', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', to);
+}
