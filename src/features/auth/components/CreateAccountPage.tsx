@@ -17,6 +17,7 @@ import { paths } from '../../../lib/paths';
 import { showToast } from '../../../lib/toast';
 import { looksLikeEmail, text, validate, validationMessages } from '../../../lib/validation';
 import { register, type RegisterRequest } from '../api/auth';
+import { NewPasswordFields, newPasswordRules } from './NewPasswordFields';
 import { AltchaField } from './AltchaField';
 
 const labels = defineMessages({
@@ -73,10 +74,7 @@ export function CreateAccountPage() {
       ['last_name', body.last_name === '', validationMessages.required],
       ['email', body.email === '', validationMessages.required],
       ['email', !looksLikeEmail(body.email), validationMessages.email],
-      ['password', body.password === '', validationMessages.required],
-      ['password', body.password.length < 8, validationMessages.passwordLength],
-      ['password_confirm', confirm === '', validationMessages.required],
-      ['password_confirm', confirm !== body.password, validationMessages.passwordMismatch],
+      ...newPasswordRules(body.password, confirm),
       ['conditions', !conditions, validationMessages.conditions],
       ['captcha', captcha === null, validationMessages.captcha],
     ]);
@@ -140,27 +138,10 @@ export function CreateAccountPage() {
           label={<FormattedMessage id="auth.register.email" />}
           errors={errors.fields.email}
         />
-        <TextField
-          id={fields.password.id}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          maxLength={128}
-          label={<FormattedMessage id="auth.register.password" />}
-          hint={<FormattedMessage id="auth.register.passwordHint" />}
-          errors={errors.fields.password}
-        />
-        <TextField
-          id={fields.password_confirm.id}
-          name="password_confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={128}
-          label={<FormattedMessage id="auth.register.passwordConfirm" />}
-          errors={errors.fields.password_confirm}
+        <NewPasswordFields
+          ids={{ password: fields.password.id, confirm: fields.password_confirm.id }}
+          labels={{ password: labels.password, confirm: labels.passwordConfirm }}
+          errors={errors}
         />
         <SelectField
           id={fields.language.id}

@@ -7,13 +7,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorBody } from '../../../api/errors';
 import { Button, linkClass } from '../../../components/ui/Button';
 import { ErrorSummary, type SummaryField } from '../../../components/ui/ErrorSummary';
-import { RequiredNote, TextField } from '../../../components/ui/Field';
+import { RequiredNote } from '../../../components/ui/Field';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { useFormErrors } from '../../../components/ui/useFormErrors';
 import { hasFieldErrors, toFormErrors } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
-import { text, validate, validationMessages } from '../../../lib/validation';
+import { text, validate } from '../../../lib/validation';
 import { confirmPasswordReset } from '../api/auth';
+import { NewPasswordFields, newPasswordRules } from './NewPasswordFields';
 import { showAuthError, showAuthSuccess } from '../authToasts';
 
 const labels = defineMessages({
@@ -41,12 +42,7 @@ export function PasswordResetConfirmPage() {
     const data = new FormData(event.currentTarget);
     const password = text(data, 'password', false);
     const confirm = text(data, 'password_confirm', false);
-    const found = validate(intl, [
-      ['password', password === '', validationMessages.required],
-      ['password', password.length < 8, validationMessages.passwordLength],
-      ['password_confirm', confirm === '', validationMessages.required],
-      ['password_confirm', confirm !== password, validationMessages.passwordMismatch],
-    ]);
+    const found = validate(intl, newPasswordRules(password, confirm));
     if (Object.keys(found.fields).length > 0) return fail(found);
     clear();
     mutation.mutate(
@@ -87,27 +83,10 @@ export function PasswordResetConfirmPage() {
         <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={mutation.isPending}>
           <ErrorSummary key={attempt} id="reset-confirm-errors" errors={errors} fields={fields} />
           <RequiredNote />
-          <TextField
-            id={fields.password.id}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            maxLength={128}
-            label={<FormattedMessage id="auth.resetConfirm.password" />}
-            hint={<FormattedMessage id="auth.register.passwordHint" />}
-            errors={errors.fields.password}
-          />
-          <TextField
-            id={fields.password_confirm.id}
-            name="password_confirm"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={128}
-            label={<FormattedMessage id="auth.resetConfirm.passwordConfirm" />}
-            errors={errors.fields.password_confirm}
+          <NewPasswordFields
+            ids={{ password: fields.password.id, confirm: fields.password_confirm.id }}
+            labels={{ password: labels.password, confirm: labels.passwordConfirm }}
+            errors={errors}
           />
           <Button type="submit" disabled={mutation.isPending} className="w-full">
             <FormattedMessage id="auth.resetConfirm.submit" />
