@@ -8,10 +8,9 @@ interface AjvIssue {
   instancePath: string;
   params: Record<string, unknown>;
   message?: string;
+  /** The schema of the failing value (ajv `verbose`); its `x-message` names a precise message id. */
+  parentSchema?: Record<string, unknown>;
 }
-
-/** A pattern names no message of its own in JSON Schema; these fields get a precise one. */
-const patternMessages: Record<string, string> = { ssn_last4: 'api.field.ssnLast4' };
 
 /** Turns ajv's validation issues into `{field: [message]}` with our own localized texts. */
 export function validationToFields(issues: AjvIssue[], lang: Language, context: string | undefined): Record<string, string[]> {
@@ -27,6 +26,11 @@ export function validationToFields(issues: AjvIssue[], lang: Language, context: 
   for (const issue of issues) {
     const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean);
     let field = path.join('.') || (context === 'body' ? 'non_field_errors' : context ?? 'non_field_errors');
+    const own = issue.parentSchema?.['x-message'];
+    if (typeof own === 'string' && issue.keyword !== 'required' && issue.keyword !== 'additionalProperties') {
+      add(field, translate(lang, own));
+      continue;
+    }
     switch (issue.keyword) {
       case 'required': {
         const missing = String(issue.params.missingProperty ?? '');
@@ -54,9 +58,6 @@ export function validationToFields(issues: AjvIssue[], lang: Language, context: 
         break;
       case 'enum':
         add(field, translate(lang, 'api.field.choice'));
-        break;
-      case 'pattern':
-        add(field, translate(lang, patternMessages[field.split('.').pop() ?? ''] ?? 'api.field.invalid'));
         break;
       default:
         add(field, translate(lang, 'api.field.invalid'));

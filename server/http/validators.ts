@@ -13,6 +13,8 @@ const shared: Options = {
   useDefaults: true,
   // One error at a time: allErrors lets a crafted body make validation slow.
   allErrors: false,
+  // Errors carry their schema, so a property's `x-message` (a locale id) can name its own message.
+  verbose: true,
 };
 
 function compilerFor(options: Options) {
