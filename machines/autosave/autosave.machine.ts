@@ -209,17 +209,19 @@ export const autosaveMachine = setup({
           version: context.version,
         }),
         onDone: [
-          // Typed during the save, then left the field: save the newer data right away.
+          // Typed during the save, then left the field: save the newer data right away. In both queued cases the
+          // local copy is rewritten on the version just saved: it still named the older one, and a reload before the
+          // next save would then take this tab's own save for another tab's and show a needless conflict.
           {
             guard: 'hasQueuedFlush',
             target: 'saving',
             reenter: true,
-            actions: { type: 'acceptSaved', params: ({ event }) => ({ version: event.output.version }) },
+            actions: [{ type: 'acceptSaved', params: ({ event }) => ({ version: event.output.version }) }, persist],
           },
           {
             guard: 'hasQueuedChange',
             target: 'dirty',
-            actions: { type: 'acceptSaved', params: ({ event }) => ({ version: event.output.version }) },
+            actions: [{ type: 'acceptSaved', params: ({ event }) => ({ version: event.output.version }) }, persist],
           },
           {
             target: 'saved',

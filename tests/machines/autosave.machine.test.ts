@@ -290,10 +290,12 @@ function testParams(world: World): TestParam<AutosaveSnapshot, ModelEvent> {
         expect(world.localCopy()).toBeUndefined();
       },
       dirty: (state) => {
-        actual(state);
-        expectTags(world.actor.getSnapshot(), { busy: false, dirty: true });
+        const snapshot = actual(state);
+        expectTags(snapshot, { busy: false, dirty: true });
         expect(world.pending()).toHaveLength(0);
         expectKeptLocally();
+        // The local copy names the version its data builds on, so a reload now restores it without a false conflict.
+        expect(world.localCopy()?.version).toBe(snapshot.context.version);
       },
       saving: (state) => {
         const snapshot = actual(state);
@@ -458,6 +460,11 @@ describe('autosave machine: scenarios', () => {
       { ...INPUT, data: TYPED_B, version: 2 },
     ]);
     expect(world.server).toEqual({ data: TYPED_B, version: 3 });
+  });
+
+  it('a change typed while saving leaves a local copy on the version just saved (a reload restores it cleanly)', async () => {
+    const world = await runScenario([change(TYPED_A), debounced, change(TYPED_B), saved(2)]);
+    expect(world.localCopy()).toMatchObject({ data: TYPED_B, version: 2 });
   });
 
   it('a change typed while saving, then a flush, is saved as soon as the first save ends', async () => {
