@@ -16,9 +16,9 @@ import { MAX_UPLOAD_BYTES } from './applications/service.ts';
 import { findUserById } from './auth/service.ts';
 import { contractOperations } from './http/contract.ts';
 import { validatorCompiler } from './http/validators.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
 import { detailError, forbidden, notAuthenticated } from './http/errors.ts';
-import { rejectNulCharacters } from './http/input.ts';
+import { registerJsonBodyParser, rejectNulCharacters } from './http/input.ts';
 import { languageFromHeader, translate, type Language, type MessageParams } from './i18n/messages.ts';
 import type { AppContext } from './context.ts';
 import type { Handlers } from './http/handlers.ts';
@@ -86,6 +86,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // (trusting every hop let anyone pick a new address per request and skip the rate limits).
     trustProxy: config.production ? 'loopback,linklocal,uniquelocal' : false,
     routerOptions: { ignoreTrailingSlash: true },
+    // Answers Fastify and Node write themselves (a broken URL escape, an unreadable request) in the error shapes too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -174,6 +177,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   const spa = Boolean(config.spaDir && existsSync(join(config.spaDir, 'index.html')));
   registerErrorHandling(app, { spaFallback: spa });
+  registerJsonBodyParser(app);
 
   await app.register(
     async (api) => {
