@@ -202,6 +202,10 @@ describe.each(databaseKinds)('input that once got a 500, on every operation (%s)
         expect(response.json(), url).toEqual({ detail, code: 'malformed' });
       }
     }
+    // A path parameter past Fastify's length limit is answered by Fastify itself too.
+    const long = await test.app.inject({ method: 'GET', url: `/api/programs/${'9'.repeat(500)}`, headers: { ...person.headers, 'accept-language': 'en' } });
+    expectShaped(long, 'a 500-character path parameter');
+    expect(long.json()).toEqual({ detail: badUrl.en, code: 'malformed' });
     const login = { method: 'POST' as const, url: '/api/auth/login' };
     const cases: Array<[string, Record<string, string>, string]> = [
       ['invalid media type', { 'content-type': 'application/json;;;=' }, '{}'],
