@@ -8,11 +8,13 @@ export interface AttemptLimitSettings {
   windowMs: number;
 }
 
-/** Past this many keys, expired ones are swept on the next record, so a flood of made-up addresses stays small. */
+/** Past this many keys, expired ones are swept, so a flood of made-up addresses does not grow memory for ever. */
 const SWEEP_ABOVE_KEYS = 10_000;
 
 export class AttemptLimiter {
   private readonly attempts = new Map<string, number[]>();
+  /** The next sweep happens past this size: twice what a sweep kept, so sweeps stay rare (amortized O(1)). */
+  private sweepAbove = SWEEP_ABOVE_KEYS;
 
   constructor(private readonly settings: AttemptLimitSettings, private readonly now: () => Date) {}
 
@@ -38,7 +40,10 @@ export class AttemptLimiter {
 
   record(key: string): void {
     const at = this.now().getTime();
-    if (this.attempts.size > SWEEP_ABOVE_KEYS) for (const other of [...this.attempts.keys()]) this.recent(other, at);
+    if (this.attempts.size > this.sweepAbove) {
+      for (const other of [...this.attempts.keys()]) this.recent(other, at);
+      this.sweepAbove = Math.max(SWEEP_ABOVE_KEYS, this.attempts.size * 2);
+    }
     this.attempts.set(key, [...this.recent(key, at), at]);
   }
 
