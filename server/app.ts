@@ -26,7 +26,6 @@ import type { AppContext } from './context.ts';
 import type { Handlers } from './http/handlers.ts';
 import { routeModules } from './routes/index.ts';
 
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** es or en, from Accept-Language (Spanish by default). */
