@@ -13,21 +13,18 @@ import { CaptchaService } from './captcha/captcha.ts';
 import { OutboxWorker } from './mail/outbox.ts';
 import { FileStorage } from './files/storage.ts';
 import { MAX_UPLOAD_BYTES } from './applications/service.ts';
-import { findUserById } from './auth/service.ts';
+import { authenticate, type AuthenticatedUser } from './auth/authenticate.ts';
+import { AttemptLimiter } from './auth/attempt-limits.ts';
+import { WorkQueue } from './auth/work-queue.ts';
 import { contractOperations } from './http/contract.ts';
 import { validatorCompiler } from './http/validators.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
-import { detailError, forbidden, notAuthenticated } from './http/errors.ts';
-import { rejectNulCharacters } from './http/input.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
+import { forbidden, notAuthenticated } from './http/errors.ts';
+import { registerJsonBodyParser, rejectNulCharacters } from './http/input.ts';
 import { languageFromHeader, translate, type Language, type MessageParams } from './i18n/messages.ts';
 import type { AppContext } from './context.ts';
 import type { Handlers } from './http/handlers.ts';
 import { routeModules } from './routes/index.ts';
-
-export interface AuthenticatedUser {
-  id: number;
-  isStaff: boolean;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -86,6 +83,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // (trusting every hop let anyone pick a new address per request and skip the rate limits).
     trustProxy: config.production ? 'loopback,linklocal,uniquelocal' : false,
     routerOptions: { ignoreTrailingSlash: true },
+    // Answers Fastify and Node write themselves (a broken URL escape, an unreadable request) in the error shapes too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -113,6 +113,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     now,
     logBodies: !config.production,
   });
+  const work = new WorkQueue(app.log);
+  const accountLimit = (max: number) => new AttemptLimiter({ max, windowMs: config.accountLimits.windowMs }, now);
   if (!config.smtpUrl) app.log.warn('SMTP_URL is not set: e-mail is written to the log instead of being sent');
   const ctx: AppContext = {
     config,
@@ -122,10 +124,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     outbox,
     files: new FileStorage(join(config.dataDir, 'files')),
     now,
-    auth: { db: database.db, tokens, captcha, secret: config.secret, publicUrl: config.publicUrl, now },
+    auth: {
+      db: database.db,
+      tokens,
+      captcha,
+      secret: config.secret,
+      publicUrl: config.publicUrl,
+      now,
+      work,
+      loginFailures: accountLimit(config.accountLimits.loginFailures),
+      resetMails: accountLimit(config.accountLimits.resetMails),
+    },
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
+    await work.drain();
     await outbox.stop();
     await database.close();
   });
@@ -174,6 +187,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   const spa = Boolean(config.spaDir && existsSync(join(config.spaDir, 'index.html')));
   registerErrorHandling(app, { spaFallback: spa });
+  registerJsonBodyParser(app);
 
   await app.register(
     async (api) => {
@@ -224,17 +238,6 @@ function registerContractRoutes(api: FastifyInstance, handlers: Handlers, ctx: A
       },
     });
   }
-}
-
-async function authenticate(ctx: AppContext, header: string | undefined) {
-  const [scheme, token] = (header ?? '').split(' ');
-  if (scheme?.toLowerCase() !== 'bearer' || !token) throw notAuthenticated();
-  const claims = await ctx.tokens.verify(token, 'access');
-  if (!claims) throw detailError(401, 'api.error.tokenNotValid', 'token_not_valid');
-  // Read the user on every call: a deactivated account or a removed staff flag takes effect at once.
-  const user = await findUserById(ctx.db, claims.userId);
-  if (!user || !user.is_active) throw detailError(401, 'api.error.tokenNotValid', 'token_not_valid');
-  return { id: user.id, isStaff: user.is_staff };
 }
 
 /** Serves the built SPA: hashed assets cached for a year; other paths fall back to index.html (error-handler.ts). */

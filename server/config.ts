@@ -12,6 +12,16 @@ export interface RateLimits {
   windowMs: number;
 }
 
+/** Limits per account (per e-mail address typed), whatever client address the attempts come from. */
+export interface AccountLimits {
+  /** Sign-in attempts per account in the window before every attempt, a right password too, gets 429. */
+  loginFailures: number;
+  /** Password-reset e-mails asked for per address in the window. */
+  resetMails: number;
+  /** Window length in milliseconds. */
+  windowMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -30,6 +40,7 @@ export interface Config {
   refreshTokenTtlSeconds: number;
   captchaCost: number;
   rateLimits: RateLimits;
+  accountLimits: AccountLimits;
   logLevel: string;
   /** Directory of the built SPA served with an index.html fallback; absent: API only. */
   spaDir: string | undefined;
@@ -111,6 +122,11 @@ export function loadConfig(env: Env = process.env): Config {
       register: int('RATE_LIMIT_REGISTER', 5, 1, 1_000_000),
       passwordReset: int('RATE_LIMIT_PASSWORD_RESET', 5, 1, 1_000_000),
       windowMs: int('RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
+    },
+    accountLimits: {
+      loginFailures: int('ACCOUNT_LOGIN_ATTEMPTS', 10, 1, 1_000_000),
+      resetMails: int('ACCOUNT_RESET_MAILS', 5, 1, 1_000_000),
+      windowMs: int('ACCOUNT_LIMIT_WINDOW_MS', 900_000, 1000, 86_400_000),
     },
     logLevel,
     spaDir: env.SPA_DIR === '' ? undefined : resolve(env.SPA_DIR ?? 'dist'),

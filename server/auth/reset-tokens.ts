@@ -5,9 +5,14 @@ const RESET_TTL_SECONDS = 3 * 24 * 3600;
 
 export const encodeUid = (userId: number): string => Buffer.from(String(userId)).toString('base64url');
 
+/** Largest users.id (a PostgreSQL integer): a uid past it names no account and must not reach a query. */
+const MAX_USER_ID = 2_147_483_647;
+
 export function decodeUid(uid: string): number | null {
   const text = Buffer.from(uid, 'base64url').toString('utf8');
-  return /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null;
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id <= MAX_USER_ID ? id : null;
 }
 
 function signature(secret: string, userId: number, passwordHash: string, expires: number): string {

@@ -1,5 +1,5 @@
 // Authentication rules: register, login, session refresh, logout and password reset. Each call is one transaction.
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, notExists, sql } from 'drizzle-orm';
 import type { components } from '../../src/api/schema.d.ts';
 import type { Db } from '../db/client.ts';
 import { revokedTokens, users } from '../db/schema.ts';
@@ -9,7 +9,9 @@ import { isLanguage, type Language } from '../i18n/messages.ts';
 import type { CaptchaService } from '../captcha/captcha.ts';
 import { burnPasswordCheck, hashPassword, passwordProblems, verifyPassword } from './passwords.ts';
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './reset-tokens.ts';
-import type { TokenService } from './tokens.ts';
+import type { TokenService, VerifiedToken } from './tokens.ts';
+import { AttemptLimiter } from './attempt-limits.ts';
+import type { WorkQueue } from './work-queue.ts';
 
 type Schemas = components['schemas'];
 export type User = typeof users.$inferSelect;
@@ -21,6 +23,12 @@ export interface AuthDeps {
   secret: string;
   publicUrl: string;
   now: () => Date;
+  /** Work done after the answer (the password-reset lookup and e-mail). */
+  work: WorkQueue;
+  /** Failed sign-ins per account, from any address. */
+  loginFailures: AttemptLimiter;
+  /** Password-reset e-mails asked for per address, from any client address. */
+  resetMails: AttemptLimiter;
 }
 
 export const findUserByEmail = async (db: Db, email: string): Promise<User | undefined> =>
@@ -28,6 +36,26 @@ export const findUserByEmail = async (db: Db, email: string): Promise<User | und
 
 export const findUserById = async (db: Db, id: number): Promise<User | undefined> =>
   (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
+
+/**
+ * The active user of a token's session, in one query: undefined when the session was logged out (its id is in
+ * revoked_tokens) or ended by a password reset (the user's token_version moved past the token's).
+ */
+export const findSessionUser = async (db: Db, token: Pick<VerifiedToken, 'userId' | 'version' | 'sessionId'>): Promise<User | undefined> =>
+  (
+    await db
+      .select()
+      .from(users)
+      .where(
+        and(
+          eq(users.id, token.userId),
+          eq(users.is_active, true),
+          eq(users.token_version, token.version),
+          notExists(db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, token.sessionId))),
+        ),
+      )
+      .limit(1)
+  )[0];
 
 const isUniqueViolation = (error: unknown): boolean => {
   const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
@@ -53,35 +81,45 @@ export async function register(deps: AuthDeps, input: Schemas['RegisterRequest']
   if (passwordIssues.length > 0) problems.password = passwordIssues;
   if (!input.first_name.trim()) problems.first_name = [{ id: 'api.field.required' }];
   if (!input.last_name.trim()) problems.last_name = [{ id: 'api.field.required' }];
-  if (await findUserByEmail(deps.db, input.email)) problems.email = [{ id: 'api.error.emailTaken' }];
+  const captcha = await deps.captcha.solved(input.captcha);
+  if (!captcha) problems.captcha = [{ id: 'api.error.captcha' }];
+  // A form refused for its own rules spends no captcha (a typo needs no new puzzle) and says nothing of the address.
   if (Object.keys(problems).length > 0) throw fieldErrors(problems);
 
+  // Spent before anything tells whether the address has an account, or costs a password hash: every such
+  // answer costs a solved puzzle, so the form cannot be used to list the addresses that have accounts.
+  if (!(await deps.captcha.spend(captcha!))) throw fieldErrors({ captcha: 'api.error.captcha' });
+  if (await findUserByEmail(deps.db, input.email)) throw fieldErrors({ email: 'api.error.emailTaken' });
   const passwordHash = await hashPassword(input.password);
   try {
-    return await deps.db.transaction(async (tx) => {
-      // The captcha is spent only when everything else is right, so a typo does not cost a new puzzle.
-      if (!(await deps.captcha.verifyOnce(input.captcha, tx))) throw fieldErrors({ captcha: 'api.error.captcha' });
-      const [created] = await tx
-        .insert(users)
-        .values({
-          email: input.email.trim(),
-          password_hash: passwordHash,
-          first_name: input.first_name.trim(),
-          last_name: input.last_name.trim(),
-          language: input.language,
-          conditions_accepted_at: deps.now(),
-        })
-        .returning();
-      if (!created) throw new Error('insert returned no row');
-      return created;
-    });
+    const [created] = await deps.db
+      .insert(users)
+      .values({
+        email: input.email.trim(),
+        password_hash: passwordHash,
+        first_name: input.first_name.trim(),
+        last_name: input.last_name.trim(),
+        language: input.language,
+        conditions_accepted_at: deps.now(),
+      })
+      .returning();
+    if (!created) throw new Error('insert returned no row');
+    return created;
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldErrors({ email: 'api.error.emailTaken' });
     throw error;
   }
 }
 
+/**
+ * Signs in. Each attempt counts against the account (the address typed, known or not) before the password is
+ * checked, so attempts sent at once count too; past the limit every attempt, a right password included, gets 429
+ * until the window moves on. A successful sign-in clears the count.
+ */
 export async function login(deps: AuthDeps, email: string, password: string): Promise<Schemas['LoginResponse']> {
+  const account = AttemptLimiter.keyOf(email);
+  deps.loginFailures.check(account);
+  deps.loginFailures.record(account);
   const user = await findUserByEmail(deps.db, email);
   if (!user) {
     await burnPasswordCheck(password);
@@ -89,43 +127,50 @@ export async function login(deps: AuthDeps, email: string, password: string): Pr
   }
   const matches = await verifyPassword(user.password_hash, password);
   if (!matches || !user.is_active) throw badCredentials();
-  return {
-    ...sessionUser(user),
-    access: await deps.tokens.issueAccess(user.id),
-    refresh: await deps.tokens.issueRefresh(user.id, user.token_version),
-  };
+  deps.loginFailures.clear(account);
+  return { ...sessionUser(user), ...(await deps.tokens.issueSession(user.id, user.token_version)) };
 }
 
-/** The user behind a refresh token that is well signed, unexpired, not logged out and not revoked by a reset. */
+/** The user and claims of a refresh token that is well signed, unexpired, not logged out and not ended by a reset. */
 async function userOfRefreshToken(deps: AuthDeps, refresh: string) {
   const claims = await deps.tokens.verify(refresh, 'refresh');
-  if (!claims) throw tokenNotValid();
-  const [revoked] = await deps.db.select().from(revokedTokens).where(eq(revokedTokens.jti, claims.jti)).limit(1);
-  if (revoked) throw tokenNotValid();
-  const user = await findUserById(deps.db, claims.userId);
-  if (!user || !user.is_active || user.token_version !== claims.version) throw tokenNotValid();
+  const user = claims ? await findSessionUser(deps.db, claims) : undefined;
+  if (!claims || !user) throw tokenNotValid();
   return { user, claims };
 }
 
 export async function refreshSession(deps: AuthDeps, refresh: string): Promise<Schemas['SessionResponse']> {
-  const { user } = await userOfRefreshToken(deps, refresh);
-  return { ...sessionUser(user), access: await deps.tokens.issueAccess(user.id) };
+  const { user, claims } = await userOfRefreshToken(deps, refresh);
+  const session = { id: claims.sessionId, version: claims.version, expiresAt: claims.expiresAt };
+  return { ...sessionUser(user), access: await deps.tokens.issueAccess(user.id, session) };
 }
 
+/** Ends the refresh token's session: the token and every access token issued with or from it stop working. */
 export async function logout(deps: AuthDeps, refresh: string): Promise<void> {
   const { claims } = await userOfRefreshToken(deps, refresh);
   await deps.db.transaction(async (tx) => {
     await tx
       .insert(revokedTokens)
-      .values({ jti: claims.jti, expires_at: new Date(claims.expiresAt * 1000) })
+      .values({ jti: claims.sessionId, expires_at: new Date(claims.expiresAt * 1000) })
       .onConflictDoNothing();
-    // Keep the deny list small: a token past its expiry is refused anyway.
+    // Keep the deny list small: a session past its expiry is refused anyway, and so are its access tokens.
     await tx.delete(revokedTokens).where(lt(revokedTokens.expires_at, deps.now()));
   });
 }
 
-/** Queues the reset e-mail when the account exists; the caller answers the same either way. */
-export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
+/**
+ * Answers a reset request the same way, doing the same work, whether the address has an account or not: the
+ * per-address limit, then the lookup and e-mail queued to run after the answer (sendPasswordResetMail).
+ */
+export function requestPasswordReset(deps: AuthDeps, email: string): void {
+  const address = AttemptLimiter.keyOf(email);
+  deps.resetMails.check(address);
+  deps.resetMails.record(address);
+  deps.work.enqueue('password reset e-mail', () => sendPasswordResetMail(deps, email));
+}
+
+/** Queues the reset e-mail in the outbox when the address has an active account; nothing otherwise. */
+export async function sendPasswordResetMail(deps: AuthDeps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (!user || !user.is_active) return;
   const token = makeResetToken(deps.secret, user.id, user.password_hash, deps.now());
@@ -149,9 +194,13 @@ export async function confirmPasswordReset(deps: AuthDeps, uid: string, token: s
   const problems = passwordProblems(password);
   if (problems.length > 0) throw fieldErrors({ password: problems });
   const passwordHash = await hashPassword(password);
+  // The version bump ends every session of the account: refresh and access tokens alike (findSessionUser).
   await deps.db
     .update(users)
     .set({ password_hash: passwordHash, token_version: sql`${users.token_version} + 1`, updated_at: deps.now() })
     .where(eq(users.id, user.id));
+  // Whoever holds the mailbox owns the account again: the sign-in lock and the reset-mail count start afresh.
+  deps.loginFailures.clear(AttemptLimiter.keyOf(user.email));
+  deps.resetMails.clear(AttemptLimiter.keyOf(user.email));
 }
 

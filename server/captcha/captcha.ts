@@ -8,6 +8,12 @@ import { spentCaptchas } from '../db/schema.ts';
 
 const CHALLENGE_TTL_SECONDS = 10 * 60;
 
+/** A challenge solved by a captcha payload: its signature (the key of spent_captchas) and when it expires. */
+export interface SolvedCaptcha {
+  signature: string;
+  expiresAt: Date;
+}
+
 export class CaptchaService {
   private readonly hmacSecret: string;
 
@@ -31,19 +37,18 @@ export class CaptchaService {
   }
 
   /**
-   * True when the payload (base64 JSON `{challenge, solution}` from the widget) solves one of our
-   * challenges that has not expired and was not used before. Marks it used in the caller's transaction.
+   * The challenge a payload (base64 JSON `{challenge, solution}` from the widget) solves, when it is one of ours,
+   * unexpired and solved; null otherwise. Spends nothing: see spend() and verifyOnce().
    */
-  async verifyOnce(payload: string, db: Db = this.db): Promise<boolean> {
+  async solved(payload: string): Promise<SolvedCaptcha | null> {
     let decoded: Payload;
     try {
       decoded = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as Payload;
     } catch {
-      return false;
+      return null;
     }
     const signature = decoded?.challenge?.signature;
-    if (typeof signature !== 'string' || !decoded.solution) return false;
-    let verified = false;
+    if (typeof signature !== 'string' || !decoded.solution) return null;
     try {
       const result = await verifySolution({
         challenge: decoded.challenge,
@@ -51,19 +56,32 @@ export class CaptchaService {
         deriveKey,
         hmacSignatureSecret: this.hmacSecret,
       });
-      verified = result.verified === true;
+      if (result.verified !== true) return null;
     } catch {
-      return false;
+      return null;
     }
-    if (!verified) return false;
     const expiresAt = new Date(((decoded.challenge.parameters.expiresAt ?? 0) * 1000) || this.now().getTime() + CHALLENGE_TTL_SECONDS * 1000);
+    return { signature, expiresAt };
+  }
+
+  /** Marks a solved challenge used, in the caller's transaction; false when it was used before. */
+  async spend(solved: SolvedCaptcha, db: Db = this.db): Promise<boolean> {
     const inserted = await db
       .insert(spentCaptchas)
-      .values({ signature, expires_at: expiresAt })
+      .values({ signature: solved.signature, expires_at: solved.expiresAt })
       .onConflictDoNothing()
       .returning({ signature: spentCaptchas.signature });
     // Keep the list of spent challenges short: an expired challenge is refused by its signature anyway.
     await db.delete(spentCaptchas).where(lt(spentCaptchas.expires_at, this.now()));
     return inserted.length === 1;
+  }
+
+  /**
+   * True when the payload solves one of our challenges that has not expired and was not used before.
+   * Marks it used in the caller's transaction.
+   */
+  async verifyOnce(payload: string, db: Db = this.db): Promise<boolean> {
+    const solved = await this.solved(payload);
+    return solved !== null && (await this.spend(solved, db));
   }
 }

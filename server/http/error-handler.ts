@@ -1,7 +1,8 @@
 // The one place every failure becomes an HTTP answer: localized, in the DESIGN.md shapes, never a stack or a 5xx message.
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { AppError } from './errors.ts';
-import { translate, type Language } from '../i18n/messages.ts';
+import { languageFromHeader, translate, type Language } from '../i18n/messages.ts';
 
 interface AjvIssue {
   keyword: string;
@@ -138,4 +139,39 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
       code: 'server_error',
     });
   });
+}
+
+/**
+ * Answers Fastify sends before any route or hook runs: a broken percent-escape in the path (FST_ERR_BAD_URL), a
+ * path parameter past its length limit. They bypass setErrorHandler, so they are shaped here: `{detail, code}`,
+ * localized from the request's own Accept-Language (the onRequest hook that sets request.language has not run).
+ */
+export const answerFrameworkError: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
+  const lang = languageFromHeader(request.headers['accept-language']);
+  const status = error.statusCode === 414 ? 414 : 400;
+  void send(reply, status, { detail: translate(lang, 'api.error.malformed'), code: 'malformed' });
+};
+
+/**
+ * Requests Node's HTTP parser cannot read (a bad Content-Length, a broken request line, headers too large, too
+ * slow): no request object exists, so the answer is written on the socket in the default language, in the
+ * `{detail, code}` shape, and the connection closed, as Node and Fastify do.
+ */
+export function answerClientError(this: { log: { trace(obj: object, msg: string): void } }, error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, id, code] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'api.error.timeout', 'timeout']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'api.error.tooLarge', 'too_large']
+        : [400, 'Bad Request', 'api.error.malformed', 'malformed'];
+  this.log.trace({ err: error }, 'client error');
+  const body = JSON.stringify({ detail: translate('es', id), code });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

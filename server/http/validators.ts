@@ -1,6 +1,6 @@
 // Request validation from the contract's JSON Schemas: bodies are checked as sent (a number is not a string),
 // while query and path parameters, which arrive as text, are converted to the types the contract names.
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
@@ -26,5 +26,34 @@ function compilerFor(options: Options) {
 const strictBodies = compilerFor({ ...shared, coerceTypes: false });
 const textParameters = compilerFor({ ...shared, coerceTypes: 'array' });
 
+/** The JSON pointer of the first number that is not finite (Infinity, -Infinity, NaN) in a value, if any. */
+function nonFinitePath(value: unknown): string | undefined {
+  const pending: Array<{ value: unknown; path: string }> = [{ value, path: '' }];
+  while (pending.length > 0) {
+    const { value: item, path } = pending.pop()!;
+    if (typeof item === 'number' && !Number.isFinite(item)) return path;
+    if (item && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) pending.push({ value: child, path: `${path}/${key}` });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Ajv converts the text `Infinity` (or `1e400`) to a number that then passes `type: integer` and `maximum`: the
+ * value reached a query as Infinity. A converted value must be finite, or it fails like a wrong type.
+ */
+function finiteOnly(validate: ValidateFunction): ValidateFunction {
+  const wrapped = ((data: unknown, context?: never) => {
+    const valid = validate(data, context);
+    const path = valid ? nonFinitePath(data) : undefined;
+    const issue: ErrorObject | undefined =
+      path === undefined ? undefined : { keyword: 'type', instancePath: path, schemaPath: '#', params: { type: 'number' } };
+    wrapped.errors = issue ? [issue] : validate.errors;
+    return valid && !issue;
+  }) as ValidateFunction;
+  return Object.assign(wrapped, { schema: validate.schema, schemaEnv: validate.schemaEnv });
+}
+
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? strictBodies : textParameters).compile(schema);
+  httpPart === 'body' ? strictBodies.compile(schema) : finiteOnly(textParameters.compile(schema));

@@ -20,7 +20,8 @@ export function authRoutes(ctx: AppContext): Handlers {
       return { detail: request.t('api.logout.done') };
     },
     requestPasswordReset: async (request) => {
-      await auth.requestPasswordReset(ctx.auth, request.body.email);
+      // The lookup and e-mail run after the answer (auth.sendPasswordResetMail): known and unknown addresses alike.
+      auth.requestPasswordReset(ctx.auth, request.body.email);
       return { detail: request.t('api.reset.sent') };
     },
     confirmPasswordReset: async (request) => {

@@ -102,15 +102,33 @@ describe.each(databaseKinds)('create an account and sign in (%s)', (kind) => {
       expect(spanish.json()).toEqual({ conditions: ['Debe aceptar las condiciones'] });
     });
 
-    it('reports every rule a form breaks at once (conditions, password, e-mail taken)', async () => {
+    it('reports every rule a form breaks at once; an address with an account is named only once the rest is right', async () => {
+      // Whether an address has an account is told only after a solved captcha is spent (issue 7, point 6): a form
+      // with other mistakes says nothing about it, so the form cannot list accounts without solving a puzzle each.
       const account = await registerAccount(test);
       const refused = await test.call('POST', '/auth/register/', await form({ email: account.email, password: '13572468024', conditions: false }), en);
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toEqual({
-        email: ['A user with this email already exists'],
         password: ['This password is entirely numeric.'],
         conditions: ['Conditions must be accepted'],
       });
+    });
+
+    it('checks the captcha before the address: a taken address with a bad captcha hears only of the captcha', async () => {
+      const account = await registerAccount(test);
+      for (const captcha of ['x', Buffer.from('{"challenge":{}}').toString('base64')]) {
+        const refused = await test.call('POST', '/auth/register/', await form({ email: account.email, captcha }), en);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toEqual({ captcha: ['Captcha is invalid or expired'] });
+      }
+      // With a solved captcha the answer names the address, and that captcha is spent: asking again costs a new one.
+      const captcha = await solveCaptcha(test);
+      const taken = await test.call('POST', '/auth/register/', await form({ email: account.email, captcha }), en);
+      expect(taken.json()).toEqual({ email: ['A user with this email already exists'] });
+      const again = await test.call('POST', '/auth/register/', await form({ email: account.email, captcha }), en);
+      expect(again.json()).toEqual({ captcha: ['Captcha is invalid or expired'] });
+      const fresh = await test.call('POST', '/auth/register/', await form({ captcha }), en);
+      expect(fresh.json()).toEqual({ captcha: ['Captcha is invalid or expired'] });
     });
 
     it("refuses a captcha that was not solved: 'Captcha is invalid or expired'", async () => {

@@ -83,7 +83,10 @@ describe.each(databaseKinds)('logs keep secrets out (%s)', (kind) => {
     const reversed = ssn.split('').reverse().join('');
     await test.app.ctx.db.execute(sql.raw(`alter table users add constraint refuse_these_digits check (ssn_last4 is distinct from '${reversed}')`));
     secrets.push(reversed);
-    const failed = await test.call('PUT', '/me/ssn', { ssn_last4: reversed }, bearer(second.access));
+    // A session still open (the second one was logged out above, and its access token ended with it).
+    const third = await signIn(test, { email: account.email, password: newPassword });
+    secrets.push(third.access, third.refresh);
+    const failed = await test.call('PUT', '/me/ssn', { ssn_last4: reversed }, bearer(third.access));
     expect(failed.statusCode).toBe(500);
     expect(failed.json()).toEqual({ detail: 'Inténtelo más tarde', code: 'server_error' });
     expect(leakProblem(failed.body)).toBeUndefined();

@@ -24,7 +24,10 @@ export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['p
 export interface TestApp {
   app: FastifyInstance;
   kind: DatabaseKind;
-  /** Calls the API through Fastify's inject; `path` is under /api. */
+  /**
+   * Calls the API through Fastify's inject; `path` is under /api. Returns once the work queued after the answer
+   * (the password-reset lookup and e-mail) is done too, so a test reads its outcome at once; app.inject does not wait.
+   */
   call(method: InjectOptions['method'], path: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -113,6 +116,9 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     RATE_LIMIT_LOGIN: '100000',
     RATE_LIMIT_REGISTER: '100000',
     RATE_LIMIT_PASSWORD_RESET: '100000',
+    // Per-account limits too: suites that test a limit set their own.
+    ACCOUNT_LOGIN_ATTEMPTS: '100000',
+    ACCOUNT_RESET_MAILS: '100000',
     ...options.env,
   });
   let database: DatabaseTarget;
@@ -142,13 +148,16 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
   return {
     app,
     kind,
-    call: (method, path, body, headers = {}) =>
-      app.inject({
+    call: async (method, path, body, headers = {}) => {
+      const response = await app.inject({
         method,
         url: `/api${path}`,
         headers,
         ...(body === undefined ? {} : typeof body === 'string' ? { payload: body } : { payload: body as Record<string, unknown> }),
-      }),
+      });
+      await app.ctx.auth.work.drain();
+      return response;
+    },
     close: async () => {
       await app.close();
       await dropDatabase();

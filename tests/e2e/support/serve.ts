@@ -29,6 +29,8 @@ const config = loadConfig({
   RATE_LIMIT_LOGIN: '10000',
   RATE_LIMIT_REGISTER: '10000',
   RATE_LIMIT_PASSWORD_RESET: '10000',
+  ACCOUNT_LOGIN_ATTEMPTS: '10000',
+  ACCOUNT_RESET_MAILS: '10000',
   SPA_DIR: 'dist',
 });
 const app = await buildApp({ config });
