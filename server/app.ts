@@ -113,6 +113,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     now,
     logBodies: !config.production,
   });
+  const files = new FileStorage(join(config.dataDir, 'files'));
+  // An upload cut short by a crash left its temp file: no request can finish it now.
+  await files.removeTempFiles();
   if (!config.smtpUrl) app.log.warn('SMTP_URL is not set: e-mail is written to the log instead of being sent');
   const ctx: AppContext = {
     config,
@@ -120,7 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     tokens,
     captcha,
     outbox,
-    files: new FileStorage(join(config.dataDir, 'files')),
+    files,
     now,
     auth: { db: database.db, tokens, captcha, secret: config.secret, publicUrl: config.publicUrl, now },
   };

@@ -14,7 +14,7 @@ import type { Db } from '../db/client.ts';
 import { applicationFiles, applications, applicationSteps, programs } from '../db/schema.ts';
 import { findUserById } from '../auth/service.ts';
 import type { CaptchaService } from '../captcha/captcha.ts';
-import type { FileStorage } from '../files/storage.ts';
+import { SourceFailedError, type FileStorage, type TempFile } from '../files/storage.ts';
 import { detailError, detailErrorWith, fieldErrors, forbidden, notFound } from '../http/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { isLanguage, type Language } from '../i18n/messages.ts';
@@ -361,7 +361,14 @@ export async function uploadIntakeForm(deps: ApplicationDeps, viewer: Viewer, id
   if (!loaded) throw notFound();
   assertWritable(loaded, viewer, now);
 
-  const temp = await deps.files.write(upload.stream);
+  let temp: TempFile;
+  try {
+    temp = await deps.files.write(upload.stream);
+  } catch (error) {
+    // A body cut off or malformed on the way is the sender's problem; a disk failure is ours (500).
+    if (error instanceof SourceFailedError) throw detailError(400, 'api.error.malformed', 'malformed');
+    throw error;
+  }
   if (upload.truncated() || temp.size > MAX_UPLOAD_BYTES) {
     await temp.discard();
     throw detailError(413, 'api.error.fileTooLarge', 'file_too_large');
