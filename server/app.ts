@@ -115,6 +115,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   const work = new WorkQueue(app.log);
   const accountLimit = (max: number) => new AttemptLimiter({ max, windowMs: config.accountLimits.windowMs }, now);
+  const files = new FileStorage(join(config.dataDir, 'files'));
+  // An upload cut short by a crash left its temp file: no request can finish it now.
+  await files.removeTempFiles();
   if (!config.smtpUrl) app.log.warn('SMTP_URL is not set: e-mail is written to the log instead of being sent');
   const ctx: AppContext = {
     config,
@@ -122,7 +125,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     tokens,
     captcha,
     outbox,
-    files: new FileStorage(join(config.dataDir, 'files')),
+    files,
     now,
     auth: {
       db: database.db,

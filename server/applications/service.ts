@@ -14,8 +14,9 @@ import type { Db } from '../db/client.ts';
 import { applicationFiles, applications, applicationSteps, programs } from '../db/schema.ts';
 import { findUserById } from '../auth/service.ts';
 import type { CaptchaService } from '../captcha/captcha.ts';
-import type { FileStorage } from '../files/storage.ts';
-import { detailError, detailErrorWith, fieldErrors, forbidden, notFound } from '../http/errors.ts';
+import { SourceFailedError, type FileStorage, type TempFile } from '../files/storage.ts';
+import { isStructurallyPdf, PdfInspector, type ActiveContent } from '../files/pdf-inspection.ts';
+import { detailError, detailErrorWith, fieldErrors, forbidden, notFound, type AppError } from '../http/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { isLanguage, type Language } from '../i18n/messages.ts';
 import { findProgram, programUnavailable, toProgramInfo, type ProgramRow, type Viewer } from '../programs/service.ts';
@@ -116,6 +117,7 @@ const toStoredFile = (row: FileRow): Schemas['StoredFile'] => ({
   file_name: row.original_name,
   size: row.size,
   uploaded_at: row.created_at.toISOString(),
+  active_content: row.active_content as ActiveContent[],
 });
 
 const stepsOf = (db: Db, id: number) =>
@@ -344,10 +346,23 @@ export interface Upload {
   truncated: () => boolean;
 }
 
-/** A name fit to show and to send back in Content-Disposition: no path, no control characters. */
+/**
+ * A name fit to show and to send back in Content-Disposition: no path, no control characters, and no bidirectional
+ * controls (U+202E would show `invoice\u202Efdp.exe` as `invoiceexe.pdf`).
+ */
 const safeFileName = (name: string): string =>
-  // eslint-disable-next-line no-control-regex
-  basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f"]/g, '').slice(0, 200) || 'intake-form.pdf';
+  basename(name.replace(/\\/g, '/'))
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .slice(0, 200) || 'intake-form.pdf';
+
+/** Why an upload cannot be kept as the intake form (too large, not a PDF, not a readable one), if it cannot. */
+async function uploadProblem(temp: TempFile, tail: Buffer, truncated: boolean): Promise<AppError | undefined> {
+  if (truncated || temp.size > MAX_UPLOAD_BYTES) return detailError(413, 'api.error.fileTooLarge', 'file_too_large');
+  if (!temp.head.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) return fieldErrors({ file: 'api.upload.notPdf' });
+  if (!(await isStructurallyPdf(temp.size, temp.head, tail, temp.readRange))) return fieldErrors({ file: 'api.upload.damagedPdf' });
+  return undefined;
+}
 
 /**
  * Stores the signed participant intake form (PDF, 20MB at most), replacing an earlier one. The bytes go to a temp
@@ -361,14 +376,24 @@ export async function uploadIntakeForm(deps: ApplicationDeps, viewer: Viewer, id
   if (!loaded) throw notFound();
   assertWritable(loaded, viewer, now);
 
-  const temp = await deps.files.write(upload.stream);
-  if (upload.truncated() || temp.size > MAX_UPLOAD_BYTES) {
-    await temp.discard();
-    throw detailError(413, 'api.error.fileTooLarge', 'file_too_large');
+  // The PDF is checked while it streams to disk: never all of it in memory, never a long pause of the event loop.
+  const inspector = new PdfInspector();
+  let temp: TempFile;
+  try {
+    temp = await deps.files.write(upload.stream, inspector.write);
+  } catch (error) {
+    await inspector.finish();
+    // A body cut off or malformed on the way is the sender's problem; a disk failure is ours (500).
+    if (error instanceof SourceFailedError) throw detailError(400, 'api.error.malformed', 'malformed');
+    throw error;
   }
-  if (!temp.head.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) {
+  const inspection = await inspector.finish();
+  try {
+    const problem = await uploadProblem(temp, inspection.tail, upload.truncated());
+    if (problem) throw problem;
+  } catch (error) {
     await temp.discard();
-    throw fieldErrors({ file: 'api.upload.notPdf' });
+    throw error;
   }
   const key = await temp.commit(`applications/${id}`, 'pdf');
   let stored: { row: FileRow; previous: string | undefined };
@@ -381,6 +406,7 @@ export async function uploadIntakeForm(deps: ApplicationDeps, viewer: Viewer, id
         content_type: 'application/pdf',
         size: temp.size,
         sha256: temp.sha256,
+        active_content: inspection.activeContent,
         created_at: at,
       };
       const [row] = await tx

@@ -215,6 +215,8 @@ export const applicationFiles = pgTable(
     content_type: text('content_type').notNull(),
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
+    /** Active content found in an uploaded PDF (javascript, embedded_file, launch, rich_media): staff see a warning. */
+    active_content: text('active_content').array().notNull().default(sql`'{}'::text[]`),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('application_files_application_kind_key').on(t.application_id, t.kind)],

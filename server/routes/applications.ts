@@ -29,8 +29,11 @@ export function applicationRoutes(ctx: AppContext): Handlers {
     submitApplication: async (request) => service.submitApplication(deps, request.requireUser(), request.params.id),
     uploadIntakeForm: async (request) => {
       if (!request.isMultipart()) throw detailError(415, 'api.error.unsupportedMediaType', 'unsupported_media_type');
-      const part = await request.file();
-      if (!part) throw fieldErrors({ file: 'api.upload.fileRequired' });
+      const part = await request.file().catch((error: unknown) => {
+        throw unreadableMultipart(error);
+      });
+      if (part && part.fieldname !== 'file') part.file.resume(); // read and dropped, so the request can end
+      if (!part || part.fieldname !== 'file') throw fieldErrors({ file: 'api.upload.fileRequired' });
       return service.uploadIntakeForm(deps, request.requireUser(), request.params.id, {
         stream: part.file,
         filename: part.filename,
@@ -56,6 +59,15 @@ export function applicationRoutes(ctx: AppContext): Handlers {
         .send(Buffer.from(pdf));
     },
   };
+}
+
+/**
+ * A multipart body the parser could not read (no boundary, cut short, not multipart at all): the sender's mistake,
+ * 400. Errors of @fastify/multipart that carry a status (a limit passed: 413) go to the error handler as they are.
+ */
+function unreadableMultipart(error: unknown): unknown {
+  if (typeof (error as { statusCode?: unknown }).statusCode === 'number') return error;
+  return detailError(400, 'api.error.malformed', 'malformed');
 }
 
 /** RFC 6266: an ASCII fallback name plus the UTF-8 one. */

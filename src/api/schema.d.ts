@@ -627,6 +627,11 @@ export interface components {
             size: number;
             /** Format: date-time */
             uploaded_at: string;
+            /**
+             * @description Active content found in the PDF (empty for a plain document): JavaScript, embedded files, launch
+             *     actions, rich media. The file is kept; staff review shows a warning.
+             */
+            active_content: ("javascript" | "embedded_file" | "launch" | "rich_media")[];
         };
         /**
          * @description A drafted application moves to submitted (then never changes) or, when its program closes

@@ -72,7 +72,7 @@ const verdictOf = (file: PickedFile): Verdict => {
   return verdict;
 };
 
-const PREVIOUS: StoredFile = { file_name: 'formulario-anterior.pdf', size: 180_000, uploaded_at: '2025-03-01T10:00:00.000Z' };
+const PREVIOUS: StoredFile = { file_name: 'formulario-anterior.pdf', size: 180_000, uploaded_at: '2025-03-01T10:00:00.000Z', active_content: [] };
 const FRESH: UploadInput = { applicationId: 7, maxBytes: MAX_UPLOAD_BYTES, stored: null };
 const REPLACING: UploadInput = { ...FRESH, stored: PREVIOUS };
 
@@ -80,7 +80,7 @@ const REPLACING: UploadInput = { ...FRESH, stored: PREVIOUS };
 const ENVELOPE = 187;
 const UPLOADED_AT = '2025-03-14T15:09:26.000Z';
 /** What the server answers when it stored a file (src/actors checks this shape). */
-const storedOf = (file: PickedFile): StoredFile => ({ file_name: file.name, size: file.size, uploaded_at: UPLOADED_AT });
+const storedOf = (file: PickedFile): StoredFile => ({ file_name: file.name, size: file.size, uploaded_at: UPLOADED_AT, active_content: [] });
 
 /** The server found no PDF in the bytes (a renamed file): a field error, already localized. */
 const NOT_PDF_BODY = { file: ['El archivo debe ser un PDF.'] };

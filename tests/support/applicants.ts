@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { programs, users } from '../../server/db/schema.ts';
-import { bearer, solveCaptcha, type TestApp } from './server.ts';
+import { bearer, solveCaptcha, startTestApp, type DatabaseKind, type TestApp } from './server.ts';
 
 export const PASSWORD = 'Correct-Horse-Battery-9';
 
@@ -100,10 +100,33 @@ export const completeSteps: Record<1 | 2 | 3 | 4 | 5, Record<string, unknown>> =
   5: { main_challenge: 'Reach customers outside Ponce.' },
 };
 
+/**
+ * A PDF of exactly `size` bytes (about 400 at the least) that a reader opens: one empty page, a comment padding it
+ * out, and a cross-reference table that `startxref` points at.
+ */
 export const samplePdf = (size = 1200): Buffer => {
-  const head = Buffer.from('%PDF-1.4\n% test intake form\n');
-  const tail = Buffer.from('\n%%EOF\n');
-  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length - tail.length), 0x20), tail]);
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+  ];
+  let body = '%PDF-1.4\n% test intake form\n';
+  const offsets = objects.map((object, index) => {
+    const offset = body.length;
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const trailerAt = (xref: number) =>
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}` +
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  // The padding moves the table, and the table's offset has as many digits as the padding makes it: settle both.
+  let padding = 0;
+  for (let pass = 0; pass < 3; pass += 1) padding = size - body.length - trailerAt(body.length + padding).length;
+  if (padding < 2) throw new Error(`samplePdf needs more than ${size} bytes`);
+  const pad = Buffer.alloc(padding, 0x20);
+  pad[0] = 0x25; // %: the padding is a comment line
+  pad[padding - 1] = 0x0a;
+  return Buffer.concat([Buffer.from(body, 'latin1'), pad, Buffer.from(trailerAt(body.length + padding), 'latin1')]);
 };
 
 /** A multipart/form-data body with one file part, as a browser sends it. */
@@ -144,6 +167,15 @@ export async function completeAllSteps(test: TestApp, person: Person, id: number
   expect((await saveStep(test, person, id, 6, { conditions: true, captcha: await solveCaptcha(test) })).statusCode).toBe(200);
   const sixth = await test.call('POST', `/applications/${id}/steps/6/submit`, undefined, person.headers);
   expect(sixth.statusCode, sixth.body).toBe(200);
+}
+
+/** An app with one applicant who applied to a fresh program: the start of every upload suite. */
+export async function startWithApplication(kind: DatabaseKind): Promise<{ test: TestApp; ana: Person; id: number; filesDir: string }> {
+  const test = await startTestApp(kind);
+  const ana = await signUp(test);
+  const program = await createProgram(test);
+  const id = (await test.call('POST', '/applications', { program_id: program.id }, ana.headers)).json().id as number;
+  return { test, ana, id, filesDir: join(test.app.ctx.config.dataDir, 'files') };
 }
 
 /** Every regular file under a directory (none when it does not exist). */

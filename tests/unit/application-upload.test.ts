@@ -13,7 +13,7 @@ import {
 import type { PickedFile, StoredFile, UploadEvent, UploadFileInput } from '../../machines/upload/upload.types';
 
 const pdf = (size: number, name = 'intake.pdf', type = 'application/pdf'): PickedFile => ({ name, size, type, body: new Blob([]) });
-const stored: StoredFile = { file_name: 'intake.pdf', size: 1000, uploaded_at: '2026-11-21T20:00:00.000Z' };
+const stored: StoredFile = { file_name: 'intake.pdf', size: 1000, uploaded_at: '2026-11-21T20:00:00.000Z', active_content: [] };
 
 describe('checkPickedFile', () => {
   it('takes 20MB exactly and refuses one byte more', () => {

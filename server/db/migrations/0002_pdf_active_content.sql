@@ -1,0 +1,1 @@
+ALTER TABLE "application_files" ADD COLUMN "active_content" text[] DEFAULT '{}'::text[] NOT NULL;
