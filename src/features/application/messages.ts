@@ -26,13 +26,6 @@ export const stepStatusNames = defineMessages({
   submitted: { id: 'application.step.submitted' },
 });
 
-export const genderNames = defineMessages({
-  female: { id: 'profile.person.genderFemale' },
-  male: { id: 'profile.person.genderMale' },
-  non_binary: { id: 'profile.person.genderNonBinary' },
-  prefer_not_to_say: { id: 'profile.person.genderPreferNotToSay' },
-});
-
 export const businessTypeNames = defineMessages({
   physical: { id: 'application.business.typePhysical' },
   virtual: { id: 'application.business.typeVirtual' },

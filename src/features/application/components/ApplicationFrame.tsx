@@ -9,7 +9,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { linkClass } from '../../../components/ui/Button';
 import { MAIN_HEADING_ID } from '../../../components/ui/PageHeading';
 import { useLocale } from '../../../lib/locale';
-import { InstantText } from '../../programs/components/ProgramFacts';
+import { InstantText } from '../../../components/ui/InstantText';
 import { useWorkspace } from '../hooks/useApplicationWorkspace';
 import { applicationPaths, screenOrder } from '../paths';
 import { StepIndicator, type Screen } from './StepIndicator';

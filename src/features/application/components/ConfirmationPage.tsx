@@ -7,7 +7,7 @@ import { selectApplicationState } from '../../../../machines/application/applica
 import { ButtonLink, linkClass } from '../../../components/ui/Button';
 import { MAIN_HEADING_ID } from '../../../components/ui/PageHeading';
 import { useLocale } from '../../../lib/locale';
-import { InstantText } from '../../programs/components/ProgramFacts';
+import { InstantText } from '../../../components/ui/InstantText';
 import { useWorkspace } from '../hooks/useApplicationWorkspace';
 import { applicationPaths } from '../paths';
 

@@ -13,7 +13,7 @@ import type { UploadError } from '../../../../machines/upload/upload.types';
 import { Button } from '../../../components/ui/Button';
 import { RequiredMark } from '../../../components/ui/Field';
 import { toFormErrors } from '../../../lib/form-errors';
-import { InstantText } from '../../programs/components/ProgramFacts';
+import { InstantText } from '../../../components/ui/InstantText';
 import { useWorkspace } from '../hooks/useApplicationWorkspace';
 
 export const INTAKE_FORM_INPUT_ID = 'step6-intake-form';

@@ -5,7 +5,7 @@ import { defineMessages, FormattedMessage } from 'react-intl';
 import { selectApplicationState, selectNextIncompleteStep } from '../../../../machines/application/application.selectors';
 import { ButtonLink } from '../../../components/ui/Button';
 import { MAIN_HEADING_ID } from '../../../components/ui/PageHeading';
-import { InstantText } from '../../programs/components/ProgramFacts';
+import { InstantText } from '../../../components/ui/InstantText';
 import { useWorkspace } from '../hooks/useApplicationWorkspace';
 import { applicationPaths } from '../paths';
 import { ProgramEyebrow, ReadonlyBanner } from './ApplicationFrame';

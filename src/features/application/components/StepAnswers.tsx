@@ -6,13 +6,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { DraftData } from '../../../../machines/autosave/autosave.types';
 import type { StepNumber } from '../../../../machines/step/step.types';
 import { selectStoredFile } from '../../../../machines/upload/upload.selectors';
+import { genderNames, genders } from '../../../components/person/messages';
 import { useWorkspace } from '../hooks/useApplicationWorkspace';
 import { boolOf, choiceOf, choicesOf, ownersOf, textOf, wholeNumberOf } from '../draft';
-import { businessTypeNames, genderNames, incomeSourceNames, incomeSources } from '../messages';
+import { businessTypeNames, incomeSourceNames, incomeSources } from '../messages';
 
 type Row = readonly [label: ReactNode, value: ReactNode];
 
-const genders = ['female', 'male', 'non_binary', 'prefer_not_to_say'] as const;
 const businessTypes = ['physical', 'virtual', 'both'] as const;
 
 function Missing() {

@@ -3,39 +3,23 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { errorBody } from '../../../api/errors';
+import { genders, type Gender } from '../../../components/person/messages';
+import { PersonFields, personFieldsFor, type PersonFieldName } from '../../../components/person/PersonFields';
 import { Button } from '../../../components/ui/Button';
-import { CheckboxField } from '../../../components/ui/Checkbox';
-import { ErrorSummary, type SummaryField } from '../../../components/ui/ErrorSummary';
-import { RequiredNote, SelectField, TextField } from '../../../components/ui/Field';
+import { ErrorSummary } from '../../../components/ui/ErrorSummary';
+import { RequiredNote } from '../../../components/ui/Field';
 import { useFormErrors } from '../../../components/ui/useFormErrors';
 import { toFormErrors } from '../../../lib/form-errors';
 import { isLocale, setLocale } from '../../../lib/locale';
 import { showToast } from '../../../lib/toast';
 import { looksLikeEmail, text, validate, validationMessages } from '../../../lib/validation';
-import { useUpdateMe, type Gender, type Person, type PersonUpdate } from '../api/me';
-import { personLabels } from '../messages';
-
-const labels = personLabels;
+import { useUpdateMe, type Person, type PersonUpdate } from '../api/me';
 
 /** Field name -> control id and label, in form order (the error summary follows it). */
-const fields = {
-  first_name: { id: 'person-first-name', label: labels.firstName },
-  last_name: { id: 'person-last-name', label: labels.lastName },
-  gender: { id: 'person-gender', label: labels.gender },
-  language: { id: 'person-language', label: labels.language },
-  email: { id: 'person-email', label: labels.email },
-  phone: { id: 'person-phone', label: labels.phone },
-  street_address: { id: 'person-street-address', label: labels.streetAddress },
-  physical_line1: { id: 'person-physical-line1', label: labels.physicalLine1 },
-  physical_line2: { id: 'person-physical-line2', label: labels.physicalLine2 },
-  city: { id: 'person-city', label: labels.city },
-  state: { id: 'person-state', label: labels.state },
-  postal_code: { id: 'person-postal-code', label: labels.postalCode },
-  country: { id: 'person-country', label: labels.country },
-  postal_same_as_physical: { id: 'person-postal-same', label: labels.postalSameAsPhysical },
-  postal_line1: { id: 'person-postal-line1', label: labels.postalLine1 },
-  postal_line2: { id: 'person-postal-line2', label: labels.postalLine2 },
-} as const satisfies Record<string, SummaryField>;
+const fields = personFieldsFor('person');
+
+/** The only fields the profile cannot leave empty (checked before sending); step 1 asks more of the same person. */
+const requiredFields: ReadonlySet<PersonFieldName> = new Set(['first_name', 'last_name', 'email']);
 
 /** The free-text fields, compared one by one so PATCH carries only changes. */
 const textFields = [
@@ -54,14 +38,9 @@ const textFields = [
   'postal_line2',
 ] as const satisfies ReadonlyArray<keyof PersonUpdate & keyof Person>;
 
-const genders = ['female', 'male', 'non_binary', 'prefer_not_to_say'] as const satisfies readonly Gender[];
-
 function toGender(value: string): Gender | null {
   return genders.find((gender) => gender === value) ?? null;
 }
-
-const sectionClass = 'space-y-5 rounded-md border border-gray-300 p-4 sm:p-6';
-const legendClass = 'px-1 text-xl font-bold text-gray-900';
 
 /**
  * A save remounts this form (ProfilePage keys it by the data), which drops keyboard focus to <body>. The new form
@@ -136,14 +115,6 @@ export function PersonForm({ person, restoreFocus = false, onSaved }: PersonForm
     );
   }
 
-  const genderOptions = [
-    { value: '', label: intl.formatMessage({ id: 'profile.person.genderUnset' }) },
-    { value: 'female', label: intl.formatMessage({ id: 'profile.person.genderFemale' }) },
-    { value: 'male', label: intl.formatMessage({ id: 'profile.person.genderMale' }) },
-    { value: 'non_binary', label: intl.formatMessage({ id: 'profile.person.genderNonBinary' }) },
-    { value: 'prefer_not_to_say', label: intl.formatMessage({ id: 'profile.person.genderPreferNotToSay' }) },
-  ];
-
   return (
     <form
       ref={restoreFocus ? restoreFocusToSave : undefined}
@@ -159,191 +130,14 @@ export function PersonForm({ person, restoreFocus = false, onSaved }: PersonForm
       <ErrorSummary key={attempt} id="person-errors" errors={errors} fields={fields} />
       <RequiredNote />
 
-      <fieldset className={sectionClass}>
-        <legend className={legendClass}>
-          <FormattedMessage id="profile.person.aboutYou" />
-        </legend>
-        <div className="grid gap-5 md:grid-cols-2">
-          <TextField
-            id={fields.first_name.id}
-            name="first_name"
-            autoComplete="given-name"
-            required
-            maxLength={150}
-            defaultValue={person.first_name}
-            label={<FormattedMessage id="profile.person.firstName" />}
-            errors={errors.fields.first_name}
-          />
-          <TextField
-            id={fields.last_name.id}
-            name="last_name"
-            autoComplete="family-name"
-            required
-            maxLength={150}
-            defaultValue={person.last_name}
-            label={<FormattedMessage id="profile.person.lastName" />}
-            errors={errors.fields.last_name}
-          />
-          <SelectField
-            id={fields.gender.id}
-            name="gender"
-            autoComplete="sex"
-            defaultValue={person.gender ?? ''}
-            label={<FormattedMessage id="profile.person.gender" />}
-            errors={errors.fields.gender}
-            options={genderOptions}
-          />
-          <SelectField
-            id={fields.language.id}
-            name="language"
-            autoComplete="language"
-            defaultValue={person.language}
-            label={<FormattedMessage id="profile.person.language" />}
-            errors={errors.fields.language}
-            options={[
-              { value: 'es', lang: 'es', label: intl.formatMessage({ id: 'app.language.es' }) },
-              { value: 'en', lang: 'en', label: intl.formatMessage({ id: 'app.language.en' }) },
-            ]}
-          />
-        </div>
-      </fieldset>
-
-      <fieldset className={sectionClass}>
-        <legend className={legendClass}>
-          <FormattedMessage id="profile.person.contact" />
-        </legend>
-        <div className="grid gap-5 md:grid-cols-2">
-          <TextField
-            id={fields.email.id}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            spellCheck={false}
-            required
-            maxLength={254}
-            defaultValue={person.email}
-            label={<FormattedMessage id="profile.person.email" />}
-            errors={errors.fields.email}
-          />
-          <TextField
-            id={fields.phone.id}
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            maxLength={32}
-            defaultValue={person.phone}
-            label={<FormattedMessage id="profile.person.phone" />}
-            errors={errors.fields.phone}
-          />
-        </div>
-      </fieldset>
-
-      <fieldset className={sectionClass}>
-        <legend className={legendClass}>
-          <FormattedMessage id="profile.person.physicalAddress" />
-        </legend>
-        <TextField
-          id={fields.street_address.id}
-          name="street_address"
-          autoComplete="street-address"
-          maxLength={200}
-          defaultValue={person.street_address}
-          label={<FormattedMessage id="profile.person.streetAddress" />}
-          errors={errors.fields.street_address}
-        />
-        <TextField
-          id={fields.physical_line1.id}
-          name="physical_line1"
-          autoComplete="section-physical address-line1"
-          maxLength={200}
-          defaultValue={person.physical_line1}
-          label={<FormattedMessage id="profile.person.physicalLine1" />}
-          errors={errors.fields.physical_line1}
-        />
-        <TextField
-          id={fields.physical_line2.id}
-          name="physical_line2"
-          autoComplete="section-physical address-line2"
-          maxLength={200}
-          defaultValue={person.physical_line2}
-          label={<FormattedMessage id="profile.person.physicalLine2" />}
-          errors={errors.fields.physical_line2}
-        />
-        <div className="grid gap-5 md:grid-cols-2">
-          <TextField
-            id={fields.city.id}
-            name="city"
-            autoComplete="address-level2"
-            maxLength={100}
-            defaultValue={person.city}
-            label={<FormattedMessage id="profile.person.city" />}
-            errors={errors.fields.city}
-          />
-          <TextField
-            id={fields.state.id}
-            name="state"
-            autoComplete="address-level1"
-            maxLength={100}
-            defaultValue={person.state}
-            label={<FormattedMessage id="profile.person.state" />}
-            errors={errors.fields.state}
-          />
-          <TextField
-            id={fields.postal_code.id}
-            name="postal_code"
-            autoComplete="postal-code"
-            maxLength={20}
-            defaultValue={person.postal_code}
-            label={<FormattedMessage id="profile.person.postalCode" />}
-            errors={errors.fields.postal_code}
-          />
-          <TextField
-            id={fields.country.id}
-            name="country"
-            autoComplete="country-name"
-            maxLength={100}
-            defaultValue={person.country}
-            label={<FormattedMessage id="profile.person.country" />}
-            errors={errors.fields.country}
-          />
-        </div>
-      </fieldset>
-
-      <fieldset className={sectionClass}>
-        <legend className={legendClass}>
-          <FormattedMessage id="profile.person.postalAddress" />
-        </legend>
-        <CheckboxField
-          id={fields.postal_same_as_physical.id}
-          checked={postalSame}
-          onCheckedChange={setPostalSame}
-          label={<FormattedMessage id="profile.person.postalSame" />}
-          errors={errors.fields.postal_same_as_physical}
-        />
-        {/* Hidden, not removed: the typed postal lines come back if the box is unticked again. */}
-        <div hidden={postalSame} className="space-y-5">
-          <TextField
-            id={fields.postal_line1.id}
-            name="postal_line1"
-            autoComplete="section-postal address-line1"
-            maxLength={200}
-            defaultValue={person.postal_line1}
-            label={<FormattedMessage id="profile.person.postalLine1" />}
-            errors={errors.fields.postal_line1}
-          />
-          <TextField
-            id={fields.postal_line2.id}
-            name="postal_line2"
-            autoComplete="section-postal address-line2"
-            maxLength={200}
-            defaultValue={person.postal_line2}
-            label={<FormattedMessage id="profile.person.postalLine2" />}
-            errors={errors.fields.postal_line2}
-          />
-        </div>
-      </fieldset>
+      <PersonFields
+        fields={fields}
+        valueOf={(name) => (name === 'gender' ? (person.gender ?? '') : person[name])}
+        postalSame={postalSame}
+        onPostalSameChange={setPostalSame}
+        required={requiredFields}
+        errors={errors.fields}
+      />
 
       <Button type="submit" disabled={update.isPending}>
         {update.isPending ? <FormattedMessage id="profile.person.saving" /> : <FormattedMessage id="profile.person.save" />}

@@ -1,7 +1,8 @@
 // The facts of a program people compare: period, start and end dates, application deadline (and its status).
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { dayFormat, dayToDate, instantFormat } from '../../../lib/dates';
+import { InstantText } from '../../../components/ui/InstantText';
+import { dayFormat, dayToDate } from '../../../lib/dates';
 import type { ProgramInfo, ProgramStatus } from '../api/programs';
 import { programStatusNames } from '../messages';
 
@@ -9,12 +10,6 @@ export function DayText({ day }: { day: string }) {
   const intl = useIntl();
   const date = dayToDate(day);
   return <time dateTime={day}>{date ? intl.formatDate(date, dayFormat) : day}</time>;
-}
-
-export function InstantText({ instant }: { instant: string }) {
-  const intl = useIntl();
-  const date = new Date(instant);
-  return <time dateTime={instant}>{Number.isNaN(date.getTime()) ? instant : intl.formatDate(date, instantFormat)}</time>;
 }
 
 const statusClass: Record<ProgramStatus, string> = {
