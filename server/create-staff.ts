@@ -59,8 +59,9 @@ function askHidden(question: string): Promise<string> {
   if (!input.isTTY) {
     return Promise.reject(new CommandError('no terminal to type the password at: pass --password-file <path>'));
   }
-  process.stderr.write(question);
+  // Echo off before the question shows: what is typed (or pasted) right after it must not reach the screen.
   input.setRawMode(true);
+  process.stderr.write(question);
   input.setEncoding('utf8');
   input.resume();
   return new Promise((resolve, reject) => {

@@ -1,9 +1,11 @@
 // The first staff account in production: `npm run create-staff` (server/create-staff.ts) run as a child process on
 // PGlite and PostgreSQL, the sign-up password rules, no password as an argument; and a production seed prints none.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
@@ -68,6 +70,32 @@ describe('npm run create-staff', () => {
     expect(noTerminal.code).toBe(1);
     expect(noTerminal.stderr).toBe('no terminal to type the password at: pass --password-file <path>\n');
   }, 60_000);
+
+  it('asks for the password twice at a terminal, without echoing it', async () => {
+    // script(1) (util-linux) gives the command a pseudo-terminal, as a person's shell would.
+    const command = `${process.execPath} --import tsx server/create-staff.ts --email typed@incubadora.example`;
+    const child = spawn('script', ['-qec', command, '/dev/null'], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', APP_SECRET: secret, DATA_DIR: join(dir, 'typed') },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const waiters: Array<{ text: string; resolve: () => void }> = [];
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      for (const waiter of waiters.filter((w) => output.includes(w.text))) waiter.resolve();
+    });
+    const shown = (text: string) => new Promise<void>((resolve) => (output.includes(text) ? resolve() : waiters.push({ text, resolve })));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await shown('Password: ');
+    child.stdin.write(`${password}\r`);
+    await shown('Password again: ');
+    child.stdin.write(`${password}\r`);
+    await shown('staff account created: typed@incubadora.example');
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    expect(output).not.toContain(password);
+  }, 120_000);
 
   describe.runIf(databaseKinds.includes('postgres'))('on PostgreSQL (DATABASE_URL)', () => {
     let test: TestApp;
