@@ -280,6 +280,7 @@ function registerContractRoutes(api: FastifyInstance, handlers: Handlers, ctx: A
       onRequest,
       preValidation: op.multipart ? undefined : async (request) => clearBodyDeadline(request),
       onResponse: async (request) => clearBodyDeadline(request),
+      onRequestAbort: async (request) => clearBodyDeadline(request),
       handler: async (request, reply) => {
         // Text PostgreSQL cannot store (U+0000) is the sender's mistake: a field error, never a database failure.
         rejectNulCharacters(request.body);
