@@ -11,7 +11,8 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 3000),
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // Hidden maps: written for error reports, not linked from the bundles (and never served: server/app.ts).
+  build: { outDir: 'dist', sourcemap: 'hidden' },
   test: {
     projects: [
       {

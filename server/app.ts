@@ -18,8 +18,8 @@ import { AttemptLimiter } from './auth/attempt-limits.ts';
 import { WorkQueue } from './auth/work-queue.ts';
 import { contractOperations } from './http/contract.ts';
 import { validatorCompiler } from './http/validators.ts';
-import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
-import { forbidden, notAuthenticated } from './http/errors.ts';
+import { answerClientError, answerFrameworkError, loggableError, registerErrorHandling } from './http/error-handler.ts';
+import { detailError, forbidden, notAuthenticated, notFound } from './http/errors.ts';
 import { registerJsonBodyParser, rejectNulCharacters } from './http/input.ts';
 import { languageFromHeader, translate, type Language, type MessageParams } from './i18n/messages.ts';
 import type { AppContext } from './context.ts';
@@ -52,8 +52,23 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
-/** Answers every request body limit: 1 MiB of JSON is far more than any form here needs. */
-const JSON_BODY_LIMIT = 1024 * 1024;
+/**
+ * Body limits per route, checked against Content-Length before anything is read (413 in the error shape).
+ * Sign-in and the other calls without a session carry a few fields; a step draft is the largest JSON;
+ * an upload is one 20 MB file plus its multipart framing.
+ */
+export const bodyLimits = {
+  anonymous: 16 * 1024,
+  json: 64 * 1024,
+  step: 1024 * 1024,
+  multipart: MAX_UPLOAD_BYTES + 64 * 1024,
+} as const;
+const stepOperations = new Set(['saveApplicationStep', 'submitApplicationStep']);
+/** Requests on one kept-alive connection before the server closes it, so no client holds one forever. */
+const MAX_REQUESTS_PER_SOCKET = 1000;
+
+/** The path of a request URL without its query string: reset links carry their uid and token there. */
+export const pathOnly = (url: string): string => url.split('?', 1)[0] ?? '';
 
 const redactPaths = [
   'req.headers.authorization',
@@ -71,22 +86,43 @@ const redactPaths = [
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const now = options.now ?? (() => new Date());
+  const { http } = config;
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: { paths: redactPaths, censor: '[redacted]' },
+      serializers: {
+        // Paths only: a query string may hold a reset link's uid and token (the SPA route /password/reset/confirm).
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: pathOnly(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    bodyLimit: JSON_BODY_LIMIT,
-    // Production runs behind a load balancer on a private network: trust X-Forwarded-For entries added by private
-    // addresses only, so the client is the last public address in it, not whatever a client wrote first
-    // (trusting every hop let anyone pick a new address per request and skip the rate limits).
-    trustProxy: config.production ? 'loopback,linklocal,uniquelocal' : false,
+    bodyLimit: bodyLimits.json,
+    // X-Forwarded-For is believed only from the proxies the operator lists (TRUST_PROXY); by default from none.
+    // Trusting any private address let whoever reaches the server from inside the network pick their address.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     routerOptions: { ignoreTrailingSlash: true },
     // Answers Fastify and Node write themselves (a broken URL escape, an unreadable request) in the error shapes too.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // Slow clients (docs/decisions/008-request-limits-and-database-outages.md): the whole request, an upload's
+    // included, within requestTimeoutMs; headers within headersTimeoutMs; JSON bodies within bodyTimeoutMs (below).
+    requestTimeout: http.requestTimeoutMs,
+    keepAliveTimeout: http.keepAliveTimeoutMs,
+    maxRequestsPerSocket: MAX_REQUESTS_PER_SOCKET,
+    http: {
+      headersTimeout: http.headersTimeoutMs,
+      // Node checks those two timeouts on this interval (30 s by default, coarse next to a 15 s headers timeout).
+      connectionsCheckingInterval: Math.max(100, Math.min(5000, Math.floor(http.headersTimeoutMs / 4))),
+    },
   });
+  app.server.maxConnections = http.maxConnections;
 
   app.setValidatorCompiler(validatorCompiler);
 
@@ -99,6 +135,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const database: Database = await openDatabase(
     options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') }),
+    {
+      connectTimeoutMs: config.databaseConnectTimeoutMs,
+      // The pool replaces the connection; requests meanwhile answer 503 (error-handler.ts).
+      onConnectionError: (error) => app.log.warn({ err: loggableError(error) }, 'database connection lost'),
+    },
   );
   const tokens = new TokenService(
     { secret: config.secret, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds },
@@ -170,6 +211,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         connectSrc: ["'self'"],
         // The ALTCHA widget solves its puzzle in a Web Worker created from a blob.
         workerSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -177,7 +219,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         upgradeInsecureRequests: config.production ? [] : null,
       },
     },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    // Only in production, behind TLS: on localhost a browser would remember it and refuse plain http://localhost.
+    strictTransportSecurity: config.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
@@ -187,6 +230,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(multipart, {
     throwFileSizeLimit: false,
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    // Answered before the body was read (a refused sign-in, a 413): close after the answer rather than read the
+    // rest of a body nobody wants, which may be 20 MB arriving slowly.
+    if (!request.raw.complete && hasBody(request)) reply.header('connection', 'close');
   });
   const spa = Boolean(config.spaDir && existsSync(join(config.spaDir, 'index.html')));
   registerErrorHandling(app, { spaFallback: spa });
@@ -220,17 +268,36 @@ function registerContractRoutes(api: FastifyInstance, handlers: Handlers, ctx: A
     if (!handler) throw new Error(`openapi.yaml operation ${op.operationId} has no handler`);
     const created = '201' in op.schema.response && !('200' in op.schema.response);
     const limit = op.rateLimit ? ctx.config.rateLimits[op.rateLimit as keyof typeof ctx.config.rateLimits] : undefined;
+    const bodyLimit = op.multipart
+      ? bodyLimits.multipart
+      : stepOperations.has(op.operationId)
+        ? bodyLimits.step
+        : op.requiresAuth
+          ? bodyLimits.json
+          : bodyLimits.anonymous;
+    const onRequest: Array<(request: FastifyRequest) => Promise<void>> = [];
+    // Uploads have the whole request timeout; a JSON body must arrive sooner (a sign-in trickled over minutes is an attack).
+    if (!op.multipart) onRequest.push(bodyDeadline(ctx.config.http.bodyTimeoutMs));
+    // The sign-in check runs before the body is read, so a request without a session is refused (401) before its
+    // body is parsed or validated (400), and an anonymous upload before a byte of it is taken.
+    if (op.requiresAuth) {
+      onRequest.push(async (request) => {
+        request.user = await authenticate(ctx, request.headers.authorization);
+        if (op.staffOnly && !request.user.isStaff) throw forbidden();
+      });
+    }
+    // Fastify leaves multipart bodies to the plugin, which never looks at Content-Length: refuse a too-large one here.
+    if (op.multipart) onRequest.push(async (request) => refuseDeclaredLength(request, bodyLimit));
     api.route({
       method: op.method.toUpperCase() as 'GET',
       url: op.path === '/' ? '' : op.routePath,
       schema: op.schema,
+      bodyLimit,
       config: limit !== undefined ? { rateLimit: { max: limit, timeWindow: ctx.config.rateLimits.windowMs } } : {},
-      preHandler: op.requiresAuth
-        ? async (request) => {
-            request.user = await authenticate(ctx, request.headers.authorization);
-            if (op.staffOnly && !request.user.isStaff) throw forbidden();
-          }
-        : undefined,
+      onRequest,
+      preValidation: op.multipart ? undefined : async (request) => clearBodyDeadline(request),
+      onResponse: async (request) => clearBodyDeadline(request),
+      onRequestAbort: async (request) => clearBodyDeadline(request),
       handler: async (request, reply) => {
         // Text PostgreSQL cannot store (U+0000) is the sender's mistake: a field error, never a database failure.
         rejectNulCharacters(request.body);
@@ -243,8 +310,39 @@ function registerContractRoutes(api: FastifyInstance, handlers: Handlers, ctx: A
   }
 }
 
+const bodyTimers = new WeakMap<FastifyRequest, NodeJS.Timeout>();
+
+/** Closes the connection when the request's body has not fully arrived within `ms` of its start. */
+function bodyDeadline(ms: number) {
+  return async (request: FastifyRequest) => {
+    if (!hasBody(request)) return;
+    const timer = setTimeout(() => {
+      request.log.info({ timeoutMs: ms }, 'request body too slow: connection closed');
+      request.raw.destroy();
+    }, ms);
+    bodyTimers.set(request, timer);
+  };
+}
+
+function clearBodyDeadline(request: FastifyRequest) {
+  clearTimeout(bodyTimers.get(request));
+  bodyTimers.delete(request);
+}
+
+const hasBody = (request: FastifyRequest) =>
+  request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+
+function refuseDeclaredLength(request: FastifyRequest, limit: number) {
+  if (Number(request.headers['content-length'] ?? 0) > limit) throw detailError(413, 'api.error.fileTooLarge', 'file_too_large');
+}
+
 /** Serves the built SPA: hashed assets cached for a year; other paths fall back to index.html (error-handler.ts). */
 function registerSpa(app: FastifyInstance, root: string) {
+  // A build may hold source maps for error reports (vite.config.ts: hidden); they are never served, not even as the
+  // SPA page the not-found handler gives other paths.
+  app.addHook('onRequest', async (request) => {
+    if (pathOnly(request.url).endsWith('.map')) throw notFound();
+  });
   void app.register(fastifyStatic, {
     root,
     wildcard: false,

@@ -1,6 +1,7 @@
 // Configuration read from the environment once at start, checked, with one clear message per bad value.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 
 export interface RateLimits {
@@ -20,6 +21,23 @@ export interface AccountLimits {
   resetMails: number;
   /** Window length in milliseconds. */
   windowMs: number;
+}
+
+/**
+ * How long a client may take to send its request, and how many connections the server holds
+ * (docs/decisions/008-request-limits-and-database-outages.md).
+ */
+export interface HttpLimits {
+  /** Whole request, body included, of any route (uploads of 20 MB on a slow link need the most). */
+  requestTimeoutMs: number;
+  /** Body of a JSON request (sign-in, saves): from the request's start until its body is read. */
+  bodyTimeoutMs: number;
+  /** The request line and headers. */
+  headersTimeoutMs: number;
+  /** An idle kept-alive connection between two requests. */
+  keepAliveTimeoutMs: number;
+  /** Open connections at once; more are refused until some close. */
+  maxConnections: number;
 }
 
 export interface Config {
@@ -44,7 +62,13 @@ export interface Config {
   logLevel: string;
   /** Directory of the built SPA served with an index.html fallback; absent: API only. */
   spaDir: string | undefined;
+  /** Demo programs (and outside production a staff account with a generated password) written into an empty database. */
   seedDemoData: boolean;
+  /** Addresses or CIDR ranges of the proxies whose X-Forwarded-For is believed; empty: none, the socket's address counts. */
+  trustProxy: string[];
+  http: HttpLimits;
+  /** How long to wait for a new database connection before answering 503 (PostgreSQL). */
+  databaseConnectTimeoutMs: number;
   production: boolean;
 }
 
@@ -104,6 +128,26 @@ export function loadConfig(env: Env = process.env): Config {
   const mailFrom = env.MAIL_FROM || 'Incubadora <no-reply@localhost>';
   if (!/<?[^\s@<>]+@[^\s@<>]+>?$/.test(mailFrom)) problems.push('MAIL_FROM must contain an e-mail address');
 
+  const trustProxy = (env.TRUST_PROXY ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of trustProxy) {
+    if (!isAddressOrRange(entry)) problems.push(`TRUST_PROXY must list IP addresses or CIDR ranges separated by commas (got "${entry}")`);
+  }
+  const seed = env.SEED_DEMO_DATA ?? '';
+  if (!['', 'true', 'false'].includes(seed)) problems.push(`SEED_DEMO_DATA must be true or false (got "${seed}")`);
+
+  const http: HttpLimits = {
+    requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+    bodyTimeoutMs: int('BODY_TIMEOUT_MS', 20_000, 500, 3_600_000),
+    headersTimeoutMs: int('HEADERS_TIMEOUT_MS', 15_000, 500, 3_600_000),
+    keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 72_000, 1000, 3_600_000),
+    maxConnections: int('MAX_CONNECTIONS', 2000, 1, 1_000_000),
+  };
+  if (http.headersTimeoutMs > http.requestTimeoutMs) problems.push('HEADERS_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS');
+  if (http.bodyTimeoutMs > http.requestTimeoutMs) problems.push('BODY_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS');
+
   const config: Config = {
     port,
     host: env.HOST || '0.0.0.0',
@@ -130,12 +174,26 @@ export function loadConfig(env: Env = process.env): Config {
     },
     logLevel,
     spaDir: env.SPA_DIR === '' ? undefined : resolve(env.SPA_DIR ?? 'dist'),
-    seedDemoData: env.SEED_DEMO_DATA !== 'false',
+    // Production seeds only when asked: demo programs in a live portal would take real applications.
+    seedDemoData: production ? seed === 'true' : seed !== 'false',
+    trustProxy,
+    http,
+    databaseConnectTimeoutMs: int('DATABASE_CONNECT_TIMEOUT_MS', 5000, 100, 600_000),
     production,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   if (secret === '') config.secret = persistentDevSecret(dataDir);
   return config;
+}
+
+/** An IPv4/IPv6 address, or one with a /prefix (CIDR) within its family's bits. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }
 
 /**

@@ -1,4 +1,4 @@
-// Demo data for `npm start`: written once into an empty database (a staff account with a generated password).
+// Demo data for `npm start`: written once into an empty database (outside production, a staff account with a generated password).
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from './context.ts';
@@ -12,6 +12,11 @@ export async function seedDemoData(ctx: AppContext, print: (line: string) => voi
   await seedDemoPrograms(ctx.db, ctx.now());
   const [staff] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.is_staff, true)).limit(1);
   if (staff) return;
+  if (ctx.config.production) {
+    // A generated password printed to a production log would outlive the terminal that showed it.
+    print('No staff account yet: create the first one with `npm run create-staff -- --email <address>` (README.md).');
+    return;
+  }
   // Generated, never fixed: a demo database copied somewhere public still has no known password.
   const password = `${randomBytes(9).toString('base64url')}-Aa1`;
   await ctx.db.insert(users).values({

@@ -1,6 +1,8 @@
 // Starts the API (and the built SPA) on PORT: migrations run in buildApp(); the demo seed runs once.
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DatabaseUnreachableError } from './db/client.ts';
 import { seedDemoData } from './seed.ts';
 
 async function main() {
@@ -14,7 +16,17 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp({ config });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config });
+  } catch (error) {
+    // One line the operator can act on (`cannot reach the database at host:port: connection refused`), not a stack.
+    if (error instanceof DatabaseUnreachableError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   if (config.seedDemoData) await seedDemoData(app.ctx, (line) => console.log(line));
   const close = async () => {
     await app.close();

@@ -25,12 +25,32 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { pglite: PGlite };
 
+export interface OpenOptions {
+  /**
+   * Told of a connection the server dropped while no query was waiting on it (restart, pg_terminate_backend,
+   * network cut). The pool replaces it on the next query; without a listener the 'error' event ends the process.
+   */
+  onConnectionError?: (error: Error) => void;
+  /** How long a query waits for a new connection before failing (and the request answering 503). */
+  connectTimeoutMs?: number;
+}
+
 /** Opens the database and brings its schema up to date. */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 });
+    const report = options.onConnectionError ?? (() => undefined);
+    // An idle connection's error reaches the pool; one lent out (a transaction between two queries) reaches only its
+    // client, so every client gets a listener of its own as well.
+    pool.on('error', report);
+    pool.on('connect', (client) => client.on('error', report));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    try {
+      await migratePg(db, { migrationsFolder });
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw unreachableOr(error, target.url);
+    }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;
@@ -42,4 +62,64 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** SQLSTATE classes and codes of a database that is away, not of a bad query (PostgreSQL appendix A). */
+const unavailableStates = new Set(['57P01', '57P02', '57P03', '53300', '55000', '3D000']);
+const unavailableSocketCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+
+/**
+ * Whether an error (or its cause: drizzle wraps the driver's) says the database cannot be reached right now:
+ * refused or dropped connections, a server shutting down or refusing connections, a connect timeout.
+ * The request that met it answers 503, and the next one tries a new connection.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const code = (current as Error & { code?: unknown }).code;
+    if (typeof code === 'string' && (unavailableStates.has(code) || code.startsWith('08') || unavailableSocketCodes.has(code))) return true;
+    if (/^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(current.message)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The database could not be reached at start: one line for the operator, no stack. */
+export class DatabaseUnreachableError extends Error {
+  constructor(message: string, options: { cause: unknown }) {
+    super(message, options);
+    this.name = 'DatabaseUnreachableError';
+  }
+}
+
+const socketReasons: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ETIMEDOUT: 'connection timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host name lookup failed',
+};
+
+function unreachableOr(error: unknown, url: string): unknown {
+  if (!isDatabaseUnavailable(error) && !(error instanceof Error && /password authentication|role .* does not exist/.test(error.message))) {
+    return error;
+  }
+  // The host and port only: the URL's user name and password stay out of the message.
+  let where = 'the configured DATABASE_URL';
+  try {
+    const parsed = new URL(url);
+    where = `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}`;
+  } catch {
+    // Not a URL (a config check would have said so); keep the generic wording.
+  }
+  let reason = 'unknown error';
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const code = (current as Error & { code?: unknown }).code;
+    const known = typeof code === 'string' ? socketReasons[code] : undefined;
+    reason = known ?? current.message;
+    if (known || (typeof code === 'string' && !code.startsWith('E'))) break;
+  }
+  return new DatabaseUnreachableError(`cannot reach the database at ${where}: ${reason}`, { cause: error });
 }

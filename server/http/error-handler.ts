@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { AppError } from './errors.ts';
 import { languageFromHeader, translate, type Language } from '../i18n/messages.ts';
+import { isDatabaseUnavailable } from '../db/client.ts';
 
 interface AjvIssue {
   keyword: string;
@@ -132,6 +133,12 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
     if (status >= 400 && status < 500) {
       // Unreadable JSON, an empty body, a bad header: the request cannot be read.
       return send(reply, status, { detail: translate(lang, 'api.error.malformed'), code: 'malformed' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is away (restarting, connections cut): say so, and let the client try again shortly.
+      request.log.warn({ err: loggableError(error) }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return send(reply, 503, { detail: translate(lang, 'api.error.unavailable'), code: 'database_unavailable' });
     }
     request.log.error({ err: loggableError(error) }, 'unhandled error');
     return send(reply, status >= 500 && status !== 503 ? 500 : status, {

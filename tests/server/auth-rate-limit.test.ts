@@ -84,7 +84,8 @@ describe.each(databaseKinds)('rate limits behind the production proxy (%s)', (ki
 
   beforeAll(async () => {
     test = await startTestApp(kind, {
-      env: { NODE_ENV: 'production', RATE_LIMIT_LOGIN: '2', RATE_LIMIT_REGISTER: '5' },
+      // inject() connects from 127.0.0.1: the load balancer, as the operator lists it.
+      env: { NODE_ENV: 'production', RATE_LIMIT_LOGIN: '2', RATE_LIMIT_REGISTER: '5', TRUST_PROXY: '10.9.0.0/16, 127.0.0.1' },
     });
     account = await registerAccount(test);
   });
@@ -110,6 +111,27 @@ describe.each(databaseKinds)('rate limits behind the production proxy (%s)', (ki
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     expect(response.json().detail).toMatch(/^Too many attempts\. Try again in \d+ seconds?\.$/);
   }
+});
+
+describe.each(databaseKinds)('rate limits in production with no TRUST_PROXY (%s)', (kind) => {
+  let test: TestApp;
+  let account: Account;
+
+  beforeAll(async () => {
+    test = await startTestApp(kind, { env: { NODE_ENV: 'production', RATE_LIMIT_LOGIN: '2' } });
+    account = await registerAccount(test);
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it('believes no X-Forwarded-For, not even from a private or loopback address: one client whatever it writes', async () => {
+    const wrong = { email: account.email, password: 'Wrong-Horse-7-Battery' };
+    const forged = (address: string) => ({ ...en, 'x-forwarded-for': address });
+    expect((await test.call('POST', '/auth/login', wrong, forged('203.0.113.10'))).statusCode).toBe(401);
+    expect((await test.call('POST', '/auth/login', wrong, forged('203.0.113.11'))).statusCode).toBe(401);
+    expect((await test.call('POST', '/auth/login', account, forged('203.0.113.12'))).statusCode).toBe(429);
+  });
 });
 
 describe.each(databaseKinds)('rate limit window (%s)', (kind) => {

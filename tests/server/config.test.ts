@@ -41,6 +41,10 @@ describe('loadConfig', () => {
       refreshTokenTtlSeconds: 86_400,
       rateLimits: { login: 10, register: 5, passwordReset: 5, windowMs: 60_000 },
       logLevel: 'info',
+      seedDemoData: true,
+      trustProxy: [],
+      http: { requestTimeoutMs: 120_000, bodyTimeoutMs: 20_000, headersTimeoutMs: 15_000, keepAliveTimeoutMs: 72_000, maxConnections: 2000 },
+      databaseConnectTimeoutMs: 5000,
       production: false,
     });
     expect(loadConfig({ DATA_DIR: dataDir, APP_SECRET: secret, NODE_ENV: 'test' }).logLevel).toBe('silent');
@@ -85,8 +89,40 @@ describe('loadConfig', () => {
     ['MAIL_FROM without address', { MAIL_FROM: 'The Incubator' }, 'MAIL_FROM must contain an e-mail address'],
     ['ACCESS_TOKEN_TTL=0', { ACCESS_TOKEN_TTL: '0' }, 'ACCESS_TOKEN_TTL must be a whole number from 5 to 86400 (got "0")'],
     ['RATE_LIMIT_LOGIN=-1', { RATE_LIMIT_LOGIN: '-1' }, 'RATE_LIMIT_LOGIN must be a whole number from 1 to 1000000 (got "-1")'],
+    ['TRUST_PROXY=private', { TRUST_PROXY: '10.0.0.1, uniquelocal' }, 'TRUST_PROXY must list IP addresses or CIDR ranges separated by commas (got "uniquelocal")'],
+    ['TRUST_PROXY=10.0.0.0/33', { TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY must list IP addresses or CIDR ranges separated by commas (got "10.0.0.0/33")'],
+    ['SEED_DEMO_DATA=yes', { SEED_DEMO_DATA: 'yes' }, 'SEED_DEMO_DATA must be true or false (got "yes")'],
+    ['REQUEST_TIMEOUT_MS=0', { REQUEST_TIMEOUT_MS: '0' }, 'REQUEST_TIMEOUT_MS must be a whole number from 1000 to 3600000 (got "0")'],
+    ['MAX_CONNECTIONS=none', { MAX_CONNECTIONS: 'none' }, 'MAX_CONNECTIONS must be a whole number from 1 to 1000000 (got "none")'],
+    [
+      'BODY_TIMEOUT_MS over REQUEST_TIMEOUT_MS',
+      { BODY_TIMEOUT_MS: '60000', REQUEST_TIMEOUT_MS: '30000' },
+      'BODY_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS',
+    ],
   ])('refuses %s with a clear message', (_case, env, message) => {
     expect(problemsOf(env)).toEqual([message]);
+  });
+
+  it('seeds demo data by default outside production only; production seeds when SEED_DEMO_DATA=true', () => {
+    expect(load({}).seedDemoData).toBe(true);
+    expect(load({ SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
+    expect(load({ NODE_ENV: 'production' }).seedDemoData).toBe(false);
+    expect(load({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+  });
+
+  it('reads the trusted proxies and the HTTP limits', () => {
+    const config = load({
+      TRUST_PROXY: ' 10.0.0.0/8,192.168.1.7 , ::1, fd00::/8',
+      REQUEST_TIMEOUT_MS: '90000',
+      BODY_TIMEOUT_MS: '10000',
+      HEADERS_TIMEOUT_MS: '5000',
+      KEEP_ALIVE_TIMEOUT_MS: '10000',
+      MAX_CONNECTIONS: '500',
+      DATABASE_CONNECT_TIMEOUT_MS: '2000',
+    });
+    expect(config.trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8']);
+    expect(config.http).toEqual({ requestTimeoutMs: 90_000, bodyTimeoutMs: 10_000, headersTimeoutMs: 5000, keepAliveTimeoutMs: 10_000, maxConnections: 500 });
+    expect(config.databaseConnectTimeoutMs).toBe(2000);
   });
 
   it('lists every problem in one error, so one start shows them all', () => {

@@ -1,19 +1,23 @@
-// Security headers on every answer of the API and of the SPA it serves: CSP (no framing), HSTS, nosniff, Referrer-Policy.
+// Security headers on every answer of the API and of the SPA it serves: CSP (no framing, own fonts), HSTS in production
+// only, nosniff, Referrer-Policy; no source map served; the sign-in check before the body (401 before 400).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
+import { databaseKinds, errorShapeProblem, startTestApp, type TestApp } from '../support/server.ts';
 
-function expectSecurityHeaders(response: LightMyRequestResponse, what: string) {
+function expectSecurityHeaders(response: LightMyRequestResponse, what: string, production = false) {
   const csp = String(response.headers['content-security-policy'] ?? '');
   expect(csp, what).toContain("frame-ancestors 'none'");
   expect(csp, what).toContain("default-src 'self'");
   expect(csp, what).toContain("script-src 'self'");
   expect(csp, what).toContain("object-src 'none'");
   expect(csp, what).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-  expect(response.headers['strict-transport-security'], what).toMatch(/max-age=31536000; includeSubDomains/);
+  expect(csp, what).toMatch(/(^|;)font-src 'self'(;|$)/);
+  // On localhost a remembered HSTS would make the browser refuse plain http://localhost for a year.
+  if (production) expect(response.headers['strict-transport-security'], what).toMatch(/max-age=31536000; includeSubDomains/);
+  else expect(response.headers['strict-transport-security'], what).toBeUndefined();
   expect(response.headers['x-content-type-options'], what).toBe('nosniff');
   expect(response.headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
   expect(response.headers['x-powered-by'], what).toBeUndefined();
@@ -28,6 +32,7 @@ describe.each(databaseKinds)('security headers (%s)', (kind) => {
     mkdirSync(join(spaDir, 'assets'));
     writeFileSync(join(spaDir, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
     writeFileSync(join(spaDir, 'assets', 'app-abc123.js'), 'console.log("portal")');
+    writeFileSync(join(spaDir, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["src/secret-source.tsx"]}');
     test = await startTestApp(kind, { env: { SPA_DIR: spaDir } });
   });
   afterAll(async () => {
@@ -69,6 +74,29 @@ describe.each(databaseKinds)('security headers (%s)', (kind) => {
     expectSecurityHeaders(asset, 'asset');
   });
 
+  it('never serves a source map the build left beside the bundles', async () => {
+    for (const url of ['/assets/app-abc123.js.map', '/assets/app-abc123.js.map?x=1', '/assets/missing.js.map']) {
+      const response = await test.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('secret-source');
+      expect(errorShapeProblem(response.body), url).toBeUndefined();
+    }
+  });
+
+  it('checks the sign-in before the body: 401, not a field error, for a bad body without a session', async () => {
+    for (const [method, path, body] of [
+      ['PATCH', '/me', { not_a_field: 1, phone: 42 }],
+      ['PUT', '/me/ssn', { ssn_last4: 'nope' }],
+      ['POST', '/applications', {}],
+    ] as const) {
+      const response = await test.call(method, path, body, { 'accept-language': 'en' });
+      expect(response.statusCode, path).toBe(401);
+      expect(response.json(), path).toEqual({ detail: 'You must sign in to continue.', code: 'not_authenticated' });
+    }
+    const unreadable = await test.call('PATCH', '/me', '{"phone": ', { 'content-type': 'application/json', authorization: 'Bearer x.y.z' });
+    expect(unreadable.statusCode).toBe(401);
+  });
+
   it('answers unknown API paths with JSON, not the SPA page', async () => {
     const response = await test.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);
@@ -86,9 +114,9 @@ describe.each(databaseKinds)('security headers in production (%s)', (kind) => {
     await test?.close();
   });
 
-  it('also ask browsers to upgrade insecure requests', async () => {
+  it('also send HSTS and ask browsers to upgrade insecure requests', async () => {
     const response = await test.call('GET', '/health');
-    expectSecurityHeaders(response, 'production');
+    expectSecurityHeaders(response, 'production', true);
     expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
   });
 });

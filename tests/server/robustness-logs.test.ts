@@ -126,3 +126,52 @@ describe.each(databaseKinds)('logs keep secrets out (%s)', (kind) => {
     expect(logged.filter((text) => text.includes('$argon2'))).toEqual([]);
   });
 });
+
+describe.each(databaseKinds)('production logs keep secrets out (%s)', (kind) => {
+  const logs = captureLogs();
+  let smtp: TestSmtp;
+  let test: TestApp;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    // Production's own log level (info) and settings: only the e-mail relay and the log stream are the test's.
+    test = await startTestApp(kind, { env: { NODE_ENV: 'production', LOG_LEVEL: 'info', SMTP_URL: smtp.url }, logStream: logs.stream });
+  });
+  afterAll(async () => {
+    await test?.close();
+    await smtp?.close();
+  });
+
+  it('hold no token, reset uid or token, or password through login, refresh, reset request and confirm, query strings included', async () => {
+    const password = 'Prod-Log-Passw0rd-1';
+    const newPassword = 'Prod-Log-Passw0rd-2';
+    const account = await registerAccount(test, { password });
+    const session = await signIn(test, account);
+    const renewed = (await test.call('POST', '/auth/session/', { refresh: session.refresh })).json();
+    await test.call('GET', '/me', undefined, bearer(renewed.access));
+    await test.call('POST', '/auth/password/reset/', { email: account.email });
+    await test.app.ctx.outbox.deliverDue();
+    const link = resetLink(mailText(await smtp.waitFor((m) => m.to.some((to) => to.toLowerCase() === account.email.toLowerCase()))));
+    const query = `uid=${link.uid}&token=${link.token}`;
+    // The person opens the link (the SPA's page), and clients that put credentials in a query string.
+    await test.app.inject({ method: 'GET', url: `/password/reset/confirm?${query}` });
+    await test.app.inject({ method: 'GET', url: `/api/auth/password/reset/confirm/?${query}` });
+    await test.app.inject({ method: 'GET', url: `/api/me?access_token=${renewed.access}`, headers: bearer(renewed.access) });
+    await test.app.inject({ method: 'POST', url: `/api/auth/session/?refresh=${session.refresh}`, payload: { refresh: session.refresh } });
+    await test.call('POST', '/auth/password/reset/confirm/', { uid: link.uid, token: link.token, password: newPassword });
+    const second = await signIn(test, { email: account.email, password: newPassword });
+    await test.call('POST', '/auth/logout', { refresh: second.refresh });
+
+    const entries = logs.entries();
+    const urls = entries.map((e) => (e.req as { url?: string } | undefined)?.url).filter((url) => url !== undefined);
+    expect(urls).toContain('/password/reset/confirm');
+    expect(urls).toContain('/api/auth/password/reset/confirm/');
+    expect(urls.filter((url) => url.includes('?'))).toEqual([]);
+    const logged = entries.flatMap(strings);
+    const secrets = [password, newPassword, session.access, session.refresh, renewed.access, second.access, second.refresh, link.token, query, `uid=${link.uid}`];
+    for (const secret of secrets) {
+      expect(logged.filter((text) => text.includes(secret)), `a secret (${secret.slice(0, 12)}...) is in the log`).toEqual([]);
+    }
+    expect(logs.text()).not.toContain(link.token);
+  });
+});

@@ -1,5 +1,6 @@
 // Test harness for the API: a real app over a real database (PGlite always, PostgreSQL when TEST_DATABASE_URL is set),
 // a real SMTP server on loopback, and a captcha solved the way the browser widget solves it.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -449,4 +450,24 @@ export function leakProblem(body: string): string | undefined {
   ];
   for (const [pattern, what] of checks) if (pattern.test(body)) return `${what} in ${body.slice(0, 300)}`;
   return undefined;
+}
+
+/** Runs a server script (e.g. `server/create-staff.ts`) as `npm run` does, with only PATH and `env`; resolves on exit. */
+export async function runServerScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, script), ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, stdout, stderr };
 }
