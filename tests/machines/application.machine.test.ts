@@ -17,6 +17,15 @@ import {
   type StateValue,
 } from 'xstate';
 import { createTestModel, getStateNodes, type StatePath, type TestModel, type TestParam } from 'xstate/graph';
+import {
+  autosaveLabel,
+  autosaveProjection,
+  autosaveSampleEvents,
+  LOADED,
+  serializeAutosaveState,
+  type AutosaveModelEvent,
+  type AutosaveSnapshot,
+} from './support/autosave-model.ts';
 import { testMachineOf } from './support/test-machine.ts';
 import { applicationMachine } from '../../machines/application/application.machine.ts';
 import {
@@ -47,8 +56,6 @@ import type {
 import { autosaveMachine, DEBOUNCE_MS, retryDelayMs } from '../../machines/autosave/autosave.machine.ts';
 import { selectAutosaveStatus } from '../../machines/autosave/autosave.selectors.ts';
 import type {
-  AutosaveEvent,
-  DraftData,
   LocalCopy,
   SaveDraftError,
   SaveDraftInput,
@@ -73,12 +80,11 @@ const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 // ---------------------------------------------------------------------------------------------
 const ALL: StepNumber[] = [1, 2, 3, 4, 5, 6];
 const APPLICATION_ID = 41;
-const LOADED_DATA: DraftData = { business_name: 'Panadería' };
 const MAX_BYTES = 20 * 1024 * 1024;
 
 const loadedStep = (status: StepStatus, localCopy: LocalCopy | null = null): LoadedStep => ({
   status,
-  data: LOADED_DATA,
+  data: LOADED,
   version: 1,
   localCopy,
 });
@@ -504,7 +510,7 @@ describe('application machine: scenarios', () => {
 
   it('a newer local copy is put back and saved at once; one that says nothing new is deleted', async () => {
     const typed: LocalCopy = { applicationId: APPLICATION_ID, step: 2, data: { business_name: 'Panadería Luna' }, version: 1 };
-    const same: LocalCopy = { applicationId: APPLICATION_ID, step: 3, data: LOADED_DATA, version: 1 };
+    const same: LocalCopy = { applicationId: APPLICATION_ID, step: 3, data: LOADED, version: 1 };
     const steps = { ...DRAFT_READY.steps, '2': loadedStep('submitted', typed), '3': loadedStep('submitted', same) };
     const world = createWorld({ ...DRAFT_READY, steps });
     await settle();
@@ -679,62 +685,10 @@ describe.each([
 // 3. Step 6's autosave graph (debounce, offline, retries, conflicts), replayed on the composed system: typing, "leave
 //    the field", the browser's network status and the conflict choice all go through the application actor.
 // ---------------------------------------------------------------------------------------------
-type AutosaveSnapshot = SnapshotFrom<typeof autosaveMachine>;
-type AutosaveModelEvent =
-  | AutosaveEvent
-  | { type: 'xstate.init' }
-  | { type: 'xstate.done.actor.saveDraft'; output: SaveDraftOutput }
-  | { type: 'xstate.error.actor.saveDraft'; error: SaveDraftError }
-  | { type: 'xstate.after.debounce.autosave.dirty' }
-  | { type: 'xstate.after.retryBackoff.autosave.retrying' };
-
-const TYPED_A: DraftData = { business_name: 'Panadería Luna' };
-const TYPED_B: DraftData = { business_name: 'Panadería Luna LLC' };
-const THEIRS: DraftData = { business_name: 'Panadería del otro tab' };
-const nameOf = (data: DraftData) => String(data.business_name);
-
-function autosaveSamples(state: AutosaveSnapshot): AutosaveModelEvent[] {
-  const { data, version } = state.context;
-  return [
-    { type: 'autosave.change', data: nameOf(data) === nameOf(TYPED_A) ? TYPED_B : TYPED_A },
-    { type: 'autosave.flush' },
-    { type: 'autosave.online' },
-    { type: 'autosave.offline' },
-    { type: 'autosave.resolveConflict', choice: 'mine' },
-    { type: 'autosave.resolveConflict', choice: 'theirs' },
-    { type: 'xstate.done.actor.saveDraft', output: { version: version + 1 } },
-    { type: 'xstate.error.actor.saveDraft', error: { kind: 'network' } },
-    { type: 'xstate.error.actor.saveDraft', error: { kind: 'rejected', body: FIELD_ERRORS } },
-    { type: 'xstate.error.actor.saveDraft', error: { kind: 'conflict', current: { data: THEIRS, version: version + 1 } } },
-    { type: 'xstate.after.debounce.autosave.dirty' },
-    { type: 'xstate.after.retryBackoff.autosave.retrying' },
-  ];
-}
-
-/** What the person could notice; versions grow without bound, so they are left out (as in the autosave's own test). */
-function projection(state: AutosaveSnapshot) {
-  const { data, queuedSave, attempt, online, theirs, error } = state.context;
-  return {
-    value: state.value,
-    data: nameOf(data),
-    queuedSave,
-    attempt: Math.min(attempt, 2),
-    online,
-    theirs: theirs === null ? null : nameOf(theirs.data),
-    error: error?.kind ?? null,
-  };
-}
-
 const autosaveModel: TestModel<AutosaveSnapshot, AutosaveModelEvent, unknown> = createTestModel(testMachineOf(autosaveMachine), {
-  input: { applicationId: APPLICATION_ID, step: 6, data: LOADED_DATA, version: 1 },
-  events: autosaveSamples,
-  serializeState: (state: AutosaveSnapshot, event: AutosaveModelEvent | undefined, previous?: AutosaveSnapshot) => {
-    const via =
-      event && previous && JSON.stringify(previous.value) !== JSON.stringify(state.value)
-        ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-        : '';
-    return JSON.stringify(projection(state)) + via;
-  },
+  input: { applicationId: APPLICATION_ID, step: 6, data: LOADED, version: 1 },
+  events: autosaveSampleEvents,
+  serializeState: serializeAutosaveState,
   limit: 20_000,
 });
 
@@ -790,7 +744,7 @@ async function executeAutosave(world: World, event: AutosaveModelEvent): Promise
 function autosaveTestParams(world: World): TestParam<AutosaveSnapshot, AutosaveModelEvent> {
   const check = (expected: AutosaveSnapshot) => {
     const autosave = world.autosave(6);
-    expect(projection(autosave)).toEqual(projection(expected));
+    expect(autosaveProjection(autosave)).toEqual(autosaveProjection(expected));
     expect(world.pendingSaves(6)).toHaveLength(autosave.matches('saving') ? 1 : 0);
     // Every draft is kept on this device until the server has it.
     if (autosave.hasTag('dirty')) expect(world.storage.get(`${APPLICATION_ID}:6`)?.data).toEqual(autosave.context.data);
@@ -814,13 +768,6 @@ function autosaveTestParams(world: World): TestParam<AutosaveSnapshot, AutosaveM
   ];
   return { states, events: Object.fromEntries(eventTypes.map((type) => [type, execOf])) };
 }
-
-const autosaveLabel = (event: AutosaveModelEvent) => {
-  const type = event.type.replace(/^xstate\./, '');
-  if (event.type === 'xstate.error.actor.saveDraft') return `${type} (${event.error.kind})`;
-  if (event.type === 'autosave.resolveConflict') return `${type} (${event.choice})`;
-  return type;
-};
 
 describe('application machine: generated paths of step 6 autosave', () => {
   const paths = autosaveModel.getShortestPaths();
