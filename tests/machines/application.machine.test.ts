@@ -26,6 +26,7 @@ import {
   type AutosaveModelEvent,
   type AutosaveSnapshot,
 } from './support/autosave-model.ts';
+import type { StepModelEvent, StepSnapshot } from './support/step-model.ts';
 import { testMachineOf } from './support/test-machine.ts';
 import { applicationMachine } from '../../machines/application/application.machine.ts';
 import {
@@ -63,7 +64,7 @@ import type {
 } from '../../machines/autosave/autosave.types.ts';
 import { DraftNotSaved, stepMachine } from '../../machines/step/step.machine.ts';
 import { selectStepStatus } from '../../machines/step/step.selectors.ts';
-import type { StepEvent, StepInput, SubmitStepInput, SubmitStepOutput } from '../../machines/step/step.types.ts';
+import type { StepInput, SubmitStepInput, SubmitStepOutput } from '../../machines/step/step.types.ts';
 import { uploadMachine } from '../../machines/upload/upload.machine.ts';
 import type { StoredFile, UploadEvent, UploadFileInput } from '../../machines/upload/upload.types.ts';
 
@@ -559,14 +560,6 @@ describe('application machine: scenarios', () => {
 // 2. Step 6's graph (flush, submit, lock), replayed on the composed system. Its autosave is the real one: the flush
 //    settles when the test answers the autosave's save, and the lock comes from the application being closed.
 // ---------------------------------------------------------------------------------------------
-type StepSnapshot = SnapshotFrom<typeof stepMachine>;
-type StepModelEvent =
-  | StepEvent
-  | { type: 'xstate.init' }
-  | { type: 'xstate.done.actor.flushDraft'; output: undefined }
-  | { type: 'xstate.error.actor.flushDraft'; error: unknown }
-  | { type: 'xstate.done.actor.submitStep'; output: SubmitStepOutput }
-  | { type: 'xstate.error.actor.submitStep'; error: unknown };
 
 const stepSamples = {
   submit: { type: 'step.submit' },

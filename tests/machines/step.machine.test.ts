@@ -12,6 +12,7 @@ import {
   type StateValue,
 } from 'xstate';
 import { createTestModel, getStateNodes, type StatePath, type TestModel, type TestParam } from 'xstate/graph';
+import type { StepModelEvent, StepSnapshot } from './support/step-model.ts';
 import { testMachineOf } from './support/test-machine.ts';
 import { DraftNotSaved, stepMachine } from '../../machines/step/step.machine.ts';
 import {
@@ -24,7 +25,6 @@ import {
 } from '../../machines/step/step.selectors.ts';
 import type {
   FlushDraftInput,
-  StepEvent,
   StepInput,
   StepStatus,
   StepStatusReport,
@@ -41,14 +41,7 @@ function leafPaths(value: StateValue): string[] {
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // ---------------------------------------------------------------------------------------------
-type StepSnapshot = SnapshotFrom<typeof stepMachine>;
-type ModelEvent =
-  | StepEvent
-  | { type: 'xstate.init' }
-  | { type: 'xstate.done.actor.flushDraft'; output: undefined }
-  | { type: 'xstate.error.actor.flushDraft'; error: unknown }
-  | { type: 'xstate.done.actor.submitStep'; output: SubmitStepOutput }
-  | { type: 'xstate.error.actor.submitStep'; error: unknown };
+type ModelEvent = StepModelEvent;
 
 const FIELD_ERRORS = { first_name: ['Este campo es obligatorio.'], ssn_last4: ['Ingrese 4 dígitos.'] };
 const INCOMPLETE: StepInput = { applicationId: 7, step: 2, status: 'incomplete', readonly: false };
