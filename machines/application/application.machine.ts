@@ -28,6 +28,10 @@ const autosaveActorId = (step: StepNumber) => `autosave${step}` as const;
 
 export const allStepsSubmitted = (steps: StepStatuses): boolean => STEP_KEYS.every((key) => steps[key] === 'submitted');
 
+/** Where "Continue" goes: the first step not submitted yet, or null when all six are. */
+export const firstIncompleteStep = (steps: StepStatuses): StepNumber | null =>
+  STEP_NUMBERS.find((step) => steps[`${step}`] !== 'submitted') ?? null;
+
 const SERVER_CODES = ['steps_incomplete', 'application_closed', 'program_unavailable', 'application_submitted'] as const;
 
 /** Reads a submitApplication rejection: the server's `code` when we know it, its body always kept. */

@@ -4,7 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { AutosaveActorRef } from '../autosave/autosave.machine.ts';
 import type { StepActorRef } from '../step/step.machine.ts';
 import type { UploadActorRef } from '../upload/upload.machine.ts';
-import { STEP_KEYS } from './application.machine.ts';
+import { firstIncompleteStep, STEP_KEYS } from './application.machine.ts';
 import type { ApplicationMachine } from './application.machine.ts';
 import type { ApplicationError, StepKey, StepNumber, StepStatuses } from './application.types.ts';
 
@@ -57,7 +57,7 @@ export const selectSubmittedStepCount = (snapshot: ApplicationSnapshot): number 
 
 /** Where "Continue" goes: the first incomplete step while the application can still be edited, else null. */
 export const selectNextIncompleteStep = (snapshot: ApplicationSnapshot): StepNumber | null =>
-  selectIsEditable(snapshot) ? (selectIncompleteSteps(snapshot)[0] ?? null) : null;
+  selectIsEditable(snapshot) ? firstIncompleteStep(snapshot.context.steps) : null;
 
 // The children. They are spawned on start, so they exist from the first snapshot; a missing one is a bug.
 function child<T>(actor: T | undefined, id: string): T {
