@@ -166,7 +166,8 @@ export const applicationMachine = setup({
   },
 }).createMachine({
   id: 'application',
-  description: 'One application: a draft until its six steps are submitted and it is sent; then read-only.',
+  description:
+    'One application: a draft until its six steps are submitted and it is sent; then read-only. On entry it spawns a step and an autosave actor per step (step1..6, autosave1..6) and the intake-form upload, and relays to them what the person and the browser do.',
   context: ({ input }) => ({
     id: input.id,
     programStatus: input.programStatus,
