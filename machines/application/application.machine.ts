@@ -1,19 +1,36 @@
-// The lifecycle of one application: a draft until all six steps are submitted and it is sent; closed or unavailable otherwise.
-import { assign, fromPromise, setup } from 'xstate';
+// The lifecycle of one application: a draft until all six steps are submitted and it is sent; closed or unavailable
+// otherwise. It spawns and owns the actors of its screens: a step and an autosave actor for each of the six steps,
+// and the intake-form upload; what the person does on a step and what the browser says reach them through it.
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { autosaveMachine, autosaveSystemId } from '../autosave/autosave.machine.ts';
+import type { DraftData, LocalCopyKey } from '../autosave/autosave.types.ts';
+import { stepMachine } from '../step/step.machine.ts';
+import { uploadMachine } from '../upload/upload.machine.ts';
+import { planDraft } from './application.drafts.ts';
 import type {
+  ApplicationChildren,
   ApplicationContext,
   ApplicationError,
   ApplicationEvent,
   ApplicationInput,
   StepKey,
+  StepNumber,
   StepStatuses,
   SubmitApplicationInput,
   SubmitApplicationOutput,
 } from './application.types.ts';
 
 export const STEP_KEYS: readonly StepKey[] = ['1', '2', '3', '4', '5', '6'];
+const STEP_NUMBERS = [1, 2, 3, 4, 5, 6] as const satisfies readonly StepNumber[];
+
+const stepActorId = (step: StepNumber) => `step${step}` as const;
+const autosaveActorId = (step: StepNumber) => `autosave${step}` as const;
 
 export const allStepsSubmitted = (steps: StepStatuses): boolean => STEP_KEYS.every((key) => steps[key] === 'submitted');
+
+/** Where "Continue" goes: the first step not submitted yet, or null when all six are. */
+export const firstIncompleteStep = (steps: StepStatuses): StepNumber | null =>
+  STEP_NUMBERS.find((step) => steps[`${step}`] !== 'submitted') ?? null;
 
 const SERVER_CODES = ['steps_incomplete', 'application_closed', 'program_unavailable', 'application_submitted'] as const;
 
@@ -32,6 +49,20 @@ type StepChanged = Extract<ApplicationEvent, { type: 'application.stepChanged' }
 const stepChangeOf = ({ event }: { event: StepChanged }) => ({ key: `${event.step}` as const, status: event.status });
 const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
+/** Submitted, closed or unavailable as loaded (the guards of `init`): the steps start read-only. */
+const readonlyAsLoaded = (context: ApplicationContext): boolean =>
+  context.programStatus !== 'open' || context.loadedStatus !== 'draft';
+
+/** How a step's autosave actor starts: the server's draft or this device's newer local copy of it. */
+const planOf = (context: ApplicationContext, step: StepNumber) => {
+  const loaded = context.loaded.steps[`${step}`];
+  return planDraft({ data: loaded.data, version: loaded.version }, loaded.localCopy, readonlyAsLoaded(context));
+};
+
+/** The local copies that say nothing the server does not have (or can no longer be saved). */
+const staleLocalCopies = ({ context }: { context: ApplicationContext }): LocalCopyKey[] =>
+  STEP_NUMBERS.filter((step) => planOf(context, step).discardLocal).map((step) => ({ applicationId: context.id, step }));
+
 export const applicationMachine = setup({
   // XState reads `types` only for inference; `{} as T` is its documented way to declare them.
   /* eslint-disable @typescript-eslint/consistent-type-assertions */
@@ -39,16 +70,81 @@ export const applicationMachine = setup({
     context: {} as ApplicationContext,
     events: {} as ApplicationEvent,
     input: {} as ApplicationInput,
+    children: {} as ApplicationChildren,
     tags: {} as 'busy' | 'readonly',
   },
   /* eslint-enable @typescript-eslint/consistent-type-assertions */
   actors: {
+    // The children, with their own slots: the SPA provides their real effects (src/actors) with .provide().
+    step: stepMachine,
+    autosave: autosaveMachine,
+    upload: uploadMachine,
     // Slot: the SPA provides the real call in src/actors; tests provide deferred promises.
     submitApplication: fromPromise<SubmitApplicationOutput, SubmitApplicationInput>(async () => {
       throw { body: { detail: 'submitApplication is not provided' } };
     }),
   },
   actions: {
+    /**
+     * Each step's autosave actor starts from the server's draft or this device's newer local copy (planDraft); a
+     * restored copy is a change the server has not seen, so it is sent as one (a copy that says nothing new is
+     * deleted: discardLocalCopies). Then the step actor, read-only when the application is, and the upload of step 6.
+     */
+    spawnChildren: enqueueActions(({ context, enqueue }) => {
+      const readonly = readonlyAsLoaded(context);
+      for (const step of STEP_NUMBERS) {
+        const loaded = context.loaded.steps[`${step}`];
+        const plan = planOf(context, step);
+        enqueue.spawnChild('autosave', {
+          id: autosaveActorId(step),
+          systemId: autosaveSystemId(step),
+          input: { applicationId: context.id, step, data: plan.data, version: plan.version },
+        });
+        enqueue.spawnChild('step', {
+          id: stepActorId(step),
+          input: { applicationId: context.id, step, status: loaded.status, readonly },
+        });
+        if (plan.restore) {
+          enqueue.sendTo(autosaveActorId(step), { type: 'autosave.change', data: plan.data });
+          enqueue.sendTo(stepActorId(step), { type: 'step.edit' });
+        }
+      }
+      enqueue.spawnChild('upload', {
+        id: 'upload',
+        input: { applicationId: context.id, maxBytes: context.loaded.maxUploadBytes, stored: context.loaded.intakeForm },
+      });
+    }),
+    // Slot: browser storage is the SPA's business (src/actors); the machine only says which copies are stale.
+    discardLocalCopies: (_, _keys: readonly LocalCopyKey[]) => {},
+    /** Typing goes to the step's autosave (on top of its latest draft) and to the step (a submitted step reopens). */
+    editStep: enqueueActions(({ enqueue, self }, params: { step: StepNumber; patch: DraftData }) => {
+      const autosave = self.getSnapshot().children[autosaveActorId(params.step)];
+      const latest = autosave?.getSnapshot().context.data ?? {};
+      enqueue.sendTo(autosaveActorId(params.step), { type: 'autosave.change', data: { ...latest, ...params.patch } });
+      enqueue.sendTo(stepActorId(params.step), { type: 'step.edit' });
+    }),
+    /** Left a field or the step: its draft is saved now. */
+    flushStep: enqueueActions(({ enqueue }, params: { step: StepNumber }) =>
+      enqueue.sendTo(autosaveActorId(params.step), { type: 'autosave.flush' }),
+    ),
+    /** "Submit step": the step actor saves its draft, then asks the server to validate it. */
+    submitStep: enqueueActions(({ enqueue }, params: { step: StepNumber }) =>
+      enqueue.sendTo(stepActorId(params.step), { type: 'step.submit' }),
+    ),
+    resolveConflict: enqueueActions(({ enqueue }, params: { step: StepNumber; choice: 'mine' | 'theirs' }) =>
+      enqueue.sendTo(autosaveActorId(params.step), { type: 'autosave.resolveConflict', choice: params.choice }),
+    ),
+    /** The server made step 6 incomplete again when it stored the intake form: its step actor follows, as after an edit. */
+    reopenIntakeStep: enqueueActions(({ enqueue }) => enqueue.sendTo(stepActorId(6), { type: 'step.edit' })),
+    tellEveryAutosave: enqueueActions(
+      ({ enqueue }, params: { type: 'autosave.online' | 'autosave.offline' | 'autosave.flush' }) => {
+        for (const step of STEP_NUMBERS) enqueue.sendTo(autosaveActorId(step), { type: params.type });
+      },
+    ),
+    /** Submitted, closed or unavailable: no step can change any more. */
+    lockSteps: enqueueActions(({ enqueue }) => {
+      for (const step of STEP_NUMBERS) enqueue.sendTo(stepActorId(step), { type: 'step.lock' });
+    }),
     setStepStatus: assign(({ context }, params: { key: StepKey; status: ApplicationContext['steps'][StepKey] }) => ({
       steps: { ...context.steps, [params.key]: params.status },
     })),
@@ -70,14 +166,38 @@ export const applicationMachine = setup({
   },
 }).createMachine({
   id: 'application',
-  description: 'One application: a draft until its six steps are submitted and it is sent; then read-only.',
+  description:
+    'One application: a draft until its six steps are submitted and it is sent; then read-only. On entry it spawns a step and an autosave actor per step (step1..6, autosave1..6) and the intake-form upload, and relays to them what the person and the browser do.',
   context: ({ input }) => ({
     id: input.id,
     programStatus: input.programStatus,
     loadedStatus: input.status,
-    steps: { ...input.steps },
+    loaded: { steps: input.steps, intakeForm: input.intakeForm, maxUploadBytes: input.maxUploadBytes },
+    steps: {
+      '1': input.steps['1'].status,
+      '2': input.steps['2'].status,
+      '3': input.steps['3'].status,
+      '4': input.steps['4'].status,
+      '5': input.steps['5'].status,
+      '6': input.steps['6'].status,
+    },
     error: null,
   }),
+  entry: ['spawnChildren', { type: 'discardLocalCopies', params: staleLocalCopies }],
+  // Relays to the children. A locked step ignores what it is sent, so these need no guard of their own.
+  on: {
+    'application.edit': { actions: { type: 'editStep', params: ({ event }) => ({ step: event.step, patch: event.patch }) } },
+    'application.flushStep': { actions: { type: 'flushStep', params: ({ event }) => ({ step: event.step }) } },
+    'application.submitStep': { actions: { type: 'submitStep', params: ({ event }) => ({ step: event.step }) } },
+    'application.resolveConflict': {
+      actions: { type: 'resolveConflict', params: ({ event }) => ({ step: event.step, choice: event.choice }) },
+    },
+    'application.intakeFormUploaded': { actions: 'reopenIntakeStep' },
+    'application.online': { actions: { type: 'tellEveryAutosave', params: { type: 'autosave.online' } } },
+    'application.offline': { actions: { type: 'tellEveryAutosave', params: { type: 'autosave.offline' } } },
+    // Hiding or closing the page, or leaving the application's screens, sends every pending draft now.
+    'application.hidden': { actions: { type: 'tellEveryAutosave', params: { type: 'autosave.flush' } } },
+  },
   initial: 'init',
   states: {
     init: {
@@ -164,15 +284,18 @@ export const applicationMachine = setup({
     },
     submitted: {
       type: 'final',
+      entry: 'lockSteps',
       description: 'Application has been submitted: read-only; a confirmation e-mail is on its way.',
       tags: ['readonly'],
     },
     closed: {
       type: 'final',
+      entry: 'lockSteps',
       description: 'Application has been closed: its program closed before it was submitted; read-only.',
       tags: ['readonly'],
     },
     unavailable: {
+      entry: 'lockSteps',
       description: 'Program Unavailable: the program was withdrawn or hidden; nothing can be done here.',
       tags: ['readonly'],
     },

@@ -1,6 +1,10 @@
-// Selectors over application snapshots: what the step indicator, the submit screen and the program list read.
+// Selectors over application snapshots: what the step indicator, the start and submit screens and the step forms
+// read, including the step, autosave and upload actors the application machine spawned.
 import type { SnapshotFrom } from 'xstate';
-import { STEP_KEYS } from './application.machine.ts';
+import type { AutosaveActorRef } from '../autosave/autosave.machine.ts';
+import type { StepActorRef } from '../step/step.machine.ts';
+import type { UploadActorRef } from '../upload/upload.machine.ts';
+import { firstIncompleteStep, STEP_KEYS } from './application.machine.ts';
 import type { ApplicationMachine } from './application.machine.ts';
 import type { ApplicationError, StepKey, StepNumber, StepStatuses } from './application.types.ts';
 
@@ -19,8 +23,21 @@ export const selectApplicationState = (snapshot: ApplicationSnapshot): Applicati
 /** All six steps are submitted and the application is still a draft. */
 export const selectCanSubmit = (snapshot: ApplicationSnapshot): boolean => snapshot.matches({ draft: 'ready' });
 
-/** Submitted, closed or unavailable: no edits anywhere (step machines get `readonly` / `step.lock`). */
+/** Submitted, closed or unavailable: no edits anywhere (the step actors start read-only or get `step.lock`). */
 export const selectIsReadonly = (snapshot: ApplicationSnapshot): boolean => snapshot.hasTag('readonly');
+
+/** A draft, or being submitted: the person can still change answers ("Start", "Change" links, the submit button). */
+export const selectIsEditable = (snapshot: ApplicationSnapshot): boolean => !selectIsReadonly(snapshot);
+
+/** The application is submitted (here or in another tab): the confirmation page can be shown. */
+export const selectIsSubmitted = (snapshot: ApplicationSnapshot): boolean => snapshot.matches('submitted');
+
+/** The program was withdrawn or hidden: 'Program Unavailable' replaces every screen. */
+export const selectIsUnavailable = (snapshot: ApplicationSnapshot): boolean => snapshot.matches('unavailable');
+
+/** Which read-only banner the screens show: 'Application has been submitted' / '... closed', or none. */
+export const selectReadonlyBanner = (snapshot: ApplicationSnapshot): 'submitted' | 'closed' | null =>
+  snapshot.matches('submitted') ? 'submitted' : snapshot.matches('closed') ? 'closed' : null;
 
 export const selectIsSubmitting = (snapshot: ApplicationSnapshot): boolean => snapshot.hasTag('busy');
 
@@ -30,9 +47,31 @@ export const selectStepStatuses = (snapshot: ApplicationSnapshot): StepStatuses 
 /** The last refusal or failure (a code, and the server's body to show as received); null when none. */
 export const selectError = (snapshot: ApplicationSnapshot): ApplicationError | null => snapshot.context.error;
 
+/** The steps not submitted yet, in order (what the submit screen lists when submitting is refused). */
+export const selectIncompleteSteps = (snapshot: ApplicationSnapshot): StepNumber[] =>
+  STEP_KEYS.filter((key) => snapshot.context.steps[key] !== 'submitted').map((key) => STEP_NUMBERS[key]);
+
+/** How many of the six steps are submitted ("3 of 6 steps submitted"). */
+export const selectSubmittedStepCount = (snapshot: ApplicationSnapshot): number =>
+  STEP_KEYS.filter((key) => snapshot.context.steps[key] === 'submitted').length;
+
 /** Where "Continue" goes: the first incomplete step while the application can still be edited, else null. */
-export const selectNextIncompleteStep = (snapshot: ApplicationSnapshot): StepNumber | null => {
-  if (!snapshot.matches('draft') && !snapshot.matches('submitting')) return null;
-  const key = STEP_KEYS.find((stepKey) => snapshot.context.steps[stepKey] === 'incomplete');
-  return key === undefined ? null : STEP_NUMBERS[key];
-};
+export const selectNextIncompleteStep = (snapshot: ApplicationSnapshot): StepNumber | null =>
+  selectIsEditable(snapshot) ? firstIncompleteStep(snapshot.context.steps) : null;
+
+// The children. They are spawned on start, so they exist from the first snapshot; a missing one is a bug.
+function child<T>(actor: T | undefined, id: string): T {
+  if (actor === undefined) throw new Error(`application: no child actor ${id}`);
+  return actor;
+}
+
+/** The step actor of a step: its status, "submit step", its read-only state. */
+export const selectStepActor = (snapshot: ApplicationSnapshot, step: StepNumber): StepActorRef =>
+  child(snapshot.children[`step${step}`], `step${step}`);
+
+/** The autosave actor of a step: its draft data, saving status, conflict. */
+export const selectAutosaveActor = (snapshot: ApplicationSnapshot, step: StepNumber): AutosaveActorRef =>
+  child(snapshot.children[`autosave${step}`], `autosave${step}`);
+
+/** The intake-form upload of step 6. */
+export const selectUploadActor = (snapshot: ApplicationSnapshot): UploadActorRef => child(snapshot.children.upload, 'upload');

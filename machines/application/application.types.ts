@@ -1,5 +1,8 @@
-// Types of the application machine: the lifecycle of one application (draft -> submitted, or closed / unavailable).
+// Types of the application machine: the lifecycle of one application (draft -> submitted, or closed / unavailable),
+// with the step, autosave and upload actors it spawns.
+import type { DraftData, LocalCopy } from '../autosave/autosave.types.ts';
 import type { StepNumber, StepStatus } from '../step/step.types.ts';
+import type { StoredFile } from '../upload/upload.types.ts';
 
 export type { StepNumber, StepStatus };
 
@@ -10,12 +13,42 @@ export type StepStatuses = Record<StepKey, StepStatus>;
 export type ApplicationStatus = 'draft' | 'submitted' | 'closed';
 export type ProgramStatus = 'open' | 'closed' | 'unavailable';
 
+/** One step as the server sent it, with this device's local copy of its draft (null when there is none). */
+export interface LoadedStep {
+  status: StepStatus;
+  data: DraftData;
+  version: number;
+  localCopy: LocalCopy | null;
+}
+
 export interface ApplicationInput {
   id: number;
   status: ApplicationStatus;
   programStatus: ProgramStatus;
-  steps: StepStatuses;
+  steps: Record<StepKey, LoadedStep>;
+  /** The intake form already on the server (step 6), or null. */
+  intakeForm: StoredFile | null;
+  /** The upload limit the upload actor checks before sending (the server checks it too). */
+  maxUploadBytes: number;
 }
+
+/** The ids of the actors the application machine spawns: `step1`...`step6`, `autosave1`...`autosave6`, `upload`. */
+// A type, not an interface: XState's `types.children` wants a Record<string, string>, which interfaces are not.
+export type ApplicationChildren = {
+  step1: 'step';
+  step2: 'step';
+  step3: 'step';
+  step4: 'step';
+  step5: 'step';
+  step6: 'step';
+  autosave1: 'autosave';
+  autosave2: 'autosave';
+  autosave3: 'autosave';
+  autosave4: 'autosave';
+  autosave5: 'autosave';
+  autosave6: 'autosave';
+  upload: 'upload';
+};
 
 export interface SubmitApplicationInput {
   id: number;
@@ -55,11 +88,27 @@ export interface ApplicationContext {
   programStatus: ProgramStatus;
   /** The status the server reported when loaded; it only picks the first state, which is authoritative after. */
   loadedStatus: ApplicationStatus;
+  /** What the step, autosave and upload actors were started from. */
+  loaded: Pick<ApplicationInput, 'steps' | 'intakeForm' | 'maxUploadBytes'>;
+  /** incomplete / submitted per step: as loaded, then as the step actors report. */
   steps: StepStatuses;
   error: ApplicationError | null;
 }
 
 export type ApplicationEvent =
-  /** A step machine reports a change of its status (forwarded by the SPA). */
+  /** A step actor reports a change of its status. */
   | { type: 'application.stepChanged'; step: StepNumber; status: StepStatus }
-  | { type: 'application.submit' };
+  /** The upload actor stored a new intake form: the server made step 6 incomplete again. */
+  | { type: 'application.intakeFormUploaded'; stored: StoredFile }
+  | { type: 'application.submit' }
+  // What the person does on a step, relayed to its step and autosave actors.
+  /** Typed in a step's form: `patch` goes on top of the latest draft. */
+  | { type: 'application.edit'; step: StepNumber; patch: DraftData }
+  /** Left a field or the step: save now rather than after the debounce. */
+  | { type: 'application.flushStep'; step: StepNumber }
+  | { type: 'application.submitStep'; step: StepNumber }
+  | { type: 'application.resolveConflict'; step: StepNumber; choice: 'mine' | 'theirs' }
+  // The browser, forwarded by the SPA: the network status, and the page being hidden, closed or left.
+  | { type: 'application.online' }
+  | { type: 'application.offline' }
+  | { type: 'application.hidden' };

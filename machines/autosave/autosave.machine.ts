@@ -1,5 +1,5 @@
 // Autosave of one application step's draft: debounced saves, offline, retries with backoff, conflicts between tabs.
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type {
   AutosaveContext,
   AutosaveEvent,
@@ -19,6 +19,12 @@ export const DEBOUNCE_MS = 800;
 export const MAX_RETRY_DELAY_MS = 30_000;
 /** 2^(6-1) s = 32 s is past the ceiling, so counting further would change nothing but the context. */
 export const MAX_RETRY_ATTEMPT = 6;
+
+/**
+ * The id under which the application machine registers a step's autosave actor in its actor system, so the step's
+ * flush finds its sibling (one application per actor system).
+ */
+export const autosaveSystemId = (step: number): string => `autosave-${step}`;
 
 /** 1 s, 2 s, 4 s, 8 s, 16 s, then 30 s for attempt 1, 2, 3... */
 export function retryDelayMs(attempt: number): number {
@@ -288,3 +294,4 @@ export const autosaveMachine = setup({
 });
 
 export type AutosaveMachine = typeof autosaveMachine;
+export type AutosaveActorRef = ActorRefFrom<AutosaveMachine>;

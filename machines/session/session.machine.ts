@@ -5,6 +5,8 @@ import type {
   LoginInput,
   LoginResponse,
   LogoutInput,
+  AdoptPreferredLanguageParams,
+  AnnounceLoginFailureParams,
   PersistRecordParams,
   RefreshInput,
   RememberEmailParams,
@@ -96,6 +98,11 @@ const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`session: provide the "${name}" actor with sessionMachine.provide({ actors })`);
 };
 
+const adoptStoredLanguage = {
+  type: 'adoptPreferredLanguage',
+  params: ({ context }: { context: SessionContext }) => ({ language: requireRecord(context).language }),
+} as const;
+
 export const sessionMachine = setup({
   // XState reads `types` only for inference; `{} as T` is its documented way to declare them.
   /* eslint-disable @typescript-eslint/consistent-type-assertions */
@@ -115,6 +122,11 @@ export const sessionMachine = setup({
     persistRecord: (_, _params: PersistRecordParams) => {},
     clearRecord: () => {},
     rememberEmail: (_, _params: RememberEmailParams) => {},
+    // Effects the person notices, named so each sits on the transition that causes it; the SPA provides them.
+    /** A sign-in failed: one error toast built from the server's body (the SPA's showToast). */
+    announceLoginFailure: (_, _params: AnnounceLoginFailureParams) => {},
+    /** A session began on this device (sign-in or restored at boot): use the person's preferred language. */
+    adoptPreferredLanguage: (_, _params: AdoptPreferredLanguageParams) => {},
     setRecord: assign((_, params: { record: SessionRecord | null }) => ({ record: params.record })),
     setError: assign((_, params: { error: SessionError | null }) => ({ error: params.error })),
     setRemember: assign((_, params: { remember: boolean }) => ({ remember: params.remember })),
@@ -141,9 +153,10 @@ export const sessionMachine = setup({
       description:
         'Transient. A stored record with a live access token starts signed in; one with an expired or unreadable token is refreshed first; no record starts signed out.',
       tags: 'busy',
+      // A restored session (a reload, a new tab) brings the person's language as a fresh sign-in does.
       always: [
-        { guard: 'hasFreshAccessToken', target: 'signedIn' },
-        { guard: 'hasRecord', target: 'refreshing' },
+        { guard: 'hasFreshAccessToken', target: 'signedIn', actions: adoptStoredLanguage },
+        { guard: 'hasRecord', target: 'refreshing', actions: adoptStoredLanguage },
         { target: 'signedOut' },
       ],
     },
@@ -190,11 +203,15 @@ export const sessionMachine = setup({
               type: 'rememberEmail',
               params: ({ context, event }) => ({ email: event.output.email, remember: context.remember }),
             },
+            { type: 'adoptPreferredLanguage', params: ({ event }) => ({ language: event.output.language }) },
           ],
         },
         onError: {
           target: 'signedOut',
-          actions: { type: 'setError', params: ({ event }) => ({ error: { code: 'login_failed', body: event.error } }) },
+          actions: [
+            { type: 'setError', params: ({ event }) => ({ error: { code: 'login_failed', body: event.error } }) },
+            { type: 'announceLoginFailure', params: ({ event }) => ({ body: event.error }) },
+          ],
         },
       },
     },

@@ -82,3 +82,10 @@ export interface RememberEmailParams {
   email: string;
   remember: boolean;
 }
+export interface AnnounceLoginFailureParams {
+  /** The failed sign-in's rejection value: the server's error body as received, or a network failure. */
+  body: unknown;
+}
+export interface AdoptPreferredLanguageParams {
+  language: SessionRecord['language'];
+}

@@ -1,6 +1,10 @@
-// One application step: incomplete <-> submitted, validated by the server on "submit step", read-only once the application is.
-import { assign, fromPromise, setup } from 'xstate';
+// One application step: incomplete <-> submitted, validated by the server on "submit step" once its draft is saved,
+// read-only once the application is. The application machine spawns six of these, each beside its autosave actor.
+import { assign, fromPromise, sendParent, setup, waitFor, type ActorRefFrom } from 'xstate';
+import { autosaveSystemId, type AutosaveActorRef } from '../autosave/autosave.machine.ts';
+import { selectAutosaveError, selectAutosaveStatus } from '../autosave/autosave.selectors.ts';
 import type {
+  FlushDraftInput,
   StepContext,
   StepEvent,
   StepInput,
@@ -19,6 +23,38 @@ export function toStepSubmitError(error: unknown): StepSubmitError {
   return { kind: 'network' };
 }
 
+/** How long "Submit step" waits for the draft to reach the server before giving up (read as a network failure). */
+export const FLUSH_TIMEOUT_MS = 60_000;
+
+/** The draft of the step could not be saved before "submit step": `body` is the server's refusal, if it answered one. */
+export class DraftNotSaved extends Error {
+  readonly body: unknown;
+  constructor(body: unknown) {
+    super('the step draft is not saved');
+    this.body = body;
+  }
+}
+
+/**
+ * The server validates what it stored, so "submit step" first sends the latest draft: flush the step's autosave
+ * actor (its sibling, found in the actor system) and wait until it settles. Saved (or nothing to save): done.
+ * Refused by the server: rejects with its body. Offline, retrying or in conflict: rejects without one (the person
+ * sees the autosave indicator say why, and tries again).
+ */
+export const flushStepDraft = fromPromise<void, FlushDraftInput>(async ({ input, system }) => {
+  const autosave: AutosaveActorRef | undefined = system.get(autosaveSystemId(input.step));
+  if (autosave === undefined) return;
+  autosave.send({ type: 'autosave.flush' });
+  const settled = await waitFor(autosave, (snapshot) => !['dirty', 'saving'].includes(selectAutosaveStatus(snapshot)), {
+    timeout: FLUSH_TIMEOUT_MS,
+  }).catch(() => null);
+  if (settled === null) throw new DraftNotSaved(undefined);
+  const status = selectAutosaveStatus(settled);
+  if (status === 'idle' || status === 'saved') return;
+  const error = selectAutosaveError(settled);
+  throw new DraftNotSaved(status === 'failed' && error?.kind === 'rejected' ? error.body : undefined);
+});
+
 const report = (status: StepStatus) =>
   ({
     type: 'reportStatus',
@@ -36,14 +72,15 @@ export const stepMachine = setup({
   },
   /* eslint-enable @typescript-eslint/consistent-type-assertions */
   actors: {
+    flushDraft: flushStepDraft,
     // Slot: the SPA provides the real call in src/actors; tests provide deferred promises.
     submitStep: fromPromise<SubmitStepOutput, SubmitStepInput>(async () => {
       throw { body: { detail: 'submitStep is not provided' } };
     }),
   },
   actions: {
-    // Slot: the SPA forwards it to the application actor as `application.stepChanged`.
-    reportStatus: (_, _report: StepStatusReport) => {},
+    // Tells the application machine, which spawned this step, that its status changed.
+    reportStatus: sendParent((_, report: StepStatusReport) => ({ type: 'application.stepChanged', step: report.step, status: report.status })),
     setStatus: assign((_, params: { status: StepStatus }) => ({ status: params.status })),
     lock: assign({ readonly: true }),
     startSubmit: assign({ error: null, editedWhileSubmitting: false }),
@@ -79,14 +116,32 @@ export const stepMachine = setup({
     incomplete: {
       description: 'Being filled in (or edited since it was submitted).',
       on: {
-        'step.submit': { target: 'submitting' },
+        'step.submit': { target: 'flushing' },
+        'step.lock': { target: 'readonly', actions: 'lock' },
+      },
+    },
+    flushing: {
+      description: 'Before the server validates the step, its latest draft is saved (the autosave actor is flushed).',
+      tags: ['busy'],
+      entry: 'startSubmit',
+      invoke: {
+        id: 'flushDraft',
+        src: 'flushDraft',
+        input: ({ context }) => ({ applicationId: context.applicationId, step: context.step }),
+        onDone: { target: 'submitting' },
+        onError: {
+          target: 'incomplete',
+          actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+      on: {
+        'step.edit': { actions: 'noteEditWhileSubmitting' },
         'step.lock': { target: 'readonly', actions: 'lock' },
       },
     },
     submitting: {
       description: 'The server validates the whole step.',
       tags: ['busy'],
-      entry: 'startSubmit',
       invoke: {
         id: 'submitStep',
         src: 'submitStep',
@@ -124,3 +179,4 @@ export const stepMachine = setup({
 });
 
 export type StepMachine = typeof stepMachine;
+export type StepActorRef = ActorRefFrom<StepMachine>;

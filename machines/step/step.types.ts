@@ -16,6 +16,11 @@ export interface SubmitStepInput {
   step: StepNumber;
 }
 
+export interface FlushDraftInput {
+  applicationId: number;
+  step: StepNumber;
+}
+
 export interface SubmitStepOutput {
   status: 'submitted';
 }
@@ -28,7 +33,7 @@ export interface SubmitStepRejection {
 /** Why the last "submit step" failed. A rejection without a body means the server was not reached. */
 export type StepSubmitError = { kind: 'rejected'; body: unknown } | { kind: 'network' };
 
-/** What the step tells the application machine (the SPA forwards it as `application.stepChanged`). */
+/** What the step tells the application machine (sent to its parent as `application.stepChanged`). */
 export interface StepStatusReport {
   step: StepNumber;
   status: StepStatus;
@@ -47,5 +52,5 @@ export interface StepContext {
 export type StepEvent =
   | { type: 'step.submit' }
   | { type: 'step.edit' }
-  /** The application became submitted or closed while the step was open. */
+  /** The application became submitted, closed or unavailable: the application machine locks its steps. */
   | { type: 'step.lock' };

@@ -1,5 +1,5 @@
 // One file upload: checked in the browser (size, PDF), then sent with progress; the stored file replaces the last.
-import { assign, fromCallback, setup } from 'xstate';
+import { assign, fromCallback, sendParent, setup, type ActorRefFrom } from 'xstate';
 import type { PickedFile, StoredFile, UploadContext, UploadError, UploadEvent, UploadFileEvent, UploadFileInput, UploadInput } from './upload.types.ts';
 
 /** SPEC.md sections 5 and 9: files must be 20MB or smaller (the server counts 20 MiB, so do we). */
@@ -42,8 +42,8 @@ export const uploadMachine = setup({
     }),
   },
   actions: {
-    // Slot: the SPA tells the step it changed (an upload makes a submitted step 6 incomplete again).
-    reportUploaded: (_, _stored: StoredFile) => {},
+    // Tells the application machine, which spawned this upload: the server made a submitted step 6 incomplete again.
+    reportUploaded: sendParent((_, stored: StoredFile) => ({ type: 'application.intakeFormUploaded', stored })),
     refuse: assign((_, params: { file: PickedFile; code: 'too_large' | 'not_pdf' }) => ({
       file: params.file,
       error: { code: params.code },
@@ -135,3 +135,4 @@ export const uploadMachine = setup({
 });
 
 export type UploadMachine = typeof uploadMachine;
+export type UploadActorRef = ActorRefFrom<UploadMachine>;

@@ -1,15 +1,15 @@
-// The real effects of the application, step, autosave and upload machines: the API calls (openapi-fetch; an
-// XMLHttpRequest for the upload's progress), the local copies in localStorage, and the react-query cache kept
-// in step with what was saved. Plugged in with .provide(); the machine tests provide their own.
+// The real effects of the application machine and the step, autosave and upload machines it spawns: the API calls
+// (openapi-fetch; an XMLHttpRequest for the upload's progress), the local copies in localStorage, and the
+// react-query cache kept in step with what was saved. Plugged in with .provide(); the machine tests provide their own.
 import type { QueryClient } from '@tanstack/react-query';
-import { fromCallback, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
+import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { api } from '../api/client';
 import { unwrap } from '../api/errors';
 import { uploadWithProgress } from '../api/upload';
 import { applicationMachine } from '../../machines/application/application.machine';
 import type { SubmitApplicationInput, SubmitApplicationOutput } from '../../machines/application/application.types';
+import { sameDraft } from '../../machines/application/application.drafts';
 import { autosaveMachine } from '../../machines/autosave/autosave.machine';
-import { selectAutosaveError, selectAutosaveStatus } from '../../machines/autosave/autosave.selectors';
 import type { SaveDraftInput, SaveDraftOutput } from '../../machines/autosave/autosave.types';
 import { stepMachine } from '../../machines/step/step.machine';
 import type { StepNumber, SubmitStepInput, SubmitStepOutput } from '../../machines/step/step.types';
@@ -21,16 +21,10 @@ import {
   type Application,
   type ApplicationStep,
 } from '../features/application/api/applications';
-import { removeLocalCopy, sameDraft, writeLocalCopy } from './application-drafts';
+import { removeLocalCopy, writeLocalCopy } from './application-drafts';
 import { isFinalRejection, toSaveDraftRejection, toServerRejection } from './application-errors';
 
 export type ApplicationActorRef = ActorRefFrom<typeof applicationMachine>;
-export type StepActorRef = ActorRefFrom<typeof stepMachine>;
-export type AutosaveActorRef = ActorRefFrom<typeof autosaveMachine>;
-export type UploadActorRef = ActorRefFrom<typeof uploadMachine>;
-
-/** How long "Submit step" waits for the draft to reach the server before giving up. */
-const FLUSH_TIMEOUT_MS = 60_000;
 
 const isStepNumber = (value: number): value is StepNumber => Number.isInteger(value) && value >= 1 && value <= 6;
 
@@ -59,25 +53,8 @@ function reloadWhenFinal(queryClient: QueryClient, id: number, error: unknown): 
   }
 }
 
-/** The application machine with its real submit. */
-export function provideApplicationMachine(queryClient: QueryClient) {
-  return applicationMachine.provide({
-    actors: {
-      submitApplication: fromPromise<SubmitApplicationOutput, SubmitApplicationInput>(async ({ input }) => {
-        try {
-          await unwrap(api.POST('/applications/{id}/submit', { params: { path: { id: input.id } } }));
-          return { status: 'submitted' };
-        } catch (error) {
-          reloadWhenFinal(queryClient, input.id, error);
-          throw toServerRejection(error);
-        }
-      }),
-    },
-  });
-}
-
 /** The autosave machine with the real PUT of a step draft and the local copy in localStorage. */
-export function provideAutosaveMachine(queryClient: QueryClient) {
+function provideAutosaveMachine(queryClient: QueryClient) {
   return autosaveMachine.provide({
     actors: {
       // No abort signal on purpose: a save already sent should reach the server even if the screen is left.
@@ -116,34 +93,11 @@ export function provideAutosaveMachine(queryClient: QueryClient) {
   });
 }
 
-/**
- * Before "Submit step" the server must have the latest draft (it validates what it stored): flush the autosave
- * and wait until it settles. Rejects like a submitStep failure: `{ body }` for a refused draft, `{}` otherwise
- * (offline, retrying, or a conflict the person has to settle first).
- */
-export async function flushDraft(autosave: AutosaveActorRef): Promise<void> {
-  autosave.send({ type: 'autosave.flush' });
-  let snapshot;
-  try {
-    snapshot = await waitFor(autosave, (state) => !['dirty', 'saving'].includes(selectAutosaveStatus(state)), {
-      timeout: FLUSH_TIMEOUT_MS,
-    });
-  } catch {
-    throw {};
-  }
-  const status = selectAutosaveStatus(snapshot);
-  if (status === 'idle' || status === 'saved') return;
-  const error = selectAutosaveError(snapshot);
-  if (status === 'failed' && error?.kind === 'rejected' && error.body !== undefined) throw { body: error.body };
-  throw {};
-}
-
-/** The step machine with the real "submit step", reporting its status changes to the application actor. */
-export function provideStepMachine(queryClient: QueryClient, autosave: AutosaveActorRef, application: ApplicationActorRef) {
+/** The step machine with the real "submit step" (its flush is the machine's own: it waits on the autosave actor). */
+function provideStepMachine(queryClient: QueryClient) {
   return stepMachine.provide({
     actors: {
       submitStep: fromPromise<SubmitStepOutput, SubmitStepInput>(async ({ input }) => {
-        await flushDraft(autosave);
         try {
           const submitted = await unwrap(
             api.POST('/applications/{id}/steps/{step}/submit', {
@@ -158,9 +112,6 @@ export function provideStepMachine(queryClient: QueryClient, autosave: AutosaveA
           throw toServerRejection(error);
         }
       }),
-    },
-    actions: {
-      reportStatus: (_, report) => application.send({ type: 'application.stepChanged', step: report.step, status: report.status }),
     },
   });
 }
@@ -178,8 +129,8 @@ function isStoredFile(value: unknown): value is StoredFile {
   );
 }
 
-/** The upload machine with the real intake-form upload; `onUploaded` tells step 6 it changed. */
-export function provideUploadMachine(queryClient: QueryClient, onUploaded: (stored: StoredFile) => void) {
+/** The upload machine with the real intake-form upload (the application machine tells step 6 it changed). */
+function provideUploadMachine(queryClient: QueryClient) {
   return uploadMachine.provide({
     actors: {
       uploadFile: fromCallback<UploadEvent, UploadFileInput>(({ input, sendBack }) => {
@@ -194,14 +145,9 @@ export function provideUploadMachine(queryClient: QueryClient, onUploaded: (stor
         }).then(
           (body) => {
             if (!isStoredFile(body)) return sendBack({ type: 'upload.failed', error: {} });
-            // The server made a submitted step 6 incomplete again; the cache says so too.
-            updateCachedApplication(queryClient, input.applicationId, (application) => ({
-              ...application,
-              intake_form: body,
-              steps: application.steps.map((step) =>
-                step.step === 6 ? { ...step, status: 'incomplete', submitted_at: null } : step,
-              ),
-            }));
+            // The upload also changed step 6 on the server (its status is the server's rule): read it back from there.
+            updateCachedApplication(queryClient, input.applicationId, (application) => ({ ...application, intake_form: body }));
+            void queryClient.invalidateQueries({ queryKey: applicationKeys.detail(input.applicationId) });
             void invalidateApplicationLists(queryClient);
             sendBack({ type: 'upload.done', stored: body });
           },
@@ -214,8 +160,28 @@ export function provideUploadMachine(queryClient: QueryClient, onUploaded: (stor
         return () => controller.abort();
       }),
     },
+  });
+}
+
+/** The application machine with its real submit, and its children with their real effects. */
+export function provideApplicationMachine(queryClient: QueryClient) {
+  return applicationMachine.provide({
+    actors: {
+      submitApplication: fromPromise<SubmitApplicationOutput, SubmitApplicationInput>(async ({ input }) => {
+        try {
+          await unwrap(api.POST('/applications/{id}/submit', { params: { path: { id: input.id } } }));
+          return { status: 'submitted' };
+        } catch (error) {
+          reloadWhenFinal(queryClient, input.id, error);
+          throw toServerRejection(error);
+        }
+      }),
+      step: provideStepMachine(queryClient),
+      autosave: provideAutosaveMachine(queryClient),
+      upload: provideUploadMachine(queryClient),
+    },
     actions: {
-      reportUploaded: (_, stored) => onUploaded(stored),
+      discardLocalCopies: (_, keys) => keys.forEach(removeLocalCopy),
     },
   });
 }

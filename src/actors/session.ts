@@ -1,5 +1,6 @@
-// The real effects of the session machine: the three auth calls through the API client, and the
-// localStorage writes of keys `user` and `remember`. Plugged in with .provide(); tests provide their own.
+// The real effects of the session machine: the three auth calls through the API client, the localStorage
+// writes of keys `user` and `remember`, the failed sign-in toast and the switch to the person's language.
+// Plugged in with .provide(); tests provide their own.
 import { fromPromise, waitFor, type Actor } from 'xstate';
 import { api } from '../api/client';
 import { SESSION_STORAGE_KEYS, parseSessionRecord, sessionMachine } from '../../machines/session/session.machine';
@@ -12,7 +13,10 @@ import type {
   SessionResponse,
 } from '../../machines/session/session.types';
 import { selectIsBusy, type SessionSnapshot } from '../../machines/session/session.selectors';
+import { authErrorMessage } from '../features/auth/errorMessage';
+import { getIntl, hasStoredLocale, setLocale } from '../lib/locale';
 import { readItem, removeItem, writeItem } from '../lib/storage';
+import { showToast } from '../lib/toast';
 
 /**
  * The machine keeps a failed call's rejection value as `error.body` and the login toast reads SPEC.md
@@ -55,6 +59,19 @@ export const appSessionMachine = sessionMachine.provide({
     rememberEmail: (_, params) => {
       if (params.remember) writeItem(SESSION_STORAGE_KEYS.remember, params.email);
       else removeItem(SESSION_STORAGE_KEYS.remember);
+    },
+    // A failed sign-in shows one error toast at the top, built from the server's body.
+    announceLoginFailure: (_, params) => {
+      const intl = getIntl();
+      showToast({
+        kind: 'error',
+        position: 'top',
+        message: authErrorMessage(params.body, intl.formatMessage({ id: 'auth.error.tryAgainLater' })),
+      });
+    },
+    // Unless the person picked a language on this device (then theirs wins, and is not overwritten).
+    adoptPreferredLanguage: (_, params) => {
+      if (!hasStoredLocale()) setLocale(params.language, false);
     },
   },
 });

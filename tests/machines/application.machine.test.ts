@@ -1,37 +1,72 @@
-// Model-based path tests of the application machine: generated paths drive a real actor (deferred
-// submitApplication) from each kind of loaded application, and check the lifecycle the applicant sees.
+// Model-based path tests of the composed application machine: the application and the REAL step, autosave and upload
+// machines it spawns, driven only through the application actor (as the SPA drives it), with deferred API calls and
+// a simulated clock. Paths come from three graphs: the application's own (submit, refusals, closed, unavailable),
+// step 6's (flush, submit, lock) and step 6's autosave (debounce, offline, retries, conflicts); each is replayed on
+// the whole composed system, and a last test checks that every state of the parent and its children was visited.
 import { describe, expect, it } from 'vitest';
 import {
   createActor,
+  fromCallback,
   fromPromise,
   initialTransition,
+  SimulatedClock,
   transition,
   type AnyStateMachine,
+  type Snapshot,
   type SnapshotFrom,
   type StateValue,
 } from 'xstate';
 import { createTestModel, getStateNodes, type StatePath, type TestModel, type TestParam } from 'xstate/graph';
+import {
+  autosaveLabel,
+  autosaveProjection,
+  autosaveSampleEvents,
+  LOADED,
+  serializeAutosaveState,
+  type AutosaveModelEvent,
+  type AutosaveSnapshot,
+} from './support/autosave-model.ts';
+import type { StepModelEvent, StepSnapshot } from './support/step-model.ts';
 import { testMachineOf } from './support/test-machine.ts';
 import { applicationMachine } from '../../machines/application/application.machine.ts';
 import {
   selectApplicationState,
+  selectAutosaveActor,
   selectCanSubmit,
   selectError,
+  selectIncompleteSteps,
+  selectIsEditable,
   selectIsReadonly,
   selectIsSubmitting,
   selectNextIncompleteStep,
+  selectStepActor,
   selectStepStatuses,
+  selectSubmittedStepCount,
+  selectUploadActor,
 } from '../../machines/application/application.selectors.ts';
 import type {
   ApplicationError,
   ApplicationEvent,
   ApplicationInput,
+  LoadedStep,
   StepNumber,
   StepStatus,
-  StepStatuses,
   SubmitApplicationInput,
   SubmitApplicationOutput,
 } from '../../machines/application/application.types.ts';
+import { autosaveMachine, DEBOUNCE_MS, retryDelayMs } from '../../machines/autosave/autosave.machine.ts';
+import { selectAutosaveStatus } from '../../machines/autosave/autosave.selectors.ts';
+import type {
+  LocalCopy,
+  SaveDraftError,
+  SaveDraftInput,
+  SaveDraftOutput,
+} from '../../machines/autosave/autosave.types.ts';
+import { DraftNotSaved, stepMachine } from '../../machines/step/step.machine.ts';
+import { selectStepStatus } from '../../machines/step/step.selectors.ts';
+import type { StepInput, SubmitStepInput, SubmitStepOutput } from '../../machines/step/step.types.ts';
+import { uploadMachine } from '../../machines/upload/upload.machine.ts';
+import type { StoredFile, UploadEvent, UploadFileInput } from '../../machines/upload/upload.types.ts';
 
 /** Leaf state paths of a state value: 'saving', or 'draft.ready' for nested ones. */
 function leafPaths(value: StateValue): string[] {
@@ -42,32 +77,32 @@ function leafPaths(value: StateValue): string[] {
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // ---------------------------------------------------------------------------------------------
-type ApplicationSnapshot = SnapshotFrom<typeof applicationMachine>;
-type ModelEvent =
-  | ApplicationEvent
-  | { type: 'xstate.init' }
-  | { type: 'xstate.done.actor.submitApplication'; output: SubmitApplicationOutput }
-  | { type: 'xstate.error.actor.submitApplication'; error: unknown };
-
-const steps = (submitted: StepNumber[]): StepStatuses => {
-  const status = (step: StepNumber): StepStatus => (submitted.includes(step) ? 'submitted' : 'incomplete');
-  return { '1': status(1), '2': status(2), '3': status(3), '4': status(4), '5': status(5), '6': status(6) };
-};
+// Fixtures
+// ---------------------------------------------------------------------------------------------
 const ALL: StepNumber[] = [1, 2, 3, 4, 5, 6];
+const APPLICATION_ID = 41;
+const MAX_BYTES = 20 * 1024 * 1024;
 
-const DRAFT_ALMOST: ApplicationInput = { id: 41, status: 'draft', programStatus: 'open', steps: steps([1, 2, 3, 4, 5]) };
-const DRAFT_READY: ApplicationInput = { ...DRAFT_ALMOST, steps: steps(ALL) };
-const DRAFT_EMPTY: ApplicationInput = { ...DRAFT_ALMOST, steps: steps([]) };
+const loadedStep = (status: StepStatus, localCopy: LocalCopy | null = null): LoadedStep => ({
+  status,
+  data: LOADED,
+  version: 1,
+  localCopy,
+});
+const stepsWith = (submitted: StepNumber[]): ApplicationInput['steps'] => {
+  const step = (n: StepNumber) => loadedStep(submitted.includes(n) ? 'submitted' : 'incomplete');
+  return { '1': step(1), '2': step(2), '3': step(3), '4': step(4), '5': step(5), '6': step(6) };
+};
+const base = { id: APPLICATION_ID, intakeForm: null, maxUploadBytes: MAX_BYTES } as const;
+const DRAFT_ALMOST: ApplicationInput = { ...base, status: 'draft', programStatus: 'open', steps: stepsWith([1, 2, 3, 4, 5]) };
+const DRAFT_READY: ApplicationInput = { ...DRAFT_ALMOST, steps: stepsWith(ALL) };
+const DRAFT_EMPTY: ApplicationInput = { ...DRAFT_ALMOST, steps: stepsWith([]) };
 const SUBMITTED: ApplicationInput = { ...DRAFT_READY, status: 'submitted' };
 const CLOSED: ApplicationInput = { ...DRAFT_ALMOST, status: 'closed', programStatus: 'closed' };
 const DRAFT_OF_CLOSED_PROGRAM: ApplicationInput = { ...DRAFT_ALMOST, programStatus: 'closed' };
 const UNAVAILABLE: ApplicationInput = { ...DRAFT_ALMOST, programStatus: 'unavailable' };
 
-const stepChanged = (step: StepNumber, status: StepStatus): ModelEvent => ({ type: 'application.stepChanged', step, status });
-const submit: ModelEvent = { type: 'application.submit' };
-const accepted: ModelEvent = { type: 'xstate.done.actor.submitApplication', output: { status: 'submitted' } };
-
-/** Server answers, each with the error the applicant should be shown (the oracle, written out). */
+/** Server answers (bodies in the shapes the server sends), each with the error the applicant should be shown. */
 const ANSWERS = {
   closed: { detail: 'Application has been closed', code: 'application_closed' },
   unavailable: { detail: 'Program Unavailable', code: 'program_unavailable' },
@@ -75,14 +110,152 @@ const ANSWERS = {
   submitted: { detail: 'Application has been submitted', code: 'application_submitted' },
   other: ['Try Again Later'],
 };
-const refusedBy = (body: unknown): ModelEvent => ({ type: 'xstate.error.actor.submitApplication', error: { body } });
+const FIELD_ERRORS = { business_name: ['Este campo es obligatorio.'] };
+
+// ---------------------------------------------------------------------------------------------
+// The system under test: the composed application actor, its calls answered by the test.
+// ---------------------------------------------------------------------------------------------
+interface Deferred<TInput, TOutput> {
+  input: TInput;
+  resolve: (output: TOutput) => void;
+  reject: (error: unknown) => void;
+  settled: boolean;
+}
+
+const deferredActor = <TOutput, TInput>(calls: Array<Deferred<TInput, TOutput>>) =>
+  fromPromise<TOutput, TInput>(
+    ({ input, signal }) =>
+      new Promise<TOutput>((resolve, reject) => {
+        const call: Deferred<TInput, TOutput> = { input, resolve, reject, settled: false };
+        calls.push(call);
+        // A state left another way (a lock) stops its call.
+        signal.addEventListener('abort', () => {
+          call.settled = true;
+        });
+      }),
+  );
+
+const visited = { application: new Set<string>(), step: new Set<string>(), autosave: new Set<string>() };
+
+function createWorld(input: ApplicationInput) {
+  const clock = new SimulatedClock();
+  const submits: Array<Deferred<SubmitApplicationInput, SubmitApplicationOutput>> = [];
+  const stepSubmits: Array<Deferred<SubmitStepInput, SubmitStepOutput>> = [];
+  const saves: Array<Deferred<SaveDraftInput, SaveDraftOutput>> = [];
+  const uploads: Array<{ input: UploadFileInput; sendBack: (event: UploadEvent) => void }> = [];
+  /** This device's local copies, as the SPA keeps them in localStorage. */
+  const storage = new Map<string, LocalCopy>();
+  const storageKey = (key: { applicationId: number; step: number }) => `${key.applicationId}:${key.step}`;
+  for (const step of ALL) {
+    const copy = input.steps[`${step}`].localCopy;
+    if (copy) storage.set(storageKey(copy), copy);
+  }
+  const actor = createActor(
+    applicationMachine.provide({
+      actors: {
+        submitApplication: deferredActor(submits),
+        step: stepMachine.provide({ actors: { submitStep: deferredActor(stepSubmits) } }),
+        autosave: autosaveMachine.provide({
+          actors: { saveDraft: deferredActor(saves) },
+          actions: {
+            persistLocalCopy: (_, copy) => storage.set(storageKey(copy), copy),
+            clearLocalCopy: (_, key) => storage.delete(storageKey(key)),
+          },
+        }),
+        upload: uploadMachine.provide({
+          actors: {
+            uploadFile: fromCallback<UploadEvent, UploadFileInput>(({ input: callInput, sendBack }) => {
+              uploads.push({ input: callInput, sendBack });
+            }),
+          },
+        }),
+      },
+      actions: {
+        discardLocalCopies: (_, keys) => keys.forEach((key) => storage.delete(storageKey(key))),
+      },
+    }),
+    { input, clock },
+  );
+  actor.start();
+  const world = {
+    input,
+    actor,
+    clock,
+    submits,
+    stepSubmits,
+    saves,
+    uploads,
+    storage,
+    /** What the applicant should be shown as the submit error, worked out from what the test did. */
+    error: null as ApplicationError | null,
+    snapshot: () => actor.getSnapshot(),
+    step: (step: StepNumber) => selectStepActor(actor.getSnapshot(), step).getSnapshot(),
+    autosave: (step: StepNumber) => selectAutosaveActor(actor.getSnapshot(), step).getSnapshot(),
+    pendingSubmits: () => submits.filter((call) => !call.settled),
+    pendingStepSubmits: (step: StepNumber) => stepSubmits.filter((call) => !call.settled && call.input.step === step),
+    pendingSaves: (step: StepNumber) => saves.filter((call) => !call.settled && call.input.step === step),
+    send: (event: ApplicationEvent) => actor.send(event),
+  };
+  return world;
+}
+type World = ReturnType<typeof createWorld>;
+
+function only<T>(calls: T[], what: string): T {
+  expect(calls, what).toHaveLength(1);
+  const [call] = calls;
+  if (call === undefined) throw new Error(`no ${what} in flight`);
+  return call;
+}
+
+function settleCall<TInput, TOutput>(call: Deferred<TInput, TOutput>, outcome: { output: TOutput } | { error: unknown }) {
+  call.settled = true;
+  if ('output' in outcome) call.resolve(outcome.output);
+  else call.reject(outcome.error);
+}
+
+/** Answers every save of `step` as the server would, until its autosave is settled (a flush can queue a second save). */
+async function saveEverything(world: World, step: StepNumber): Promise<void> {
+  for (let round = 0; round < 5; round += 1) {
+    await settle();
+    const [call] = world.pendingSaves(step);
+    if (call) {
+      settleCall(call, { output: { version: call.input.version + 1 } });
+    } else if (selectAutosaveStatus(world.autosave(step)) === 'dirty') {
+      world.clock.increment(DEBOUNCE_MS);
+    } else {
+      return;
+    }
+  }
+}
+
+let edits = 0;
+/** Typing in a step: a new value each time, so the autosave always has something to save. */
+const typeIn = (world: World, step: StepNumber) => {
+  edits += 1;
+  world.send({ type: 'application.edit', step, patch: { notes: `edit ${edits}` } });
+};
+
+// ---------------------------------------------------------------------------------------------
+// 1. The application's own graph: the steps report, the application is submitted, refused, closed...
+// ---------------------------------------------------------------------------------------------
+type ApplicationSnapshot = SnapshotFrom<typeof applicationMachine>;
+type ApplicationModelEvent =
+  | ApplicationEvent
+  | { type: 'xstate.init' }
+  | { type: 'xstate.done.actor.submitApplication'; output: SubmitApplicationOutput }
+  | { type: 'xstate.error.actor.submitApplication'; error: unknown };
+
+const stepChanged = (step: StepNumber, status: StepStatus): ApplicationModelEvent => ({ type: 'application.stepChanged', step, status });
+const submit: ApplicationModelEvent = { type: 'application.submit' };
+const accepted: ApplicationModelEvent = { type: 'xstate.done.actor.submitApplication', output: { status: 'submitted' } };
+const refusedBy = (body: unknown): ApplicationModelEvent => ({ type: 'xstate.error.actor.submitApplication', error: { body } });
 const closedByServer = refusedBy(ANSWERS.closed);
 const unavailableByServer = refusedBy(ANSWERS.unavailable);
 const incompleteByServer = refusedBy(ANSWERS.incomplete);
 const submittedElsewhere = refusedBy(ANSWERS.submitted);
 const otherFailure = refusedBy(ANSWERS.other);
-const unreachable: ModelEvent = { type: 'xstate.error.actor.submitApplication', error: new TypeError('Failed to fetch') };
-const failures: Array<[ModelEvent, ApplicationError, string]> = [
+const unreachable: ApplicationModelEvent = { type: 'xstate.error.actor.submitApplication', error: new TypeError('Failed to fetch') };
+const failures: Array<[ApplicationModelEvent, ApplicationError, string]> = [
   [closedByServer, { code: 'application_closed', body: ANSWERS.closed }, 'closed'],
   [unavailableByServer, { code: 'program_unavailable', body: ANSWERS.unavailable }, 'unavailable'],
   [incompleteByServer, { code: 'steps_incomplete', body: ANSWERS.incomplete }, 'steps incomplete'],
@@ -90,17 +263,15 @@ const failures: Array<[ModelEvent, ApplicationError, string]> = [
   [otherFailure, { code: 'submit_failed', body: ANSWERS.other }, 'other'],
   [unreachable, { code: 'network', body: null }, 'unreachable'],
 ];
-const expectedErrorFor = (event: ModelEvent) => failures.find(([sample]) => sample === event)?.[1];
+const expectedErrorFor = (event: ApplicationModelEvent) => failures.find(([sample]) => sample === event)?.[1];
 
-// `createTestModel` refuses machines that invoke or wait ("Invocations on test machines are not
-// supported"): the model is the machine's own graph with those outcomes as plain events
-// (`xstate.done.actor.<id>`, `xstate.error.actor.<id>`, `xstate.after.<delay>.<state id>`), and the
-// executors below make them happen on the real actor (settle its promise).
-const modelMachine = testMachineOf(applicationMachine);
-const modelFor = (input: ApplicationInput): TestModel<ApplicationSnapshot, ModelEvent, unknown> =>
-  // Two steps toggle (3 and 6) so "all submitted" comes and goes; the context stays finite, so the
-  // default serialization (value, context and the transition that led there) is used.
-  createTestModel(modelMachine, {
+// The actions that talk to the children do nothing in the graph (there are no children there); the real actor runs them.
+const applicationModelMachine = testMachineOf(applicationMachine, {
+  inert: ['spawnChildren', 'discardLocalCopies', 'editStep', 'flushStep', 'submitStep', 'resolveConflict', 'reopenIntakeStep', 'tellEveryAutosave', 'lockSteps'],
+});
+const applicationModelFor = (input: ApplicationInput): TestModel<ApplicationSnapshot, ApplicationModelEvent, unknown> =>
+  // Two steps toggle (3 and 6) so "all submitted" comes and goes; the context stays finite.
+  createTestModel(applicationModelMachine, {
     input,
     events: [
       stepChanged(6, 'submitted'),
@@ -114,132 +285,102 @@ const modelFor = (input: ApplicationInput): TestModel<ApplicationSnapshot, Model
     limit: 20_000,
   });
 
-// ---------------------------------------------------------------------------------------------
-// The system under test.
-// ---------------------------------------------------------------------------------------------
-interface SubmitCall {
-  input: SubmitApplicationInput;
-  resolve: (output: SubmitApplicationOutput) => void;
-  reject: (error: unknown) => void;
-  settled: boolean;
+/**
+ * A step reports a status only when it really changes, so the executor makes it change the way a person does:
+ * "submit step" on an incomplete step (its draft is saved first, then the server validates it), or typing in a
+ * submitted one. Anything else would report nothing, and the model's event changes nothing either.
+ */
+async function changeStep(world: World, step: StepNumber, status: StepStatus): Promise<void> {
+  const current = world.step(step);
+  if (status === 'submitted' && current.matches('incomplete')) {
+    world.send({ type: 'application.submitStep', step });
+    await saveEverything(world, step);
+    await settle();
+    settleCall(only(world.pendingStepSubmits(step), `submit of step ${step}`), { output: { status: 'submitted' } });
+  } else if (status === 'incomplete' && current.matches('submitted')) {
+    typeIn(world, step);
+  }
 }
 
-const visited = new Set<string>();
-
-function createWorld(input: ApplicationInput) {
-  const calls: SubmitCall[] = [];
-  const world = {
-    input,
-    calls,
-    pending: () => calls.filter((call) => !call.settled),
-    /** The step statuses the step machines reported (input, then each change). */
-    steps: { ...input.steps },
-    error: null as ApplicationError | null,
-    actor: createActor(
-      applicationMachine.provide({
-        actors: {
-          submitApplication: fromPromise<SubmitApplicationOutput, SubmitApplicationInput>(
-            ({ input: callInput }) =>
-              new Promise((resolve, reject) => {
-                calls.push({ input: callInput, resolve, reject, settled: false });
-              }),
-          ),
-        },
-      }),
-      { input },
-    ),
-  };
-  world.actor.start();
-  return world;
-}
-type World = ReturnType<typeof createWorld>;
-
-function onlyPendingSubmit(world: World): SubmitCall {
-  const pending = world.pending();
-  expect(pending).toHaveLength(1);
-  const [call] = pending;
-  if (!call) throw new Error('no submit in flight');
-  return call;
-}
-
-async function execute(world: World, event: ModelEvent): Promise<void> {
-  const before = world.actor.getSnapshot();
+async function executeApplication(world: World, event: ApplicationModelEvent): Promise<void> {
+  const before = world.snapshot();
   switch (event.type) {
-    case 'xstate.init':
-      return;
     case 'application.stepChanged':
-      world.steps[`${event.step}`] = event.status;
       if (before.matches('draft')) world.error = null;
-      world.actor.send(event);
+      await changeStep(world, event.step, event.status);
       break;
     case 'application.submit':
       world.error = before.matches({ draft: 'incomplete' }) ? { code: 'steps_incomplete', body: null } : null;
-      world.actor.send(event);
+      world.send(event);
       break;
-    case 'xstate.done.actor.submitApplication': {
-      const call = onlyPendingSubmit(world);
-      call.settled = true;
-      call.resolve(event.output);
+    case 'xstate.done.actor.submitApplication':
+      settleCall(only(world.pendingSubmits(), 'submit'), { output: event.output });
       break;
-    }
-    case 'xstate.error.actor.submitApplication': {
-      const call = onlyPendingSubmit(world);
-      call.settled = true;
+    case 'xstate.error.actor.submitApplication':
       world.error = expectedErrorFor(event) ?? null;
-      call.reject(event.error);
+      settleCall(only(world.pendingSubmits(), 'submit'), { error: event.error });
       break;
-    }
+    default:
+      throw new Error(`not a sample: ${event.type}`);
   }
   await settle();
 }
 
-const firstIncomplete = (statuses: StepStatuses): StepNumber | null =>
-  ALL.find((step) => statuses[`${step}`] === 'incomplete') ?? null;
+const firstIncomplete = (snapshot: ApplicationSnapshot): StepNumber | null =>
+  ALL.find((step) => snapshot.context.steps[`${step}`] === 'incomplete') ?? null;
 
-function testParams(world: World): TestParam<ApplicationSnapshot, ModelEvent> {
+function applicationTestParams(world: World): TestParam<ApplicationSnapshot, ApplicationModelEvent> {
   const actual = (expected: ApplicationSnapshot): ApplicationSnapshot => {
-    const snapshot = world.actor.getSnapshot();
+    const snapshot = world.snapshot();
     expect(snapshot.value).toEqual(expected.value);
     expect(snapshot.context).toEqual(expected.context);
-    // The step indicator shows what the steps reported, and the error is the one the applicant should see.
-    expect(selectStepStatuses(snapshot)).toEqual(world.steps);
+    // The step indicator shows what the step actors say, and the error is the one the applicant should see.
+    for (const step of ALL) expect(snapshot.context.steps[`${step}`]).toBe(selectStepStatus(world.step(step)));
+    expect(selectStepStatuses(snapshot)).toBe(snapshot.context.steps);
+    expect(selectSubmittedStepCount(snapshot)).toBe(ALL.filter((step) => snapshot.context.steps[`${step}`] === 'submitted').length);
+    expect(selectIncompleteSteps(snapshot)).toEqual(ALL.filter((step) => snapshot.context.steps[`${step}`] === 'incomplete'));
     expect(selectError(snapshot)).toEqual(world.error);
     expect(selectIsSubmitting(snapshot)).toBe(snapshot.matches('submitting'));
-    if (!snapshot.matches('submitting')) expect(world.pending()).toHaveLength(0);
-    leafPaths(snapshot.value).forEach((leaf) => visited.add(leaf));
+    if (!snapshot.matches('submitting')) expect(world.pendingSubmits()).toHaveLength(0);
+    leafPaths(snapshot.value).forEach((leaf) => visited.application.add(leaf));
     return snapshot;
   };
   const editable = (snapshot: ApplicationSnapshot) => {
     expect(selectIsReadonly(snapshot)).toBe(false);
-    expect(selectNextIncompleteStep(snapshot)).toBe(firstIncomplete(world.steps));
+    expect(selectIsEditable(snapshot)).toBe(true);
+    expect(selectNextIncompleteStep(snapshot)).toBe(firstIncomplete(snapshot));
+    for (const step of ALL) expect(world.step(step).matches('readonly')).toBe(false);
   };
   const readonly = (snapshot: ApplicationSnapshot, state: ReturnType<typeof selectApplicationState>) => {
     expect(selectApplicationState(snapshot)).toBe(state);
     expect(selectIsReadonly(snapshot)).toBe(true);
+    expect(selectIsEditable(snapshot)).toBe(false);
     expect(selectCanSubmit(snapshot)).toBe(false);
     expect(selectNextIncompleteStep(snapshot)).toBeNull();
+    // Every step is locked: nothing can be changed any more.
+    for (const step of ALL) expect(world.step(step).value).toBe('readonly');
   };
-  const execOf = (step: { event: { type: string } }) => execute(world, step.event as ModelEvent);
+  const execOf = (step: { event: { type: string } }) => executeApplication(world, step.event as ApplicationModelEvent);
   return {
     states: {
       'draft.incomplete': (state) => {
         const snapshot = actual(state);
         expect(selectApplicationState(snapshot)).toBe('draft');
-        expect(firstIncomplete(world.steps)).not.toBeNull();
+        expect(firstIncomplete(snapshot)).not.toBeNull();
         expect(selectCanSubmit(snapshot)).toBe(false);
         editable(snapshot);
       },
       'draft.ready': (state) => {
         const snapshot = actual(state);
         expect(selectApplicationState(snapshot)).toBe('draft');
-        expect(firstIncomplete(world.steps)).toBeNull();
+        expect(firstIncomplete(snapshot)).toBeNull();
         expect(selectCanSubmit(snapshot)).toBe(true);
         editable(snapshot);
       },
       submitting: (state) => {
         const snapshot = actual(state);
         expect(selectApplicationState(snapshot)).toBe('submitting');
-        expect(onlyPendingSubmit(world).input).toEqual({ id: world.input.id });
+        expect(only(world.pendingSubmits(), 'submit').input).toEqual({ id: world.input.id });
         expect(selectCanSubmit(snapshot)).toBe(false);
         editable(snapshot);
       },
@@ -266,35 +407,29 @@ function testParams(world: World): TestParam<ApplicationSnapshot, ModelEvent> {
   };
 }
 
-/** A hand-picked path through the model, for the stories the spec names. */
-function scenario(input: ApplicationInput, events: ModelEvent[]): StatePath<ApplicationSnapshot, ModelEvent> {
-  // The model machine is untyped (its events include the synthetic ones).
-  let [state]: [SnapshotFrom<AnyStateMachine>, unknown] = initialTransition(modelMachine, input);
-  const steps: StatePath<ApplicationSnapshot, ModelEvent>['steps'] = [{ state, event: { type: 'xstate.init' } }];
-  for (const event of events) {
-    if (!state.can(event)) throw new Error(`${event.type} does nothing in ${JSON.stringify(state.value)}`);
-    [state] = transition(modelMachine, state, event);
-    steps.push({ state, event });
-  }
-  return { state, steps, weight: steps.length };
-}
-
-async function runScenario(input: ApplicationInput, events: ModelEvent[]): Promise<World> {
-  const world = createWorld(input);
-  await modelFor(input).testPath(scenario(input, events), testParams(world));
-  return world;
-}
-
-const label = (event: ModelEvent) => {
+const applicationLabel = (event: ApplicationModelEvent) => {
   const type = event.type.replace(/^xstate\./, '');
   if (event.type === 'application.stepChanged') return `${type} (${event.step} ${event.status})`;
   const failure = failures.find(([sample]) => sample === event);
   return failure ? `${type} (${failure[2]})` : type;
 };
-const describePath = (path: StatePath<ApplicationSnapshot, ModelEvent>) =>
-  `reaches ${JSON.stringify(path.state.value)} via ${path.steps.map((step) => label(step.event)).join(' → ')}`;
 
-// ---------------------------------------------------------------------------------------------
+/** A hand-picked path through a model, for the stories the spec names. */
+function scenario<TSnapshot extends Snapshot<unknown>, TEvent extends { type: string }>(
+  machine: AnyStateMachine,
+  input: unknown,
+  events: TEvent[],
+): StatePath<TSnapshot, TEvent> {
+  let [state]: [SnapshotFrom<AnyStateMachine>, unknown] = initialTransition(machine, input);
+  const steps: Array<{ state: SnapshotFrom<AnyStateMachine>; event: { type: string } }> = [{ state, event: { type: 'xstate.init' } }];
+  for (const event of events) {
+    if (!state.can(event)) throw new Error(`${event.type} does nothing in ${JSON.stringify(state.value)}`);
+    [state] = transition(machine, state, event);
+    steps.push({ state, event });
+  }
+  return { state, steps, weight: steps.length } as unknown as StatePath<TSnapshot, TEvent>;
+}
+
 describe.each([
   ['a draft with one step left', DRAFT_ALMOST],
   ['a draft with every step submitted', DRAFT_READY],
@@ -303,77 +438,354 @@ describe.each([
   ['a draft whose program closed', DRAFT_OF_CLOSED_PROGRAM],
   ['an application of an unavailable program', UNAVAILABLE],
 ])('application machine: generated paths from %s', (_, input) => {
-  const paths = modelFor(input).getShortestPaths();
-
+  const paths = applicationModelFor(input).getShortestPaths();
   paths.forEach((path, index) => {
-    it(`#${index} ${describePath(path)}`, async () => {
+    it(`#${index} reaches ${JSON.stringify(path.state.value)} via ${path.steps.map((step) => applicationLabel(step.event)).join(' → ')}`, async () => {
       const world = createWorld(input);
-      await path.test(testParams(world));
+      await path.test(applicationTestParams(world));
       world.actor.stop();
     });
   });
 });
 
 describe('application machine: scenarios', () => {
+  const run = async (input: ApplicationInput, events: ApplicationModelEvent[]) => {
+    const world = createWorld(input);
+    await applicationModelFor(input).testPath(scenario(applicationModelMachine, input, events), applicationTestParams(world));
+    return world;
+  };
+
   it('refuses to submit until all six steps are submitted, then submits once', async () => {
-    const events: ModelEvent[] = [submit];
+    const events: ApplicationModelEvent[] = [submit];
     for (const step of ALL) events.push(stepChanged(step, 'submitted'), submit);
-    const world = await runScenario(DRAFT_EMPTY, [...events, accepted]);
-    // Six refusals never reached the server; the seventh submit did.
-    expect(world.calls).toHaveLength(1);
-    expect(world.actor.getSnapshot().value).toBe('submitted');
+    const world = await run(DRAFT_EMPTY, [...events, accepted]);
+    // Six refusals never reached the server; the seventh submit did. Each step was saved, then validated.
+    expect(world.submits).toHaveLength(1);
+    expect(world.stepSubmits.map((call) => call.input.step)).toEqual(ALL);
+    expect(world.snapshot().value).toBe('submitted');
   });
 
-  it('a step edited back to incomplete makes a ready application refuse to submit', async () => {
-    const world = await runScenario(DRAFT_READY, [stepChanged(4, 'incomplete'), submit]);
-    expect(selectError(world.actor.getSnapshot())).toEqual({ code: 'steps_incomplete', body: null });
-    expect(selectNextIncompleteStep(world.actor.getSnapshot())).toBe(4);
-    expect(world.calls).toHaveLength(0);
+  it('typing in a submitted step makes a ready application refuse to submit', async () => {
+    const world = await run(DRAFT_READY, [stepChanged(4, 'incomplete'), submit]);
+    expect(selectError(world.snapshot())).toEqual({ code: 'steps_incomplete', body: null });
+    expect(selectNextIncompleteStep(world.snapshot())).toBe(4);
+    expect(world.submits).toHaveLength(0);
   });
 
-  it('the server saying the application was closed ends in closed, with its message', async () => {
-    const world = await runScenario(DRAFT_READY, [submit, closedByServer]);
-    expect(world.actor.getSnapshot().value).toBe('closed');
-  });
-
-  it('the server saying the program is unavailable ends in unavailable, with its message', async () => {
-    const world = await runScenario(DRAFT_READY, [submit, unavailableByServer]);
-    expect(world.actor.getSnapshot().value).toBe('unavailable');
+  it('the server closing the application during the submit locks every step', async () => {
+    const world = await run(DRAFT_READY, [submit, closedByServer]);
+    expect(world.snapshot().value).toBe('closed');
+    // A locked step ignores typing and "submit step".
+    typeIn(world, 2);
+    world.send({ type: 'application.submitStep', step: 2 });
+    await settle();
+    expect(world.step(2).value).toBe('readonly');
+    expect(world.stepSubmits).toHaveLength(0);
   });
 
   it('an application another tab already submitted ends in submitted', async () => {
-    const world = await runScenario(DRAFT_READY, [submit, submittedElsewhere]);
-    expect(world.actor.getSnapshot().value).toBe('submitted');
+    const world = await run(DRAFT_READY, [submit, submittedElsewhere]);
+    expect(world.snapshot().value).toBe('submitted');
   });
 
   it('any other failure stays in draft with the error, and submitting again works', async () => {
-    const world = await runScenario(DRAFT_READY, [submit, otherFailure, submit, unreachable, submit, accepted]);
-    expect(world.calls).toHaveLength(3);
+    const world = await run(DRAFT_READY, [submit, otherFailure, submit, unreachable, submit, accepted]);
+    expect(world.submits).toHaveLength(3);
   });
 
   it.each([
-    [DRAFT_EMPTY, { draft: 'incomplete' }],
-    [DRAFT_READY, { draft: 'ready' }],
-    [SUBMITTED, 'submitted'],
-    [CLOSED, 'closed'],
-    [DRAFT_OF_CLOSED_PROGRAM, 'closed'],
-    [{ ...SUBMITTED, programStatus: 'closed' } satisfies ApplicationInput, 'submitted'],
-    [UNAVAILABLE, 'unavailable'],
-    [{ ...SUBMITTED, programStatus: 'unavailable' } satisfies ApplicationInput, 'unavailable'],
-  ])('starts a loaded application where it belongs (%o)', (input, expected) => {
-    const actor = createActor(applicationMachine, { input }).start();
-    expect(actor.getSnapshot().value).toEqual(expected);
-    actor.stop();
+    [DRAFT_EMPTY, { draft: 'incomplete' }, false],
+    [DRAFT_READY, { draft: 'ready' }, false],
+    [SUBMITTED, 'submitted', true],
+    [CLOSED, 'closed', true],
+    [DRAFT_OF_CLOSED_PROGRAM, 'closed', true],
+    [{ ...SUBMITTED, programStatus: 'closed' } satisfies ApplicationInput, 'submitted', true],
+    [UNAVAILABLE, 'unavailable', true],
+    [{ ...SUBMITTED, programStatus: 'unavailable' } satisfies ApplicationInput, 'unavailable', true],
+  ])('starts a loaded application where it belongs, its steps read-only when it is (%o)', (input, expected, readonly) => {
+    const world = createWorld(input);
+    expect(world.snapshot().value).toEqual(expected);
+    for (const step of ALL) expect(world.step(step).matches('readonly')).toBe(readonly);
+    world.actor.stop();
+  });
+
+  it('a newer local copy is put back and saved at once; one that says nothing new is deleted', async () => {
+    const typed: LocalCopy = { applicationId: APPLICATION_ID, step: 2, data: { business_name: 'Panadería Luna' }, version: 1 };
+    const same: LocalCopy = { applicationId: APPLICATION_ID, step: 3, data: LOADED, version: 1 };
+    const steps = { ...DRAFT_READY.steps, '2': loadedStep('submitted', typed), '3': loadedStep('submitted', same) };
+    const world = createWorld({ ...DRAFT_READY, steps });
+    await settle();
+    // Step 2 holds the restored typing, which the server has not seen: the step is incomplete until submitted again.
+    expect(world.autosave(2).context.data).toEqual(typed.data);
+    expect(world.step(2).value).toBe('incomplete');
+    expect(world.snapshot().matches({ draft: 'incomplete' })).toBe(true);
+    expect(world.storage.has(`${APPLICATION_ID}:3`)).toBe(false);
+    expect(world.storage.get(`${APPLICATION_ID}:2`)?.data).toEqual(typed.data);
+    world.actor.stop();
+  });
+
+  it('a stored intake form makes a submitted step 6 incomplete again', async () => {
+    const world = createWorld(DRAFT_READY);
+    const upload = selectUploadActor(world.snapshot());
+    const body = new Blob(['%PDF-1.7']);
+    upload.send({ type: 'upload.choose', file: { name: 'intake.pdf', size: body.size, type: 'application/pdf', body } });
+    const stored: StoredFile = { file_name: 'intake.pdf', size: body.size, uploaded_at: '2026-11-23T12:00:00Z', active_content: [] };
+    only(world.uploads, 'upload').sendBack({ type: 'upload.done', stored });
+    await settle();
+    expect(world.step(6).value).toBe('incomplete');
+    expect(world.snapshot().matches({ draft: 'incomplete' })).toBe(true);
+    expect(selectNextIncompleteStep(world.snapshot())).toBe(6);
+    world.actor.stop();
+  });
+
+  it('the browser going offline and back, and the page being hidden, reach every step draft', async () => {
+    const world = createWorld(DRAFT_ALMOST);
+    typeIn(world, 1);
+    typeIn(world, 5);
+    world.send({ type: 'application.offline' });
+    expect(ALL.map((step) => world.autosave(step).context.online)).toEqual(ALL.map(() => false));
+    expect(selectAutosaveStatus(world.autosave(1))).toBe('offline');
+    world.send({ type: 'application.online' });
+    await settle();
+    expect(world.pendingSaves(1)).toHaveLength(1);
+    world.send({ type: 'application.hidden' });
+    await settle();
+    // Step 5 was waiting for its debounce: hiding the page sends it now.
+    expect(world.pendingSaves(5)).toHaveLength(1);
+    world.actor.stop();
   });
 });
 
+// ---------------------------------------------------------------------------------------------
+// 2. Step 6's graph (flush, submit, lock), replayed on the composed system. Its autosave is the real one: the flush
+//    settles when the test answers the autosave's save, and the lock comes from the application being closed.
+// ---------------------------------------------------------------------------------------------
+
+const stepSamples = {
+  submit: { type: 'step.submit' },
+  edit: { type: 'step.edit' },
+  lock: { type: 'step.lock' },
+  flushed: { type: 'xstate.done.actor.flushDraft', output: undefined },
+  draftRefused: { type: 'xstate.error.actor.flushDraft', error: new DraftNotSaved(FIELD_ERRORS) },
+  draftUnsaved: { type: 'xstate.error.actor.flushDraft', error: new DraftNotSaved(undefined) },
+  accepted: { type: 'xstate.done.actor.submitStep', output: { status: 'submitted' } },
+  invalid: { type: 'xstate.error.actor.submitStep', error: { body: FIELD_ERRORS } },
+  unreachable: { type: 'xstate.error.actor.submitStep', error: new TypeError('Failed to fetch') },
+} satisfies Record<string, StepModelEvent>;
+
+const stepModelMachine = testMachineOf(stepMachine, { inert: ['reportStatus'] });
+const STEP6: StepInput = { applicationId: APPLICATION_ID, step: 6, status: 'submitted', readonly: false };
+const stepModel: TestModel<StepSnapshot, StepModelEvent, unknown> = createTestModel(stepModelMachine, {
+  input: STEP6,
+  events: Object.values(stepSamples),
+  limit: 5_000,
+});
+
+async function executeStep(world: World, event: StepModelEvent): Promise<void> {
+  switch (event.type) {
+    case 'xstate.init':
+      return;
+    case 'step.submit':
+      // Typing first gives the flush something to save, so the step waits in `flushing` until the save answers.
+      if (world.step(6).matches('incomplete')) typeIn(world, 6);
+      world.send({ type: 'application.submitStep', step: 6 });
+      break;
+    case 'step.edit':
+      typeIn(world, 6);
+      break;
+    case 'step.lock':
+      // The server closes the application the person was submitting: the application locks its steps.
+      settleCall(only(world.pendingSubmits(), 'submit'), { error: { body: ANSWERS.closed } });
+      break;
+    case 'xstate.done.actor.flushDraft':
+      await saveEverything(world, 6);
+      break;
+    case 'xstate.error.actor.flushDraft': {
+      await settle();
+      const save = only(world.pendingSaves(6), 'save of step 6');
+      const refused = event.error instanceof DraftNotSaved && event.error.body !== undefined;
+      settleCall(save, { error: refused ? ({ kind: 'rejected', body: FIELD_ERRORS } satisfies SaveDraftError) : { kind: 'network' } });
+      break;
+    }
+    case 'xstate.done.actor.submitStep':
+      settleCall(only(world.pendingStepSubmits(6), 'submit of step 6'), { output: event.output });
+      break;
+    case 'xstate.error.actor.submitStep':
+      settleCall(only(world.pendingStepSubmits(6), 'submit of step 6'), { error: event.error });
+      break;
+  }
+  await settle();
+}
+
+function stepTestParams(world: World): TestParam<StepSnapshot, StepModelEvent> {
+  const actual = (expected: StepSnapshot) => {
+    const step = world.step(6);
+    expect(step.value).toEqual(expected.value);
+    expect(step.context).toEqual(expected.context);
+    // The application hears of every change of status.
+    expect(world.snapshot().context.steps['6']).toBe(selectStepStatus(step));
+    if (!step.matches('submitting')) expect(world.pendingStepSubmits(6)).toHaveLength(0);
+    leafPaths(step.value).forEach((leaf) => visited.step.add(leaf));
+    return step;
+  };
+  const execOf = (step: { event: { type: string } }) => executeStep(world, step.event as StepModelEvent);
+  const check = (state: StepSnapshot) => void actual(state);
+  return {
+    states: {
+      incomplete: check,
+      flushing: (state) => {
+        actual(state);
+        // The draft is on its way, and the server is not asked to validate before it has it.
+        expect(selectAutosaveStatus(world.autosave(6))).toBe('saving');
+        expect(world.pendingStepSubmits(6)).toHaveLength(0);
+      },
+      submitting: (state) => {
+        actual(state);
+        expect(only(world.pendingStepSubmits(6), 'submit of step 6').input).toEqual({ applicationId: APPLICATION_ID, step: 6 });
+      },
+      submitted: check,
+      readonly: (state) => {
+        actual(state);
+        expect(world.snapshot().value).toBe('closed');
+      },
+    },
+    events: Object.fromEntries(Object.values(stepSamples).map((event) => [event.type, execOf])),
+  };
+}
+
+const stepLabel = (event: StepModelEvent) =>
+  Object.entries(stepSamples).find(([, sample]) => sample === event)?.[0] ?? event.type.replace(/^xstate\./, '');
+
+describe.each([
+  ['while the application is a draft', false],
+  ['while the application is being submitted (then closed by the server)', true],
+])('application machine: generated paths of step 6 %s', (_, whileSubmitting) => {
+  // Only the application locks its steps, once submitted, closed or unavailable: a draft's steps are never locked.
+  const paths = stepModel
+    .getShortestPaths()
+    .filter((path) => whileSubmitting || !path.steps.some((step) => step.event.type === 'step.lock'));
+  paths.forEach((path, index) => {
+    it(`#${index} reaches ${JSON.stringify(path.state.value)} via ${path.steps.map((step) => stepLabel(step.event)).join(' → ')}`, async () => {
+      const world = createWorld(DRAFT_READY);
+      if (whileSubmitting) world.send({ type: 'application.submit' });
+      await path.test(stepTestParams(world));
+      world.actor.stop();
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// 3. Step 6's autosave graph (debounce, offline, retries, conflicts), replayed on the composed system: typing, "leave
+//    the field", the browser's network status and the conflict choice all go through the application actor.
+// ---------------------------------------------------------------------------------------------
+const autosaveModel: TestModel<AutosaveSnapshot, AutosaveModelEvent, unknown> = createTestModel(testMachineOf(autosaveMachine), {
+  input: { applicationId: APPLICATION_ID, step: 6, data: LOADED, version: 1 },
+  events: autosaveSampleEvents,
+  serializeState: serializeAutosaveState,
+  limit: 20_000,
+});
+
+async function executeAutosave(world: World, event: AutosaveModelEvent): Promise<void> {
+  const autosave = () => world.autosave(6);
+  switch (event.type) {
+    case 'xstate.init':
+      return;
+    case 'autosave.change':
+      world.send({ type: 'application.edit', step: 6, patch: event.data });
+      break;
+    case 'autosave.flush':
+      world.send({ type: 'application.flushStep', step: 6 });
+      break;
+    case 'autosave.online':
+      world.send({ type: 'application.online' });
+      break;
+    case 'autosave.offline':
+      world.send({ type: 'application.offline' });
+      break;
+    case 'autosave.resolveConflict':
+      world.send({ type: 'application.resolveConflict', step: 6, choice: event.choice });
+      break;
+    case 'xstate.done.actor.saveDraft': {
+      const call = only(world.pendingSaves(6), 'save of step 6');
+      settleCall(call, { output: { version: call.input.version + 1 } });
+      break;
+    }
+    case 'xstate.error.actor.saveDraft': {
+      const call = only(world.pendingSaves(6), 'save of step 6');
+      const { error } = event;
+      settleCall(call, {
+        error: error.kind === 'conflict' ? { kind: 'conflict', current: { data: error.current.data, version: call.input.version + 1 } } : error,
+      });
+      break;
+    }
+    case 'xstate.after.debounce.autosave.dirty':
+      world.clock.increment(DEBOUNCE_MS - 1);
+      expect(autosave().value).toBe('dirty');
+      world.clock.increment(1);
+      break;
+    case 'xstate.after.retryBackoff.autosave.retrying': {
+      const delay = retryDelayMs(autosave().context.attempt);
+      world.clock.increment(delay - 1);
+      expect(autosave().value).toBe('retrying');
+      world.clock.increment(1);
+      break;
+    }
+  }
+  await settle();
+}
+
+function autosaveTestParams(world: World): TestParam<AutosaveSnapshot, AutosaveModelEvent> {
+  const check = (expected: AutosaveSnapshot) => {
+    const autosave = world.autosave(6);
+    expect(autosaveProjection(autosave)).toEqual(autosaveProjection(expected));
+    expect(world.pendingSaves(6)).toHaveLength(autosave.matches('saving') ? 1 : 0);
+    // Every draft is kept on this device until the server has it.
+    if (autosave.hasTag('dirty')) expect(world.storage.get(`${APPLICATION_ID}:6`)?.data).toEqual(autosave.context.data);
+    else expect(world.storage.has(`${APPLICATION_ID}:6`)).toBe(false);
+    leafPaths(autosave.value).forEach((leaf) => visited.autosave.add(leaf));
+  };
+  const execOf = (step: { event: { type: string } }) => executeAutosave(world, step.event as AutosaveModelEvent);
+  const states = Object.fromEntries(
+    ['idle', 'saved', 'dirty', 'saving', 'offline', 'retrying', 'conflict', 'failed'].map((state) => [state, check]),
+  );
+  const eventTypes = [
+    'autosave.change',
+    'autosave.flush',
+    'autosave.online',
+    'autosave.offline',
+    'autosave.resolveConflict',
+    'xstate.done.actor.saveDraft',
+    'xstate.error.actor.saveDraft',
+    'xstate.after.debounce.autosave.dirty',
+    'xstate.after.retryBackoff.autosave.retrying',
+  ];
+  return { states, events: Object.fromEntries(eventTypes.map((type) => [type, execOf])) };
+}
+
+describe('application machine: generated paths of step 6 autosave', () => {
+  const paths = autosaveModel.getShortestPaths();
+  paths.forEach((path, index) => {
+    it(`#${index} reaches ${JSON.stringify(path.state.value)} via ${path.steps.map((step) => autosaveLabel(step.event)).join(' → ')}`, async () => {
+      const world = createWorld(DRAFT_ALMOST);
+      await path.test(autosaveTestParams(world));
+      world.actor.stop();
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
 describe('application machine: coverage', () => {
-  it('every state of the machine was reached by a real actor', () => {
-    const leaves = getStateNodes(applicationMachine.root)
+  const leavesOf = (machine: AnyStateMachine) =>
+    getStateNodes(machine.root)
       .filter((node) => node.type === 'atomic' || node.type === 'final')
       // `init` only decides where to start from the input; an actor never rests there.
       .filter((node) => node.key !== 'init')
-      .map((node) => node.path.join('.'));
-    expect([...visited].sort()).toEqual([...leaves].sort());
+      .map((node) => node.path.join('.'))
+      .sort();
+
+  it('every state of the application and of its step and autosave children was reached by the composed actor', () => {
+    expect([...visited.application].sort()).toEqual(leavesOf(applicationMachine));
+    expect([...visited.step].sort()).toEqual(leavesOf(stepMachine));
+    expect([...visited.autosave].sort()).toEqual(leavesOf(autosaveMachine));
   });
 });

@@ -12,6 +12,19 @@ import {
   type StateValue,
 } from 'xstate';
 import { createTestModel, getStateNodes, type StatePath, type TestModel, type TestParam } from 'xstate/graph';
+import {
+  autosaveLabel,
+  autosaveProjection,
+  autosaveSampleEvents,
+  LOADED,
+  REJECTION,
+  serializeAutosaveState,
+  THEIRS,
+  TYPED_A,
+  TYPED_B,
+  type AutosaveModelEvent,
+  type AutosaveSnapshot,
+} from './support/autosave-model.ts';
 import { testMachineOf } from './support/test-machine.ts';
 import { autosaveMachine, DEBOUNCE_MS } from '../../machines/autosave/autosave.machine.ts';
 import {
@@ -22,7 +35,6 @@ import {
   selectIsSaving,
 } from '../../machines/autosave/autosave.selectors.ts';
 import type {
-  AutosaveEvent,
   AutosaveInput,
   DraftData,
   LocalCopy,
@@ -43,25 +55,10 @@ const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 // ---------------------------------------------------------------------------------------------
 // Samples: a few fixed values so the explored state space stays finite.
 // ---------------------------------------------------------------------------------------------
-type AutosaveSnapshot = SnapshotFrom<typeof autosaveMachine>;
-type ModelEvent =
-  | AutosaveEvent
-  | { type: 'xstate.init' }
-  | { type: 'xstate.done.actor.saveDraft'; output: SaveDraftOutput }
-  | { type: 'xstate.error.actor.saveDraft'; error: SaveDraftError }
-  | { type: 'xstate.after.debounce.autosave.dirty' }
-  | { type: 'xstate.after.retryBackoff.autosave.retrying' };
-
-const LOADED: DraftData = { business_name: 'Panadería' };
-const TYPED_A: DraftData = { business_name: 'Panadería Luna' };
-const TYPED_B: DraftData = { business_name: 'Panadería Luna LLC' };
-const THEIRS: DraftData = { business_name: 'Panadería del otro tab' };
-const REJECTION = { business_name: ['Ensure this field has no more than 200 characters.'] };
+type ModelEvent = AutosaveModelEvent;
 const INPUT: AutosaveInput = { applicationId: 7, step: 2, data: LOADED, version: 1 };
 /** The backoff the person would notice: 1 s, 2 s, 4 s, 8 s, 16 s, then at most 30 s. */
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000];
-
-const nameOf = (data: DraftData) => String(data.business_name);
 
 const change = (data: DraftData): ModelEvent => ({ type: 'autosave.change', data });
 const saved = (version: number): ModelEvent => ({ type: 'xstate.done.actor.saveDraft', output: { version } });
@@ -69,65 +66,16 @@ const failed = (error: SaveDraftError): ModelEvent => ({ type: 'xstate.error.act
 const debounced: ModelEvent = { type: 'xstate.after.debounce.autosave.dirty' };
 const backedOff: ModelEvent = { type: 'xstate.after.retryBackoff.autosave.retrying' };
 
-/** Events offered in each model state. Their version numbers serve the model only: the fake server numbers its own. */
-function sampleEvents(state: AutosaveSnapshot): ModelEvent[] {
-  const { data, version } = state.context;
-  return [
-    // One change per state, alternating, so "changed again" always means different data.
-    change(nameOf(data) === nameOf(TYPED_A) ? TYPED_B : TYPED_A),
-    { type: 'autosave.flush' },
-    { type: 'autosave.online' },
-    { type: 'autosave.offline' },
-    { type: 'autosave.resolveConflict', choice: 'mine' },
-    { type: 'autosave.resolveConflict', choice: 'theirs' },
-    saved(version + 1),
-    failed({ kind: 'network' }),
-    failed({ kind: 'rejected', body: REJECTION }),
-    failed({ kind: 'conflict', current: { data: THEIRS, version: version + 1 } }),
-    debounced,
-    backedOff,
-  ];
-}
-
 // `createTestModel` refuses machines that invoke or wait ("Invocations on test machines are not
 // supported"): the model is the machine's own graph with those outcomes as plain events
 // (`xstate.done.actor.<id>`, `xstate.error.actor.<id>`, `xstate.after.<delay>.<state id>`), and the
 // executors below make them happen on the real actor (settle its promises and move its clock).
 const modelMachine = testMachineOf(autosaveMachine);
 
-/**
- * What tells explored states apart: what the person could notice (the state, which sample the data
- * is, the queued save, the online flag, a conflict, the error kind, the first retries). Version
- * numbers grow without bound, so they are left out; the fake server below checks them exactly.
- * Because this key is lossy, a path's step snapshots are representatives of their key, so tests
- * compare the actor with the model through this same projection, never context for context.
- */
-function projection(state: AutosaveSnapshot) {
-  const { data, queuedSave, attempt, online, theirs, error } = state.context;
-  return {
-    value: state.value,
-    data: nameOf(data),
-    queuedSave,
-    attempt: Math.min(attempt, 2),
-    online,
-    theirs: theirs === null ? null : nameOf(theirs.data),
-    error: error?.kind ?? null,
-  };
-}
-
-/** The transition that led here is part of the key, so every transition between states gets a path. */
-function serializeState(state: AutosaveSnapshot, event: ModelEvent | undefined, previous?: AutosaveSnapshot): string {
-  const via =
-    event && previous && JSON.stringify(previous.value) !== JSON.stringify(state.value)
-      ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
-      : '';
-  return JSON.stringify(projection(state)) + via;
-}
-
 const model: TestModel<AutosaveSnapshot, ModelEvent, unknown> = createTestModel(modelMachine, {
   input: INPUT,
-  events: sampleEvents,
-  serializeState,
+  events: autosaveSampleEvents,
+  serializeState: serializeAutosaveState,
   // A guard against a serialization that stops bounding the space: fail instead of running forever.
   limit: 20_000,
 });
@@ -262,7 +210,7 @@ function testParams(world: World): TestParam<AutosaveSnapshot, ModelEvent> {
   /** Common to every state: the actor is where the model is, and holds what the person typed. */
   const actual = (expected: AutosaveSnapshot): AutosaveSnapshot => {
     const snapshot = world.actor.getSnapshot();
-    expect(projection(snapshot)).toEqual(projection(expected));
+    expect(autosaveProjection(snapshot)).toEqual(autosaveProjection(expected));
     expect(snapshot.context.data).toEqual(world.expected);
     expect(selectAutosaveStatus(snapshot)).toBe(snapshot.value);
     leafPaths(snapshot.value).forEach((leaf) => visited.add(leaf));
@@ -372,14 +320,8 @@ async function runScenario(events: ModelEvent[]): Promise<World> {
   return world;
 }
 
-const label = (event: ModelEvent) => {
-  const type = event.type.replace(/^xstate\./, '');
-  if (event.type === 'xstate.error.actor.saveDraft') return `${type} (${event.error.kind})`;
-  if (event.type === 'autosave.resolveConflict') return `${type} (${event.choice})`;
-  return type;
-};
 const describePath = (path: StatePath<AutosaveSnapshot, ModelEvent>) =>
-  `reaches ${JSON.stringify(path.state.value)} via ${path.steps.map((step) => label(step.event)).join(' → ')}`;
+  `reaches ${JSON.stringify(path.state.value)} via ${path.steps.map((step) => autosaveLabel(step.event)).join(' → ')}`;
 
 // ---------------------------------------------------------------------------------------------
 describe('autosave machine: generated paths', () => {

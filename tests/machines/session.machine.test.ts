@@ -191,6 +191,9 @@ interface Call<TInput, TOutput> {
 }
 
 type LoginEvent = Extract<SessionEvent, { type: 'session.login' }>;
+type Effect =
+  | { action: 'announceLoginFailure'; params: { body: unknown } }
+  | { action: 'adoptPreferredLanguage'; params: { language: SessionRecord['language'] } };
 
 /**
  * A running session actor whose API calls wait for the test to answer them, and whose storage actions
@@ -211,6 +214,8 @@ function createSession(input: SessionInput) {
       return answer.promise;
     });
 
+  // The named effects the person notices (toast, language), in the order the machine ran them.
+  const effects: Effect[] = [];
   const actor = createActor(
     sessionMachine.provide({
       actors: {
@@ -225,11 +230,16 @@ function createSession(input: SessionInput) {
           if (params.remember) storage.set(SESSION_STORAGE_KEYS.remember, params.email);
           else storage.delete(SESSION_STORAGE_KEYS.remember);
         },
+        announceLoginFailure: (_, params) => effects.push({ action: 'announceLoginFailure', params }),
+        adoptPreferredLanguage: (_, params) => effects.push({ action: 'adoptPreferredLanguage', params }),
       },
     }),
     { input },
   );
   actor.start();
+  // Booting with a stored record brings its language, as a sign-in does; booting without one does nothing.
+  expect(effects).toEqual(input.record === null ? [] : [{ action: 'adoptPreferredLanguage', params: { language: input.record.language } }]);
+  effects.length = 0;
 
   // What the test itself expects, worked out from the events it performed (not read from the machine).
   const expected: { lastLogin: LoginEvent | null; remember: string | undefined } = {
@@ -240,6 +250,7 @@ function createSession(input: SessionInput) {
   return {
     actor,
     storage,
+    effects,
     loginCalls,
     refreshCalls,
     logoutCalls,
@@ -289,6 +300,19 @@ function sampleOf(event: { type: string }): ModelEvent {
  * out here from the inputs, independently of the machine's own context.
  */
 async function perform(session: Session, event: ModelEvent) {
+  session.effects.length = 0;
+  await performEvent(session, event);
+  // The toast follows a failed sign-in and the language a successful one, each exactly once; nothing else has effects.
+  const effects: Effect[] =
+    event.type === 'xstate.error.actor.login'
+      ? [{ action: 'announceLoginFailure', params: { body: event.error } }]
+      : event.type === 'xstate.done.actor.login'
+        ? [{ action: 'adoptPreferredLanguage', params: { language: event.output.language } }]
+        : [];
+  expect(session.effects).toEqual(effects);
+}
+
+async function performEvent(session: Session, event: ModelEvent) {
   const { actor, storage, expected } = session;
   switch (event.type) {
     case 'session.login':

@@ -1,5 +1,6 @@
-// Model-based path tests of the step machine: generated paths drive a real actor (deferred submitStep)
-// from each kind of input, and check status, tags, errors and what the application is told.
+// Model-based path tests of the step machine: generated paths drive a real actor (deferred flushDraft and submitStep)
+// from each kind of input, and check status, tags, errors and what the application is told. The flush against a real
+// autosave actor is tested with the composed application machine (tests/machines/application.machine.test.ts).
 import { describe, expect, it } from 'vitest';
 import {
   createActor,
@@ -11,8 +12,9 @@ import {
   type StateValue,
 } from 'xstate';
 import { createTestModel, getStateNodes, type StatePath, type TestModel, type TestParam } from 'xstate/graph';
+import type { StepModelEvent, StepSnapshot } from './support/step-model.ts';
 import { testMachineOf } from './support/test-machine.ts';
-import { stepMachine } from '../../machines/step/step.machine.ts';
+import { DraftNotSaved, stepMachine } from '../../machines/step/step.machine.ts';
 import {
   selectCanSubmitStep,
   selectFieldErrors,
@@ -22,7 +24,7 @@ import {
   selectStepStatus,
 } from '../../machines/step/step.selectors.ts';
 import type {
-  StepEvent,
+  FlushDraftInput,
   StepInput,
   StepStatus,
   StepStatusReport,
@@ -39,18 +41,18 @@ function leafPaths(value: StateValue): string[] {
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // ---------------------------------------------------------------------------------------------
-type StepSnapshot = SnapshotFrom<typeof stepMachine>;
-type ModelEvent =
-  | StepEvent
-  | { type: 'xstate.init' }
-  | { type: 'xstate.done.actor.submitStep'; output: SubmitStepOutput }
-  | { type: 'xstate.error.actor.submitStep'; error: unknown };
+type ModelEvent = StepModelEvent;
 
 const FIELD_ERRORS = { first_name: ['Este campo es obligatorio.'], ssn_last4: ['Ingrese 4 dígitos.'] };
 const INCOMPLETE: StepInput = { applicationId: 7, step: 2, status: 'incomplete', readonly: false };
 const SUBMITTED: StepInput = { ...INCOMPLETE, status: 'submitted' };
 const READONLY: StepInput = { ...INCOMPLETE, status: 'submitted', readonly: true };
 
+const flushed: ModelEvent = { type: 'xstate.done.actor.flushDraft', output: undefined };
+/** The server refused the draft itself (the autosave failed with its body). */
+const draftRefused: ModelEvent = { type: 'xstate.error.actor.flushDraft', error: new DraftNotSaved(FIELD_ERRORS) };
+/** Offline, retrying or in conflict: the draft did not reach the server. */
+const draftUnsaved: ModelEvent = { type: 'xstate.error.actor.flushDraft', error: new DraftNotSaved(undefined) };
 const accepted: ModelEvent = { type: 'xstate.done.actor.submitStep', output: { status: 'submitted' } };
 const invalid: ModelEvent = { type: 'xstate.error.actor.submitStep', error: { body: FIELD_ERRORS } };
 /** What a fetch wrapper rejects with when the request never reached the server. */
@@ -63,15 +65,26 @@ const lock: ModelEvent = { type: 'step.lock' };
 // supported"): the model is the machine's own graph with those outcomes as plain events
 // (`xstate.done.actor.<id>`, `xstate.error.actor.<id>`, `xstate.after.<delay>.<state id>`), and the
 // executors below make them happen on the real actor (settle its promise).
-const modelMachine = testMachineOf(stepMachine);
+const modelMachine = testMachineOf(stepMachine, { inert: ['reportStatus'] });
 const modelFor = (input: StepInput): TestModel<StepSnapshot, ModelEvent, unknown> =>
   // Context is finite here (status, flags, one of two errors), so the default serialization is used:
   // it keys states by value, context and the transition that led there.
-  createTestModel(modelMachine, { input, events: [submit, edit, lock, accepted, invalid, unreachable], limit: 5_000 });
+  createTestModel(modelMachine, {
+    input,
+    events: [submit, edit, lock, flushed, draftRefused, draftUnsaved, accepted, invalid, unreachable],
+    limit: 5_000,
+  });
 
 // ---------------------------------------------------------------------------------------------
 // The system under test.
 // ---------------------------------------------------------------------------------------------
+interface FlushCall {
+  input: FlushDraftInput;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+  settled: boolean;
+}
+
 interface SubmitCall {
   input: SubmitStepInput;
   resolve: (output: SubmitStepOutput) => void;
@@ -84,10 +97,13 @@ const visited = new Set<string>();
 
 function createWorld(input: StepInput) {
   const calls: SubmitCall[] = [];
+  const flushes: FlushCall[] = [];
   const reports: StepStatusReport[] = [];
   const world = {
     input,
     calls,
+    flushes,
+    pendingFlushes: () => flushes.filter((call) => !call.settled),
     reports,
     pending: () => calls.filter((call) => !call.settled),
     /** The status the application machine has for this step: the input's, then each report. */
@@ -98,6 +114,16 @@ function createWorld(input: StepInput) {
     actor: createActor(
       stepMachine.provide({
         actors: {
+          flushDraft: fromPromise<void, FlushDraftInput>(
+            ({ input: callInput, signal }) =>
+              new Promise((resolve, reject) => {
+                const call: FlushCall = { input: callInput, resolve, reject, settled: false };
+                flushes.push(call);
+                signal.addEventListener('abort', () => {
+                  call.settled = true;
+                });
+              }),
+          ),
           submitStep: fromPromise<SubmitStepOutput, SubmitStepInput>(
             ({ input: callInput, signal }) =>
               new Promise((resolve, reject) => {
@@ -133,6 +159,14 @@ function onlyPendingSubmit(world: World): SubmitCall {
   return call;
 }
 
+function onlyPendingFlush(world: World): FlushCall {
+  const pending = world.pendingFlushes();
+  expect(pending).toHaveLength(1);
+  const [call] = pending;
+  if (!call) throw new Error('no flush in flight');
+  return call;
+}
+
 async function execute(world: World, event: ModelEvent): Promise<void> {
   switch (event.type) {
     case 'xstate.init':
@@ -148,6 +182,21 @@ async function execute(world: World, event: ModelEvent): Promise<void> {
     case 'step.lock':
       world.actor.send(event);
       break;
+    case 'xstate.done.actor.flushDraft': {
+      const call = onlyPendingFlush(world);
+      call.settled = true;
+      call.resolve();
+      break;
+    }
+    case 'xstate.error.actor.flushDraft': {
+      const call = onlyPendingFlush(world);
+      call.settled = true;
+      const refused = event.error instanceof DraftNotSaved && event.error.body !== undefined;
+      world.lastFailure = refused ? 'rejected' : 'network';
+      world.lastRejection = refused ? FIELD_ERRORS : null;
+      call.reject(event.error);
+      break;
+    }
     case 'xstate.done.actor.submitStep': {
       const call = onlyPendingSubmit(world);
       call.settled = true;
@@ -174,8 +223,10 @@ function testParams(world: World): TestParam<StepSnapshot, ModelEvent> {
     expect(snapshot.context).toEqual(expected.context);
     // The step indicator (fed by the reports) never disagrees with the step.
     expect(world.applicationSees()).toBe(selectStepStatus(snapshot));
-    expect(selectIsSubmitting(snapshot)).toBe(snapshot.matches('submitting'));
-    expect(snapshot.hasTag('busy')).toBe(snapshot.matches('submitting'));
+    const busy = snapshot.matches('flushing') || snapshot.matches('submitting');
+    expect(selectIsSubmitting(snapshot)).toBe(busy);
+    expect(snapshot.hasTag('busy')).toBe(busy);
+    if (!snapshot.matches('flushing')) expect(world.pendingFlushes()).toHaveLength(0);
     expect(selectIsReadonly(snapshot)).toBe(snapshot.matches('readonly'));
     expect(selectCanSubmitStep(snapshot)).toBe(snapshot.matches('incomplete'));
     leafPaths(snapshot.value).forEach((leaf) => visited.add(leaf));
@@ -191,6 +242,13 @@ function testParams(world: World): TestParam<StepSnapshot, ModelEvent> {
         // A failed submit shows why, as the server said it.
         expect(selectStepError(snapshot)?.kind ?? null).toBe(world.lastFailure);
         expect(selectFieldErrors(snapshot)).toEqual(world.lastRejection);
+      },
+      flushing: (state) => {
+        const snapshot = actual(state);
+        const call = onlyPendingFlush(world);
+        expect(call.input).toEqual({ applicationId: world.input.applicationId, step: world.input.step });
+        expect(world.pending()).toHaveLength(0);
+        expect(selectStepError(snapshot)).toBeNull();
       },
       submitting: (state) => {
         const snapshot = actual(state);
@@ -214,6 +272,8 @@ function testParams(world: World): TestParam<StepSnapshot, ModelEvent> {
       'step.submit': execOf,
       'step.edit': execOf,
       'step.lock': execOf,
+      'xstate.done.actor.flushDraft': execOf,
+      'xstate.error.actor.flushDraft': execOf,
       'xstate.done.actor.submitStep': execOf,
       'xstate.error.actor.submitStep': execOf,
     },
@@ -241,6 +301,8 @@ async function runScenario(input: StepInput, events: ModelEvent[], options?: { i
 
 const label = (event: ModelEvent) => {
   const type = event.type.replace(/^xstate\./, '');
+  if (event === draftRefused) return `${type} (draft refused)`;
+  if (event === draftUnsaved) return `${type} (draft not saved)`;
   if (event.type !== 'xstate.error.actor.submitStep') return type;
   return `${type} (${event === invalid ? 'field errors' : 'unreachable'})`;
 };
@@ -266,7 +328,7 @@ describe.each([
 
 describe('step machine: scenarios', () => {
   it('a submitted step that is edited becomes incomplete, and the application is told', async () => {
-    const world = await runScenario(INCOMPLETE, [submit, accepted, edit]);
+    const world = await runScenario(INCOMPLETE, [submit, flushed, accepted, edit]);
     expect(world.reports).toEqual([
       { step: 2, status: 'submitted' },
       { step: 2, status: 'incomplete' },
@@ -274,13 +336,13 @@ describe('step machine: scenarios', () => {
   });
 
   it('a step the server refuses stays incomplete with its field errors, and can be submitted again', async () => {
-    const world = await runScenario(INCOMPLETE, [submit, invalid, submit, accepted]);
+    const world = await runScenario(INCOMPLETE, [submit, flushed, invalid, submit, flushed, accepted]);
     expect(world.calls).toHaveLength(2);
     expect(world.reports).toEqual([{ step: 2, status: 'submitted' }]);
   });
 
   it('an edit while the server validates wins over its "submitted"', async () => {
-    const world = await runScenario(INCOMPLETE, [submit, edit, accepted]);
+    const world = await runScenario(INCOMPLETE, [submit, edit, flushed, accepted]);
     expect(world.actor.getSnapshot().value).toBe('incomplete');
     expect(world.reports).toEqual([]);
   });
@@ -293,8 +355,14 @@ describe('step machine: scenarios', () => {
     expect(world.reports).toHaveLength(0);
   });
 
+  it('a draft that cannot be saved first is not sent for validation: the step stays incomplete and says why', async () => {
+    const world = await runScenario(INCOMPLETE, [submit, draftRefused, submit, draftUnsaved]);
+    expect(world.calls).toHaveLength(0);
+    expect(selectStepError(world.actor.getSnapshot())).toEqual({ kind: 'network' });
+  });
+
   it('a step locked while submitting drops the request and stays as it was', async () => {
-    const world = await runScenario(INCOMPLETE, [submit, lock]);
+    const world = await runScenario(INCOMPLETE, [submit, flushed, lock]);
     expect(world.actor.getSnapshot().value).toBe('readonly');
     expect(selectStepStatus(world.actor.getSnapshot())).toBe('incomplete');
     expect(world.calls.map((call) => call.aborted)).toEqual([true]);

@@ -114,7 +114,7 @@ function sampleEvents(state: UploadSnapshot): ModelEvent[] {
 // `createTestModel` refuses machines that invoke: the model is the machine's own graph without the invocation.
 // uploadFile is a callback actor, so its answers are already plain `upload.*` events; the executors below make
 // the real actor's uploadFile send them.
-const modelMachine = testMachineOf(uploadMachine);
+const modelMachine = testMachineOf(uploadMachine, { inert: ['reportUploaded'] });
 const modelFor = (input: UploadInput): TestModel<UploadSnapshot, ModelEvent, unknown> =>
   // Context is finite (four sample files, two progress points, three kinds of error), so the default
   // serialization keys states by value, context and the transition that led there.

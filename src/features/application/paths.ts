@@ -1,6 +1,7 @@
 // Where each part of an application lives (the route table is src/app/router.tsx): the start message, the four
 // step screens (steps 3, 4 and 5 share /3), "check your answers" and the confirmation.
-import type { StepNumber } from '../../../machines/step/step.types';
+import { firstIncompleteStep } from '../../../machines/application/application.machine';
+import type { StepNumber, StepStatus } from '../../../machines/step/step.types';
 
 export type StepScreen = 1 | 2 | 3 | 6;
 
@@ -33,8 +34,10 @@ export function parseId(raw: string | undefined): number | null {
   return id <= 2147483647 ? id : null;
 }
 
-/** Where "Continue" goes: the screen of the first step not yet submitted, else "check your answers". */
+/** Where "Continue" goes (the application machine's rule): the first step not yet submitted, else "check your answers". */
 export function continuePath(id: number, steps: ReadonlyArray<{ step: number; status: string }>): string {
-  const first = STEP_NUMBERS.find((step) => steps.find((item) => item.step === step)?.status !== 'submitted');
-  return first === undefined ? applicationPaths.submit(id) : applicationPaths.step(id, first);
+  const status = (step: StepNumber): StepStatus =>
+    steps.find((item) => item.step === step)?.status === 'submitted' ? 'submitted' : 'incomplete';
+  const first = firstIncompleteStep({ '1': status(1), '2': status(2), '3': status(3), '4': status(4), '5': status(5), '6': status(6) });
+  return first === null ? applicationPaths.submit(id) : applicationPaths.step(id, first);
 }

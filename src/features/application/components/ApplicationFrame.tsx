@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { selectApplicationState } from '../../../../machines/application/application.selectors';
+import { selectReadonlyBanner } from '../../../../machines/application/application.selectors';
 import { Alert } from '../../../components/ui/Alert';
 import { linkClass } from '../../../components/ui/Button';
 import { MAIN_HEADING_ID } from '../../../components/ui/PageHeading';
@@ -30,8 +30,8 @@ export function ProgramEyebrow() {
 /** 'Application has been submitted' / 'Application has been closed' (SPEC.md section 8), when it is. */
 export function ReadonlyBanner() {
   const { app, application } = useWorkspace();
-  const state = useSelector(app, selectApplicationState);
-  if (state === 'submitted') {
+  const banner = useSelector(app, selectReadonlyBanner);
+  if (banner === 'submitted') {
     return (
       <Alert kind="info" heading={<FormattedMessage id="application.state.submitted" />}>
         <p>
@@ -46,7 +46,7 @@ export function ReadonlyBanner() {
       </Alert>
     );
   }
-  if (state === 'closed') {
+  if (banner === 'closed') {
     return (
       <Alert kind="warning" heading={<FormattedMessage id="application.state.closed" />}>
         <p>

@@ -1,11 +1,11 @@
 // The route of one application (/panel/application/:rid and its screens). It loads the application, creates its
-// actors once the data is there, and renders the screen, 'Program Unavailable', or why it could not load.
+// actor once the data is there, and renders the screen, 'Program Unavailable', or why it could not load.
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Outlet, useParams } from 'react-router-dom';
-import { selectApplicationState } from '../../../../machines/application/application.selectors';
+import { selectIsUnavailable } from '../../../../machines/application/application.selectors';
 import { ApiError } from '../../../api/errors';
 import { Alert } from '../../../components/ui/Alert';
 import { Button, ButtonLink } from '../../../components/ui/Button';
@@ -87,8 +87,8 @@ function Workspace({ application }: { application: Application }) {
 /** 'Program Unavailable' replaces every screen of an application whose program was withdrawn. */
 function Screen() {
   const { app } = useWorkspace();
-  const state = useSelector(app, selectApplicationState);
-  if (state !== 'unavailable') return <Outlet />;
+  const unavailable = useSelector(app, selectIsUnavailable);
+  if (!unavailable) return <Outlet />;
   return (
     <Message title={<FormattedMessage id="application.unavailable.title" />}>
       <p className="text-gray-800">

@@ -3,7 +3,7 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
 import { Link, Navigate } from 'react-router-dom';
-import { selectApplicationState } from '../../../../machines/application/application.selectors';
+import { selectIsSubmitted } from '../../../../machines/application/application.selectors';
 import { ButtonLink, linkClass } from '../../../components/ui/Button';
 import { MAIN_HEADING_ID } from '../../../components/ui/PageHeading';
 import { useLocale } from '../../../lib/locale';
@@ -20,8 +20,8 @@ const focusOnMount = (element: HTMLElement | null): void => {
 export function ConfirmationPage() {
   const locale = useLocale();
   const { app, application } = useWorkspace();
-  const state = useSelector(app, selectApplicationState);
-  if (state !== 'submitted') return <Navigate to={applicationPaths.submit(application.id)} replace />;
+  const submitted = useSelector(app, selectIsSubmitted);
+  if (!submitted) return <Navigate to={applicationPaths.submit(application.id)} replace />;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div className="rounded-md border-l-8 border-green-800 bg-green-50 p-6">

@@ -14,7 +14,7 @@ import { Button } from '../../../components/ui/Button';
 import { RequiredMark } from '../../../components/ui/Field';
 import { toFormErrors } from '../../../lib/form-errors';
 import { InstantText } from '../../../components/ui/InstantText';
-import { useWorkspace } from '../hooks/useApplicationWorkspace';
+import { useUploadActor } from '../hooks/useApplicationWorkspace';
 
 export const INTAKE_FORM_INPUT_ID = 'step6-intake-form';
 
@@ -44,7 +44,7 @@ function useErrorMessages(error: UploadError | null): string[] {
 
 export function IntakeFormField({ errors = [], readonly }: { errors?: readonly string[] | undefined; readonly: boolean }) {
   const intl = useIntl();
-  const { upload } = useWorkspace();
+  const upload = useUploadActor();
   const status = useSelector(upload, selectUploadStatus);
   const percent = useSelector(upload, selectUploadPercent);
   const stored = useSelector(upload, selectStoredFile);

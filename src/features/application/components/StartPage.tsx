@@ -2,7 +2,7 @@
 // that the person can come back at any time until the deadline; then Start (or Continue where they left off).
 import { useSelector } from '@xstate/react';
 import { defineMessages, FormattedMessage } from 'react-intl';
-import { selectApplicationState, selectNextIncompleteStep } from '../../../../machines/application/application.selectors';
+import { selectIsEditable, selectNextIncompleteStep } from '../../../../machines/application/application.selectors';
 import { ButtonLink } from '../../../components/ui/Button';
 import { MAIN_HEADING_ID } from '../../../components/ui/PageHeading';
 import { InstantText } from '../../../components/ui/InstantText';
@@ -21,9 +21,8 @@ const prepare = defineMessages({
 
 export function StartPage() {
   const { app, application } = useWorkspace();
-  const state = useSelector(app, selectApplicationState);
+  const editable = useSelector(app, selectIsEditable);
   const next = useSelector(app, selectNextIncompleteStep);
-  const editable = state === 'draft' || state === 'submitting';
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">

@@ -7,7 +7,7 @@ import type { DraftData } from '../../../../machines/autosave/autosave.types';
 import type { StepNumber } from '../../../../machines/step/step.types';
 import { selectStoredFile } from '../../../../machines/upload/upload.selectors';
 import { genderNames, genders } from '../../../components/person/messages';
-import { useWorkspace } from '../hooks/useApplicationWorkspace';
+import { useUploadActor } from '../hooks/useApplicationWorkspace';
 import { boolOf, choiceOf, choicesOf, ownersOf, textOf, wholeNumberOf } from '../draft';
 import { businessTypeNames, incomeSourceNames, incomeSources } from '../messages';
 
@@ -103,7 +103,7 @@ function narrativeRows(data: DraftData): Row[] {
 }
 
 function AgreementRows({ data }: { data: DraftData }) {
-  const { upload } = useWorkspace();
+  const upload = useUploadActor();
   const stored = useSelector(upload, selectStoredFile);
   return (
     <AnswerList

@@ -3,7 +3,7 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { selectStepStatuses } from '../../../../machines/application/application.selectors';
+import { selectStepStatuses, selectSubmittedStepCount } from '../../../../machines/application/application.selectors';
 import type { StepKey } from '../../../../machines/application/application.types';
 import { useWorkspace } from '../hooks/useApplicationWorkspace';
 import { stepStatusNames, stepShortNames } from '../messages';
@@ -19,7 +19,7 @@ export function StepIndicator({ screen }: { screen: Screen }) {
   const intl = useIntl();
   const { app, application } = useWorkspace();
   const statuses = useSelector(app, selectStepStatuses);
-  const done = STEP_NUMBERS.filter((step) => statuses[`${step}` satisfies StepKey] === 'submitted').length;
+  const done = useSelector(app, selectSubmittedStepCount);
   return (
     <nav aria-label={intl.formatMessage({ id: 'application.indicator.label' })}>
       <p className="mb-2 text-sm font-medium text-gray-800">

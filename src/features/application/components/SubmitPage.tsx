@@ -6,8 +6,10 @@ import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { waitFor } from 'xstate';
 import {
-  selectApplicationState,
   selectError,
+  selectIncompleteSteps,
+  selectIsEditable,
+  selectIsSubmitted,
   selectIsSubmitting,
   selectStepStatuses,
 } from '../../../../machines/application/application.selectors';
@@ -70,6 +72,8 @@ function StepReview({ step, editable }: { step: StepNumber; editable: boolean })
   );
 }
 
+const sameSteps = (a: readonly StepNumber[], b: readonly StepNumber[]) => a.length === b.length && a.every((step, i) => step === b[i]);
+
 function useSubmitErrors(error: ApplicationError | null, incomplete: readonly StepNumber[]): FormErrors {
   const intl = useIntl();
   if (error === null) return noErrors;
@@ -91,13 +95,10 @@ export function SubmitPage() {
   const { app, application } = useWorkspace();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const state = useSelector(app, selectApplicationState);
+  const editable = useSelector(app, selectIsEditable);
   const submitting = useSelector(app, selectIsSubmitting);
-  const statuses = useSelector(app, selectStepStatuses);
-  const error = useSelector(app, selectError);
-  const incomplete = STEP_NUMBERS.filter((step) => statuses[`${step}`] !== 'submitted');
-  const errors = useSubmitErrors(error, incomplete);
-  const editable = state === 'draft' || state === 'submitting';
+  const incomplete = useSelector(app, selectIncompleteSteps, sameSteps);
+  const errors = useSubmitErrors(useSelector(app, selectError), incomplete);
 
   async function submit() {
     app.send({ type: 'application.submit' });
@@ -108,7 +109,7 @@ export function SubmitPage() {
       // The actor stopped first: the application was reloaded (its new state shows on the screen).
       return;
     }
-    if (selectApplicationState(settled) === 'submitted') {
+    if (selectIsSubmitted(settled)) {
       void navigate(applicationPaths.confirmation(application.id));
       void queryClient.invalidateQueries({ queryKey: applicationKeys.detail(application.id) });
       void invalidateApplicationLists(queryClient);

@@ -1,36 +1,27 @@
-// The actors of one open application, created once from the fetched application: the application machine, a step
-// machine and an autosave machine for each of the six steps, and the intake-form upload. They live as long as the
-// application's screens, so moving between steps keeps every unsaved change, pending save and upload going.
+// The one actor of an open application: the application machine, which spawns the step, autosave and upload actors of
+// its screens. Created once from the fetched application (and this device's local copies of its drafts); it lives as
+// long as the application's screens, so moving between steps keeps every unsaved change, pending save and upload.
 import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useLayoutEffect, useState } from 'react';
+import { provideApplicationMachine, type ApplicationActorRef } from '../../../actors/application';
+import { readLocalCopy } from '../../../actors/application-drafts';
 import {
-  provideApplicationMachine,
-  provideAutosaveMachine,
-  provideStepMachine,
-  provideUploadMachine,
-  type ApplicationActorRef,
-  type AutosaveActorRef,
-  type StepActorRef,
-  type UploadActorRef,
-} from '../../../actors/application';
-import { planDraft, readLocalCopy, removeLocalCopy } from '../../../actors/application-drafts';
-import type { StepKey, StepStatuses } from '../../../../machines/application/application.types';
+  selectAutosaveActor,
+  selectStepActor,
+  selectUploadActor,
+} from '../../../../machines/application/application.selectors';
+import type { ApplicationInput, LoadedStep, StepKey } from '../../../../machines/application/application.types';
+import type { AutosaveActorRef } from '../../../../machines/autosave/autosave.machine';
+import type { StepActorRef } from '../../../../machines/step/step.machine';
 import type { StepNumber } from '../../../../machines/step/step.types';
-import { MAX_UPLOAD_BYTES } from '../../../../machines/upload/upload.machine';
+import { MAX_UPLOAD_BYTES, type UploadActorRef } from '../../../../machines/upload/upload.machine';
 import type { Application } from '../api/applications';
-
-export interface StepActors {
-  step: StepActorRef;
-  autosave: AutosaveActorRef;
-}
 
 export interface ApplicationWorkspace {
   /** The application as loaded (program, dates, ids): what no machine owns. */
   application: Application;
   app: ApplicationActorRef;
-  steps: Record<StepNumber, StepActors>;
-  upload: UploadActorRef;
 }
 
 export const WorkspaceContext = createContext<ApplicationWorkspace | null>(null);
@@ -41,122 +32,79 @@ export function useWorkspace(): ApplicationWorkspace {
   return workspace;
 }
 
+export interface StepActors {
+  step: StepActorRef;
+  autosave: AutosaveActorRef;
+}
+
+/** The step and autosave actors the application machine spawned for `step` (to read with their selectors). */
 export function useStepActors(step: StepNumber): StepActors {
-  return useWorkspace().steps[step];
-}
-
-const stepKeys: readonly StepKey[] = ['1', '2', '3', '4', '5', '6'];
-
-function serverStep(application: Application, step: number) {
-  return application.steps.find((item) => item.step === step);
-}
-
-/** The application machine's input: incomplete/submitted per step, as the server reported them. */
-export function stepStatusesOf(application: Application): StepStatuses {
-  const entries = stepKeys.map((key) => [key, serverStep(application, Number(key))?.status ?? 'incomplete'] as const);
+  const { app } = useWorkspace();
   return {
-    '1': entries[0]?.[1] ?? 'incomplete',
-    '2': entries[1]?.[1] ?? 'incomplete',
-    '3': entries[2]?.[1] ?? 'incomplete',
-    '4': entries[3]?.[1] ?? 'incomplete',
-    '5': entries[4]?.[1] ?? 'incomplete',
-    '6': entries[5]?.[1] ?? 'incomplete',
+    step: useSelector(app, (snapshot) => selectStepActor(snapshot, step)),
+    autosave: useSelector(app, (snapshot) => selectAutosaveActor(snapshot, step)),
   };
 }
 
-/** Read-only as loaded: submitted, closed, or a program that is no longer open. */
-export function isReadonlyAsLoaded(application: Application): boolean {
-  return application.status !== 'draft' || application.program.status !== 'open';
+export function useUploadActor(): UploadActorRef {
+  return useSelector(useWorkspace().app, selectUploadActor);
 }
 
-function useStepPair(application: Application, step: StepNumber, app: ApplicationActorRef): StepActors {
-  const queryClient = useQueryClient();
-  const readonly = isReadonlyAsLoaded(application);
-  const loaded = serverStep(application, step);
-  // Decided once, when the actors are created: the server's draft, or this device's newer local copy.
-  const [plan] = useState(() =>
-    planDraft({ data: loaded?.data ?? {}, version: loaded?.version ?? 0 }, readLocalCopy({ applicationId: application.id, step }), readonly),
-  );
-  const autosave = useActorRef(provideAutosaveMachine(queryClient), {
-    input: { applicationId: application.id, step, data: plan.data, version: plan.version },
-  });
-  const stepRef = useActorRef(provideStepMachine(queryClient, autosave, app), {
-    input: { applicationId: application.id, step, status: loaded?.status ?? 'incomplete', readonly },
-  });
-  // Once the actors run: a restored local copy is a change the server has not seen, so send it as one; a copy that
-  // says nothing new is deleted. (Doing either twice, as React's development double effects do, changes nothing.)
-  const applicationId = application.id;
-  useEffect(() => {
-    if (plan.discardLocal) removeLocalCopy({ applicationId, step });
-    if (!plan.restore) return;
-    autosave.send({ type: 'autosave.change', data: plan.data });
-    stepRef.send({ type: 'step.edit' });
-  }, [autosave, stepRef, plan, applicationId, step]);
-  return { step: stepRef, autosave };
+function loadedStep(application: Application, key: StepKey): LoadedStep {
+  const step = Number(key);
+  const server = application.steps.find((item) => item.step === step);
+  return {
+    status: server?.status ?? 'incomplete',
+    data: server?.data ?? {},
+    version: server?.version ?? 0,
+    localCopy: readLocalCopy({ applicationId: application.id, step }),
+  };
+}
+
+/** The application machine's input: the server's application, and this device's local copy of each step's draft. */
+function inputOf(application: Application): ApplicationInput {
+  const step = (key: StepKey) => loadedStep(application, key);
+  return {
+    id: application.id,
+    status: application.status,
+    programStatus: application.program.status,
+    steps: { '1': step('1'), '2': step('2'), '3': step('3'), '4': step('4'), '5': step('5'), '6': step('6') },
+    intakeForm: application.intake_form,
+    maxUploadBytes: MAX_UPLOAD_BYTES,
+  };
 }
 
 export function useApplicationWorkspace(application: Application): ApplicationWorkspace {
   const queryClient = useQueryClient();
-  const app = useActorRef(provideApplicationMachine(queryClient), {
-    input: {
-      id: application.id,
-      status: application.status,
-      programStatus: application.program.status,
-      steps: stepStatusesOf(application),
-    },
-  });
-  const s1 = useStepPair(application, 1, app);
-  const s2 = useStepPair(application, 2, app);
-  const s3 = useStepPair(application, 3, app);
-  const s4 = useStepPair(application, 4, app);
-  const s5 = useStepPair(application, 5, app);
-  const s6 = useStepPair(application, 6, app);
-  const upload = useActorRef(
-    // An upload changes step 6 on the server (a submitted step 6 is incomplete again): the step machine follows.
-    provideUploadMachine(queryClient, () => s6.step.send({ type: 'step.edit' })),
-    { input: { applicationId: application.id, maxBytes: MAX_UPLOAD_BYTES, stored: application.intake_form } },
-  );
+  // Read once, when the actor is created (the local copies are read from browser storage).
+  const [input] = useState(() => inputOf(application));
+  const app = useActorRef(provideApplicationMachine(queryClient), { input });
 
-  const a1 = s1.autosave;
-  const a2 = s2.autosave;
-  const a3 = s3.autosave;
-  const a4 = s4.autosave;
-  const a5 = s5.autosave;
-  const a6 = s6.autosave;
-
-  // The browser's network status and the page being hidden or closed are outside React and the machines:
-  // forward them. Hiding or closing the page flushes every draft (the local copies keep them either way).
+  // The browser's network status and the page being hidden or closed are outside React and the machines: forward
+  // them as the machine's events, here and nowhere else.
   useEffect(() => {
-    const sendAll = (type: 'autosave.online' | 'autosave.offline' | 'autosave.flush') => {
-      for (const autosave of [a1, a2, a3, a4, a5, a6]) autosave.send({ type });
-    };
-    const online = () => sendAll('autosave.online');
-    const offline = () => sendAll('autosave.offline');
-    const flush = () => sendAll('autosave.flush');
-    const hidden = () => {
-      if (document.visibilityState === 'hidden') flush();
+    const online = () => app.send({ type: 'application.online' });
+    const offline = () => app.send({ type: 'application.offline' });
+    const hidden = () => app.send({ type: 'application.hidden' });
+    const visibility = () => {
+      if (document.visibilityState === 'hidden') hidden();
     };
     if (!navigator.onLine) offline();
     window.addEventListener('online', online);
     window.addEventListener('offline', offline);
-    window.addEventListener('pagehide', flush);
-    document.addEventListener('visibilitychange', hidden);
+    window.addEventListener('pagehide', hidden);
+    document.addEventListener('visibilitychange', visibility);
     return () => {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
-      window.removeEventListener('pagehide', flush);
-      document.removeEventListener('visibilitychange', hidden);
+      window.removeEventListener('pagehide', hidden);
+      document.removeEventListener('visibilitychange', visibility);
     };
-  }, [a1, a2, a3, a4, a5, a6]);
+  }, [app]);
 
-  // Leaving the application's screens: send what is pending now rather than after the debounce. A layout
-  // effect's cleanup runs before the passive one that stops the actors, so the saves are on their way.
-  useLayoutEffect(
-    () => () => {
-      for (const autosave of [a1, a2, a3, a4, a5, a6]) autosave.send({ type: 'autosave.flush' });
-    },
-    [a1, a2, a3, a4, a5, a6],
-  );
+  // Leaving the application's screens is hiding them: the pending saves go now rather than after the debounce. A
+  // layout effect's cleanup runs before the passive one that stops the actor, so the saves are on their way.
+  useLayoutEffect(() => () => app.send({ type: 'application.hidden' }), [app]);
 
-  return { application, app, steps: { 1: s1, 2: s2, 3: s3, 4: s4, 5: s5, 6: s6 }, upload };
+  return { application, app };
 }

@@ -1,7 +1,6 @@
-// What a step's form renders (read from its step and autosave actors) and the events it sends. Editing sends two
-// events: the change to autosave, and `step.edit` so a submitted step becomes incomplete again.
+// What a step's form renders (read from the step and autosave actors the application machine spawned for it) and the
+// events it sends to the application machine, which relays them to those actors.
 import { useSelector } from '@xstate/react';
-import { selectIsReadonly as selectApplicationReadonly } from '../../../../machines/application/application.selectors';
 import {
   selectAutosaveError,
   selectAutosaveStatus,
@@ -17,13 +16,11 @@ import {
   selectStepStatus,
 } from '../../../../machines/step/step.selectors';
 import type { StepNumber } from '../../../../machines/step/step.types';
-import { useWorkspace } from './useApplicationWorkspace';
+import { useStepActors, useWorkspace } from './useApplicationWorkspace';
 
 export function useStepForm(step: StepNumber) {
-  const { app, steps } = useWorkspace();
-  const { step: stepActor, autosave } = steps[step];
-  const applicationReadonly = useSelector(app, selectApplicationReadonly);
-  const stepReadonly = useSelector(stepActor, selectIsReadonly);
+  const { app } = useWorkspace();
+  const { step: stepActor, autosave } = useStepActors(step);
   return {
     step,
     data: useSelector(autosave, selectDraftData),
@@ -34,20 +31,20 @@ export function useStepForm(step: StepNumber) {
     submitting: useSelector(stepActor, selectIsSubmitting),
     canSubmit: useSelector(stepActor, selectCanSubmitStep),
     stepError: useSelector(stepActor, selectStepError),
-    readonly: applicationReadonly || stepReadonly,
-    /** Merges `patch` into the latest draft (read from the actor, so quick successive edits never use a stale copy). */
+    // The application machine locks its steps once it is submitted, closed or unavailable.
+    readonly: useSelector(stepActor, selectIsReadonly),
+    /** `patch` goes on top of the latest draft (the machine reads it, so quick successive edits never use a stale copy). */
     edit(patch: DraftData) {
-      autosave.send({ type: 'autosave.change', data: { ...autosave.getSnapshot().context.data, ...patch } });
-      stepActor.send({ type: 'step.edit' });
+      app.send({ type: 'application.edit', step, patch });
     },
     flush() {
-      autosave.send({ type: 'autosave.flush' });
+      app.send({ type: 'application.flushStep', step });
     },
     submit() {
-      stepActor.send({ type: 'step.submit' });
+      app.send({ type: 'application.submitStep', step });
     },
     resolveConflict(choice: 'mine' | 'theirs') {
-      autosave.send({ type: 'autosave.resolveConflict', choice });
+      app.send({ type: 'application.resolveConflict', step, choice });
     },
   };
 }
