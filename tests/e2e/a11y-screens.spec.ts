@@ -75,14 +75,18 @@ async function useLanguage(page: Page, locale: Locale): Promise<void> {
 }
 
 for (const locale of ['es', 'en'] as const) {
-  test(`every screen has no axe violations (${locale})`, async ({ page }) => {
+  // One test per kind of visitor: together they run some twenty axe checks, too many for one test's time on a busy machine.
+  test(`every public screen has no axe violations (${locale})`, async ({ page }) => {
     await useLanguage(page, locale);
     for (const path of publicScreens) {
       await openScreen(page, path, locale);
       await expectNoAxeViolations(page, `(${locale}, signed out)`);
     }
     await page.screenshot({ path: shotPath(`a11y-not-found-${locale}`) });
+  });
 
+  test(`every applicant screen has no axe violations (${locale})`, async ({ page }) => {
+    await useLanguage(page, locale);
     const applicant = await createAccount(`a11y-screens-${locale}`, { language: locale });
     const rid = String(await startApplication(applicant));
     await signIn(page, applicant, locale);
@@ -92,7 +96,10 @@ for (const locale of ['es', 'en'] as const) {
     }
     await page.getByRole('button', { name: t(locale, 'app.header.signOut') }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
 
+  test(`every staff screen has no axe violations (${locale})`, async ({ page }) => {
+    await useLanguage(page, locale);
     // The language chosen on this browser wins over the staff profile's, so nothing here changes the shared account.
     await signIn(page, await staffAccount(), locale);
     for (const path of staffScreens) {
