@@ -351,6 +351,8 @@ function registerSpa(app: FastifyInstance, root: string) {
     root,
     wildcard: false,
     index: false,
+    // The build wrote .br and .gz copies (scripts/precompress.ts): sent to clients that accept them.
+    preCompressed: true,
     setHeaders: (res, path) => {
       res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
