@@ -137,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') }),
     {
       connectTimeoutMs: config.databaseConnectTimeoutMs,
+      poolMax: config.databasePoolMax,
       // The pool replaces the connection; requests meanwhile answer 503 (error-handler.ts).
       onConnectionError: (error) => app.log.warn({ err: loggableError(error) }, 'database connection lost'),
     },
