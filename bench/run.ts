@@ -73,8 +73,10 @@ async function benchDatabase(label: string, env: Record<string, string>, workers
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  // BENCH_CPU_PROFILE=<dir>: each server process writes a V8 CPU profile there when it stops (bench/profile-top.ts reads them).
+  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
   const server = await startProcess(
-    ['--import', 'tsx', join(root, 'server/server.ts')],
+    [...profile, '--import', 'tsx', join(root, 'server/server.ts')],
     {
       ...env,
       DATA_DIR: dataDir,
