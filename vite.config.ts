@@ -2,11 +2,17 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompressDirectory } from './scripts/precompress.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Brotli and gzip copies of the built files, sent as they are by the server (docs/decisions/010-speed.md).
+    { name: 'precompress', apply: 'build', closeBundle: async () => void (await precompressDirectory('dist')) },
+  ],
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },

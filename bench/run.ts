@@ -1,63 +1,209 @@
-// `npm run bench`: latency of the hot API calls on the embedded database, and the size of the landing bundle.
-// A measurement to compare runs on one machine, never a pass/fail test.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import { tmpdir } from 'node:os';
+// `npm run bench`: the hot API calls over real sockets (autocannon against `server/server.ts` in its own process), next
+// to a bare node:http server answering the same JSON, on PGlite and, when TEST_DATABASE_URL or DATABASE_URL is set,
+// on PostgreSQL with one worker per core. A measurement to compare runs on one machine, never a pass/fail test.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { seedDemoData } from '../server/seed.ts';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SPA_DIR: '', MAIL_POLL_MS: '0', RATE_LIMIT_LOGIN: '1000000' });
-const app = await buildApp({ config });
-let password = '';
-await seedDemoData(app.ctx, (line) => {
-  const found = line.match(/password:\s+(\S+)/);
-  if (found?.[1]) password = found[1];
-});
+const root = fileURLToPath(new URL('..', import.meta.url));
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const json = { 'content-type': 'application/json' };
 
-async function measure(name: string, runs: number, call: () => Promise<{ statusCode: number }>) {
-  for (let i = 0; i < Math.min(20, runs); i += 1) await call();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const start = process.hrtime.bigint();
-    const response = await call();
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-    if (response.statusCode >= 400) throw new Error(`${name}: HTTP ${response.statusCode}`);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2);
-  console.log(`${name.padEnd(28)} runs ${String(runs).padStart(5)}  p50 ${at(0.5).padStart(7)} ms  p95 ${at(0.95).padStart(7)} ms`);
+interface Row {
+  name: string;
+  requestsPerSecond: number;
+  p99: number;
+  errors: number;
 }
 
-const json = { 'content-type': 'application/json' };
-const login = await app.inject({ method: 'POST', url: '/api/auth/login', headers: json, payload: { email: 'staff@incubadora.example', password } });
-const { access, refresh } = login.json() as { access: string; refresh: string };
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
 
-await measure('GET /api/health', 2000, () => app.inject({ method: 'GET', url: '/api/health' }));
-await measure('GET /api/me', 2000, () => app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${access}` } }));
-await measure('POST /api/auth/session/', 1000, () => app.inject({ method: 'POST', url: '/api/auth/session/', headers: json, payload: { refresh } }));
-await measure('POST /api/auth/login (argon2)', 100, () =>
-  app.inject({ method: 'POST', url: '/api/auth/login', headers: json, payload: { email: 'staff@incubadora.example', password } }),
-);
-await app.close();
-rmSync(dataDir, { recursive: true, force: true });
-
-// The landing page's weight: the entry chunk and what index.html loads before any lazy route.
-try {
-  const html = readFileSync('dist/index.html', 'utf8');
-  const assets = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
-  let raw = 0;
-  let gzip = 0;
-  for (const asset of assets) {
-    const bytes = readFileSync(join('dist', asset));
-    raw += bytes.length;
-    gzip += gzipSync(bytes).length;
+/** Starts a process and resolves once `url` answers 200 `ready` times in a row (each cluster worker taking one). */
+async function startProcess(args: string[], env: Record<string, string>, url: string, ready = 1): Promise<{ child: ChildProcess; stdout: () => string }> {
+  const child = spawn(process.execPath, args, { cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let stdout = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  for (let answered = 0; answered < ready; ) {
+    if (exited) throw new Error(`${args.join(' ')} exited: ${stdout}`);
+    const ok = await fetch(url).then((response) => response.ok, () => false);
+    answered = ok ? answered + 1 : 0;
+    if (!ok) await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const all = readdirSync('dist/assets').filter((f) => f.endsWith('.js'));
-  const total = all.reduce((sum, f) => sum + statSync(join('dist/assets', f)).size, 0);
-  console.log(`landing assets (${assets.length} files): ${(raw / 1024).toFixed(1)} KiB, ${(gzip / 1024).toFixed(1)} KiB gzip; all JS ${(total / 1024).toFixed(1)} KiB in ${all.length} chunks`);
-} catch {
-  console.log('landing assets: run `npm run build` first to measure the bundle');
+  return { child, stdout: () => stdout };
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function load(name: string, options: autocannon.Options): Promise<Row> {
+  const result = await autocannon({ connections, duration: seconds, ...options });
+  return { name, requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
+}
+
+/** The bare node:http baseline: the same JSON as /api/health, nothing else. */
+const bareServer = `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }); s.end('{"status":"ok","database":"ok"}'); }).listen(Number(process.env.PORT), '127.0.0.1');`;
+
+async function benchDatabase(label: string, env: Record<string, string>, workers: number): Promise<Row[]> {
+  const rows: Row[] = [];
+  const barePort = await freePort();
+  const bare = await startProcess(['-e', bareServer], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/`);
+  rows.push(await load('bare node:http', { url: `http://127.0.0.1:${barePort}/api/health` }));
+  await stop(bare.child);
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  // BENCH_CPU_PROFILE=<dir>: each server process writes a V8 CPU profile there when it stops (bench/profile-top.ts reads them).
+  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+  const server = await startProcess(
+    [...profile, '--import', 'tsx', join(root, 'server/server.ts')],
+    {
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SPA_DIR: '',
+      LOG_LEVEL: 'warn',
+      MAIL_POLL_MS: '0',
+      WEB_CONCURRENCY: String(workers),
+      RATE_LIMIT_LOGIN: '1000000',
+      ACCOUNT_LOGIN_ATTEMPTS: '1000000',
+    },
+    `${base}/api/health`,
+    workers * 4,
+  );
+  try {
+    const password = /password:\s+(\S+)/.exec(server.stdout())?.[1];
+    if (!password) throw new Error(`no demo staff password in the server's output: ${server.stdout()}`);
+    const credentials = JSON.stringify({ email: 'staff@incubadora.example', password });
+    const signIn = (await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: json, body: credentials })).json()) as {
+      access: string;
+      refresh: string;
+    };
+    const auth = { authorization: `Bearer ${signIn.access}` };
+    // Step saves: one application per open program, steps 2 to 6 of each shared out among the connections; each
+    // save sends the version last seen for its step, so conflicts (409) only come from two connections on one step.
+    const programs = (await (await fetch(`${base}/api/programs`, { headers: auth })).json()) as { results: Array<{ id: number; status: string }> };
+    const steps: Array<{ path: string; version: number }> = [];
+    for (const program of programs.results.filter((p) => p.status === 'open')) {
+      const response = await fetch(`${base}/api/applications`, { method: 'POST', headers: { ...json, ...auth }, body: JSON.stringify({ program_id: program.id }) });
+      const application = (await response.json()) as { id: number; steps: Array<{ step: number; version: number }> };
+      for (const step of application.steps.filter((s) => s.step > 1)) {
+        steps.push({ path: `/api/applications/${application.id}/steps/${step.step}`, version: step.version });
+      }
+    }
+    let nextStep = 0;
+    const stepOfConnection = new WeakMap<object, { path: string; version: number }>();
+
+    rows.push(await load('GET /api/health', { url: `${base}/api/health` }));
+    rows.push(await load('POST /api/auth/session/ (refresh)', { url: `${base}/api/auth/session/`, method: 'POST', headers: json, body: JSON.stringify({ refresh: signIn.refresh }) }));
+    rows.push(await load('GET /api/me', { url: `${base}/api/me`, headers: auth }));
+    rows.push(await load('GET /api/programs', { url: `${base}/api/programs`, headers: auth }));
+    rows.push(
+      await load('PUT step (save a draft)', {
+        url: base,
+        requests: [
+          {
+            setupRequest: (request, connection) => {
+              let step = stepOfConnection.get(connection);
+              if (!step) {
+                step = steps[nextStep++ % steps.length]!;
+                stepOfConnection.set(connection, step);
+              }
+              return { ...request, method: 'PUT', path: step.path, headers: { ...json, ...auth }, body: JSON.stringify({ data: { idea: 'Café de Utuado' }, version: step.version }) };
+            },
+            onResponse: (_status, body, connection) => {
+              const step = stepOfConnection.get(connection);
+              const answer = JSON.parse(body) as { version?: number; current?: { version: number } };
+              if (step) step.version = answer.version ?? answer.current?.version ?? step.version;
+            },
+          },
+        ],
+      }),
+    );
+    // Argon2 by design (about 13 ms of one core per attempt): the ceiling is cores / hash time.
+    rows.push(await load('POST /api/auth/login (argon2)', { url: `${base}/api/auth/login`, method: 'POST', headers: json, body: credentials }));
+  } finally {
+    await stop(server.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(`\n${label}, ${connections} connections, ${seconds} s each`);
+  printTable(rows);
+  return rows;
+}
+
+function printTable(rows: Row[]) {
+  const bare = rows[0]!.requestsPerSecond;
+  const health = rows.find((row) => row.name === 'GET /api/health')?.requestsPerSecond ?? bare;
+  console.log(`| call | req/s | p99 ms | vs bare | vs health | non-2xx |\n|---|---:|---:|---:|---:|---:|`);
+  for (const row of rows) {
+    const ratio = (base: number) => (row.requestsPerSecond / base).toFixed(2);
+    console.log(`| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p99} | ${ratio(bare)} | ${ratio(health)} | ${row.errors} |`);
+  }
+}
+
+/** A fresh database on the PostgreSQL server of `adminUrl`, dropped after the run. */
+async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `portal_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+console.log(`node ${process.version}, ${availableParallelism()} cores`);
+await benchDatabase('PGlite (one process)', {}, 1);
+const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+if (postgresUrl) {
+  const database = await freshPostgres(postgresUrl);
+  try {
+    const workers = Number(process.env.WEB_CONCURRENCY || availableParallelism());
+    await benchDatabase(`PostgreSQL (${workers} workers)`, { DATABASE_URL: database.url }, workers);
+  } finally {
+    await database.drop();
+  }
+}
+
+// The landing page's weight on the wire: what index.html loads before any lazy route, as sent (brotli).
+if (existsSync(join(root, 'dist/index.html'))) {
+  const html = readFileSync(join(root, 'dist/index.html'), 'utf8');
+  const assets = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  const size = (file: string) => (existsSync(file) ? readFileSync(file).length : 0);
+  const raw = assets.reduce((sum, asset) => sum + size(join(root, 'dist', asset)), 0);
+  const br = assets.reduce((sum, asset) => sum + size(join(root, 'dist', `${asset}.br`)), 0);
+  console.log(`\nlanding assets (${assets.length} files): ${(raw / 1024).toFixed(1)} KiB, ${(br / 1024).toFixed(1)} KiB as sent (brotli)`);
+} else {
+  console.log('\nlanding assets: run `npm run build` first to measure the bundle');
 }

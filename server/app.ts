@@ -2,7 +2,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
@@ -21,6 +20,7 @@ import { validatorCompiler } from './http/validators.ts';
 import { answerClientError, answerFrameworkError, loggableError, registerErrorHandling } from './http/error-handler.ts';
 import { detailError, forbidden, notAuthenticated, notFound } from './http/errors.ts';
 import { registerJsonBodyParser, rejectNulCharacters } from './http/input.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { languageFromHeader, translate, type Language, type MessageParams } from './i18n/messages.ts';
 import type { AppContext } from './context.ts';
 import type { Handlers } from './http/handlers.ts';
@@ -137,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') }),
     {
       connectTimeoutMs: config.databaseConnectTimeoutMs,
+      poolMax: config.databasePoolMax,
       // The pool replaces the connection; requests meanwhile answer 503 (error-handler.ts).
       onConnectionError: (error) => app.log.warn({ err: loggableError(error) }, 'database connection lost'),
     },
@@ -200,7 +201,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     request.language = languageFromHeader(request.headers['accept-language']);
   });
 
-  await app.register(helmet, {
+  const securityHeaderValues = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -223,6 +224,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     strictTransportSecurity: config.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaderValues);
+    done();
   });
   await app.register(rateLimit, { global: false });
   // One file per request, 20MB (SPEC section 9). A bigger file arrives truncated (file.truncated): the upload
@@ -347,6 +352,8 @@ function registerSpa(app: FastifyInstance, root: string) {
     root,
     wildcard: false,
     index: false,
+    // The build wrote .br and .gz copies (scripts/precompress.ts): sent to clients that accept them.
+    preCompressed: true,
     setHeaders: (res, path) => {
       res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

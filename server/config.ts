@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export interface RateLimits {
@@ -69,6 +70,10 @@ export interface Config {
   http: HttpLimits;
   /** How long to wait for a new database connection before answering 503 (PostgreSQL). */
   databaseConnectTimeoutMs: number;
+  /** Server processes on PostgreSQL (node:cluster, server/server.ts); PGlite always runs one. */
+  webConcurrency: number;
+  /** Connections each process's PostgreSQL pool may open: the server opens at most webConcurrency times this. */
+  databasePoolMax: number;
   production: boolean;
 }
 
@@ -148,6 +153,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (http.headersTimeoutMs > http.requestTimeoutMs) problems.push('HEADERS_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS');
   if (http.bodyTimeoutMs > http.requestTimeoutMs) problems.push('BODY_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS');
 
+  // One process per core on PostgreSQL; PGlite is one process's database, so it always runs one.
+  const webConcurrency = databaseUrl ? int('WEB_CONCURRENCY', availableParallelism(), 1, 1024) : 1;
+
   const config: Config = {
     port,
     host: env.HOST || '0.0.0.0',
@@ -179,12 +187,20 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy,
     http,
     databaseConnectTimeoutMs: int('DATABASE_CONNECT_TIMEOUT_MS', 5000, 100, 600_000),
+    webConcurrency,
+    databasePoolMax: int('DATABASE_POOL_MAX', defaultPoolMax(webConcurrency), 1, 10_000),
     production,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   if (secret === '') config.secret = persistentDevSecret(dataDir);
   return config;
 }
+
+/**
+ * Connections per process when DATABASE_POOL_MAX is not set: 10, fewer with many processes, so that all of them
+ * together open at most 80, under PostgreSQL's default max_connections of 100 (which keeps some for superusers).
+ */
+export const defaultPoolMax = (processes: number): number => Math.max(2, Math.min(10, Math.floor(80 / processes)));
 
 /** An IPv4/IPv6 address, or one with a /prefix (CIDR) within its family's bits. */
 function isAddressOrRange(entry: string): boolean {

@@ -1,12 +1,17 @@
-// Starts the API (and the built SPA) on PORT: migrations run in buildApp(); the demo seed runs once.
+// Starts the API (and the built SPA) on PORT: migrations run in buildApp(); the demo seed runs once. On PostgreSQL,
+// one process per core (WEB_CONCURRENCY) under node:cluster: the primary migrates and seeds, then forks the workers.
+import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DatabaseUnreachableError } from './db/client.ts';
 import { seedDemoData } from './seed.ts';
 
+/** Set by the primary on the one worker that delivers the outbox: a second one would send each message twice. */
+const MAIL_WORKER_ENV = 'PORTAL_MAIL_WORKER';
+
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -15,6 +20,12 @@ async function main() {
       process.exit(1);
     }
     throw error;
+  }
+  // webConcurrency is 1 on PGlite: its data directory belongs to one process.
+  const primaryOfWorkers = cluster.isPrimary && config.webConcurrency > 1;
+  if (primaryOfWorkers) config = { ...config, mailPollMs: 0 };
+  if (cluster.isWorker) {
+    config = { ...config, seedDemoData: false, mailPollMs: process.env[MAIL_WORKER_ENV] === 'true' ? config.mailPollMs : 0 };
   }
   let app: FastifyInstance;
   try {
@@ -28,12 +39,19 @@ async function main() {
     throw error;
   }
   if (config.seedDemoData) await seedDemoData(app.ctx, (line) => console.log(line));
-  const close = async () => {
+  if (primaryOfWorkers) {
+    // The schema is up to date and the seed written: the workers start on a ready database, none racing another.
     await app.close();
-    process.exit(0);
+    runWorkers(config.webConcurrency);
+    return;
+  }
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    // Once: under the cluster a Ctrl-C reaches the worker and its primary, which passes it on.
+    closing ??= app.close().then(() => process.exit(0));
   };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  process.on('SIGINT', close);
+  process.on('SIGTERM', close);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -44,6 +62,40 @@ async function main() {
     }
     throw error;
   }
+}
+
+/**
+ * Forks `count` workers sharing the port. Worker 1 delivers the e-mail. A worker that stops after it listened is
+ * replaced; one that could not start (port taken, database away) stops them all, with its exit code.
+ */
+function runWorkers(count: number) {
+  const slots = new Map<number, number>();
+  let stopping = false;
+  let exitCode = 0;
+  const stopAll = (signal: NodeJS.Signals) => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  const fork = (slot: number) => {
+    const worker = cluster.fork({ [MAIL_WORKER_ENV]: slot === 0 ? 'true' : 'false' });
+    slots.set(worker.id, slot);
+    let listening = false;
+    worker.once('listening', () => (listening = true));
+    worker.once('exit', (code, signal) => {
+      slots.delete(worker.id);
+      if (!stopping && !listening) {
+        exitCode = code || 1;
+        stopAll('SIGTERM');
+      } else if (!stopping) {
+        console.error(`worker ${slot + 1} stopped (${signal ?? `exit code ${code}`}); starting another`);
+        fork(slot);
+      }
+      if (stopping && slots.size === 0) process.exit(exitCode);
+    });
+  };
+  for (let slot = 0; slot < count; slot += 1) fork(slot);
+  process.once('SIGINT', () => stopAll('SIGINT'));
+  process.once('SIGTERM', () => stopAll('SIGTERM'));
 }
 
 await main();

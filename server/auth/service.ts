@@ -31,8 +31,45 @@ export interface AuthDeps {
   resetMails: AttemptLimiter;
 }
 
+/**
+ * Prepared once per database (drizzle builds the SQL text once; PostgreSQL plans a named statement once per
+ * connection): these run on every sign-in, refresh and authenticated call (docs/decisions/010-speed.md).
+ */
+function preparedQueries(db: Db) {
+  return {
+    userByEmail: db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, sql.placeholder('email')))
+      .limit(1)
+      .prepare('find_user_by_email'),
+    sessionUser: db
+      .select()
+      .from(users)
+      .where(
+        and(
+          eq(users.id, sql.placeholder('userId')),
+          eq(users.is_active, true),
+          eq(users.token_version, sql.placeholder('version')),
+          notExists(db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, sql.placeholder('sessionId')))),
+        ),
+      )
+      .limit(1)
+      .prepare('find_session_user'),
+  };
+}
+const preparedByDb = new WeakMap<Db, ReturnType<typeof preparedQueries>>();
+const prepared = (db: Db) => {
+  let queries = preparedByDb.get(db);
+  if (!queries) {
+    queries = preparedQueries(db);
+    preparedByDb.set(db, queries);
+  }
+  return queries;
+};
+
 export const findUserByEmail = async (db: Db, email: string): Promise<User | undefined> =>
-  (await db.select().from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase())).limit(1))[0];
+  (await prepared(db).userByEmail.execute({ email: email.trim().toLowerCase() }))[0];
 
 export const findUserById = async (db: Db, id: number): Promise<User | undefined> =>
   (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
@@ -42,20 +79,7 @@ export const findUserById = async (db: Db, id: number): Promise<User | undefined
  * revoked_tokens) or ended by a password reset (the user's token_version moved past the token's).
  */
 export const findSessionUser = async (db: Db, token: Pick<VerifiedToken, 'userId' | 'version' | 'sessionId'>): Promise<User | undefined> =>
-  (
-    await db
-      .select()
-      .from(users)
-      .where(
-        and(
-          eq(users.id, token.userId),
-          eq(users.is_active, true),
-          eq(users.token_version, token.version),
-          notExists(db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, token.sessionId))),
-        ),
-      )
-      .limit(1)
-  )[0];
+  (await prepared(db).sessionUser.execute({ userId: token.userId, version: token.version, sessionId: token.sessionId }))[0];
 
 const isUniqueViolation = (error: unknown): boolean => {
   const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;

@@ -1,6 +1,6 @@
 // Access and refresh tokens (JWT, HS256 with jose). Access lives minutes, belongs to the session of a refresh token,
 // and is never a refresh token, nor the reverse.
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 export interface TokenSettings {
@@ -34,11 +34,12 @@ export interface SessionRef {
 const ISSUER = 'incubator-portal';
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  private readonly key: KeyObject;
 
   constructor(private readonly settings: TokenSettings, private readonly now: () => Date = () => new Date()) {
-    // A key derived for tokens only, so a leaked token key does not also sign reset links or captchas.
-    this.key = new TextEncoder().encode(`jwt:${settings.secret}`);
+    // A key derived for tokens only, so a leaked token key does not also sign reset links or captchas. Held as a
+    // KeyObject: jose imports it into WebCrypto once and keeps it, where raw bytes were imported on every sign and verify.
+    this.key = createSecretKey(Buffer.from(`jwt:${settings.secret}`, 'utf8'));
   }
 
   private nowSeconds(): number {

@@ -33,12 +33,14 @@ export interface OpenOptions {
   onConnectionError?: (error: Error) => void;
   /** How long a query waits for a new connection before failing (and the request answering 503). */
   connectTimeoutMs?: number;
+  /** PostgreSQL: connections the pool may open (DATABASE_POOL_MAX). */
+  poolMax?: number;
 }
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 });
+    const pool = new pg.Pool({ connectionString: target.url, max: options.poolMax ?? 10, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 });
     const report = options.onConnectionError ?? (() => undefined);
     // An idle connection's error reaches the pool; one lent out (a transaction between two queries) reaches only its
     // client, so every client gets a listener of its own as well.
@@ -57,7 +59,9 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
   if ('pglite' in target) client = target.pglite;
   else {
     mkdirSync(target.dataDir, { recursive: true });
-    client = new PGlite(target.dataDir);
+    // Queries do not wait for PGlite's file-system sync: commits are still written to the data directory before they
+    // are acknowledged (docs/decisions/010-speed.md says what a kill -9 and a power cut can cost).
+    client = new PGlite(target.dataDir, { relaxedDurability: true });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -41,7 +41,7 @@ export interface TestAppOptions {
 }
 
 /** A fresh, empty PostgreSQL database for one test file, dropped on close. */
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
