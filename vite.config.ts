@@ -10,7 +10,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // Brotli and gzip copies of the built files, sent as they are by the server (docs/decisions/010-speed.md).
+    // Brotli and gzip copies of the built files, sent as they are by the server (docs/decisions/012-speed.md).
     { name: 'precompress', apply: 'build', closeBundle: async () => void (await precompressDirectory('dist')) },
   ],
   server: {

@@ -33,7 +33,7 @@ export interface AuthDeps {
 
 /**
  * Prepared once per database (drizzle builds the SQL text once; PostgreSQL plans a named statement once per
- * connection): these run on every sign-in, refresh and authenticated call (docs/decisions/010-speed.md).
+ * connection): these run on every sign-in, refresh and authenticated call (docs/decisions/012-speed.md).
  */
 function preparedQueries(db: Db) {
   return {

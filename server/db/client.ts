@@ -60,7 +60,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
   else {
     mkdirSync(target.dataDir, { recursive: true });
     // Queries do not wait for PGlite's file-system sync: commits are still written to the data directory before they
-    // are acknowledged (docs/decisions/010-speed.md says what a kill -9 and a power cut can cost).
+    // are acknowledged (docs/decisions/012-speed.md says what a kill -9 and a power cut can cost).
     client = new PGlite(target.dataDir, { relaxedDurability: true });
   }
   const db = drizzlePglite(client, { schema });

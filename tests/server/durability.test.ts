@@ -1,4 +1,4 @@
-// The embedded database opened without a sync per query (docs/decisions/010-speed.md): a write the API acknowledged
+// The embedded database opened without a sync per query (docs/decisions/012-speed.md): a write the API acknowledged
 // is still there after the server is killed with SIGKILL and started again on the same DATA_DIR.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
