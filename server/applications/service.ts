@@ -294,7 +294,7 @@ export async function submitStep(deps: ApplicationDeps, viewer: Viewer, id: numb
     const problems = checkStep(step, current.data, { hasIntakeForm });
     if (problems) throw fieldErrors(problems);
     if (step === 6 && !(await deps.captcha.verifyOnce(String(current.data.captcha), tx))) {
-      throw fieldErrors({ captcha: 'api.error.captcha' });
+      throw fieldErrors({ captcha: 'api.error.captcha' }, 'captcha_invalid');
     }
     // A spent captcha proves nothing later: keep it out of the stored answers.
     const { captcha: _spent, ...kept } = current.data;
@@ -315,7 +315,7 @@ export async function submitApplication(deps: ApplicationDeps, viewer: Viewer, i
   await write(deps, viewer, id, async (tx, { program }, now) => {
     const steps = await stepsOf(tx, id);
     if (steps.length !== STEP_COUNT || steps.some((s) => s.status !== 'submitted')) {
-      throw fieldErrors({ non_field_errors: 'api.application.incomplete' });
+      throw fieldErrors({ non_field_errors: 'api.application.incomplete' }, 'steps_incomplete');
     }
     await tx.update(applications).set({ status: 'submitted', submitted_at: now }).where(eq(applications.id, id));
     const user = await findUserById(tx, viewer.id);
