@@ -7,6 +7,7 @@ import type { DraftData, LocalCopyKey } from '../autosave/autosave.types.ts';
 import { stepMachine } from '../step/step.machine.ts';
 import { uploadMachine } from '../upload/upload.machine.ts';
 import { serverErrorCode } from '../shared/error-codes.ts';
+import { STEP_NUMBERS } from '../../shared/application-constants.ts';
 import { planDraft } from './application.drafts.ts';
 import type {
   ApplicationChildren,
@@ -22,8 +23,7 @@ import type {
   SubmitApplicationOutput,
 } from './application.types.ts';
 
-export const STEP_KEYS: readonly StepKey[] = ['1', '2', '3', '4', '5', '6'];
-const STEP_NUMBERS = [1, 2, 3, 4, 5, 6] as const satisfies readonly StepNumber[];
+export const STEP_KEYS: readonly StepKey[] = STEP_NUMBERS.map((step) => `${step}` as const);
 
 const stepActorId = (step: StepNumber) => `step${step}` as const;
 const autosaveActorId = (step: StepNumber) => `autosave${step}` as const;

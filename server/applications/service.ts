@@ -20,9 +20,10 @@ import { detailError, detailErrorWith, fieldErrors, forbidden, notFound, type Ap
 import { enqueueMail } from '../mail/outbox.ts';
 import { isLanguage, type Language } from '../i18n/messages.ts';
 import { findProgram, programUnavailable, toProgramInfo, type ProgramRow, type Viewer } from '../programs/service.ts';
-import { applicationAction, applicationStatus, programStatus, STEP_COUNT } from '../programs/status.ts';
+import { applicationAction, applicationStatus, programStatus } from '../programs/status.ts';
+import { MAX_UPLOAD_BYTES, STEP_COUNT, STEP_NUMBERS } from '../../shared/application-constants.ts';
 import { formatDate, renderCertification } from './certification.ts';
-import { checkStep, prefillPerson, stepNumbers, type DraftData, type StepNumber } from './steps.ts';
+import { checkStep, prefillPerson, type DraftData, type StepNumber } from './steps.ts';
 
 type Schemas = components['schemas'];
 type ApplicationRow = typeof applications.$inferSelect;
@@ -40,8 +41,6 @@ export interface ApplicationDeps {
   now: () => Date;
 }
 
-/** SPEC section 9: 20MB. */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 const INTAKE_FORM = 'intake_form';
 const PDF_MAGIC = Buffer.from('%PDF-');
 
@@ -235,7 +234,7 @@ export async function applyToProgram(
       .returning({ id: applications.id });
     if (!inserted) return undefined; // a second tab applied at the same moment: use theirs
     await tx.insert(applicationSteps).values(
-      stepNumbers.map((step) => ({
+      STEP_NUMBERS.map((step) => ({
         application_id: inserted.id,
         step,
         data: step === 1 ? prefillPerson(user) : {},

@@ -416,6 +416,8 @@ export interface components {
         };
         /** @description One of the error shapes the SPA reads (docs/decisions/011-error-codes-in-the-contract.md). */
         Error: components["schemas"]["Detail"] | components["schemas"]["FieldErrors"];
+        /** @description Only the last 4 digits of the SSN, ever (shared/application-constants.ts SSN_LAST4_PATTERN). */
+        SsnLast4: string;
         /** Format: email */
         Email: string;
         Password: string;
@@ -1106,7 +1108,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    ssn_last4: string;
+                    ssn_last4: components["schemas"]["SsnLast4"];
                 };
             };
         };

@@ -15,7 +15,8 @@ import { createTestModel, getStateNodes, type StatePath, type TestModel, type Te
 import { testMachineOf } from './support/test-machine.ts';
 import en from '../../locales/en.json';
 import es from '../../locales/es.json';
-import { MAX_UPLOAD_BYTES, uploadMachine } from '../../machines/upload/upload.machine.ts';
+import { uploadMachine } from '../../machines/upload/upload.machine.ts';
+import { MAX_UPLOAD_BYTES } from '../../shared/application-constants.ts';
 import {
   selectIsUploading,
   selectPickedFile,

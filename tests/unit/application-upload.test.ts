@@ -2,7 +2,8 @@
 // chosen by the view from the code); otherwise it uploads with progress and tells step 6 it changed.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { checkPickedFile, MAX_UPLOAD_BYTES, uploadMachine } from '../../machines/upload/upload.machine';
+import { checkPickedFile, uploadMachine } from '../../machines/upload/upload.machine';
+import { MAX_UPLOAD_BYTES } from '../../shared/application-constants';
 import {
   selectPickedFile,
   selectStoredFile,
