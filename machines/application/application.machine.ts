@@ -6,6 +6,8 @@ import { autosaveMachine, autosaveSystemId } from '../autosave/autosave.machine.
 import type { DraftData, LocalCopyKey } from '../autosave/autosave.types.ts';
 import { stepMachine } from '../step/step.machine.ts';
 import { uploadMachine } from '../upload/upload.machine.ts';
+import { serverErrorCode } from '../shared/error-codes.ts';
+import { STEP_NUMBERS } from '../../shared/application-constants.ts';
 import { planDraft } from './application.drafts.ts';
 import type {
   ApplicationChildren,
@@ -13,6 +15,7 @@ import type {
   ApplicationError,
   ApplicationEvent,
   ApplicationInput,
+  ServerApplicationErrorCode,
   StepKey,
   StepNumber,
   StepStatuses,
@@ -20,8 +23,7 @@ import type {
   SubmitApplicationOutput,
 } from './application.types.ts';
 
-export const STEP_KEYS: readonly StepKey[] = ['1', '2', '3', '4', '5', '6'];
-const STEP_NUMBERS = [1, 2, 3, 4, 5, 6] as const satisfies readonly StepNumber[];
+export const STEP_KEYS: readonly StepKey[] = STEP_NUMBERS.map((step) => `${step}` as const);
 
 const stepActorId = (step: StepNumber) => `step${step}` as const;
 const autosaveActorId = (step: StepNumber) => `autosave${step}` as const;
@@ -32,15 +34,21 @@ export const allStepsSubmitted = (steps: StepStatuses): boolean => STEP_KEYS.eve
 export const firstIncompleteStep = (steps: StepStatuses): StepNumber | null =>
   STEP_NUMBERS.find((step) => steps[`${step}`] !== 'submitted') ?? null;
 
-const SERVER_CODES = ['steps_incomplete', 'application_closed', 'program_unavailable', 'application_submitted'] as const;
+/** The contract's codes (components/schemas/ErrorCode) the application machine acts on. */
+const SERVER_CODES = [
+  'steps_incomplete',
+  'application_closed',
+  'program_unavailable',
+  'application_submitted',
+] as const satisfies readonly ServerApplicationErrorCode[];
 
-/** Reads a submitApplication rejection: the server's `code` when we know it, its body always kept. */
+/** Reads a submitApplication rejection: the server's `code` when the machine acts on it, its body always kept. */
 export function toApplicationError(error: unknown): ApplicationError {
   if (typeof error !== 'object' || error === null || !('body' in error) || error.body === undefined) {
     return { code: 'network', body: null };
   }
   const { body } = error;
-  const code = typeof body === 'object' && body !== null && 'code' in body ? body.code : undefined;
+  const code = serverErrorCode(body);
   const known = SERVER_CODES.find((serverCode) => serverCode === code);
   return { code: known ?? 'submit_failed', body };
 }

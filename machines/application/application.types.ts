@@ -3,6 +3,7 @@
 import type { DraftData, LocalCopy } from '../autosave/autosave.types.ts';
 import type { StepNumber, StepStatus } from '../step/step.types.ts';
 import type { StoredFile } from '../upload/upload.types.ts';
+import type { ErrorCode } from '../shared/error-codes.ts';
 
 export type { StepNumber, StepStatus };
 
@@ -69,13 +70,13 @@ export interface SubmitApplicationRejection {
  * the server's codes that end the draft.
  * `submit_failed`: any other answer (its body is kept to show as received). `network`: no answer.
  */
-export type ApplicationErrorCode =
-  | 'steps_incomplete'
-  | 'application_closed'
-  | 'program_unavailable'
-  | 'application_submitted'
-  | 'submit_failed'
-  | 'network';
+export type ApplicationErrorCode = ServerApplicationErrorCode | 'submit_failed' | 'network';
+
+/** The server's codes that the application machine tells apart: the contract's (components/schemas/ErrorCode). */
+export type ServerApplicationErrorCode = Extract<
+  ErrorCode,
+  'steps_incomplete' | 'application_closed' | 'program_unavailable' | 'application_submitted'
+>;
 
 export interface ApplicationError {
   code: ApplicationErrorCode;

@@ -1,6 +1,8 @@
 // Types of the step machine: one of the six application steps, incomplete or submitted.
 
-export type StepNumber = 1 | 2 | 3 | 4 | 5 | 6;
+import type { StepNumber } from '../../shared/application-constants.ts';
+
+export type { StepNumber };
 export type StepStatus = 'incomplete' | 'submitted';
 
 export interface StepInput {

@@ -2,9 +2,6 @@
 import { assign, fromCallback, sendParent, setup, type ActorRefFrom } from 'xstate';
 import type { PickedFile, StoredFile, UploadContext, UploadError, UploadEvent, UploadFileEvent, UploadFileInput, UploadInput } from './upload.types.ts';
 
-/** SPEC.md sections 5 and 9: files must be 20MB or smaller (the server counts 20 MiB, so do we). */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-
 /**
  * Why a chosen file cannot be sent, or null when it can: over the size limit, or not a PDF. Browsers leave
  * `type` empty for some files, so the .pdf name counts too; the server checks the bytes themselves.

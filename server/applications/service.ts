@@ -1,4 +1,5 @@
-// Applications: apply, My Programs, read, save and submit steps, the intake form, the certification form, submit.
+// Applications: apply, My Programs, read, save and submit steps, submit. The intake form and the certification form
+// are in intake-form.ts, on top of the reading and writing helpers exported here.
 // Rules (SPEC section 4, DESIGN.md section 3):
 // - Only the owner reads or writes an application; another person's id is 404; staff read any but write none (403).
 // - A submitted application never changes: every write answers 409 application_submitted.
@@ -6,29 +7,28 @@
 //   read or written (closeDraftsOfClosedPrograms); writes then answer 409 application_closed. Closed is final.
 // - A program made unavailable blocks writes to its applications: 409 program_unavailable (reads still work).
 // - Writes lock the application row, so a step save, a step submit and the submit never interleave.
-import { basename } from 'node:path';
-import type { Readable } from 'node:stream';
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../src/api/schema.d.ts';
 import type { Db } from '../db/client.ts';
 import { applicationFiles, applications, applicationSteps, programs } from '../db/schema.ts';
 import { findUserById } from '../auth/service.ts';
 import type { CaptchaService } from '../captcha/captcha.ts';
-import { SourceFailedError, type FileStorage, type TempFile } from '../files/storage.ts';
-import { isStructurallyPdf, PdfInspector, type ActiveContent } from '../files/pdf-inspection.ts';
-import { detailError, detailErrorWith, fieldErrors, forbidden, notFound, type AppError } from '../http/errors.ts';
+import type { FileStorage } from '../files/storage.ts';
+import type { ActiveContent } from '../files/pdf-inspection.ts';
+import { detailError, detailErrorWith, fieldErrors, forbidden, notFound } from '../http/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { isLanguage, type Language } from '../i18n/messages.ts';
 import { findProgram, programUnavailable, toProgramInfo, type ProgramRow, type Viewer } from '../programs/service.ts';
-import { applicationAction, applicationStatus, programStatus, STEP_COUNT } from '../programs/status.ts';
-import { formatDate, renderCertification } from './certification.ts';
-import { checkStep, prefillPerson, stepNumbers, type DraftData, type StepNumber } from './steps.ts';
+import { applicationAction, applicationStatus, programStatus } from '../programs/status.ts';
+import { STEP_COUNT, STEP_NUMBERS } from '../../shared/application-constants.ts';
+import { formatDate } from './certification.ts';
+import { checkStep, prefillPerson, type DraftData, type StepNumber } from './steps.ts';
 
 type Schemas = components['schemas'];
 type ApplicationRow = typeof applications.$inferSelect;
 type StepRow = typeof applicationSteps.$inferSelect;
 type FileRow = typeof applicationFiles.$inferSelect;
-interface Loaded {
+export interface Loaded {
   application: ApplicationRow;
   program: ProgramRow;
 }
@@ -40,10 +40,8 @@ export interface ApplicationDeps {
   now: () => Date;
 }
 
-/** SPEC section 9: 20MB. */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-const INTAKE_FORM = 'intake_form';
-const PDF_MAGIC = Buffer.from('%PDF-');
+/** The kind of the application's file row that holds the signed intake form. */
+export const INTAKE_FORM = 'intake_form';
 
 const submittedError = () => detailError(409, 'api.application.submitted', 'application_submitted');
 const closedError = () => detailError(409, 'api.application.closed', 'application_closed');
@@ -63,7 +61,7 @@ export async function closeDraftsOfClosedPrograms(db: Db, now: Date, scope: SQL)
     .where(and(eq(applications.status, 'draft'), scope, inArray(applications.program_id, closedPrograms)));
 }
 
-async function load(db: Db, id: number, lock = false): Promise<Loaded | undefined> {
+export async function load(db: Db, id: number, lock = false): Promise<Loaded | undefined> {
   const query = db
     .select({ application: applications, program: programs })
     .from(applications)
@@ -73,7 +71,7 @@ async function load(db: Db, id: number, lock = false): Promise<Loaded | undefine
   return (await (lock ? query.for('update', { of: applications }) : query))[0];
 }
 
-async function loadReadable(deps: ApplicationDeps, viewer: Viewer, id: number): Promise<Loaded> {
+export async function loadReadable(deps: ApplicationDeps, viewer: Viewer, id: number): Promise<Loaded> {
   await closeDraftsOfClosedPrograms(deps.db, deps.now(), eq(applications.id, id));
   const loaded = await load(deps.db, id);
   if (!loaded || (loaded.application.user_id !== viewer.id && !viewer.isStaff)) throw notFound();
@@ -81,7 +79,7 @@ async function loadReadable(deps: ApplicationDeps, viewer: Viewer, id: number): 
 }
 
 /** Why this application cannot change now, if it cannot. */
-function assertWritable(loaded: Loaded, viewer: Viewer, now: Date): void {
+export function assertWritable(loaded: Loaded, viewer: Viewer, now: Date): void {
   if (loaded.application.user_id !== viewer.id) throw viewer.isStaff ? forbidden() : notFound();
   const program = programStatus(loaded.program, now);
   if (loaded.application.status === 'submitted') throw submittedError();
@@ -90,7 +88,7 @@ function assertWritable(loaded: Loaded, viewer: Viewer, now: Date): void {
 }
 
 /** Runs one write in one transaction, on the locked application, once it is known to be the viewer's and open. */
-async function write<T>(deps: ApplicationDeps, viewer: Viewer, id: number, work: (tx: Db, loaded: Loaded, now: Date) => Promise<T>): Promise<T> {
+export async function write<T>(deps: ApplicationDeps, viewer: Viewer, id: number, work: (tx: Db, loaded: Loaded, now: Date) => Promise<T>): Promise<T> {
   const now = deps.now();
   // Persist a closing first: the write below fails with 409 and rolls back, but the closed state should stay.
   await closeDraftsOfClosedPrograms(deps.db, now, eq(applications.id, id));
@@ -113,7 +111,7 @@ const toStep = (row: StepRow): Schemas['ApplicationStep'] => ({
   submitted_at: row.submitted_at?.toISOString() ?? null,
 });
 
-const toStoredFile = (row: FileRow): Schemas['StoredFile'] => ({
+export const toStoredFile = (row: FileRow): Schemas['StoredFile'] => ({
   file_name: row.original_name,
   size: row.size,
   uploaded_at: row.created_at.toISOString(),
@@ -123,7 +121,7 @@ const toStoredFile = (row: FileRow): Schemas['StoredFile'] => ({
 const stepsOf = (db: Db, id: number) =>
   db.select().from(applicationSteps).where(eq(applicationSteps.application_id, id)).orderBy(asc(applicationSteps.step));
 
-const intakeFormOf = async (db: Db, id: number): Promise<FileRow | undefined> =>
+export const intakeFormOf = async (db: Db, id: number): Promise<FileRow | undefined> =>
   (
     await db
       .select()
@@ -235,7 +233,7 @@ export async function applyToProgram(
       .returning({ id: applications.id });
     if (!inserted) return undefined; // a second tab applied at the same moment: use theirs
     await tx.insert(applicationSteps).values(
-      stepNumbers.map((step) => ({
+      STEP_NUMBERS.map((step) => ({
         application_id: inserted.id,
         step,
         data: step === 1 ? prefillPerson(user) : {},
@@ -294,7 +292,7 @@ export async function submitStep(deps: ApplicationDeps, viewer: Viewer, id: numb
     const problems = checkStep(step, current.data, { hasIntakeForm });
     if (problems) throw fieldErrors(problems);
     if (step === 6 && !(await deps.captcha.verifyOnce(String(current.data.captcha), tx))) {
-      throw fieldErrors({ captcha: 'api.error.captcha' });
+      throw fieldErrors({ captcha: 'api.error.captcha' }, 'captcha_invalid');
     }
     // A spent captcha proves nothing later: keep it out of the stored answers.
     const { captcha: _spent, ...kept } = current.data;
@@ -315,7 +313,7 @@ export async function submitApplication(deps: ApplicationDeps, viewer: Viewer, i
   await write(deps, viewer, id, async (tx, { program }, now) => {
     const steps = await stepsOf(tx, id);
     if (steps.length !== STEP_COUNT || steps.some((s) => s.status !== 'submitted')) {
-      throw fieldErrors({ non_field_errors: 'api.application.incomplete' });
+      throw fieldErrors({ non_field_errors: 'api.application.incomplete' }, 'steps_incomplete');
     }
     await tx.update(applications).set({ status: 'submitted', submitted_at: now }).where(eq(applications.id, id));
     const user = await findUserById(tx, viewer.id);
@@ -335,126 +333,4 @@ export async function submitApplication(deps: ApplicationDeps, viewer: Viewer, i
     }, now);
   });
   return getApplication(deps, viewer, id);
-}
-
-// ---- files -----------------------------------------------------------------------------------------------
-
-export interface Upload {
-  stream: Readable;
-  filename: string;
-  /** True when the multipart limit cut the file short (read it once the stream has ended). */
-  truncated: () => boolean;
-}
-
-/**
- * A name fit to show and to send back in Content-Disposition: no path, no control characters, and no bidirectional
- * controls (U+202E would show `invoice\u202Efdp.exe` as `invoiceexe.pdf`).
- */
-const safeFileName = (name: string): string =>
-  basename(name.replace(/\\/g, '/'))
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
-    .slice(0, 200) || 'intake-form.pdf';
-
-/** Why an upload cannot be kept as the intake form (too large, not a PDF, not a readable one), if it cannot. */
-async function uploadProblem(temp: TempFile, tail: Buffer, truncated: boolean): Promise<AppError | undefined> {
-  if (truncated || temp.size > MAX_UPLOAD_BYTES) return detailError(413, 'api.error.fileTooLarge', 'file_too_large');
-  if (!temp.head.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) return fieldErrors({ file: 'api.upload.notPdf' });
-  if (!(await isStructurallyPdf(temp.size, temp.head, tail, temp.readRange))) return fieldErrors({ file: 'api.upload.damagedPdf' });
-  return undefined;
-}
-
-/**
- * Stores the signed participant intake form (PDF, 20MB at most), replacing an earlier one. The bytes go to a temp
- * file first; only a whole PDF is renamed into place and recorded. A submitted step 6 becomes incomplete again.
- */
-export async function uploadIntakeForm(deps: ApplicationDeps, viewer: Viewer, id: number, upload: Upload): Promise<Schemas['StoredFile']> {
-  // Refuse before reading a byte when the application cannot take the file anyway.
-  const now = deps.now();
-  await closeDraftsOfClosedPrograms(deps.db, now, eq(applications.id, id));
-  const loaded = await load(deps.db, id);
-  if (!loaded) throw notFound();
-  assertWritable(loaded, viewer, now);
-
-  // The PDF is checked while it streams to disk: never all of it in memory, never a long pause of the event loop.
-  const inspector = new PdfInspector();
-  let temp: TempFile;
-  try {
-    temp = await deps.files.write(upload.stream, inspector.write);
-  } catch (error) {
-    await inspector.finish();
-    // A body cut off or malformed on the way is the sender's problem; a disk failure is ours (500).
-    if (error instanceof SourceFailedError) throw detailError(400, 'api.error.malformed', 'malformed');
-    throw error;
-  }
-  const inspection = await inspector.finish();
-  try {
-    const problem = await uploadProblem(temp, inspection.tail, upload.truncated());
-    if (problem) throw problem;
-  } catch (error) {
-    await temp.discard();
-    throw error;
-  }
-  const key = await temp.commit(`applications/${id}`, 'pdf');
-  let stored: { row: FileRow; previous: string | undefined };
-  try {
-    stored = await write(deps, viewer, id, async (tx, _loaded, at) => {
-      const previous = (await intakeFormOf(tx, id))?.storage_key;
-      const values = {
-        storage_key: key,
-        original_name: safeFileName(upload.filename),
-        content_type: 'application/pdf',
-        size: temp.size,
-        sha256: temp.sha256,
-        active_content: inspection.activeContent,
-        created_at: at,
-      };
-      const [row] = await tx
-        .insert(applicationFiles)
-        .values({ application_id: id, kind: INTAKE_FORM, ...values })
-        .onConflictDoUpdate({ target: [applicationFiles.application_id, applicationFiles.kind], set: values })
-        .returning();
-      if (!row) throw new Error('file upsert returned no row');
-      await tx
-        .update(applicationSteps)
-        .set({ status: 'incomplete', submitted_at: null, updated_at: at })
-        .where(and(eq(applicationSteps.application_id, id), eq(applicationSteps.step, 6), eq(applicationSteps.status, 'submitted')));
-      return { row, previous };
-    });
-  } catch (error) {
-    await deps.files.remove(key);
-    throw error;
-  }
-  if (stored.previous) await deps.files.remove(stored.previous);
-  return toStoredFile(stored.row);
-}
-
-/** The uploaded intake form, for its owner and staff. */
-export async function readIntakeForm(deps: ApplicationDeps, viewer: Viewer, id: number) {
-  await loadReadable(deps, viewer, id);
-  const file = await intakeFormOf(deps.db, id);
-  const stored = file ? await deps.files.read(file.storage_key) : undefined;
-  if (!file || !stored) throw notFound();
-  return { ...stored, fileName: file.original_name };
-}
-
-/** The certification form with the applicant's name (as in step 1, else the profile), the program and today's date. */
-export async function certificationForm(deps: ApplicationDeps, viewer: Viewer, id: number, language: Language): Promise<Uint8Array> {
-  const { application, program } = await loadReadable(deps, viewer, id);
-  const [person] = await deps.db
-    .select({ data: applicationSteps.data })
-    .from(applicationSteps)
-    .where(and(eq(applicationSteps.application_id, id), eq(applicationSteps.step, 1)))
-    .limit(1);
-  const user = await findUserById(deps.db, application.user_id);
-  const part = (value: unknown, fallback: string | undefined) => (typeof value === 'string' && value.trim() ? value.trim() : fallback ?? '');
-  const applicantName = `${part(person?.data.first_name, user?.first_name)} ${part(person?.data.last_name, user?.last_name)}`.trim();
-  return renderCertification({
-    language,
-    applicationId: id,
-    applicantName,
-    programName: language === 'en' ? program.name_en : program.name_es,
-    period: program.period,
-    date: deps.now(),
-  });
 }

@@ -1,13 +1,13 @@
 // The six steps' content rules. A draft only has to match its type schema (openapi.yaml ApplicationStep{n}Data,
 // checked in the route); submitting a step runs checkStep() on the saved draft: what is required, and how.
 import type { components } from '../../src/api/schema.d.ts';
+import { SSN_LAST4_PATTERN, type StepNumber } from '../../shared/application-constants.ts';
 import type { User } from '../auth/service.ts';
 import { toPerson } from '../me/service.ts';
 import { msg, type FieldErrors, type Message } from '../http/errors.ts';
 
 type Schemas = components['schemas'];
-export type StepNumber = 1 | 2 | 3 | 4 | 5 | 6;
-export const stepNumbers: StepNumber[] = [1, 2, 3, 4, 5, 6];
+export type { StepNumber };
 export type DraftData = Record<string, unknown>;
 
 /** The openapi.yaml schema a step's draft must match. */
@@ -42,7 +42,7 @@ function checkPerson(data: DraftData, problems: Problems) {
   if (text(data.email) !== '' && !EMAIL.test(text(data.email))) problems.add('email', msg('api.field.email'));
   const ssn = text(data.ssn_last4);
   if (ssn === '') problems.add('ssn_last4', msg('api.field.required'));
-  else if (!/^\d{4}$/.test(ssn)) problems.add('ssn_last4', msg('api.field.ssnLast4'));
+  else if (!SSN_LAST4_PATTERN.test(ssn)) problems.add('ssn_last4', msg('api.field.ssnLast4'));
 }
 
 function checkBusiness(data: DraftData, problems: Problems) {

@@ -112,7 +112,7 @@ export async function register(deps: AuthDeps, input: Schemas['RegisterRequest']
 
   // Spent before anything tells whether the address has an account, or costs a password hash: every such
   // answer costs a solved puzzle, so the form cannot be used to list the addresses that have accounts.
-  if (!(await deps.captcha.spend(captcha!))) throw fieldErrors({ captcha: 'api.error.captcha' });
+  if (!(await deps.captcha.spend(captcha!))) throw fieldErrors({ captcha: 'api.error.captcha' }, 'captcha_invalid');
   if (await findUserByEmail(deps.db, input.email)) throw fieldErrors({ email: 'api.error.emailTaken' });
   const passwordHash = await hashPassword(input.password);
   try {

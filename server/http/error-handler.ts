@@ -1,7 +1,7 @@
 // The one place every failure becomes an HTTP answer: localized, in the DESIGN.md shapes, never a stack or a 5xx message.
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError, type ErrorCode } from './errors.ts';
 import { languageFromHeader, translate, type Language } from '../i18n/messages.ts';
 import { isDatabaseUnavailable } from '../db/client.ts';
 
@@ -87,7 +87,10 @@ export function loggableError(error: unknown): Error {
   return safe;
 }
 
-function send(reply: FastifyReply, status: number, body: unknown) {
+/** Every error answer: `{detail, code}`, or field messages with their `code` (components/schemas/Error). */
+type ErrorBody = { detail: string; code: ErrorCode; [extra: string]: unknown } | { code: ErrorCode; [field: string]: string[] | ErrorCode };
+
+function send(reply: FastifyReply, status: number, body: ErrorBody) {
   // The body is already in its final shape; skip the route's response schema (it describes success).
   return reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
 }
@@ -110,18 +113,19 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
         return send(reply, error.statusCode, {
           ...extra,
           detail: translate(lang, detail.id, detail.params),
-          ...(code ? { code } : {}),
+          code,
         });
       }
       const fields: Record<string, string[]> = {};
       for (const [field, messages] of Object.entries(error.body.fields)) {
         fields[field] = messages.map((m) => translate(lang, m.id, m.params));
       }
-      return send(reply, error.statusCode, fields);
+      return send(reply, error.statusCode, { ...fields, code: error.body.code });
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
-      return send(reply, 400, validationToFields(fastifyError.validation as AjvIssue[], lang, fastifyError.validationContext));
+      const fields = validationToFields(fastifyError.validation as AjvIssue[], lang, fastifyError.validationContext);
+      return send(reply, 400, { ...fields, code: 'invalid' });
     }
     const status = fastifyError.statusCode ?? 500;
     if (status === 429) {
@@ -166,14 +170,14 @@ export const answerFrameworkError: NonNullable<FastifyServerOptions['frameworkEr
  */
 export function answerClientError(this: { log: { trace(obj: object, msg: string): void } }, error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, reason, id, code] =
+  const [status, reason, id, code]: [number, string, string, ErrorCode] =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? [408, 'Request Timeout', 'api.error.timeout', 'timeout']
       : error.code === 'HPE_HEADER_OVERFLOW'
         ? [431, 'Request Header Fields Too Large', 'api.error.tooLarge', 'too_large']
         : [400, 'Bad Request', 'api.error.malformed', 'malformed'];
   this.log.trace({ err: error }, 'client error');
-  const body = JSON.stringify({ detail: translate('es', id), code });
+  const body = JSON.stringify({ detail: translate('es', id), code } satisfies ErrorBody);
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

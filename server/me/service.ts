@@ -6,6 +6,7 @@ import { users } from '../db/schema.ts';
 import { fieldErrors, notAuthenticated } from '../http/errors.ts';
 import { isLanguage } from '../i18n/messages.ts';
 import { findUserById, type User } from '../auth/service.ts';
+import { SSN_LAST4_PATTERN } from '../../shared/application-constants.ts';
 
 type Person = components['schemas']['Person'];
 type PersonUpdate = components['schemas']['PersonUpdate'];
@@ -84,7 +85,7 @@ export async function updatePerson(db: Db, userId: number, change: PersonUpdate,
 }
 
 export async function setSsnLast4(db: Db, userId: number, last4: string, now: Date): Promise<string> {
-  if (!/^\d{4}$/.test(last4)) throw fieldErrors({ ssn_last4: 'api.field.ssnLast4' });
+  if (!SSN_LAST4_PATTERN.test(last4)) throw fieldErrors({ ssn_last4: 'api.field.ssnLast4' });
   await db.update(users).set({ ssn_last4: last4, updated_at: now }).where(eq(users.id, userId));
   return maskSsn(last4) ?? '';
 }

@@ -1,5 +1,6 @@
 // Pure rules of a program's state (DESIGN.md section 3, Closed / unavailable) and of the action the portal offers.
 import type { components } from '../../src/api/schema.d.ts';
+import { STEP_COUNT } from '../../shared/application-constants.ts';
 
 type Schemas = components['schemas'];
 export type SubProgram = Schemas['SubProgram'];
@@ -10,8 +11,6 @@ export type StepStatus = Schemas['StepStatus'];
 
 /** SPEC section 1, in its order. */
 export const subPrograms = ['student_incubator', 'pre_incubator', 'incubator', 'accelerator'] as const satisfies readonly SubProgram[];
-
-export const STEP_COUNT = 6;
 
 /**
  * The status a program reads as now: staff set open, closed or unavailable, and an open program

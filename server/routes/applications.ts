@@ -5,6 +5,7 @@ import { detailError, fieldErrors } from '../http/errors.ts';
 import type { Handlers } from '../http/handlers.ts';
 import { schemaValidationError } from '../http/input.ts';
 import * as service from '../applications/service.ts';
+import * as intakeForm from '../applications/intake-form.ts';
 import { stepDataSchemaName, type StepNumber } from '../applications/steps.ts';
 
 export function applicationRoutes(ctx: AppContext): Handlers {
@@ -34,14 +35,14 @@ export function applicationRoutes(ctx: AppContext): Handlers {
       });
       if (part && part.fieldname !== 'file') part.file.resume(); // read and dropped, so the request can end
       if (!part || part.fieldname !== 'file') throw fieldErrors({ file: 'api.upload.fileRequired' });
-      return service.uploadIntakeForm(deps, request.requireUser(), request.params.id, {
+      return intakeForm.uploadIntakeForm(deps, request.requireUser(), request.params.id, {
         stream: part.file,
         filename: part.filename,
         truncated: () => part.file.truncated,
       });
     },
     getIntakeForm: async (request, reply) => {
-      const file = await service.readIntakeForm(deps, request.requireUser(), request.params.id);
+      const file = await intakeForm.readIntakeForm(deps, request.requireUser(), request.params.id);
       return reply
         .type('application/pdf')
         .header('content-length', file.size)
@@ -50,7 +51,7 @@ export function applicationRoutes(ctx: AppContext): Handlers {
         .send(file.stream);
     },
     getCertificationForm: async (request, reply) => {
-      const pdf = await service.certificationForm(deps, request.requireUser(), request.params.id, request.language);
+      const pdf = await intakeForm.certificationForm(deps, request.requireUser(), request.params.id, request.language);
       const name = request.t('pdf.certification.fileName', { id: request.params.id });
       return reply
         .type('application/pdf')

@@ -2,14 +2,11 @@
 // shapes the application, step, autosave and upload machines read. Pure, so they are tested on their own.
 import { ApiError } from '../api/errors';
 import type { SaveDraftError, ServerDraft } from '../../machines/autosave/autosave.types';
+import { serverErrorCode, type ErrorCode } from '../../machines/shared/error-codes';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The server's `code` of an error body (`version_conflict`, `application_closed`...), or null. */
-export function errorCode(body: unknown): string | null {
-  return isRecord(body) && typeof body.code === 'string' ? body.code : null;
-}
 
 function serverDraftOf(value: unknown): ServerDraft | null {
   if (!isRecord(value) || !isRecord(value.data) || typeof value.version !== 'number') return null;
@@ -27,7 +24,7 @@ export function toSaveDraftRejection(error: unknown): SaveDraftError {
   if (!(error instanceof ApiError)) return { kind: 'network' };
   const { status, body } = error;
   if (status === 0 || status >= 500 || status === 408 || status === 429) return { kind: 'network' };
-  if (status === 409 && errorCode(body) === 'version_conflict') {
+  if (status === 409 && serverErrorCode(body) === 'version_conflict') {
     const current = isRecord(body) ? serverDraftOf(body.current) : null;
     if (current) return { kind: 'conflict', current };
   }
@@ -46,8 +43,8 @@ export function toServerRejection(error: unknown): { body?: unknown } {
 }
 
 /** The codes after which the application cannot change: the screens reload it to show why. */
-export const FINAL_CODES: readonly string[] = ['application_submitted', 'application_closed', 'program_unavailable'];
+export const FINAL_CODES: readonly ErrorCode[] = ['application_submitted', 'application_closed', 'program_unavailable'];
 
 export function isFinalRejection(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 409 && FINAL_CODES.includes(errorCode(error.body) ?? '');
+  return error instanceof ApiError && error.status === 409 && FINAL_CODES.some((code) => code === serverErrorCode(error.body));
 }

@@ -15,6 +15,7 @@ import { stepMachine } from '../../machines/step/step.machine';
 import type { StepNumber, SubmitStepInput, SubmitStepOutput } from '../../machines/step/step.types';
 import { uploadMachine } from '../../machines/upload/upload.machine';
 import type { StoredFile, UploadEvent, UploadFileInput } from '../../machines/upload/upload.types';
+import { isStepNumber } from '../../shared/application-constants';
 import {
   applicationKeys,
   invalidateApplicationLists,
@@ -26,7 +27,6 @@ import { isFinalRejection, toSaveDraftRejection, toServerRejection } from './app
 
 export type ApplicationActorRef = ActorRefFrom<typeof applicationMachine>;
 
-const isStepNumber = (value: number): value is StepNumber => Number.isInteger(value) && value >= 1 && value <= 6;
 
 function stepNumberOf(value: number): StepNumber {
   if (!isStepNumber(value)) throw new Error(`no such step: ${value}`);

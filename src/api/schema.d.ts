@@ -336,7 +336,8 @@ export interface paths {
         put?: never;
         /**
          * Submit the application (all six steps submitted, program open, deadline not passed)
-         * @description Afterwards nothing changes, and a confirmation e-mail goes out in the applicant's language.
+         * @description Afterwards nothing changes, and a confirmation e-mail goes out in the applicant's language. Before all six
+         *     steps are submitted: 400 `steps_incomplete` ('Check that all data have been entered.' in non_field_errors).
          */
         post: operations["submitApplication"];
         delete?: never;
@@ -387,18 +388,36 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description What went wrong, for machines to branch on (people read `detail` or the field messages). Every error
+         *     answer carries one; docs/decisions/011-error-codes-in-the-contract.md says which answer sends which.
+         * @enum {string}
+         */
+        ErrorCode: "invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "not_found" | "survey_not_answered" | "program_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "version_conflict" | "too_large" | "file_too_large" | "unsupported_media_type" | "throttled" | "database_unavailable" | "server_error";
+        /** @description A success that only says what happened (signed out, reset e-mail sent), localized. */
+        Message: {
+            detail: string;
+        };
+        /** @description One message for the whole request, with its code. */
         Detail: {
             detail: string;
-            code?: string;
+            code: components["schemas"]["ErrorCode"];
         };
-        /** @description Each key is a field name (or non_field_errors) with its messages. */
+        /**
+         * @description Each key is a field name (or non_field_errors) with its messages, beside `code` (`invalid`,
+         *     `captcha_invalid`, `steps_incomplete`). No request body has a field called `code`, so the key cannot clash
+         *     (tests/server/error-codes.test.ts keeps it so).
+         */
         FieldErrors: {
+            code: components["schemas"]["ErrorCode"];
             non_field_errors?: string[];
         } & {
             [key: string]: string[];
         };
-        /** @description One of the error shapes the SPA reads (SPEC section 8). */
-        Error: components["schemas"]["Detail"] | components["schemas"]["FieldErrors"] | string[];
+        /** @description One of the error shapes the SPA reads (docs/decisions/011-error-codes-in-the-contract.md). */
+        Error: components["schemas"]["Detail"] | components["schemas"]["FieldErrors"];
+        /** @description Only the last 4 digits of the SSN, ever (shared/application-constants.ts SSN_LAST4_PATTERN). */
+        SsnLast4: string;
         /** Format: email */
         Email: string;
         Password: string;
@@ -966,7 +985,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Detail"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             400: components["responses"]["FieldErrors"];
@@ -995,7 +1014,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Detail"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             400: components["responses"]["FieldErrors"];
@@ -1025,7 +1044,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Detail"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             400: components["responses"]["FieldErrors"];
@@ -1089,7 +1108,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    ssn_last4: string;
+                    ssn_last4: components["schemas"]["SsnLast4"];
                 };
             };
         };

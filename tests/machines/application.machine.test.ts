@@ -67,6 +67,7 @@ import { selectStepStatus } from '../../machines/step/step.selectors.ts';
 import type { StepInput, SubmitStepInput, SubmitStepOutput } from '../../machines/step/step.types.ts';
 import { uploadMachine } from '../../machines/upload/upload.machine.ts';
 import type { StoredFile, UploadEvent, UploadFileInput } from '../../machines/upload/upload.types.ts';
+import { SERVER_ANSWERS } from '../support/server-answers.ts';
 
 /** Leaf state paths of a state value: 'saving', or 'draft.ready' for nested ones. */
 function leafPaths(value: StateValue): string[] {
@@ -104,13 +105,14 @@ const UNAVAILABLE: ApplicationInput = { ...DRAFT_ALMOST, programStatus: 'unavail
 
 /** Server answers (bodies in the shapes the server sends), each with the error the applicant should be shown. */
 const ANSWERS = {
-  closed: { detail: 'Application has been closed', code: 'application_closed' },
-  unavailable: { detail: 'Program Unavailable', code: 'program_unavailable' },
-  incomplete: { detail: 'Check that all data have been entered.', code: 'steps_incomplete' },
-  submitted: { detail: 'Application has been submitted', code: 'application_submitted' },
-  other: ['Try Again Later'],
+  closed: SERVER_ANSWERS.applicationClosed,
+  unavailable: SERVER_ANSWERS.programUnavailable,
+  incomplete: SERVER_ANSWERS.stepsIncomplete,
+  submitted: SERVER_ANSWERS.applicationSubmitted,
+  /** An answer without a code the machine acts on. */
+  other: SERVER_ANSWERS.fileTooLarge,
 };
-const FIELD_ERRORS = { business_name: ['Este campo es obligatorio.'] };
+const FIELD_ERRORS = SERVER_ANSWERS.stepFieldsMissing;
 
 // ---------------------------------------------------------------------------------------------
 // The system under test: the composed application actor, its calls answered by the test.

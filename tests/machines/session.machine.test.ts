@@ -29,6 +29,7 @@ import type {
   SessionRecord,
   SessionResponse,
 } from '../../machines/session/session.types.ts';
+import { SERVER_ANSWERS } from '../support/server-answers.ts';
 
 // ---------------------------------------------------------------- fixtures
 
@@ -87,8 +88,8 @@ const OTHER_TAB_RECORD: SessionRecord = {
   language: 'es',
 };
 // Error bodies in the shapes of DESIGN.md section 3.
-const LOGIN_ERROR = { detail: 'Credenciales incorrectas.' };
-const REFRESH_ERROR = { detail: 'El token no es válido.', code: 'token_not_valid' };
+const LOGIN_ERROR = SERVER_ANSWERS.badCredentials;
+const REFRESH_ERROR = SERVER_ANSWERS.tokenNotValid;
 const LOGOUT_ERROR = { detail: 'Servicio no disponible.' };
 
 // ---------------------------------------------------------------- the model's events

@@ -31,6 +31,7 @@ import type {
   SubmitStepInput,
   SubmitStepOutput,
 } from '../../machines/step/step.types.ts';
+import { SERVER_ANSWERS } from '../support/server-answers.ts';
 
 /** Leaf state paths of a state value: 'saving', or 'draft.ready' for nested ones. */
 function leafPaths(value: StateValue): string[] {
@@ -43,7 +44,7 @@ const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 // ---------------------------------------------------------------------------------------------
 type ModelEvent = StepModelEvent;
 
-const FIELD_ERRORS = { first_name: ['Este campo es obligatorio.'], ssn_last4: ['Ingrese 4 dígitos.'] };
+const FIELD_ERRORS = SERVER_ANSWERS.stepFieldsMissing;
 const INCOMPLETE: StepInput = { applicationId: 7, step: 2, status: 'incomplete', readonly: false };
 const SUBMITTED: StepInput = { ...INCOMPLETE, status: 'submitted' };
 const READONLY: StepInput = { ...INCOMPLETE, status: 'submitted', readonly: true };

@@ -15,7 +15,8 @@ import { createTestModel, getStateNodes, type StatePath, type TestModel, type Te
 import { testMachineOf } from './support/test-machine.ts';
 import en from '../../locales/en.json';
 import es from '../../locales/es.json';
-import { MAX_UPLOAD_BYTES, uploadMachine } from '../../machines/upload/upload.machine.ts';
+import { uploadMachine } from '../../machines/upload/upload.machine.ts';
+import { MAX_UPLOAD_BYTES } from '../../shared/application-constants.ts';
 import {
   selectIsUploading,
   selectPickedFile,
@@ -33,6 +34,7 @@ import type {
   UploadFileInput,
   UploadInput,
 } from '../../machines/upload/upload.types.ts';
+import { SERVER_ANSWERS } from '../support/server-answers.ts';
 
 /** Leaf state paths of a state value: 'saving', or 'draft.ready' for nested ones. */
 function leafPaths(value: StateValue): string[] {
@@ -410,7 +412,7 @@ describe('upload machine: scenarios', () => {
   });
 
   it('a refusal keeps the server body as it was sent; another file can be chosen', async () => {
-    const tooLargeForServer = { detail: 'Your file is too large. It must be 20MB or smaller.', code: 'file_too_large' };
+    const tooLargeForServer = SERVER_ANSWERS.fileTooLarge;
     const world = await runScenario(REPLACING, [choose(AT_LIMIT), refused(tooLargeForServer)]);
     expect(selectUploadError(world.actor.getSnapshot())).toEqual({ code: 'rejected', body: tooLargeForServer });
     // The file already stored is still the one on the server.

@@ -290,12 +290,13 @@ describe.each(databaseKinds)('applications on %s', (kind) => {
         conditions: ['Conditions must be accepted'],
         intake_form: ['Upload the signed participant intake form.'],
         captcha: ['Captcha is invalid or expired'],
+        code: 'invalid',
       });
       expect((await upload(test, ana, id, samplePdf())).statusCode).toBe(200);
       await saveStep(test, ana, id, 6, { conditions: true, captcha: Buffer.from('{"challenge":{}}').toString('base64') });
       const forged = await submitStep(ana, id, 6);
       expect(forged.statusCode).toBe(400);
-      expect(forged.json()).toEqual({ captcha: ['Captcha is invalid or expired'] });
+      expect(forged.json()).toEqual({ captcha: ['Captcha is invalid or expired'], code: 'captcha_invalid' });
       const captcha = await solveCaptcha(test);
       await saveStep(test, ana, id, 6, { conditions: true, captcha });
       const good = await submitStep(ana, id, 6);
@@ -304,7 +305,7 @@ describe.each(databaseKinds)('applications on %s', (kind) => {
       // The same solution cannot be spent twice: edit step 6, submit it again with the old payload.
       await saveStep(test, ana, id, 6, { conditions: true, captcha });
       const replay = await submitStep(ana, id, 6);
-      expect(replay.json()).toEqual({ captcha: ['Captcha is invalid or expired'] });
+      expect(replay.json()).toEqual({ captcha: ['Captcha is invalid or expired'], code: 'captcha_invalid' });
     });
   });
 
@@ -313,7 +314,7 @@ describe.each(databaseKinds)('applications on %s', (kind) => {
       const { id } = await apply(ana, (await createProgram(test)).id);
       const none = await submit(ana, id);
       expect(none.statusCode).toBe(400);
-      expect(none.json()).toEqual({ non_field_errors: ['Check that all data have been entered.'] });
+      expect(none.json()).toEqual({ non_field_errors: ['Check that all data have been entered.'], code: 'steps_incomplete' });
       for (const step of [1, 2, 3, 4, 5] as const) {
         await saveStep(test, ana, id, step, completeSteps[step]);
         expect((await submitStep(ana, id, step)).statusCode).toBe(200);

@@ -18,7 +18,7 @@ import {
 
 const en = { 'accept-language': 'en' };
 const DAY = 24 * 3600_000;
-const invalidLink = { non_field_errors: ['The password reset link is invalid or has expired.'] };
+const invalidLink = { non_field_errors: ['The password reset link is invalid or has expired.'], code: 'invalid' };
 
 describe.each(databaseKinds)('password reset (%s)', (kind) => {
   const clock = testClock();
@@ -99,9 +99,9 @@ describe.each(databaseKinds)('password reset (%s)', (kind) => {
     it('refuses a malformed e-mail or a missing one as a field error', async () => {
       const bad = await requestReset('not an address');
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toEqual({ email: ['Enter a valid email address.'] });
+      expect(bad.json()).toEqual({ email: ['Enter a valid email address.'], code: 'invalid' });
       const missing = await test.call('POST', '/auth/password/reset/', {}, en);
-      expect(missing.json()).toEqual({ email: ['This field is required.'] });
+      expect(missing.json()).toEqual({ email: ['This field is required.'], code: 'invalid' });
     });
   });
 
@@ -136,7 +136,7 @@ describe.each(databaseKinds)('password reset (%s)', (kind) => {
       const done = await confirm({ uid: link.uid, token: link.token, password: 'Brand-New-Passw0rd' }, {});
       expect(done.json()).toEqual({ detail: 'Su contraseña fue restablecida. Inicie sesión con la nueva contraseña.' });
       const again = await confirm({ uid: link.uid, token: link.token, password: 'Brand-New-Passw0rd' }, {});
-      expect(again.json()).toEqual({ non_field_errors: ['El enlace para restablecer la contraseña no es válido o ha expirado.'] });
+      expect(again.json()).toEqual({ non_field_errors: ['El enlace para restablecer la contraseña no es válido o ha expirado.'], code: 'invalid' });
     });
 
     it('refuses a bad uid: garbage, an unknown user, or another user than the token was made for', async () => {
@@ -219,7 +219,7 @@ describe.each(databaseKinds)('password reset (%s)', (kind) => {
       const link = await linkFor(account);
       const refused = await confirm({ uid: link.uid, token: link.token, password });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ password: [message] });
+      expect(refused.json()).toEqual({ password: [message], code: 'invalid' });
       expect((await signIn(test, account)).id).toBe(account.id);
       expect((await confirm({ uid: link.uid, token: link.token, password: 'Brand-New-Passw0rd' })).statusCode).toBe(200);
     });
@@ -229,7 +229,7 @@ describe.each(databaseKinds)('password reset (%s)', (kind) => {
       delete body[field];
       const refused = await confirm(body);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ [field]: ['This field is required.'] });
+      expect(refused.json()).toEqual({ [field]: ['This field is required.'], code: 'invalid' });
     });
   });
 });

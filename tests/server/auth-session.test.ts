@@ -118,7 +118,7 @@ describe.each(databaseKinds)('sessions: refresh, logout and expiry (%s)', (kind)
     it('refuses a body without a refresh token as a field error', async () => {
       const response = await test.call('POST', '/auth/session/', {}, en);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ refresh: ['This field is required.'] });
+      expect(response.json()).toEqual({ refresh: ['This field is required.'], code: 'invalid' });
     });
   });
 

@@ -59,10 +59,10 @@ describe.each(databaseKinds)('create an account and sign in (%s)', (kind) => {
       const account = await registerAccount(test);
       const again = await test.call('POST', '/auth/register/', await form({ email: account.email.toUpperCase() }), en);
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toEqual({ email: ['A user with this email already exists'] });
+      expect(again.json()).toEqual({ email: ['A user with this email already exists'], code: 'invalid' });
 
       const spanish = await test.call('POST', '/auth/register/', await form({ email: account.email.toLowerCase() }));
-      expect(spanish.json()).toEqual({ email: ['Ya existe un usuario con este correo electrónico'] });
+      expect(spanish.json()).toEqual({ email: ['Ya existe un usuario con este correo electrónico'], code: 'invalid' });
     });
 
     it('gives one of two sign-ups racing for the same e-mail the account, and the other a field error', async () => {
@@ -70,7 +70,7 @@ describe.each(databaseKinds)('create an account and sign in (%s)', (kind) => {
       const [first, second] = await Promise.all([form({ email }), form({ email: email.toUpperCase() })]);
       const answers = await Promise.all([test.call('POST', '/auth/register/', first, en), test.call('POST', '/auth/register/', second, en)]);
       expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400]);
-      expect(answers.find((a) => a.statusCode === 400)?.json()).toEqual({ email: ['A user with this email already exists'] });
+      expect(answers.find((a) => a.statusCode === 400)?.json()).toEqual({ email: ['A user with this email already exists'], code: 'invalid' });
     });
 
     it.each([
@@ -82,7 +82,7 @@ describe.each(databaseKinds)('create an account and sign in (%s)', (kind) => {
       const body = await form({ password });
       const refused = await test.call('POST', '/auth/register/', body, en);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ password: [message] });
+      expect(refused.json()).toEqual({ password: [message], code: 'invalid' });
       expect(await accountExists(body.email)).toBe(false);
     });
 
@@ -97,9 +97,9 @@ describe.each(databaseKinds)('create an account and sign in (%s)', (kind) => {
     it("refuses the form when the conditions are not accepted: 'Conditions must be accepted'", async () => {
       const refused = await test.call('POST', '/auth/register/', await form({ conditions: false }), en);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ conditions: ['Conditions must be accepted'] });
+      expect(refused.json()).toEqual({ conditions: ['Conditions must be accepted'], code: 'invalid' });
       const spanish = await test.call('POST', '/auth/register/', await form({ conditions: false }));
-      expect(spanish.json()).toEqual({ conditions: ['Debe aceptar las condiciones'] });
+      expect(spanish.json()).toEqual({ conditions: ['Debe aceptar las condiciones'], code: 'invalid' });
     });
 
     it('reports every rule a form breaks at once; an address with an account is named only once the rest is right', async () => {
@@ -111,6 +111,7 @@ describe.each(databaseKinds)('create an account and sign in (%s)', (kind) => {
       expect(refused.json()).toEqual({
         password: ['This password is entirely numeric.'],
         conditions: ['Conditions must be accepted'],
+        code: 'invalid',
       });
     });
 
@@ -119,16 +120,16 @@ describe.each(databaseKinds)('create an account and sign in (%s)', (kind) => {
       for (const captcha of ['x', Buffer.from('{"challenge":{}}').toString('base64')]) {
         const refused = await test.call('POST', '/auth/register/', await form({ email: account.email, captcha }), en);
         expect(refused.statusCode).toBe(400);
-        expect(refused.json()).toEqual({ captcha: ['Captcha is invalid or expired'] });
+        expect(refused.json()).toEqual({ captcha: ['Captcha is invalid or expired'], code: 'captcha_invalid' });
       }
       // With a solved captcha the answer names the address, and that captcha is spent: asking again costs a new one.
       const captcha = await solveCaptcha(test);
       const taken = await test.call('POST', '/auth/register/', await form({ email: account.email, captcha }), en);
-      expect(taken.json()).toEqual({ email: ['A user with this email already exists'] });
+      expect(taken.json()).toEqual({ email: ['A user with this email already exists'], code: 'invalid' });
       const again = await test.call('POST', '/auth/register/', await form({ email: account.email, captcha }), en);
-      expect(again.json()).toEqual({ captcha: ['Captcha is invalid or expired'] });
+      expect(again.json()).toEqual({ captcha: ['Captcha is invalid or expired'], code: 'captcha_invalid' });
       const fresh = await test.call('POST', '/auth/register/', await form({ captcha }), en);
-      expect(fresh.json()).toEqual({ captcha: ['Captcha is invalid or expired'] });
+      expect(fresh.json()).toEqual({ captcha: ['Captcha is invalid or expired'], code: 'captcha_invalid' });
     });
 
     it("refuses a captcha that was not solved: 'Captcha is invalid or expired'", async () => {
@@ -137,10 +138,10 @@ describe.each(databaseKinds)('create an account and sign in (%s)', (kind) => {
       for (const captcha of ['not-a-captcha', unsolved, Buffer.from('{"challenge":{}}').toString('base64')]) {
         const refused = await test.call('POST', '/auth/register/', await form({ captcha }), en);
         expect(refused.statusCode).toBe(400);
-        expect(refused.json()).toEqual({ captcha: ['Captcha is invalid or expired'] });
+        expect(refused.json()).toEqual({ captcha: ['Captcha is invalid or expired'], code: 'captcha_invalid' });
       }
       const spanish = await test.call('POST', '/auth/register/', await form({ captcha: 'x' }));
-      expect(spanish.json()).toEqual({ captcha: ['El captcha no es válido o ha expirado'] });
+      expect(spanish.json()).toEqual({ captcha: ['El captcha no es válido o ha expirado'], code: 'captcha_invalid' });
     });
 
     it('accepts a solved captcha once: replayed for a second account it is refused', async () => {
@@ -150,7 +151,7 @@ describe.each(databaseKinds)('create an account and sign in (%s)', (kind) => {
       const replay = await form({ captcha });
       const refused = await test.call('POST', '/auth/register/', replay, en);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ captcha: ['Captcha is invalid or expired'] });
+      expect(refused.json()).toEqual({ captcha: ['Captcha is invalid or expired'], code: 'captcha_invalid' });
       expect(await accountExists(replay.email)).toBe(false);
     });
 
@@ -160,7 +161,7 @@ describe.each(databaseKinds)('create an account and sign in (%s)', (kind) => {
       clock.reset();
       const refused = await test.call('POST', '/auth/register/', await form({ captcha: stale }), en);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ captcha: ['Captcha is invalid or expired'] });
+      expect(refused.json()).toEqual({ captcha: ['Captcha is invalid or expired'], code: 'captcha_invalid' });
     });
 
     it('does not spend the captcha on a form refused for another reason, so a typo needs no new puzzle', async () => {
@@ -178,7 +179,7 @@ describe.each(databaseKinds)('create an account and sign in (%s)', (kind) => {
         delete body[field];
         const refused = await test.call('POST', '/auth/register/', body, en);
         expect(refused.statusCode).toBe(400);
-        expect(refused.json()).toEqual({ [field]: ['This field is required.'] });
+        expect(refused.json()).toEqual({ [field]: ['This field is required.'], code: 'invalid' });
       },
     );
 
@@ -194,10 +195,10 @@ describe.each(databaseKinds)('create an account and sign in (%s)', (kind) => {
     it('refuses a malformed e-mail and an unknown language', async () => {
       const email = await test.call('POST', '/auth/register/', await form({ email: 'not-an-address' }), en);
       expect(email.statusCode).toBe(400);
-      expect(email.json()).toEqual({ email: ['Enter a valid email address.'] });
+      expect(email.json()).toEqual({ email: ['Enter a valid email address.'], code: 'invalid' });
       const language = await test.call('POST', '/auth/register/', await form({ language: 'fr' }), en);
       expect(language.statusCode).toBe(400);
-      expect(language.json()).toEqual({ language: ['Select a valid choice.'] });
+      expect(language.json()).toEqual({ language: ['Select a valid choice.'], code: 'invalid' });
     });
 
     it('cannot create a staff account: is_staff in the form is ignored', async () => {
@@ -298,10 +299,10 @@ describe.each(databaseKinds)('create an account and sign in (%s)', (kind) => {
     it('refuses a form without e-mail or password as field errors, not as a 401', async () => {
       const missing = await test.call('POST', '/auth/login', { email: account.email }, en);
       expect(missing.statusCode).toBe(400);
-      expect(missing.json()).toEqual({ password: ['This field is required.'] });
+      expect(missing.json()).toEqual({ password: ['This field is required.'], code: 'invalid' });
       const empty = await test.call('POST', '/auth/login', { email: '', password: 'x' }, en);
       expect(empty.statusCode).toBe(400);
-      expect(empty.json()).toEqual({ email: ['This field is required.'] });
+      expect(empty.json()).toEqual({ email: ['This field is required.'], code: 'invalid' });
     });
   });
 });

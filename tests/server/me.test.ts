@@ -149,7 +149,7 @@ describe.each(databaseKinds)('GET/PATCH /me and PUT /me/ssn (%s)', (kind) => {
     expect((await signIn(test, me)).language).toBe('en');
     const refused = await patch(me.auth, { language: 'pt' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ language: ['Select a valid choice.'] });
+    expect(refused.json()).toEqual({ language: ['Select a valid choice.'], code: 'invalid' });
   });
 
   it('changes the e-mail: the person signs in with the new one, not the old one', async () => {
@@ -167,10 +167,10 @@ describe.each(databaseKinds)('GET/PATCH /me and PUT /me/ssn (%s)', (kind) => {
     const me = await person();
     const refused = await patch(me.auth, { email: other.email.toUpperCase() });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ email: ['A user with this email already exists'] });
+    expect(refused.json()).toEqual({ email: ['A user with this email already exists'], code: 'invalid' });
     expect((await getMe(me.auth)).email).toBe(me.email);
     const spanish = await test.call('PATCH', '/me', { email: other.email }, me.spanish);
-    expect(spanish.json()).toEqual({ email: ['Ya existe un usuario con este correo electrónico'] });
+    expect(spanish.json()).toEqual({ email: ['Ya existe un usuario con este correo electrónico'], code: 'invalid' });
   });
 
   it('gives one of two people racing for the same new e-mail the address, and the other a field error', async () => {
@@ -179,15 +179,15 @@ describe.each(databaseKinds)('GET/PATCH /me and PUT /me/ssn (%s)', (kind) => {
     const email = uniqueEmail('contested');
     const answers = await Promise.all([patch(first.auth, { email }), patch(second.auth, { email })]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
-    expect(answers.find((a) => a.statusCode === 400)?.json()).toEqual({ email: ['A user with this email already exists'] });
+    expect(answers.find((a) => a.statusCode === 400)?.json()).toEqual({ email: ['A user with this email already exists'], code: 'invalid' });
   });
 
   it('refuses a malformed e-mail, blank names and values over their length', async () => {
     const me = await person({ first_name: 'Ana' });
-    expect((await patch(me.auth, { email: 'nope' })).json()).toEqual({ email: ['Enter a valid email address.'] });
-    expect((await patch(me.auth, { first_name: '   ' })).json()).toEqual({ first_name: ['This field is required.'] });
-    expect((await patch(me.auth, { last_name: '' })).json()).toEqual({ last_name: ['This field is required.'] });
-    expect((await patch(me.auth, { phone: '5'.repeat(33) })).json()).toEqual({ phone: ['Ensure this field has no more than 32 characters.'] });
+    expect((await patch(me.auth, { email: 'nope' })).json()).toEqual({ email: ['Enter a valid email address.'], code: 'invalid' });
+    expect((await patch(me.auth, { first_name: '   ' })).json()).toEqual({ first_name: ['This field is required.'], code: 'invalid' });
+    expect((await patch(me.auth, { last_name: '' })).json()).toEqual({ last_name: ['This field is required.'], code: 'invalid' });
+    expect((await patch(me.auth, { phone: '5'.repeat(33) })).json()).toEqual({ phone: ['Ensure this field has no more than 32 characters.'], code: 'invalid' });
     expect((await patch(me.auth, { postal_code: '0'.repeat(21) })).statusCode).toBe(400);
     expect((await getMe(me.auth)).first_name).toBe('Ana');
   });
@@ -242,7 +242,7 @@ describe.each(databaseKinds)('GET/PATCH /me and PUT /me/ssn (%s)', (kind) => {
         await test.call('PUT', '/me/ssn', { ssn_last4: '1234' }, me.auth);
         const refused = await test.call('PUT', '/me/ssn', { ssn_last4: ssn }, me.auth);
         expect(refused.statusCode).toBe(400);
-        expect(refused.json()).toEqual({ ssn_last4: ['Enter exactly the last 4 digits.'] });
+        expect(refused.json()).toEqual({ ssn_last4: ['Enter exactly the last 4 digits.'], code: 'invalid' });
         expect((await row(me.id))?.ssn_last4).toBe('1234');
         expect((await getMe(me.auth)).ssn_last4_masked).toBe('***-**-1234');
       },
@@ -250,10 +250,10 @@ describe.each(databaseKinds)('GET/PATCH /me and PUT /me/ssn (%s)', (kind) => {
 
     it('replaces the digits, answers in Spanish by default and refuses a missing value', async () => {
       const spanish = await test.call('PUT', '/me/ssn', { ssn_last4: '12-3' }, me.spanish);
-      expect(spanish.json()).toEqual({ ssn_last4: ['Escriba exactamente los últimos 4 dígitos.'] });
+      expect(spanish.json()).toEqual({ ssn_last4: ['Escriba exactamente los últimos 4 dígitos.'], code: 'invalid' });
       expect((await test.call('PUT', '/me/ssn', { ssn_last4: '0042' }, me.auth)).json()).toEqual({ ssn_last4_masked: '***-**-0042' });
       expect((await row(me.id))?.ssn_last4).toBe('0042');
-      expect((await test.call('PUT', '/me/ssn', {}, me.auth)).json()).toEqual({ ssn_last4: ['This field is required.'] });
+      expect((await test.call('PUT', '/me/ssn', {}, me.auth)).json()).toEqual({ ssn_last4: ['This field is required.'], code: 'invalid' });
     });
 
     it('cannot be set through PATCH /me', async () => {

@@ -178,7 +178,7 @@ describe.each(databaseKinds)('input that once got a 500, on every operation (%s)
           { ...person.headers, 'accept-language': 'en' },
         );
         expectShaped(response, `step ${step} ${path.join('.')}`, 400);
-        expect(response.json(), `step ${step} ${path.join('.')}`).toEqual({ [`data.${path.join('.')}`]: ['Enter a valid value.'] });
+        expect(response.json(), `step ${step} ${path.join('.')}`).toEqual({ [`data.${path.join('.')}`]: ['Enter a valid value.'], code: 'invalid' });
       }
     }
     const saved = await test.call('GET', `/applications/${applicationId}`, undefined, person.headers);
@@ -194,7 +194,7 @@ describe.each(databaseKinds)('input that once got a 500, on every operation (%s)
         password: 'Brand-New-Passw0rd',
       });
       expectShaped(response, `uid ${text}`, 400);
-      expect(Object.keys(response.json() as object), `uid ${text}`).toEqual(['non_field_errors']);
+      expect(Object.keys(response.json() as object), `uid ${text}`).toEqual(['non_field_errors', 'code']);
     }
   });
 

@@ -135,7 +135,7 @@ describe.each(databaseKinds)('robustness of the auth and /me calls (%s)', (kind)
           expectSafe(response, what);
           if ([...text].length > limit) {
             expect(response.statusCode, what).toBe(400);
-            expect(Object.keys(response.json()), what).toEqual([field]);
+            expect(Object.keys(response.json()), what).toEqual([field, 'code']);
             continue;
           }
           expect(response.statusCode, what).toBe(200);
@@ -155,7 +155,7 @@ describe.each(databaseKinds)('robustness of the auth and /me calls (%s)', (kind)
           const response = await test.call('PATCH', '/me', { [field]: text }, { ...auth, 'accept-language': 'en' });
           expectSafe(response, `${field} = ${label}`);
           expect(response.statusCode, `${field} = ${label}`).toBe(400);
-          expect(Object.keys(response.json()), `${field} = ${label}`).toEqual([field]);
+          expect(Object.keys(response.json()), `${field} = ${label}`).toEqual([field, 'code']);
         }
       }
       const after = await row();
@@ -168,7 +168,7 @@ describe.each(databaseKinds)('robustness of the auth and /me calls (%s)', (kind)
           const response = await test.call('PATCH', '/me', { [field]: text }, { ...auth, 'accept-language': 'en' });
           expectSafe(response, `${field} = ${label}`);
           expect(response.statusCode, `${field} = ${label}`).toBe(400);
-          expect(response.json(), `${field} = ${label}`).toEqual({ [field]: ['Enter a valid value.'] });
+          expect(response.json(), `${field} = ${label}`).toEqual({ [field]: ['Enter a valid value.'], code: 'invalid' });
         }
       }
     });
@@ -218,7 +218,7 @@ describe.each(databaseKinds)('robustness of the auth and /me calls (%s)', (kind)
         expectSafe(created, `password = ${label}`);
         if ([...text].length < 8) {
           expect(created.statusCode, label).toBe(400);
-          expect(created.json(), label).toEqual({ password: ['Ensure this field has at least 8 characters.'] });
+          expect(created.json(), label).toEqual({ password: ['Ensure this field has at least 8 characters.'], code: 'invalid' });
           continue;
         }
         expect(created.statusCode, `password = ${label}`).toBe(201);
@@ -235,7 +235,7 @@ describe.each(databaseKinds)('robustness of the auth and /me calls (%s)', (kind)
           const response = await test.call('POST', '/auth/register/', await form({ [field]: text }), { 'accept-language': 'en' });
           expectSafe(response, `${field} = ${label}`);
           expect(response.statusCode, `${field} = ${label}`).toBe(400);
-          expect(Object.keys(response.json()), `${field} = ${label}`).toEqual([field]);
+          expect(Object.keys(response.json()), `${field} = ${label}`).toEqual([field, 'code']);
         }
       }
     });

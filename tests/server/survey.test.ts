@@ -81,7 +81,7 @@ describe.each(databaseKinds)('survey on %s', (kind) => {
     expect(Object.values(missing.json()).flat()).toContain('This field is required.');
     const noTime = await test.call('PUT', '/me/survey', { has_business: true, third_year_student: false }, { ...luis.headers, 'accept-language': 'en' });
     expect(noTime.statusCode).toBe(400);
-    expect(noTime.json()).toEqual({ operating_time: ['This field is required.'] });
+    expect(noTime.json()).toEqual({ operating_time: ['This field is required.'], code: 'invalid' });
   });
 
   it.each([

@@ -92,7 +92,7 @@ describe.each(databaseKinds)('malformed multipart uploads (%s)', (kind) => {
       headers: { ...ana.headers, ...misnamed.headers, 'accept-language': 'en' },
       payload: misnamed.payload,
     });
-    expect(refused.json()).toEqual({ file: ['Choose a file to upload.'] });
+    expect(refused.json()).toEqual({ file: ['Choose a file to upload.'], code: 'invalid' });
     const named = multipart(samplePdf(), 'f.pdf', 'application/pdf', 'file');
     const stored = await test.app.inject({
       method: 'POST',

@@ -44,6 +44,7 @@ describe.each(databaseKinds)('uploaded PDFs: structure, active content and names
       expect(english.statusCode, english.body).toBe(400);
       expect(english.json()).toEqual({
         file: ['The file is not a readable PDF: it may be damaged, or only named .pdf. Save or export it again as a PDF and upload it.'],
+        code: 'invalid',
       });
       const body = multipart(content, 'carta.pdf');
       const spanish = await test.app.inject({
@@ -54,6 +55,7 @@ describe.each(databaseKinds)('uploaded PDFs: structure, active content and names
       });
       expect(spanish.json()).toEqual({
         file: ['El archivo no es un PDF legible: puede estar dañado o solo llevar el nombre .pdf. Guárdelo o expórtelo de nuevo como PDF y súbalo.'],
+        code: 'invalid',
       });
     }
     expect(filesUnder(filesDir)).toEqual(before);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { applicationFiles } from '../../server/db/schema.ts';
-import { MAX_UPLOAD_BYTES } from '../../server/applications/service.ts';
+import { MAX_UPLOAD_BYTES } from '../../shared/application-constants.ts';
 import { databaseKinds, solveCaptcha, startTestApp, type TestApp } from '../support/server.ts';
 import { createProgram, filesUnder, multipart, samplePdf, saveStep, signUp, upload, type Person } from '../support/applicants.ts';
 
@@ -110,7 +110,7 @@ describe.each(databaseKinds)('uploads and the certification form on %s', (kind) 
     const fake = Buffer.from('GIF89a not really a pdf');
     const response = await upload(test, ana, id, fake, 'looks-like.pdf');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ file: ['The file must be a PDF.'] });
+    expect(response.json()).toEqual({ file: ['The file must be a PDF.'], code: 'invalid' });
     expect((await upload(test, ana, id, Buffer.alloc(0), 'empty.pdf')).statusCode).toBe(400);
     expect(storedFiles()).toEqual(before);
     expect(filesUnder(join(filesDir, 'tmp'))).toEqual([]);
@@ -127,7 +127,7 @@ describe.each(databaseKinds)('uploads and the certification form on %s', (kind) 
       payload: `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--${boundary}--\r\n`,
     });
     expect(noFile.statusCode).toBe(400);
-    expect(noFile.json()).toEqual({ file: ['Choose a file to upload.'] });
+    expect(noFile.json()).toEqual({ file: ['Choose a file to upload.'], code: 'invalid' });
   });
 
   it("keeps another person's uploads out: 404 to read or write, and staff cannot upload", async () => {

@@ -16,6 +16,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseTarget } from '../../server/db/client.ts';
+import { componentSchema } from '../../server/http/contract.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -157,6 +158,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
         ...(body === undefined ? {} : typeof body === 'string' ? { payload: body } : { payload: body as Record<string, unknown> }),
       });
       await app.ctx.auth.work.drain();
+      assertContractErrorCode(`${method} ${path}`, response);
       return response;
     },
     close: async () => {
@@ -165,6 +167,23 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The error codes of the contract (components/schemas/ErrorCode in openapi.yaml). */
+export const contractErrorCodes: readonly string[] = (componentSchema('ErrorCode').enum as string[] | undefined) ?? [];
+
+/**
+ * Every error a server test provokes through `call` carries a `code` of the contract's enum: the robustness, limits
+ * and outage suites walk the error paths, so none can answer a code the machines were not typed for.
+ */
+function assertContractErrorCode(request: string, response: LightMyRequestResponse): void {
+  if (response.statusCode < 400 || !String(response.headers['content-type'] ?? '').startsWith('application/json')) return;
+  if (response.body === '') return; // HEAD
+  const body: unknown = response.json();
+  const code = typeof body === 'object' && body !== null && 'code' in body ? body.code : undefined;
+  if (typeof code !== 'string' || !contractErrorCodes.includes(code)) {
+    throw new Error(`${request} answered ${response.statusCode} with code ${String(code)}, not one of openapi.yaml's ErrorCode: ${response.body}`);
+  }
 }
 
 /** Fetches a challenge from the API and solves it as the ALTCHA widget does; returns the form value. */
@@ -412,8 +431,8 @@ export async function signIn(test: TestApp, account: Pick<Account, 'email' | 'pa
 }
 
 /**
- * Why a response body is not one of the error shapes the SPA reads (DESIGN.md section 3):
- * `{detail, code?}`, `{field: [strings]}` (incl. non_field_errors) or a bare array of strings.
+ * Why a response body is not one of the error shapes the SPA reads (docs/decisions/011-error-codes-in-the-contract.md):
+ * `{detail, code}` or `{field: [strings], code}` (incl. non_field_errors), `code` from the contract's ErrorCode.
  * Undefined when it is one.
  */
 export function errorShapeProblem(body: string): string | undefined {
@@ -424,17 +443,17 @@ export function errorShapeProblem(body: string): string | undefined {
     return `not JSON: ${body.slice(0, 200)}`;
   }
   const strings = (value: unknown) => Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' && item !== '');
-  if (Array.isArray(parsed)) return strings(parsed) ? undefined : `array of non-strings: ${body.slice(0, 200)}`;
-  if (parsed === null || typeof parsed !== 'object') return `not an object: ${body.slice(0, 200)}`;
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return `not an object: ${body.slice(0, 200)}`;
   const record = parsed as Record<string, unknown>;
+  if (typeof record.code !== 'string' || !contractErrorCodes.includes(record.code)) return `no code of the contract: ${body.slice(0, 200)}`;
   if ('detail' in record) {
     const extra = Object.keys(record).filter((key) => key !== 'detail' && key !== 'code');
     if (typeof record.detail !== 'string' || record.detail === '') return `detail is not a message: ${body.slice(0, 200)}`;
-    if (extra.length > 0 || ('code' in record && typeof record.code !== 'string')) return `detail with other keys: ${body.slice(0, 200)}`;
+    if (extra.length > 0) return `detail with other keys: ${body.slice(0, 200)}`;
     return undefined;
   }
-  const keys = Object.keys(record);
-  if (keys.length === 0) return 'empty object';
+  const keys = Object.keys(record).filter((key) => key !== 'code');
+  if (keys.length === 0) return 'a code without messages';
   const bad = keys.filter((key) => !strings(record[key]));
   return bad.length > 0 ? `fields without messages (${bad.join(', ')}): ${body.slice(0, 200)}` : undefined;
 }

@@ -7,12 +7,9 @@ import { toSaveDraftError } from '../../machines/autosave/autosave.machine';
 import { toStepSubmitError } from '../../machines/step/step.machine';
 import { toApplicationError } from '../../machines/application/application.machine';
 import { toUploadError } from '../../machines/upload/upload.machine';
+import { SERVER_ANSWERS, versionConflictAnswer } from '../support/server-answers';
 
-const conflictBody = {
-  detail: 'This step was saved in another window or device. Choose which version to keep.',
-  code: 'version_conflict',
-  current: { data: { business_name: 'Otra' }, version: 4 },
-};
+const conflictBody = versionConflictAnswer({ data: { business_name: 'Otra' }, version: 4 });
 
 describe('toSaveDraftRejection (PUT a step draft)', () => {
   it('turns 409 version_conflict into a conflict with the stored draft', () => {
@@ -28,9 +25,9 @@ describe('toSaveDraftRejection (PUT a step draft)', () => {
   });
 
   it('keeps the server body of a refusal (field errors, a closed application)', () => {
-    const fieldErrors = { business_name: ['Ensure this field has no more than 200 characters.'] };
+    const fieldErrors = SERVER_ANSWERS.draftTooLong;
     expect(toSaveDraftError(toSaveDraftRejection(new ApiError(400, fieldErrors)))).toEqual({ kind: 'rejected', body: fieldErrors });
-    const closed = { detail: 'Application has been closed', code: 'application_closed' };
+    const closed = SERVER_ANSWERS.applicationClosed;
     expect(toSaveDraftRejection(new ApiError(409, closed))).toEqual({ kind: 'rejected', body: closed });
   });
 
@@ -42,19 +39,24 @@ describe('toSaveDraftRejection (PUT a step draft)', () => {
 
 describe('toServerRejection (submit step, submit application, upload)', () => {
   it('passes the server body on, which the machines keep to show as received', () => {
-    const body = { non_field_errors: ['Check that all data have been entered.'], owners: ['Add at least one owner.'] };
+    const body = SERVER_ANSWERS.stepFieldsMissing;
     expect(toStepSubmitError(toServerRejection(new ApiError(400, body)))).toEqual({ kind: 'rejected', body });
-    expect(toUploadError(toServerRejection(new ApiError(413, { detail: 'Your file is too large. It must be 20MB or smaller.' })))).toEqual({
+    expect(toUploadError(toServerRejection(new ApiError(413, SERVER_ANSWERS.fileTooLarge)))).toEqual({
       code: 'rejected',
-      body: { detail: 'Your file is too large. It must be 20MB or smaller.' },
+      body: SERVER_ANSWERS.fileTooLarge,
     });
   });
 
   it('reads the application codes that end a draft', () => {
-    const closed = { detail: 'Application has been closed', code: 'application_closed' };
+    const closed = SERVER_ANSWERS.applicationClosed;
     expect(toApplicationError(toServerRejection(new ApiError(409, closed)))).toEqual({ code: 'application_closed', body: closed });
-    const incomplete = { non_field_errors: ['Check that all data have been entered.'] };
-    expect(toApplicationError(toServerRejection(new ApiError(400, incomplete)))).toEqual({ code: 'submit_failed', body: incomplete });
+    const incomplete = SERVER_ANSWERS.stepsIncomplete;
+    expect(toApplicationError(toServerRejection(new ApiError(400, incomplete)))).toEqual({ code: 'steps_incomplete', body: incomplete });
+    // A code the machine does not act on, or none the contract knows: kept as an other failure.
+    const tooLarge = SERVER_ANSWERS.fileTooLarge;
+    expect(toApplicationError(toServerRejection(new ApiError(413, tooLarge)))).toEqual({ code: 'submit_failed', body: tooLarge });
+    const unknown = { detail: 'x', code: 'not_in_the_contract' };
+    expect(toApplicationError(toServerRejection(new ApiError(400, unknown)))).toEqual({ code: 'submit_failed', body: unknown });
   });
 
   it('reports no answer (or an answer without a body) as the network', () => {

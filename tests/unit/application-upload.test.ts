@@ -2,7 +2,8 @@
 // chosen by the view from the code); otherwise it uploads with progress and tells step 6 it changed.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { checkPickedFile, MAX_UPLOAD_BYTES, uploadMachine } from '../../machines/upload/upload.machine';
+import { checkPickedFile, uploadMachine } from '../../machines/upload/upload.machine';
+import { MAX_UPLOAD_BYTES } from '../../shared/application-constants';
 import {
   selectPickedFile,
   selectStoredFile,
@@ -11,6 +12,7 @@ import {
   selectUploadStatus,
 } from '../../machines/upload/upload.selectors';
 import type { PickedFile, StoredFile, UploadEvent, UploadFileInput } from '../../machines/upload/upload.types';
+import { SERVER_ANSWERS } from '../support/server-answers';
 
 const pdf = (size: number, name = 'intake.pdf', type = 'application/pdf'): PickedFile => ({ name, size, type, body: new Blob([]) });
 const stored: StoredFile = { file_name: 'intake.pdf', size: 1000, uploaded_at: '2026-11-21T20:00:00.000Z', active_content: [] };
@@ -92,9 +94,9 @@ describe('upload machine', () => {
   it('keeps the server refusal, and tries the same file again on retry', () => {
     const { actor, sent, answer } = harness();
     actor.send({ type: 'upload.choose', file: pdf(1000) });
-    answer({ type: 'upload.failed', error: { body: { file: ['The file must be a PDF.'] } } });
+    answer({ type: 'upload.failed', error: { body: SERVER_ANSWERS.notPdf } });
     expect(selectUploadStatus(actor.getSnapshot())).toBe('failed');
-    expect(selectUploadError(actor.getSnapshot())).toEqual({ code: 'rejected', body: { file: ['The file must be a PDF.'] } });
+    expect(selectUploadError(actor.getSnapshot())).toEqual({ code: 'rejected', body: SERVER_ANSWERS.notPdf });
     actor.send({ type: 'upload.retry' });
     expect(selectUploadStatus(actor.getSnapshot())).toBe('uploading');
     expect(selectUploadError(actor.getSnapshot())).toBeNull();

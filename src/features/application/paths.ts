@@ -2,13 +2,14 @@
 // step screens (steps 3, 4 and 5 share /3), "check your answers" and the confirmation.
 import { firstIncompleteStep } from '../../../machines/application/application.machine';
 import type { StepNumber, StepStatus } from '../../../machines/step/step.types';
+import { STEP_NUMBERS } from '../../../shared/application-constants';
 
 export type StepScreen = 1 | 2 | 3 | 6;
 
 /** Steps 4 and 5 are sections of the /3 screen (DESIGN.md section 3). */
 export const screenOfStep: Record<StepNumber, StepScreen> = { 1: 1, 2: 2, 3: 3, 4: 3, 5: 3, 6: 6 };
 
-export const STEP_NUMBERS: readonly StepNumber[] = [1, 2, 3, 4, 5, 6];
+export { STEP_NUMBERS };
 
 const base = (id: number) => `/panel/application/${id}`;
 

@@ -17,6 +17,14 @@ export const operatingTimes = [
 
 export const steamBranches = ['science', 'technology', 'engineering', 'arts', 'mathematics'] as const satisfies readonly SteamBranch[];
 
+/** The survey's option lists hold every value of the contract's enums: `never` (a type error) when one is missing. */
+type Complete<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : never;
+export const everyOptionListed: [
+  Complete<Industry, (typeof industries)[number]>,
+  Complete<OperatingTime, (typeof operatingTimes)[number]>,
+  Complete<SteamBranch, (typeof steamBranches)[number]>,
+] = [true, true, true];
+
 /** A number as typed, or null when empty; NaN when it is not a number at all. */
 export function parseDecimal(text: string): number | null {
   let value = text.trim().replace(/[$\s]/g, '');

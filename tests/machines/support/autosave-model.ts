@@ -3,6 +3,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { autosaveMachine } from '../../../machines/autosave/autosave.machine.ts';
 import type { AutosaveEvent, DraftData, SaveDraftError, SaveDraftOutput } from '../../../machines/autosave/autosave.types.ts';
+import { SERVER_ANSWERS } from '../../support/server-answers.ts';
 
 export type AutosaveSnapshot = SnapshotFrom<typeof autosaveMachine>;
 export type AutosaveModelEvent =
@@ -18,7 +19,7 @@ export const TYPED_A: DraftData = { business_name: 'Panadería Luna' };
 export const TYPED_B: DraftData = { business_name: 'Panadería Luna LLC' };
 export const THEIRS: DraftData = { business_name: 'Panadería del otro tab' };
 /** A body the server refuses a draft with. */
-export const REJECTION = { business_name: ['Ensure this field has no more than 200 characters.'] };
+export const REJECTION = SERVER_ANSWERS.draftTooLong;
 
 export const nameOf = (data: DraftData) => String(data.business_name);
 

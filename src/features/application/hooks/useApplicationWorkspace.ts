@@ -15,7 +15,8 @@ import type { ApplicationInput, LoadedStep, StepKey } from '../../../../machines
 import type { AutosaveActorRef } from '../../../../machines/autosave/autosave.machine';
 import type { StepActorRef } from '../../../../machines/step/step.machine';
 import type { StepNumber } from '../../../../machines/step/step.types';
-import { MAX_UPLOAD_BYTES, type UploadActorRef } from '../../../../machines/upload/upload.machine';
+import type { UploadActorRef } from '../../../../machines/upload/upload.machine';
+import { MAX_UPLOAD_BYTES } from '../../../../shared/application-constants';
 import type { Application } from '../api/applications';
 
 export interface ApplicationWorkspace {

@@ -10,6 +10,7 @@ import { useFormErrors } from '../../../components/ui/useFormErrors';
 import { toFormErrors } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast';
 import { text, validate, validationMessages } from '../../../lib/validation';
+import { SSN_LAST4_INPUT_PATTERN, SSN_LAST4_PATTERN } from '../../../../shared/application-constants';
 import { useSetSsnLast4 } from '../api/me';
 
 const labels = defineMessages({
@@ -32,7 +33,7 @@ export function SsnForm({ masked }: { masked: string | null }) {
     const digits = text(new FormData(form), 'ssn_last4');
     const found = validate(intl, [
       ['ssn_last4', digits === '', validationMessages.required],
-      ['ssn_last4', !/^[0-9]{4}$/.test(digits), validationMessages.ssnLast4],
+      ['ssn_last4', !SSN_LAST4_PATTERN.test(digits), validationMessages.ssnLast4],
     ]);
     if (Object.keys(found.fields).length > 0) return fail(found);
     clear();
@@ -73,7 +74,7 @@ export function SsnForm({ masked }: { masked: string | null }) {
         name="ssn_last4"
         type="password"
         inputMode="numeric"
-        pattern="[0-9]{4}"
+        pattern={SSN_LAST4_INPUT_PATTERN}
         minLength={4}
         maxLength={4}
         autoComplete="off"

@@ -1,0 +1,44 @@
+// The contract's error codes (components/schemas/ErrorCode in openapi.yaml) as the machines read them from a body.
+import type { components } from '../../src/api/schema.d.ts';
+
+export type ErrorCode = components['schemas']['ErrorCode'];
+
+/**
+ * Every code, for reading a body at run time (the generated types hold no values). The two checks below fail the
+ * type check when this list and the contract's enum drift apart, in either direction.
+ */
+export const ERROR_CODES = [
+  'invalid',
+  'captcha_invalid',
+  'steps_incomplete',
+  'malformed',
+  'not_authenticated',
+  'no_active_account',
+  'token_not_valid',
+  'permission_denied',
+  'not_found',
+  'survey_not_answered',
+  'program_unavailable',
+  'timeout',
+  'program_closed',
+  'application_submitted',
+  'application_closed',
+  'version_conflict',
+  'too_large',
+  'file_too_large',
+  'unsupported_media_type',
+  'throttled',
+  'database_unavailable',
+  'server_error',
+] as const satisfies readonly ErrorCode[];
+
+type Missing = Exclude<ErrorCode, (typeof ERROR_CODES)[number]>;
+/** `never` unless the contract has a code the list lacks. */
+export const everyCodeListed: [Missing] extends [never] ? true : Missing = true;
+
+/** The `code` of a server's error body (`version_conflict`, `application_closed`...), or null when it has none. */
+export function serverErrorCode(body: unknown): ErrorCode | null {
+  if (typeof body !== 'object' || body === null || !('code' in body)) return null;
+  const { code } = body;
+  return ERROR_CODES.find((known) => known === code) ?? null;
+}

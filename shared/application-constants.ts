@@ -1,0 +1,24 @@
+// The numbers and patterns of an application that the server, the machines and the SPA all obey, defined once.
+// Where openapi.yaml can say the same (the step parameter, the SSN patterns), tests/unit/application-constants.test.ts
+// checks that it says it with these values.
+
+/** An application has six steps, numbered from 1 (docs/decisions/005-application-lifecycle.md). */
+export const STEP_COUNT = 6;
+export type StepNumber = 1 | 2 | 3 | 4 | 5 | 6;
+export const STEP_NUMBERS = [1, 2, 3, 4, 5, 6] as const satisfies readonly StepNumber[];
+/** `never` unless STEP_NUMBERS misses a step, or holds more than STEP_COUNT. */
+export const everyStepListed: [Exclude<StepNumber, (typeof STEP_NUMBERS)[number]>] extends [never]
+  ? (typeof STEP_NUMBERS)['length'] extends typeof STEP_COUNT
+    ? true
+    : never
+  : never = true;
+
+export const isStepNumber = (value: number): value is StepNumber => STEP_NUMBERS.some((step) => step === value);
+
+/** The signed intake form: 20 MB at most, counted as 20 MiB ("Your file is too large. It must be 20MB or smaller."). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+/** Only the last 4 digits of the SSN are ever kept: exactly 4 ASCII digits (openapi.yaml components/schemas/SsnLast4). */
+export const SSN_LAST4_PATTERN = /^[0-9]{4}$/;
+/** The same rule for an `<input pattern>`, which is anchored by the browser. */
+export const SSN_LAST4_INPUT_PATTERN = SSN_LAST4_PATTERN.source.replace(/^\^|\$$/g, '');
