@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { seedDemoData } from '../server/seed.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { seedDemoData } from '#server/seed.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
 const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SPA_DIR: '', MAIL_POLL_MS: '0', RATE_LIMIT_LOGIN: '1000000' });

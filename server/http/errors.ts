@@ -1,6 +1,6 @@
 // Errors that services throw on purpose. The central error handler (error-handler.ts) localizes and sends them
 // in the DESIGN.md shapes: {detail, code?} for one message, {field: [..]} for field errors.
-import type { MessageParams } from '../i18n/messages.ts';
+import type { MessageParams } from '#server/i18n/messages.ts';
 
 /** A message id from locales/*.json with its ICU parameters: services never hold translated prose. */
 export interface Message {

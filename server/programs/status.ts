@@ -1,5 +1,5 @@
 // Pure rules of a program's state (DESIGN.md section 3, Closed / unavailable) and of the action the portal offers.
-import type { components } from '../../src/api/schema.d.ts';
+import type { components } from '#api/schema.d.ts';
 
 type Schemas = components['schemas'];
 export type SubProgram = Schemas['SubProgram'];

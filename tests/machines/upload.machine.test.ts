@@ -13,9 +13,9 @@ import {
 } from 'xstate';
 import { createTestModel, getStateNodes, type StatePath, type TestModel, type TestParam } from 'xstate/graph';
 import { testMachineOf } from './support/test-machine.ts';
-import en from '../../locales/en.json';
-import es from '../../locales/es.json';
-import { MAX_UPLOAD_BYTES, uploadMachine } from '../../machines/upload/upload.machine.ts';
+import en from '#locales/en.json';
+import es from '#locales/es.json';
+import { MAX_UPLOAD_BYTES, uploadMachine } from '#machines/upload/upload.machine.ts';
 import {
   selectIsUploading,
   selectPickedFile,
@@ -23,7 +23,7 @@ import {
   selectUploadError,
   selectUploadPercent,
   selectUploadStatus,
-} from '../../machines/upload/upload.selectors.ts';
+} from '#machines/upload/upload.selectors.ts';
 import type {
   PickedFile,
   StoredFile,
@@ -32,7 +32,7 @@ import type {
   UploadFileEvent,
   UploadFileInput,
   UploadInput,
-} from '../../machines/upload/upload.types.ts';
+} from '#machines/upload/upload.types.ts';
 
 /** Leaf state paths of a state value: 'saving', or 'draft.ready' for nested ones. */
 function leafPaths(value: StateValue): string[] {

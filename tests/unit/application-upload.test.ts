@@ -2,15 +2,15 @@
 // chosen by the view from the code); otherwise it uploads with progress and tells step 6 it changed.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { checkPickedFile, MAX_UPLOAD_BYTES, uploadMachine } from '../../machines/upload/upload.machine';
+import { checkPickedFile, MAX_UPLOAD_BYTES, uploadMachine } from '#machines/upload/upload.machine';
 import {
   selectPickedFile,
   selectStoredFile,
   selectUploadError,
   selectUploadPercent,
   selectUploadStatus,
-} from '../../machines/upload/upload.selectors';
-import type { PickedFile, StoredFile, UploadEvent, UploadFileInput } from '../../machines/upload/upload.types';
+} from '#machines/upload/upload.selectors';
+import type { PickedFile, StoredFile, UploadEvent, UploadFileInput } from '#machines/upload/upload.types';
 
 const pdf = (size: number, name = 'intake.pdf', type = 'application/pdf'): PickedFile => ({ name, size, type, body: new Blob([]) });
 const stored: StoredFile = { file_name: 'intake.pdf', size: 1000, uploaded_at: '2026-11-21T20:00:00.000Z', active_content: [] };
