@@ -13,7 +13,8 @@ function newestChange(path) {
 }
 
 export function buildSpaIfStale() {
-  const sources = ['src', 'machines', 'locales', 'index.html', 'vite.config.ts', 'public', 'package-lock.json']
+  // package.json: its "imports" resolve the path aliases the SPA's sources use
+  const sources = ['src', 'machines', 'locales', 'index.html', 'vite.config.ts', 'public', 'package.json', 'package-lock.json']
     .map((p) => join(root, p))
     .filter(existsSync);
   const stale = !existsSync(built) || sources.some((p) => newestChange(p) > statSync(built).mtimeMs);

@@ -11,7 +11,7 @@ import { TokenService } from './auth/tokens.ts';
 import { CaptchaService } from './captcha/captcha.ts';
 import { OutboxWorker } from './mail/outbox.ts';
 import { FileStorage } from './files/storage.ts';
-import { MAX_UPLOAD_BYTES } from '../shared/application-constants.ts';
+import { MAX_UPLOAD_BYTES } from '#shared/application-constants.ts';
 import { authenticate, type AuthenticatedUser } from './auth/authenticate.ts';
 import { AttemptLimiter } from './auth/attempt-limits.ts';
 import { WorkQueue } from './auth/work-queue.ts';

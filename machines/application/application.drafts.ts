@@ -1,7 +1,7 @@
 // How a step's draft starts when an application is opened: the server's draft, or this device's local copy of it
 // (written on every change, deleted once the server has the data). The application machine plans each step's
 // autosave actor with it; pure, so it is tested on its own.
-import type { DraftData, LocalCopy, ServerDraft } from '../autosave/autosave.types.ts';
+import type { DraftData, LocalCopy, ServerDraft } from '#machines/autosave/autosave.types.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -2,12 +2,12 @@
 // otherwise. It spawns and owns the actors of its screens: a step and an autosave actor for each of the six steps,
 // and the intake-form upload; what the person does on a step and what the browser says reach them through it.
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import { autosaveMachine, autosaveSystemId } from '../autosave/autosave.machine.ts';
-import type { DraftData, LocalCopyKey } from '../autosave/autosave.types.ts';
-import { stepMachine } from '../step/step.machine.ts';
-import { uploadMachine } from '../upload/upload.machine.ts';
-import { serverErrorCode } from '../shared/error-codes.ts';
-import { STEP_NUMBERS } from '../../shared/application-constants.ts';
+import { autosaveMachine, autosaveSystemId } from '#machines/autosave/autosave.machine.ts';
+import type { DraftData, LocalCopyKey } from '#machines/autosave/autosave.types.ts';
+import { stepMachine } from '#machines/step/step.machine.ts';
+import { uploadMachine } from '#machines/upload/upload.machine.ts';
+import { serverErrorCode } from '#machines/shared/error-codes.ts';
+import { STEP_NUMBERS } from '#shared/application-constants.ts';
 import { planDraft } from './application.drafts.ts';
 import type {
   ApplicationChildren,

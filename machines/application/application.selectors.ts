@@ -1,9 +1,9 @@
 // Selectors over application snapshots: what the step indicator, the start and submit screens and the step forms
 // read, including the step, autosave and upload actors the application machine spawned.
 import type { SnapshotFrom } from 'xstate';
-import type { AutosaveActorRef } from '../autosave/autosave.machine.ts';
-import type { StepActorRef } from '../step/step.machine.ts';
-import type { UploadActorRef } from '../upload/upload.machine.ts';
+import type { AutosaveActorRef } from '#machines/autosave/autosave.machine.ts';
+import type { StepActorRef } from '#machines/step/step.machine.ts';
+import type { UploadActorRef } from '#machines/upload/upload.machine.ts';
 import { firstIncompleteStep, STEP_KEYS } from './application.machine.ts';
 import type { ApplicationMachine } from './application.machine.ts';
 import type { ApplicationError, StepKey, StepNumber, StepStatuses } from './application.types.ts';

@@ -1,9 +1,9 @@
 // Types of the application machine: the lifecycle of one application (draft -> submitted, or closed / unavailable),
 // with the step, autosave and upload actors it spawns.
-import type { DraftData, LocalCopy } from '../autosave/autosave.types.ts';
-import type { StepNumber, StepStatus } from '../step/step.types.ts';
-import type { StoredFile } from '../upload/upload.types.ts';
-import type { ErrorCode } from '../shared/error-codes.ts';
+import type { DraftData, LocalCopy } from '#machines/autosave/autosave.types.ts';
+import type { StepNumber, StepStatus } from '#machines/step/step.types.ts';
+import type { StoredFile } from '#machines/upload/upload.types.ts';
+import type { ErrorCode } from '#machines/shared/error-codes.ts';
 
 export type { StepNumber, StepStatus };
 

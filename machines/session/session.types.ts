@@ -1,5 +1,5 @@
 // Types of the session machine: its input, context, events and the shapes its injected effects exchange.
-import type { components } from '../../src/api/schema.d.ts';
+import type { components } from '#api/schema.d.ts';
 
 type Schemas = components['schemas'];
 

@@ -1,5 +1,5 @@
 // The contract's error codes (components/schemas/ErrorCode in openapi.yaml) as the machines read them from a body.
-import type { components } from '../../src/api/schema.d.ts';
+import type { components } from '#api/schema.d.ts';
 
 export type ErrorCode = components['schemas']['ErrorCode'];
 

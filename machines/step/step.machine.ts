@@ -1,8 +1,8 @@
 // One application step: incomplete <-> submitted, validated by the server on "submit step" once its draft is saved,
 // read-only once the application is. The application machine spawns six of these, each beside its autosave actor.
 import { assign, fromPromise, sendParent, setup, waitFor, type ActorRefFrom } from 'xstate';
-import { autosaveSystemId, type AutosaveActorRef } from '../autosave/autosave.machine.ts';
-import { selectAutosaveError, selectAutosaveStatus } from '../autosave/autosave.selectors.ts';
+import { autosaveSystemId, type AutosaveActorRef } from '#machines/autosave/autosave.machine.ts';
+import { selectAutosaveError, selectAutosaveStatus } from '#machines/autosave/autosave.selectors.ts';
 import type {
   FlushDraftInput,
   StepContext,

@@ -1,6 +1,6 @@
 // Types of the step machine: one of the six application steps, incomplete or submitted.
 
-import type { StepNumber } from '../../shared/application-constants.ts';
+import type { StepNumber } from '#shared/application-constants.ts';
 
 export type { StepNumber };
 export type StepStatus = 'incomplete' | 'submitted';

@@ -1,5 +1,5 @@
 // Types of the upload machine: one file field (a PDF of at most 20MB) that uploads as soon as a file is chosen.
-import type { components } from '../../src/api/schema.d.ts';
+import type { components } from '#api/schema.d.ts';
 
 /** What the server answers for a stored file: its name, size and when it was uploaded. */
 export type StoredFile = components['schemas']['StoredFile'];

@@ -4,15 +4,15 @@
 import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
-import type { components } from '../../src/api/schema.d.ts';
-import { MAX_UPLOAD_BYTES } from '../../shared/application-constants.ts';
-import { applicationFiles, applications, applicationSteps } from '../db/schema.ts';
-import { findUserById } from '../auth/service.ts';
-import { SourceFailedError, type TempFile } from '../files/storage.ts';
-import { isStructurallyPdf, PdfInspector } from '../files/pdf-inspection.ts';
-import { detailError, fieldErrors, notFound, type AppError } from '../http/errors.ts';
-import type { Language } from '../i18n/messages.ts';
-import type { Viewer } from '../programs/service.ts';
+import type { components } from '#api/schema.d.ts';
+import { MAX_UPLOAD_BYTES } from '#shared/application-constants.ts';
+import { applicationFiles, applications, applicationSteps } from '#server/db/schema.ts';
+import { findUserById } from '#server/auth/service.ts';
+import { SourceFailedError, type TempFile } from '#server/files/storage.ts';
+import { isStructurallyPdf, PdfInspector } from '#server/files/pdf-inspection.ts';
+import { detailError, fieldErrors, notFound, type AppError } from '#server/http/errors.ts';
+import type { Language } from '#server/i18n/messages.ts';
+import type { Viewer } from '#server/programs/service.ts';
 import { renderCertification } from './certification.ts';
 import {
   assertWritable,

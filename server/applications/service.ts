@@ -8,19 +8,19 @@
 // - A program made unavailable blocks writes to its applications: 409 program_unavailable (reads still work).
 // - Writes lock the application row, so a step save, a step submit and the submit never interleave.
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { components } from '../../src/api/schema.d.ts';
-import type { Db } from '../db/client.ts';
-import { applicationFiles, applications, applicationSteps, programs } from '../db/schema.ts';
-import { findUserById } from '../auth/service.ts';
-import type { CaptchaService } from '../captcha/captcha.ts';
-import type { FileStorage } from '../files/storage.ts';
-import type { ActiveContent } from '../files/pdf-inspection.ts';
-import { detailError, detailErrorWith, fieldErrors, forbidden, notFound } from '../http/errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { isLanguage, type Language } from '../i18n/messages.ts';
-import { findProgram, programUnavailable, toProgramInfo, type ProgramRow, type Viewer } from '../programs/service.ts';
-import { applicationAction, applicationStatus, programStatus } from '../programs/status.ts';
-import { STEP_COUNT, STEP_NUMBERS } from '../../shared/application-constants.ts';
+import type { components } from '#api/schema.d.ts';
+import type { Db } from '#server/db/client.ts';
+import { applicationFiles, applications, applicationSteps, programs } from '#server/db/schema.ts';
+import { findUserById } from '#server/auth/service.ts';
+import type { CaptchaService } from '#server/captcha/captcha.ts';
+import type { FileStorage } from '#server/files/storage.ts';
+import type { ActiveContent } from '#server/files/pdf-inspection.ts';
+import { detailError, detailErrorWith, fieldErrors, forbidden, notFound } from '#server/http/errors.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
+import { isLanguage, type Language } from '#server/i18n/messages.ts';
+import { findProgram, programUnavailable, toProgramInfo, type ProgramRow, type Viewer } from '#server/programs/service.ts';
+import { applicationAction, applicationStatus, programStatus } from '#server/programs/status.ts';
+import { STEP_COUNT, STEP_NUMBERS } from '#shared/application-constants.ts';
 import { formatDate } from './certification.ts';
 import { checkStep, prefillPerson, type DraftData, type StepNumber } from './steps.ts';
 

@@ -1,10 +1,10 @@
 // The six steps' content rules. A draft only has to match its type schema (openapi.yaml ApplicationStep{n}Data,
 // checked in the route); submitting a step runs checkStep() on the saved draft: what is required, and how.
-import type { components } from '../../src/api/schema.d.ts';
-import { SSN_LAST4_PATTERN, type StepNumber } from '../../shared/application-constants.ts';
-import type { User } from '../auth/service.ts';
-import { toPerson } from '../me/service.ts';
-import { msg, type FieldErrors, type Message } from '../http/errors.ts';
+import type { components } from '#api/schema.d.ts';
+import { SSN_LAST4_PATTERN, type StepNumber } from '#shared/application-constants.ts';
+import type { User } from '#server/auth/service.ts';
+import { toPerson } from '#server/me/service.ts';
+import { msg, type FieldErrors, type Message } from '#server/http/errors.ts';
 
 type Schemas = components['schemas'];
 export type { StepNumber };

@@ -1,6 +1,6 @@
 // Per-account limits that hold whatever address a client uses: failed sign-ins and password-reset e-mails per
 // e-mail address in a sliding window. Kept in memory: one server process (docs/decisions/003-tokens-and-revocation.md).
-import { detailError, type AppError } from '../http/errors.ts';
+import { detailError, type AppError } from '#server/http/errors.ts';
 
 export interface AttemptLimitSettings {
   /** Attempts allowed for one key within the window; the next one waits until the oldest leaves the window. */

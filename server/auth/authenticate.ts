@@ -1,6 +1,6 @@
 // The sign-in check of every operation that requires it: a valid access token whose session has not ended.
-import type { AppContext } from '../context.ts';
-import { detailError, notAuthenticated } from '../http/errors.ts';
+import type { AppContext } from '#server/context.ts';
+import { detailError, notAuthenticated } from '#server/http/errors.ts';
 import { findSessionUser } from './service.ts';
 
 export interface AuthenticatedUser {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { hash, verify } from '@node-rs/argon2';
-import { msg, type Message } from '../http/errors.ts';
+import { msg, type Message } from '#server/http/errors.ts';
 
 // OWASP Password Storage Cheat Sheet: argon2id, 19 MiB, 2 iterations, parallelism 1.
 const argon2Options = { algorithm: 2 /* Algorithm.Argon2id (a const enum, so spelled out) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

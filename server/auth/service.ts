@@ -1,12 +1,12 @@
 // Authentication rules: register, login, session refresh, logout and password reset. Each call is one transaction.
 import { and, eq, lt, notExists, sql } from 'drizzle-orm';
-import type { components } from '../../src/api/schema.d.ts';
-import type { Db } from '../db/client.ts';
-import { revokedTokens, users } from '../db/schema.ts';
-import { detailError, fieldErrors, type Message } from '../http/errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { isLanguage, type Language } from '../i18n/messages.ts';
-import type { CaptchaService } from '../captcha/captcha.ts';
+import type { components } from '#api/schema.d.ts';
+import type { Db } from '#server/db/client.ts';
+import { revokedTokens, users } from '#server/db/schema.ts';
+import { detailError, fieldErrors, type Message } from '#server/http/errors.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
+import { isLanguage, type Language } from '#server/i18n/messages.ts';
+import type { CaptchaService } from '#server/captcha/captcha.ts';
 import { burnPasswordCheck, hashPassword, passwordProblems, verifyPassword } from './passwords.ts';
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './reset-tokens.ts';
 import type { TokenService, VerifiedToken } from './tokens.ts';

@@ -1,7 +1,7 @@
 // Work done after an answer is sent, one task at a time (e.g. the password-reset lookup and e-mail), so the
 // answer takes the same time whatever the work finds. A failed task is logged, never dropped silently.
 import type { FastifyBaseLogger } from 'fastify';
-import { loggableError } from '../http/error-handler.ts';
+import { loggableError } from '#server/http/error-handler.ts';
 
 export class WorkQueue {
   private tail: Promise<void> = Promise.resolve();

@@ -3,8 +3,8 @@ import { createHmac } from 'node:crypto';
 import { createChallenge, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { lt } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { spentCaptchas } from '../db/schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { spentCaptchas } from '#server/db/schema.ts';
 
 const CHALLENGE_TTL_SECONDS = 10 * 60;
 

@@ -2,8 +2,8 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { AppError, type ErrorCode } from './errors.ts';
-import { languageFromHeader, translate, type Language } from '../i18n/messages.ts';
-import { isDatabaseUnavailable } from '../db/client.ts';
+import { languageFromHeader, translate, type Language } from '#server/i18n/messages.ts';
+import { isDatabaseUnavailable } from '#server/db/client.ts';
 
 interface AjvIssue {
   keyword: string;

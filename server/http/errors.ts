@@ -1,8 +1,8 @@
 // Errors that services throw on purpose. The central error handler (error-handler.ts) localizes and sends them
 // in the shapes of docs/decisions/011-error-codes-in-the-contract.md: {detail, code} for one message,
 // {field: [..], code} for field errors.
-import type { components } from '../../src/api/schema.d.ts';
-import type { MessageParams } from '../i18n/messages.ts';
+import type { components } from '#api/schema.d.ts';
+import type { MessageParams } from '#server/i18n/messages.ts';
 
 /** The contract's enum (components/schemas/ErrorCode in openapi.yaml): a code not in it fails the type check. */
 export type ErrorCode = components['schemas']['ErrorCode'];

@@ -1,6 +1,6 @@
 // Handler types derived from the generated contract types, so a route's body, query, params and answer are checked.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { operations } from '../../src/api/schema.d.ts';
+import type { operations } from '#api/schema.d.ts';
 
 export type OperationId = keyof operations;
 

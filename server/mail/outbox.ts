@@ -3,9 +3,9 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { mailOutbox } from '../db/schema.ts';
-import { translate, type Language, type MessageParams } from '../i18n/messages.ts';
+import type { Db } from '#server/db/client.ts';
+import { mailOutbox } from '#server/db/schema.ts';
+import { translate, type Language, type MessageParams } from '#server/i18n/messages.ts';
 
 export const MAX_ATTEMPTS = 8;
 

@@ -1,12 +1,12 @@
 // The signed-in person's own information (SPEC section 3, Person): read, change, and the SSN's last 4 digits.
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { components } from '../../src/api/schema.d.ts';
-import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
-import { fieldErrors, notAuthenticated } from '../http/errors.ts';
-import { isLanguage } from '../i18n/messages.ts';
-import { findUserById, type User } from '../auth/service.ts';
-import { SSN_LAST4_PATTERN } from '../../shared/application-constants.ts';
+import type { components } from '#api/schema.d.ts';
+import type { Db } from '#server/db/client.ts';
+import { users } from '#server/db/schema.ts';
+import { fieldErrors, notAuthenticated } from '#server/http/errors.ts';
+import { isLanguage } from '#server/i18n/messages.ts';
+import { findUserById, type User } from '#server/auth/service.ts';
+import { SSN_LAST4_PATTERN } from '#shared/application-constants.ts';
 
 type Person = components['schemas']['Person'];
 type PersonUpdate = components['schemas']['PersonUpdate'];

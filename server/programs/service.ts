@@ -1,9 +1,9 @@
 // Programs: the list (open first, unavailable hidden) and one program, each with the viewer's application and action.
 import { and, asc, count, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { components } from '../../src/api/schema.d.ts';
-import type { Db } from '../db/client.ts';
-import { applications, applicationSteps, programs } from '../db/schema.ts';
-import { detailError, notFound } from '../http/errors.ts';
+import type { components } from '#api/schema.d.ts';
+import type { Db } from '#server/db/client.ts';
+import { applications, applicationSteps, programs } from '#server/db/schema.ts';
+import { detailError, notFound } from '#server/http/errors.ts';
 import { applicationAction, applicationStatus, programAction, programStatus, type SubProgram } from './status.ts';
 
 type Schemas = components['schemas'];

@@ -1,6 +1,6 @@
 // Pure rules of a program's state (DESIGN.md section 3, Closed / unavailable) and of the action the portal offers.
-import type { components } from '../../src/api/schema.d.ts';
-import { STEP_COUNT } from '../../shared/application-constants.ts';
+import type { components } from '#api/schema.d.ts';
+import { STEP_COUNT } from '#shared/application-constants.ts';
 
 type Schemas = components['schemas'];
 export type SubProgram = Schemas['SubProgram'];

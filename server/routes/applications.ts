@@ -1,12 +1,12 @@
 // HTTP side of applications: My Programs, apply, steps, submit, the intake form upload and the certification form.
-import type { AppContext } from '../context.ts';
-import { componentSchema } from '../http/contract.ts';
-import { detailError, fieldErrors } from '../http/errors.ts';
-import type { Handlers } from '../http/handlers.ts';
-import { schemaValidationError } from '../http/input.ts';
-import * as service from '../applications/service.ts';
-import * as intakeForm from '../applications/intake-form.ts';
-import { stepDataSchemaName, type StepNumber } from '../applications/steps.ts';
+import type { AppContext } from '#server/context.ts';
+import { componentSchema } from '#server/http/contract.ts';
+import { detailError, fieldErrors } from '#server/http/errors.ts';
+import type { Handlers } from '#server/http/handlers.ts';
+import { schemaValidationError } from '#server/http/input.ts';
+import * as service from '#server/applications/service.ts';
+import * as intakeForm from '#server/applications/intake-form.ts';
+import { stepDataSchemaName, type StepNumber } from '#server/applications/steps.ts';
 
 export function applicationRoutes(ctx: AppContext): Handlers {
   const deps: service.ApplicationDeps = { db: ctx.db, captcha: ctx.captcha, files: ctx.files, now: ctx.now };

@@ -1,7 +1,7 @@
 // HTTP side of the six authentication calls (SPEC section 7) and the captcha challenge.
-import type { AppContext } from '../context.ts';
-import type { Handlers } from '../http/handlers.ts';
-import * as auth from '../auth/service.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Handlers } from '#server/http/handlers.ts';
+import * as auth from '#server/auth/service.ts';
 
 export function authRoutes(ctx: AppContext): Handlers {
   return {

@@ -1,6 +1,6 @@
 // Every route module of the API. A new resource adds its module here; the contract test checks nothing is missing.
-import type { AppContext } from '../context.ts';
-import type { Handlers } from '../http/handlers.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Handlers } from '#server/http/handlers.ts';
 import { applicationRoutes } from './applications.ts';
 import { authRoutes } from './auth.ts';
 import { meRoutes } from './me.ts';

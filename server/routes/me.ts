@@ -1,7 +1,7 @@
 // HTTP side of the signed-in person's own information.
-import type { AppContext } from '../context.ts';
-import type { Handlers } from '../http/handlers.ts';
-import { getPerson, setSsnLast4, updatePerson } from '../me/service.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Handlers } from '#server/http/handlers.ts';
+import { getPerson, setSsnLast4, updatePerson } from '#server/me/service.ts';
 
 export function meRoutes(ctx: AppContext): Handlers {
   return {

@@ -1,7 +1,7 @@
 // HTTP side of the program list and one program.
-import type { AppContext } from '../context.ts';
-import type { Handlers } from '../http/handlers.ts';
-import { getProgram, listPrograms } from '../programs/service.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Handlers } from '#server/http/handlers.ts';
+import { getProgram, listPrograms } from '#server/programs/service.ts';
 
 export function programRoutes(ctx: AppContext): Handlers {
   return {

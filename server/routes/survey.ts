@@ -1,7 +1,7 @@
 // HTTP side of the signed-in person's eligibility survey.
-import type { AppContext } from '../context.ts';
-import type { Handlers } from '../http/handlers.ts';
-import { getSurvey, saveSurvey } from '../survey/service.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Handlers } from '#server/http/handlers.ts';
+import { getSurvey, saveSurvey } from '#server/survey/service.ts';
 
 export function surveyRoutes(ctx: AppContext): Handlers {
   return {

@@ -1,8 +1,8 @@
 // Health check: the API answers and its database does too.
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../context.ts';
-import type { Handlers } from '../http/handlers.ts';
-import { detailError } from '../http/errors.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Handlers } from '#server/http/handlers.ts';
+import { detailError } from '#server/http/errors.ts';
 
 export function systemRoutes(ctx: AppContext): Handlers {
   return {

@@ -1,6 +1,6 @@
 // Which sub-programs the eligibility survey's answers fit: a pure function of the answers (SPEC sections 1 and 9).
-import type { components } from '../../src/api/schema.d.ts';
-import { subPrograms, type SubProgram } from '../programs/status.ts';
+import type { components } from '#api/schema.d.ts';
+import { subPrograms, type SubProgram } from '#server/programs/status.ts';
 
 type OperatingTime = components['schemas']['OperatingTime'];
 

@@ -1,9 +1,9 @@
 // The eligibility survey: one per person, answered (and re-answered) whole; the answer carries the recommendation.
 import { eq } from 'drizzle-orm';
-import type { components } from '../../src/api/schema.d.ts';
-import type { Db } from '../db/client.ts';
-import { surveys } from '../db/schema.ts';
-import { detailError, fieldErrors } from '../http/errors.ts';
+import type { components } from '#api/schema.d.ts';
+import type { Db } from '#server/db/client.ts';
+import { surveys } from '#server/db/schema.ts';
+import { detailError, fieldErrors } from '#server/http/errors.ts';
 import { recommendSubPrograms } from './recommend.ts';
 
 type Schemas = components['schemas'];

@@ -1,8 +1,8 @@
 // The local copy of each step's draft (localStorage, keyed by application and step), so a reload or a dropped
 // network loses nothing. Whether a local copy goes back into the form is the application machine's rule
 // (machines/application/application.drafts.ts).
-import type { LocalCopy, LocalCopyKey } from '../../machines/autosave/autosave.types';
-import { readItem, removeItem, writeItem } from '../lib/storage';
+import type { LocalCopy, LocalCopyKey } from '#machines/autosave/autosave.types';
+import { readItem, removeItem, writeItem } from '#lib/storage';
 
 const PREFIX = 'applicationDraft';
 

@@ -1,8 +1,8 @@
 // Adapters from failed API calls (ApiError: status 0 for no answer, else the server's body) to the rejection
 // shapes the application, step, autosave and upload machines read. Pure, so they are tested on their own.
-import { ApiError } from '../api/errors';
-import type { SaveDraftError, ServerDraft } from '../../machines/autosave/autosave.types';
-import { serverErrorCode, type ErrorCode } from '../../machines/shared/error-codes';
+import { ApiError } from '#api/errors';
+import type { SaveDraftError, ServerDraft } from '#machines/autosave/autosave.types';
+import { serverErrorCode, type ErrorCode } from '#machines/shared/error-codes';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

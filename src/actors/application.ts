@@ -3,25 +3,25 @@
 // react-query cache kept in step with what was saved. Plugged in with .provide(); the machine tests provide their own.
 import type { QueryClient } from '@tanstack/react-query';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
-import { api } from '../api/client';
-import { unwrap } from '../api/errors';
-import { uploadWithProgress } from '../api/upload';
-import { applicationMachine } from '../../machines/application/application.machine';
-import type { SubmitApplicationInput, SubmitApplicationOutput } from '../../machines/application/application.types';
-import { sameDraft } from '../../machines/application/application.drafts';
-import { autosaveMachine } from '../../machines/autosave/autosave.machine';
-import type { SaveDraftInput, SaveDraftOutput } from '../../machines/autosave/autosave.types';
-import { stepMachine } from '../../machines/step/step.machine';
-import type { StepNumber, SubmitStepInput, SubmitStepOutput } from '../../machines/step/step.types';
-import { uploadMachine } from '../../machines/upload/upload.machine';
-import type { StoredFile, UploadEvent, UploadFileInput } from '../../machines/upload/upload.types';
-import { isStepNumber } from '../../shared/application-constants';
+import { api } from '#api/client';
+import { unwrap } from '#api/errors';
+import { uploadWithProgress } from '#api/upload';
+import { applicationMachine } from '#machines/application/application.machine';
+import type { SubmitApplicationInput, SubmitApplicationOutput } from '#machines/application/application.types';
+import { sameDraft } from '#machines/application/application.drafts';
+import { autosaveMachine } from '#machines/autosave/autosave.machine';
+import type { SaveDraftInput, SaveDraftOutput } from '#machines/autosave/autosave.types';
+import { stepMachine } from '#machines/step/step.machine';
+import type { StepNumber, SubmitStepInput, SubmitStepOutput } from '#machines/step/step.types';
+import { uploadMachine } from '#machines/upload/upload.machine';
+import type { StoredFile, UploadEvent, UploadFileInput } from '#machines/upload/upload.types';
+import { isStepNumber } from '#shared/application-constants';
 import {
   applicationKeys,
   invalidateApplicationLists,
   type Application,
   type ApplicationStep,
-} from '../features/application/api/applications';
+} from '#api/applications';
 import { removeLocalCopy, writeLocalCopy } from './application-drafts';
 import { isFinalRejection, toSaveDraftRejection, toServerRejection } from './application-errors';
 

@@ -2,8 +2,8 @@
 // writes of keys `user` and `remember`, the failed sign-in toast and the switch to the person's language.
 // Plugged in with .provide(); tests provide their own.
 import { fromPromise, waitFor, type Actor } from 'xstate';
-import { api } from '../api/client';
-import { SESSION_STORAGE_KEYS, parseSessionRecord, sessionMachine } from '../../machines/session/session.machine';
+import { api } from '#api/client';
+import { SESSION_STORAGE_KEYS, parseSessionRecord, sessionMachine } from '#machines/session/session.machine';
 import type {
   LoginInput,
   LoginResponse,
@@ -11,12 +11,12 @@ import type {
   RefreshInput,
   SessionRecord,
   SessionResponse,
-} from '../../machines/session/session.types';
-import { selectIsBusy, type SessionSnapshot } from '../../machines/session/session.selectors';
-import { authErrorMessage } from '../features/auth/errorMessage';
-import { getIntl, hasStoredLocale, setLocale } from '../lib/locale';
-import { readItem, removeItem, writeItem } from '../lib/storage';
-import { showToast } from '../lib/toast';
+} from '#machines/session/session.types';
+import { selectIsBusy, type SessionSnapshot } from '#machines/session/session.selectors';
+import { authErrorMessage } from '#features/auth/error-message';
+import { getIntl, hasStoredLocale, setLocale } from '#lib/locale';
+import { readItem, removeItem, writeItem } from '#lib/storage';
+import { showToast } from '#lib/toast';
 
 /**
  * The machine keeps a failed call's rejection value as `error.body` and the login toast reads SPEC.md

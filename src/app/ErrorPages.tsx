@@ -1,9 +1,9 @@
 // Pages for an unknown address and for a route that failed (a lazy chunk that did not load after a deploy).
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { linkClass } from '../components/ui/Button';
-import { PageHeading } from '../components/ui/PageHeading';
-import { paths } from '../lib/paths';
+import { linkClass } from '#components/ui/Button';
+import { PageHeading } from '#components/ui/PageHeading';
+import { paths } from '#lib/paths';
 
 export function NotFoundPage() {
   return (

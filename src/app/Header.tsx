@@ -1,9 +1,9 @@
 // The site header: product name (home link), main navigation by session state, and the language switcher.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { selectIsBusy, selectIsStaff, selectUser } from '../../machines/session/session.selectors';
-import { useSession, useSessionActor } from '../features/auth/hooks/useSession';
-import { paths } from '../lib/paths';
+import { selectIsBusy, selectIsStaff, selectUser } from '#machines/session/session.selectors';
+import { useSession, useSessionActor } from '#lib/use-session';
+import { paths } from '#lib/paths';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,10 +1,10 @@
 // Español / English. Each name is written in its own language (lang attribute) so screen readers say it right.
 // The choice persists in localStorage and, when signed in, in the profile (PATCH /me).
 import { defineMessages, useIntl } from 'react-intl';
-import { selectIsSignedIn } from '../../machines/session/session.selectors';
-import { useSession } from '../features/auth/hooks/useSession';
-import { useUpdateMe } from '../features/profile/api/me';
-import { locales, setLocale, useLocale, type Locale } from '../lib/locale';
+import { selectIsSignedIn } from '#machines/session/session.selectors';
+import { useSession } from '#lib/use-session';
+import { useUpdateMe } from '#features/profile/api/me';
+import { locales, setLocale, useLocale, type Locale } from '#lib/locale';
 
 const names = defineMessages({
   es: { id: 'app.language.es' },

@@ -4,8 +4,8 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Outlet, useLocation, useMatches, useNavigation, type UIMatch } from 'react-router-dom';
-import { MAIN_HEADING_ID } from '../components/ui/PageHeading';
-import { Toaster } from '../components/ui/Toaster';
+import { MAIN_HEADING_ID } from '#components/ui/PageHeading';
+import { Toaster } from '#components/ui/Toaster';
 import { Header } from './Header';
 import { SmallScreenPrompt } from './SmallScreenPrompt';
 

@@ -2,7 +2,7 @@
 // The app still works on a phone; the notice only says it is easier elsewhere. Dismissal lasts the session.
 import { useState, useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { readItem, storageKeys, writeItem } from '../lib/storage';
+import { readItem, storageKeys, writeItem } from '#lib/storage';
 
 const query = '(max-width: 767.98px)';
 

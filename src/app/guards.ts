@@ -1,10 +1,10 @@
 // Route guards (SPEC.md section 2), as loaders so they decide before anything renders: sign-in required
 // (after trying to renew the session), staff only, and "already signed in" for /login.
 import { redirect } from 'react-router-dom';
-import { isAccessTokenExpired } from '../../machines/session/session.machine';
-import { selectIsSignedIn, selectIsStaff, type SessionSnapshot } from '../../machines/session/session.selectors';
-import { readStoredRecord, settled, type SessionActor } from '../actors/session';
-import { homeFor, loginHref, paths, safeNext } from '../lib/paths';
+import { isAccessTokenExpired } from '#machines/session/session.machine';
+import { selectIsSignedIn, selectIsStaff, type SessionSnapshot } from '#machines/session/session.selectors';
+import { readStoredRecord, settled, type SessionActor } from '#actors/session';
+import { homeFor, loginHref, paths, safeNext } from '#lib/paths';
 
 /**
  * The signed-in snapshot, or null. A stored session is renewed before giving up: the machine refreshes an

@@ -2,10 +2,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { applyDocumentLanguage } from '../lib/locale';
-import '../styles.css';
-import { createQueryClient, Providers } from './providers';
-import { createAppRouter } from './router';
+import { applyDocumentLanguage } from '#lib/locale';
+import './styles.css';
+import { createQueryClient, Providers } from './Providers';
+import { createAppRouter } from './AppRoutes';
 import { startSession } from './session';
 import { startInspector } from './inspector';
 

@@ -2,11 +2,11 @@
 // auth middleware and the `storage` event of other tabs. (The login toast and the language switch are named
 // actions of the machine, provided in src/actors/session.ts.)
 import { createActor } from 'xstate';
-import { connectAuth } from '../api/client';
-import { appSessionMachine, readStoredRecord, settled, type SessionActor } from '../actors/session';
-import { SESSION_STORAGE_KEYS, parseSessionRecord } from '../../machines/session/session.machine';
-import { selectAccessToken, selectIsBusy } from '../../machines/session/session.selectors';
-import { getLocale } from '../lib/locale';
+import { connectAuth } from '#api/client';
+import { appSessionMachine, readStoredRecord, settled, type SessionActor } from '#actors/session';
+import { SESSION_STORAGE_KEYS, parseSessionRecord } from '#machines/session/session.machine';
+import { selectAccessToken, selectIsBusy } from '#machines/session/session.selectors';
+import { getLocale } from '#lib/locale';
 import { inspect } from './inspector';
 
 export function startSession(): SessionActor {

@@ -2,8 +2,8 @@
 // for Accept-Language), its persistence in localStorage, <html lang>, and the message catalogs.
 import { useSyncExternalStore } from 'react';
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
-import en from '../../locales/en.json';
-import es from '../../locales/es.json';
+import en from '#locales/en.json';
+import es from '#locales/es.json';
 import { readItem, storageKeys, writeItem } from './storage';
 
 export const locales = ['es', 'en'] as const;

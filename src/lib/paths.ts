@@ -1,4 +1,4 @@
-// Link targets shared by features (the route table itself is src/app/router.tsx), and the `next` parameter
+// Link targets shared by features (the route table itself is src/app/AppRoutes.tsx), and the `next` parameter
 // that brings a person back to the page they asked for after signing in.
 
 export const paths = {

@@ -28,7 +28,7 @@ import {
 } from './support/autosave-model.ts';
 import type { StepModelEvent, StepSnapshot } from './support/step-model.ts';
 import { testMachineOf } from './support/test-machine.ts';
-import { applicationMachine } from '../../machines/application/application.machine.ts';
+import { applicationMachine } from '#machines/application/application.machine.ts';
 import {
   selectApplicationState,
   selectAutosaveActor,
@@ -43,7 +43,7 @@ import {
   selectStepStatuses,
   selectSubmittedStepCount,
   selectUploadActor,
-} from '../../machines/application/application.selectors.ts';
+} from '#machines/application/application.selectors.ts';
 import type {
   ApplicationError,
   ApplicationEvent,
@@ -53,20 +53,20 @@ import type {
   StepStatus,
   SubmitApplicationInput,
   SubmitApplicationOutput,
-} from '../../machines/application/application.types.ts';
-import { autosaveMachine, DEBOUNCE_MS, retryDelayMs } from '../../machines/autosave/autosave.machine.ts';
-import { selectAutosaveStatus } from '../../machines/autosave/autosave.selectors.ts';
+} from '#machines/application/application.types.ts';
+import { autosaveMachine, DEBOUNCE_MS, retryDelayMs } from '#machines/autosave/autosave.machine.ts';
+import { selectAutosaveStatus } from '#machines/autosave/autosave.selectors.ts';
 import type {
   LocalCopy,
   SaveDraftError,
   SaveDraftInput,
   SaveDraftOutput,
-} from '../../machines/autosave/autosave.types.ts';
-import { DraftNotSaved, stepMachine } from '../../machines/step/step.machine.ts';
-import { selectStepStatus } from '../../machines/step/step.selectors.ts';
-import type { StepInput, SubmitStepInput, SubmitStepOutput } from '../../machines/step/step.types.ts';
-import { uploadMachine } from '../../machines/upload/upload.machine.ts';
-import type { StoredFile, UploadEvent, UploadFileInput } from '../../machines/upload/upload.types.ts';
+} from '#machines/autosave/autosave.types.ts';
+import { DraftNotSaved, stepMachine } from '#machines/step/step.machine.ts';
+import { selectStepStatus } from '#machines/step/step.selectors.ts';
+import type { StepInput, SubmitStepInput, SubmitStepOutput } from '#machines/step/step.types.ts';
+import { uploadMachine } from '#machines/upload/upload.machine.ts';
+import type { StoredFile, UploadEvent, UploadFileInput } from '#machines/upload/upload.types.ts';
 import { SERVER_ANSWERS } from '../support/server-answers.ts';
 
 /** Leaf state paths of a state value: 'saving', or 'draft.ready' for nested ones. */

@@ -26,14 +26,14 @@ import {
   type AutosaveSnapshot,
 } from './support/autosave-model.ts';
 import { testMachineOf } from './support/test-machine.ts';
-import { autosaveMachine, DEBOUNCE_MS } from '../../machines/autosave/autosave.machine.ts';
+import { autosaveMachine, DEBOUNCE_MS } from '#machines/autosave/autosave.machine.ts';
 import {
   selectAutosaveError,
   selectAutosaveStatus,
   selectConflict,
   selectHasUnsavedChanges,
   selectIsSaving,
-} from '../../machines/autosave/autosave.selectors.ts';
+} from '#machines/autosave/autosave.selectors.ts';
 import type {
   AutosaveInput,
   DraftData,
@@ -42,7 +42,7 @@ import type {
   SaveDraftError,
   SaveDraftInput,
   SaveDraftOutput,
-} from '../../machines/autosave/autosave.types.ts';
+} from '#machines/autosave/autosave.types.ts';
 
 /** Leaf state paths of a state value: 'saving', or 'draft.ready' for nested ones. */
 function leafPaths(value: StateValue): string[] {

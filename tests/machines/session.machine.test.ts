@@ -9,7 +9,7 @@ import {
   parseSessionRecord,
   readTokenExpiry,
   sessionMachine,
-} from '../../machines/session/session.machine.ts';
+} from '#machines/session/session.machine.ts';
 import {
   selectAccessToken,
   selectError,
@@ -18,7 +18,7 @@ import {
   selectIsStaff,
   selectUser,
   type SessionSnapshot,
-} from '../../machines/session/session.selectors.ts';
+} from '#machines/session/session.selectors.ts';
 import type {
   LoginInput,
   LoginResponse,
@@ -28,7 +28,7 @@ import type {
   SessionInput,
   SessionRecord,
   SessionResponse,
-} from '../../machines/session/session.types.ts';
+} from '#machines/session/session.types.ts';
 import { SERVER_ANSWERS } from '../support/server-answers.ts';
 
 // ---------------------------------------------------------------- fixtures

@@ -14,7 +14,7 @@ import {
 import { createTestModel, getStateNodes, type StatePath, type TestModel, type TestParam } from 'xstate/graph';
 import type { StepModelEvent, StepSnapshot } from './support/step-model.ts';
 import { testMachineOf } from './support/test-machine.ts';
-import { DraftNotSaved, stepMachine } from '../../machines/step/step.machine.ts';
+import { DraftNotSaved, stepMachine } from '#machines/step/step.machine.ts';
 import {
   selectCanSubmitStep,
   selectFieldErrors,
@@ -22,7 +22,7 @@ import {
   selectIsSubmitting,
   selectStepError,
   selectStepStatus,
-} from '../../machines/step/step.selectors.ts';
+} from '#machines/step/step.selectors.ts';
 import type {
   FlushDraftInput,
   StepInput,
@@ -30,7 +30,7 @@ import type {
   StepStatusReport,
   SubmitStepInput,
   SubmitStepOutput,
-} from '../../machines/step/step.types.ts';
+} from '#machines/step/step.types.ts';
 import { SERVER_ANSWERS } from '../support/server-answers.ts';
 
 /** Leaf state paths of a state value: 'saving', or 'draft.ready' for nested ones. */

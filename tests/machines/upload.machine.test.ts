@@ -13,10 +13,10 @@ import {
 } from 'xstate';
 import { createTestModel, getStateNodes, type StatePath, type TestModel, type TestParam } from 'xstate/graph';
 import { testMachineOf } from './support/test-machine.ts';
-import en from '../../locales/en.json';
-import es from '../../locales/es.json';
-import { uploadMachine } from '../../machines/upload/upload.machine.ts';
-import { MAX_UPLOAD_BYTES } from '../../shared/application-constants.ts';
+import en from '#locales/en.json';
+import es from '#locales/es.json';
+import { uploadMachine } from '#machines/upload/upload.machine.ts';
+import { MAX_UPLOAD_BYTES } from '#shared/application-constants.ts';
 import {
   selectIsUploading,
   selectPickedFile,
@@ -24,7 +24,7 @@ import {
   selectUploadError,
   selectUploadPercent,
   selectUploadStatus,
-} from '../../machines/upload/upload.selectors.ts';
+} from '#machines/upload/upload.selectors.ts';
 import type {
   PickedFile,
   StoredFile,
@@ -33,7 +33,7 @@ import type {
   UploadFileEvent,
   UploadFileInput,
   UploadInput,
-} from '../../machines/upload/upload.types.ts';
+} from '#machines/upload/upload.types.ts';
 import { SERVER_ANSWERS } from '../support/server-answers.ts';
 
 /** Leaf state paths of a state value: 'saving', or 'draft.ready' for nested ones. */

@@ -2,7 +2,7 @@
 // and the states that stop every change (submitted, closed, unavailable), on real databases and a real SMTP server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { applications, mailOutbox } from '../../server/db/schema.ts';
+import { applications, mailOutbox } from '#server/db/schema.ts';
 import { databaseKinds, mailText, solveCaptcha, startSmtp, startTestApp, testClock, type TestApp, type TestSmtp } from '../support/server.ts';
 import {
   completeAllSteps,

@@ -3,7 +3,7 @@
 // The link is read from the outbox row the request wrote; mail.test.ts delivers it through a real SMTP server.
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, users } from '../../server/db/schema.ts';
+import { mailOutbox, users } from '#server/db/schema.ts';
 import {
   databaseKinds,
   registerAccount,

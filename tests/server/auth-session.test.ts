@@ -2,7 +2,7 @@
 // session, and tokens expire (access 5 minutes, refresh 1 day). The app's clock is moved forward to expire them.
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { revokedTokens, users } from '../../server/db/schema.ts';
+import { revokedTokens, users } from '#server/db/schema.ts';
 import {
   bearer,
   databaseKinds,

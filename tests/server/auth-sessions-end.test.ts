@@ -2,7 +2,7 @@
 // per-account limits hold across client addresses, and the reset request answers before its lookup and e-mail run.
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../server/db/schema.ts';
+import { mailOutbox } from '#server/db/schema.ts';
 import {
   bearer,
   captureLogs,

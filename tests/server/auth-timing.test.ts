@@ -2,7 +2,7 @@
 // Compared with medians of interleaved runs (robust on a loaded machine), not with a single wall-clock race.
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../server/auth/passwords.ts';
+import { hashPassword, verifyPassword } from '#server/auth/passwords.ts';
 import { databaseKinds, registerAccount, startTestApp, uniqueEmail, type Account, type TestApp } from '../support/server.ts';
 
 const median = (values: number[]) => {

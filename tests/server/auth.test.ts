@@ -2,7 +2,7 @@
 // a person can meet, in Spanish by default and in English when asked, on PGlite and on PostgreSQL.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema.ts';
+import { users } from '#server/db/schema.ts';
 import {
   databaseKinds,
   registerAccount,

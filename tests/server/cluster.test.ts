@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '#server/config.ts';
 import { closedPort, freshPostgres } from '../support/server.ts';
 
 const secret = 'a-test-secret-that-is-long-enough-123456';

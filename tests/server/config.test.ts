@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { ConfigError, loadConfig } from '#server/config.ts';
 
 const secret = 'a-test-secret-that-is-long-enough-123456';
 

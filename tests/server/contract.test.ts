@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { contractOperations, readContract } from '../../server/http/contract.ts';
+import { contractOperations, readContract } from '#server/http/contract.ts';
 import { startTestApp, type TestApp } from '../support/server.ts';
 
 describe('openapi.yaml', () => {

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { programs, users } from '../../server/db/schema.ts';
-import { seedDemoData } from '../../server/seed.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { programs, users } from '#server/db/schema.ts';
+import { seedDemoData } from '#server/seed.ts';
 import { databaseKinds, runServerScript, startTestApp, type TestApp } from '../support/server.ts';
 
 const secret = randomBytes(32).toString('hex');

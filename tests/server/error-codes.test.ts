@@ -3,9 +3,9 @@
 // `code`, and the bodies the machine tests feed their actors (tests/support/server-answers.ts) are what a real
 // server answers. tests/support/server.ts checks the code of every other error a server test provokes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../shared/application-constants.ts';
-import { readContract } from '../../server/http/contract.ts';
-import { ERROR_CODES } from '../../machines/shared/error-codes.ts';
+import { MAX_UPLOAD_BYTES } from '#shared/application-constants.ts';
+import { readContract } from '#server/http/contract.ts';
+import { ERROR_CODES } from '#machines/shared/error-codes.ts';
 import { createProgram, samplePdf, saveStep, setProgram, signUp, upload, type Person } from '../support/applicants.ts';
 import { SERVER_ANSWERS, versionConflictAnswer } from '../support/server-answers.ts';
 import { contractErrorCodes, databaseKinds, startTestApp, type TestApp } from '../support/server.ts';

@@ -3,7 +3,7 @@
 // until a later run delivers it; without SMTP_URL the message (with its link) goes to the log.
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../server/db/schema.ts';
+import { mailOutbox } from '#server/db/schema.ts';
 import {
   captureLogs,
   closedPort,

@@ -2,7 +2,7 @@
 // which keeps only the last 4 digits of the SSN and shows them masked.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema.ts';
+import { users } from '#server/db/schema.ts';
 import {
   bearer,
   databaseKinds,

@@ -1,7 +1,7 @@
 // Programs: the signed-in list (paginated, filtered, unavailable hidden, open first), one program, and the demo seed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { programs } from '../../server/db/schema.ts';
-import { seedDemoData } from '../../server/seed.ts';
+import { programs } from '#server/db/schema.ts';
+import { seedDemoData } from '#server/seed.ts';
 import { databaseKinds, startTestApp, testClock, type TestApp } from '../support/server.ts';
 import { createProgram, setProgram, signUp, type Person } from '../support/applicants.ts';
 

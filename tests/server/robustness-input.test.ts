@@ -5,8 +5,8 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { bodyLimits } from '../../server/app.ts';
-import { contractOperations, type ContractOperation } from '../../server/http/contract.ts';
+import { bodyLimits } from '#server/app.ts';
+import { contractOperations, type ContractOperation } from '#server/http/contract.ts';
 import { completeSteps, createProgram, signUp, type Person } from '../support/applicants.ts';
 import { databaseKinds, errorShapeProblem, leakProblem, startTestApp, type TestApp } from '../support/server.ts';
 

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { users } from '../../server/db/schema.ts';
+import { users } from '#server/db/schema.ts';
 import {
   bearer,
   databaseKinds,

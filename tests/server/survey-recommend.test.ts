@@ -1,6 +1,6 @@
 // The survey's recommendation (SPEC sections 1 and 9) as a pure function: every operating band, students, ideas.
 import { describe, expect, it } from 'vitest';
-import { recommendSubPrograms } from '../../server/survey/recommend.ts';
+import { recommendSubPrograms } from '#server/survey/recommend.ts';
 
 const person = { has_business: false, idea: null, operating_time: null, third_year_student: false };
 

@@ -1,7 +1,7 @@
 // The eligibility survey: one per person, stored with timestamps, answered with the recommended sub-programs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { surveys } from '../../server/db/schema.ts';
+import { surveys } from '#server/db/schema.ts';
 import { databaseKinds, startTestApp, testClock, type TestApp } from '../support/server.ts';
 import { signUp, type Person } from '../support/applicants.ts';
 

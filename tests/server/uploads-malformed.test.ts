@@ -2,7 +2,7 @@
 // a 500, and none leaves a file or a row behind (issue 7, points 2 and 5).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationFiles } from '../../server/db/schema.ts';
+import { applicationFiles } from '#server/db/schema.ts';
 import { databaseKinds, errorShapeProblem, leakProblem, type TestApp } from '../support/server.ts';
 import { filesUnder, multipart, samplePdf, startWithApplication, type Person } from '../support/applicants.ts';
 

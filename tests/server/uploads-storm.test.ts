@@ -7,7 +7,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationFiles } from '../../server/db/schema.ts';
+import { applicationFiles } from '#server/db/schema.ts';
 import { databaseKinds, errorShapeProblem, startTestApp, type TestApp } from '../support/server.ts';
 import { filesUnder, samplePdf, startWithApplication, upload, type Person } from '../support/applicants.ts';
 

@@ -4,8 +4,8 @@ import { inflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { applicationFiles } from '../../server/db/schema.ts';
-import { MAX_UPLOAD_BYTES } from '../../shared/application-constants.ts';
+import { applicationFiles } from '#server/db/schema.ts';
+import { MAX_UPLOAD_BYTES } from '#shared/application-constants.ts';
 import { databaseKinds, solveCaptcha, startTestApp, type TestApp } from '../support/server.ts';
 import { createProgram, filesUnder, multipart, samplePdf, saveStep, signUp, upload, type Person } from '../support/applicants.ts';
 

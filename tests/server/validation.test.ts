@@ -8,7 +8,7 @@ describe.each(databaseKinds)('body types (%s)', (kind) => {
 
   beforeAll(async () => {
     test = await startTestApp(kind);
-    const { seedDemoData } = await import('../../server/seed.ts');
+    const { seedDemoData } = await import('#server/seed.ts');
     let password = '';
     await seedDemoData(test.app.ctx, (line) => {
       const found = line.match(/password:\s+(\S+)/);

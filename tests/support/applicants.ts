@@ -5,7 +5,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { programs, users } from '../../server/db/schema.ts';
+import { programs, users } from '#server/db/schema.ts';
 import { bearer, solveCaptcha, startTestApp, type DatabaseKind, type TestApp } from './server.ts';
 
 export const PASSWORD = 'Correct-Horse-Battery-9';

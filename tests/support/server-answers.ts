@@ -1,9 +1,9 @@
 // Error bodies exactly as the server sends them, for the machine and unit tests to feed their actors. The server
 // test tests/server/error-codes.test.ts provokes each one on a real app and checks the answer equals it, so a
 // machine test never reads a body the server does not send.
-import en from '../../locales/en.json';
-import es from '../../locales/es.json';
-import type { components } from '../../src/api/schema.d.ts';
+import en from '#locales/en.json';
+import es from '#locales/es.json';
+import type { components } from '#api/schema.d.ts';
 
 type Schemas = components['schemas'];
 /**

@@ -13,10 +13,10 @@ import { SMTPServer } from 'smtp-server';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { openDatabase, type DatabaseTarget } from '../../server/db/client.ts';
-import { componentSchema } from '../../server/http/contract.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase, type DatabaseTarget } from '#server/db/client.ts';
+import { componentSchema } from '#server/http/contract.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

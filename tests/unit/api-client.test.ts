@@ -2,8 +2,8 @@
 // session machine renewed the access token; auth calls and anonymous calls are never retried.
 import createClient from 'openapi-fetch';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { authMiddleware, connectAuth, type AuthBridge } from '../../src/api/client';
-import type { paths } from '../../src/api/schema';
+import { authMiddleware, connectAuth, type AuthBridge } from '#api/client';
+import type { paths } from '#api/schema';
 
 interface Seen {
   url: string;

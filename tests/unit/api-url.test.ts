@@ -1,6 +1,6 @@
 // The API base URL: same origin by default, http upgraded to https except on loopback (DESIGN.md section 3).
 import { describe, expect, it } from 'vitest';
-import { resolveApiBaseUrl } from '../../src/api/client';
+import { resolveApiBaseUrl } from '#api/client';
 
 describe('resolveApiBaseUrl', () => {
   it('defaults to same-origin /api when VITE_API_URL is unset or blank', () => {

@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import en from '../../locales/en.json';
-import es from '../../locales/es.json';
+import en from '#locales/en.json';
+import es from '#locales/es.json';
 import {
   isStepNumber,
   MAX_UPLOAD_BYTES,
@@ -12,7 +12,7 @@ import {
   SSN_LAST4_PATTERN,
   STEP_COUNT,
   STEP_NUMBERS,
-} from '../../shared/application-constants';
+} from '#shared/application-constants';
 
 interface Contract {
   paths: Record<string, Record<string, { summary?: string }>>;

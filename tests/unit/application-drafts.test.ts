@@ -1,8 +1,8 @@
 // The local copy of a step draft: how it is read back, and the rule that decides on load whether it goes back
 // into the form (and is saved) or is dropped. A person must never lose typing, nor silently overwrite a newer save.
 import { describe, expect, it } from 'vitest';
-import { planDraft, sameDraft } from '../../machines/application/application.drafts';
-import { localCopyStorageKey, parseLocalCopy } from '../../src/actors/application-drafts';
+import { planDraft, sameDraft } from '#machines/application/application.drafts';
+import { localCopyStorageKey, parseLocalCopy } from '#actors/application-drafts';
 
 const key = { applicationId: 7, step: 2 };
 const server = { data: { business_name: 'Panadería' }, version: 3 };

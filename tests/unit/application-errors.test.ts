@@ -1,12 +1,12 @@
 // Adapters from failed API calls to what the machines read, checked through the machines' own readers so the two
 // sides cannot drift apart: a conflict opens the dialog, a network failure retries, the server's body is shown.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api/errors';
-import { isFinalRejection, toSaveDraftRejection, toServerRejection } from '../../src/actors/application-errors';
-import { toSaveDraftError } from '../../machines/autosave/autosave.machine';
-import { toStepSubmitError } from '../../machines/step/step.machine';
-import { toApplicationError } from '../../machines/application/application.machine';
-import { toUploadError } from '../../machines/upload/upload.machine';
+import { ApiError } from '#api/errors';
+import { isFinalRejection, toSaveDraftRejection, toServerRejection } from '#actors/application-errors';
+import { toSaveDraftError } from '#machines/autosave/autosave.machine';
+import { toStepSubmitError } from '#machines/step/step.machine';
+import { toApplicationError } from '#machines/application/application.machine';
+import { toUploadError } from '#machines/upload/upload.machine';
 import { SERVER_ANSWERS, versionConflictAnswer } from '../support/server-answers';
 
 const conflictBody = versionConflictAnswer({ data: { business_name: 'Otra' }, version: 4 });

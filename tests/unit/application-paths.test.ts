@@ -1,9 +1,9 @@
 // Where the application's links go, route ids, the certification file name, and calendar days shown without
 // drifting a day across time zones.
 import { describe, expect, it } from 'vitest';
-import { applicationPaths, continuePath, parseId } from '../../src/features/application/paths';
-import { fileNameFromDisposition } from '../../src/features/application/api/applications';
-import { dayToDate } from '../../src/lib/dates';
+import { applicationPaths, continuePath, parseId } from '#lib/application-paths';
+import { fileNameFromDisposition } from '#api/applications';
+import { dayToDate } from '#lib/dates';
 
 describe('parseId', () => {
   it('takes positive 32-bit integers only', () => {

@@ -1,7 +1,7 @@
 // The survey form's answers as the API takes them: numbers as people in Puerto Rico type them, hidden follow-up
 // questions not sent, and the required answers checked before sending.
 import { describe, expect, it } from 'vitest';
-import { parseDecimal, parseWholeNumber, toSurveyAnswers, type SurveyFormValues } from '../../src/features/survey/answers';
+import { parseDecimal, parseWholeNumber, toSurveyAnswers, type SurveyFormValues } from '#features/survey/answers';
 
 const empty: SurveyFormValues = {
   has_business: '',

@@ -2,16 +2,16 @@
 // chosen by the view from the code); otherwise it uploads with progress and tells step 6 it changed.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { checkPickedFile, uploadMachine } from '../../machines/upload/upload.machine';
-import { MAX_UPLOAD_BYTES } from '../../shared/application-constants';
+import { checkPickedFile, uploadMachine } from '#machines/upload/upload.machine';
+import { MAX_UPLOAD_BYTES } from '#shared/application-constants';
 import {
   selectPickedFile,
   selectStoredFile,
   selectUploadError,
   selectUploadPercent,
   selectUploadStatus,
-} from '../../machines/upload/upload.selectors';
-import type { PickedFile, StoredFile, UploadEvent, UploadFileInput } from '../../machines/upload/upload.types';
+} from '#machines/upload/upload.selectors';
+import type { PickedFile, StoredFile, UploadEvent, UploadFileInput } from '#machines/upload/upload.types';
 import { SERVER_ANSWERS } from '../support/server-answers';
 
 const pdf = (size: number, name = 'intake.pdf', type = 'application/pdf'): PickedFile => ({ name, size, type, body: new Blob([]) });

@@ -1,7 +1,7 @@
 // The per-account attempt counter: a sliding window, the wait it announces, and a memory that does not grow for
 // ever under a flood of made-up addresses.
 import { describe, expect, it } from 'vitest';
-import { AttemptLimiter } from '../../server/auth/attempt-limits.ts';
+import { AttemptLimiter } from '#server/auth/attempt-limits.ts';
 
 function limiter(max: number, windowMs: number) {
   let now = 1_000_000;

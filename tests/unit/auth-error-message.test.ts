@@ -1,6 +1,6 @@
 // SPEC.md section 8: which message a failed login / reset request / reset confirmation shows, branch by branch.
 import { describe, expect, it } from 'vitest';
-import { authErrorMessage } from '../../src/features/auth/errorMessage';
+import { authErrorMessage } from '#features/auth/error-message';
 
 const fallback = 'Try Again Later';
 

@@ -1,6 +1,6 @@
 // Server error bodies become messages on fields and in the form's error summary, and none is dropped.
 import { describe, expect, it } from 'vitest';
-import { hasFieldErrors, toFormErrors } from '../../src/lib/form-errors';
+import { hasFieldErrors, toFormErrors } from '#lib/form-errors';
 
 const fallback = 'Try Again Later';
 

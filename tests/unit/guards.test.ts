@@ -2,9 +2,9 @@
 // refresh), staff only, and /login for someone already signed in (SPEC.md section 2).
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { appSessionMachine } from '../../src/actors/session';
-import { redirectSignedIn, requireSignedIn, requireStaff } from '../../src/app/guards';
-import type { SessionRecord } from '../../machines/session/session.types';
+import { appSessionMachine } from '#actors/session';
+import { redirectSignedIn, requireSignedIn, requireStaff } from '#app/guards';
+import type { SessionRecord } from '#machines/session/session.types';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const jwt = (expiresInSeconds: number) =>

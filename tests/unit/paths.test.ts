@@ -1,6 +1,6 @@
 // After sign-in the login page returns to `next`, but only to a page of this site.
 import { describe, expect, it } from 'vitest';
-import { homeFor, loginHref, safeNext } from '../../src/lib/paths';
+import { homeFor, loginHref, safeNext } from '#lib/paths';
 
 describe('safeNext', () => {
   it('keeps a same-origin path with its query and hash', () => {

@@ -4,10 +4,10 @@
 // error wiring are the same in both.
 import type { ChangeEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { CheckboxField } from '../ui/Checkbox';
-import type { SummaryField } from '../ui/ErrorSummary';
-import { SelectField, TextField } from '../ui/Field';
-import { FormSection } from '../ui/FormSection';
+import { CheckboxField } from '#components/ui/Checkbox';
+import type { SummaryField } from '#components/ui/ErrorSummary';
+import { SelectField, TextField } from '#components/ui/Field';
+import { FormSection } from '#components/ui/FormSection';
 import { genderNames, genders, personFieldLabels as labels } from './messages';
 
 /** The Person's free-text fields. */

@@ -1,7 +1,7 @@
 // Labels of the Person fields and names of the genders (docs/product.md section 3, Data), shared by the profile
 // form, step 1 of the application and its answers.
 import { defineMessages, type MessageDescriptor } from 'react-intl';
-import type { components } from '../../api/schema';
+import type { components } from '#api/schema';
 
 export type Gender = components['schemas']['Gender'];
 

@@ -1,7 +1,7 @@
 // The USWDS/GOV.UK error summary: a box at the top of a failed form that takes focus, names the problem
 // and links to each field in error. Remount it (change its key) on each failed attempt to move focus again.
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { hasErrors, type FormErrors } from '../../lib/form-errors';
+import { hasErrors, type FormErrors } from '#lib/form-errors';
 
 // Stable identity: React calls it once on mount, not on every render (which would steal focus while typing).
 const focusOnMount = (element: HTMLElement | null): void => {

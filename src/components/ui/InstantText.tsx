@@ -1,7 +1,7 @@
 // A moment (an ISO 8601 instant from the API) as a <time> in the interface language: deadlines, submission and
 // upload times, on the programs' and the application's screens alike.
 import { useIntl } from 'react-intl';
-import { instantFormat } from '../../lib/dates';
+import { instantFormat } from '#lib/dates';
 
 export function InstantText({ instant }: { instant: string }) {
   const intl = useIntl();

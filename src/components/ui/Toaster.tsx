@@ -10,7 +10,7 @@ import {
   TOAST_DURATION_MS,
   type ToastItem,
   type ToastPosition,
-} from '../../lib/toast';
+} from '#lib/toast';
 
 const kindClass: Record<ToastItem['kind'], string> = {
   error: 'border-red-800 bg-red-50 text-red-950',

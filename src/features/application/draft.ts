@@ -1,6 +1,6 @@
 // Typed reads of a step's draft. The autosave machine keeps drafts as plain records (it never looks inside);
 // these read one field as the form needs it, whatever an old or foreign draft holds.
-import type { DraftData } from '../../../machines/autosave/autosave.types';
+import type { DraftData } from '#machines/autosave/autosave.types';
 
 export const textOf = (data: DraftData, key: string): string => {
   const value = data[key];

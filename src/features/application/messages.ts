@@ -1,7 +1,7 @@
 // Names of the six steps (long for headings, short for the step indicator) and of the steps' options.
 import { defineMessages, type MessageDescriptor } from 'react-intl';
-import type { StepNumber } from '../../../machines/step/step.types';
-import type { IncomeSource } from './api/applications';
+import type { StepNumber } from '#machines/step/step.types';
+import type { IncomeSource } from '#api/applications';
 
 export const stepNames: Record<StepNumber, MessageDescriptor> = defineMessages({
   1: { id: 'application.step.name1' },

@@ -1,6 +1,6 @@
 // Turns what was typed in the survey form into the API's SurveyAnswers: numbers read the way people in Puerto
 // Rico write them ("1,500.50", "$1500", "3.5", also a decimal comma "3,5"), empty text becomes null.
-import type { Industry, OperatingTime, SteamBranch, SurveyAnswers } from './api/survey';
+import type { Industry, OperatingTime, SteamBranch, SurveyAnswers } from '#api/survey';
 
 export const industries = [
   '11', '21', '22', '23', '31', '42', '44', '48', '51', '52', '53', '54', '55', '56', '61', '62', '71', '72', '81', '99',

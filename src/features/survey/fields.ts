@@ -1,8 +1,8 @@
 // The survey form's fields: each one's control id and label (in form order, as the error summary lists them),
 // the message each problem found before sending shows, and the option lists its questions share.
 import { defineMessages, type IntlShape } from 'react-intl';
-import type { SummaryField } from '../../components/ui/ErrorSummary';
-import type { FormErrors } from '../../lib/form-errors';
+import type { SummaryField } from '#components/ui/ErrorSummary';
+import type { FormErrors } from '#lib/form-errors';
 import type { SurveyProblem } from './answers';
 
 const labels = defineMessages({

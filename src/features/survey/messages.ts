@@ -1,6 +1,6 @@
 // The survey's option names in both languages: the 20 NAICS-style sectors, operating times and STEAM branches.
 import { defineMessages, type MessageDescriptor } from 'react-intl';
-import type { Industry, OperatingTime, SteamBranch } from './api/survey';
+import type { Industry, OperatingTime, SteamBranch } from '#api/survey';
 
 export const industryNames: Record<Industry, MessageDescriptor> = defineMessages({
   '11': { id: 'survey.industry.11' },

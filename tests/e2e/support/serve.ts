@@ -6,10 +6,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../../../server/app.ts';
-import { loadConfig } from '../../../server/config.ts';
-import { programs } from '../../../server/db/schema.ts';
-import { seedDemoData } from '../../../server/seed.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { programs } from '#server/db/schema.ts';
+import { seedDemoData } from '#server/seed.ts';
 import { mailText, startSmtp } from '../../support/server.ts';
 import { E2E_PORT, E2E_SIDE_PORT } from './ports.ts';
 

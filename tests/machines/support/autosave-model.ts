@@ -1,8 +1,8 @@
 // The autosave machine's model, shared by its own path tests and by the composed application's: the events a path
 // may take (a few fixed samples, so the explored space stays finite) and what tells two explored states apart.
 import type { SnapshotFrom } from 'xstate';
-import type { autosaveMachine } from '../../../machines/autosave/autosave.machine.ts';
-import type { AutosaveEvent, DraftData, SaveDraftError, SaveDraftOutput } from '../../../machines/autosave/autosave.types.ts';
+import type { autosaveMachine } from '#machines/autosave/autosave.machine.ts';
+import type { AutosaveEvent, DraftData, SaveDraftError, SaveDraftOutput } from '#machines/autosave/autosave.types.ts';
 import { SERVER_ANSWERS } from '../../support/server-answers.ts';
 
 export type AutosaveSnapshot = SnapshotFrom<typeof autosaveMachine>;

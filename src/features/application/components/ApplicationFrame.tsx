@@ -4,14 +4,14 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { selectReadonlyBanner } from '../../../../machines/application/application.selectors';
-import { Alert } from '../../../components/ui/Alert';
-import { linkClass } from '../../../components/ui/Button';
-import { MAIN_HEADING_ID } from '../../../components/ui/PageHeading';
-import { useLocale } from '../../../lib/locale';
-import { InstantText } from '../../../components/ui/InstantText';
-import { useWorkspace } from '../hooks/useApplicationWorkspace';
-import { applicationPaths, screenOrder } from '../paths';
+import { selectReadonlyBanner } from '#machines/application/application.selectors';
+import { Alert } from '#components/ui/Alert';
+import { linkClass } from '#components/ui/Button';
+import { MAIN_HEADING_ID } from '#components/ui/PageHeading';
+import { useLocale } from '#lib/locale';
+import { InstantText } from '#components/ui/InstantText';
+import { useWorkspace } from '#features/application/hooks/use-application-workspace';
+import { applicationPaths, screenOrder } from '#lib/application-paths';
 import { StepIndicator, type Screen } from './StepIndicator';
 
 export function ProgramEyebrow() {

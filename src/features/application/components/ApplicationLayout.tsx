@@ -5,14 +5,14 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Outlet, useParams } from 'react-router-dom';
-import { selectIsUnavailable } from '../../../../machines/application/application.selectors';
-import { ApiError } from '../../../api/errors';
-import { Alert } from '../../../components/ui/Alert';
-import { Button, ButtonLink } from '../../../components/ui/Button';
-import { PageHeading } from '../../../components/ui/PageHeading';
-import { applicationQueryOptions, type Application } from '../api/applications';
-import { useApplicationWorkspace, useWorkspace, WorkspaceContext } from '../hooks/useApplicationWorkspace';
-import { applicationPaths, parseId } from '../paths';
+import { selectIsUnavailable } from '#machines/application/application.selectors';
+import { ApiError } from '#api/errors';
+import { Alert } from '#components/ui/Alert';
+import { Button, ButtonLink } from '#components/ui/Button';
+import { PageHeading } from '#components/ui/PageHeading';
+import { applicationQueryOptions, type Application } from '#api/applications';
+import { useApplicationWorkspace, useWorkspace, WorkspaceContext } from '#features/application/hooks/use-application-workspace';
+import { applicationPaths, parseId } from '#lib/application-paths';
 
 function Message({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 // The saving status of one step, in a polite live region: 'Saving…', 'Saved', 'Offline: your changes are kept on
 // this device', 'Could not save' (with the server's reasons, as it sent them).
 import { FormattedMessage } from 'react-intl';
-import type { AutosaveStatus as Status } from '../../../../machines/autosave/autosave.types';
+import type { AutosaveStatus as Status } from '#machines/autosave/autosave.types';
 
 interface AutosaveStatusProps {
   id: string;

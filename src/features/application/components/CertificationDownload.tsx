@@ -2,9 +2,9 @@
 // fetched with the bearer token, then saved as a file.
 import { useMutation } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button } from '../../../components/ui/Button';
-import { downloadCertification } from '../api/applications';
-import { useWorkspace } from '../hooks/useApplicationWorkspace';
+import { Button } from '#components/ui/Button';
+import { downloadCertification } from '#api/applications';
+import { useWorkspace } from '#features/application/hooks/use-application-workspace';
 
 export function CertificationDownload() {
   const intl = useIntl();

@@ -3,13 +3,13 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
 import { Link, Navigate } from 'react-router-dom';
-import { selectIsSubmitted } from '../../../../machines/application/application.selectors';
-import { ButtonLink, linkClass } from '../../../components/ui/Button';
-import { MAIN_HEADING_ID } from '../../../components/ui/PageHeading';
-import { useLocale } from '../../../lib/locale';
-import { InstantText } from '../../../components/ui/InstantText';
-import { useWorkspace } from '../hooks/useApplicationWorkspace';
-import { applicationPaths } from '../paths';
+import { selectIsSubmitted } from '#machines/application/application.selectors';
+import { ButtonLink, linkClass } from '#components/ui/Button';
+import { MAIN_HEADING_ID } from '#components/ui/PageHeading';
+import { useLocale } from '#lib/locale';
+import { InstantText } from '#components/ui/InstantText';
+import { useWorkspace } from '#features/application/hooks/use-application-workspace';
+import { applicationPaths } from '#lib/application-paths';
 
 // Stable identity: called once per mount. The page can remount when the refetched application (now submitted)
 // replaces the actors, so focus is put back on its heading here rather than only by the layout's navigation focus.

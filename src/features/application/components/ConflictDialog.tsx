@@ -3,7 +3,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Button } from '../../../components/ui/Button';
+import { Button } from '#components/ui/Button';
 
 interface ConflictDialogProps {
   open: boolean;

@@ -8,13 +8,13 @@ import {
   selectUploadError,
   selectUploadPercent,
   selectUploadStatus,
-} from '../../../../machines/upload/upload.selectors';
-import type { UploadError } from '../../../../machines/upload/upload.types';
-import { Button } from '../../../components/ui/Button';
-import { RequiredMark } from '../../../components/ui/Field';
-import { toFormErrors } from '../../../lib/form-errors';
-import { InstantText } from '../../../components/ui/InstantText';
-import { useUploadActor } from '../hooks/useApplicationWorkspace';
+} from '#machines/upload/upload.selectors';
+import type { UploadError } from '#machines/upload/upload.types';
+import { Button } from '#components/ui/Button';
+import { RequiredMark } from '#components/ui/Field';
+import { toFormErrors } from '#lib/form-errors';
+import { InstantText } from '#components/ui/InstantText';
+import { useUploadActor } from '#features/application/hooks/use-application-workspace';
 
 export const INTAKE_FORM_INPUT_ID = 'step6-intake-form';
 

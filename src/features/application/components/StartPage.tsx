@@ -2,12 +2,12 @@
 // that the person can come back at any time until the deadline; then Start (or Continue where they left off).
 import { useSelector } from '@xstate/react';
 import { defineMessages, FormattedMessage } from 'react-intl';
-import { selectIsEditable, selectNextIncompleteStep } from '../../../../machines/application/application.selectors';
-import { ButtonLink } from '../../../components/ui/Button';
-import { MAIN_HEADING_ID } from '../../../components/ui/PageHeading';
-import { InstantText } from '../../../components/ui/InstantText';
-import { useWorkspace } from '../hooks/useApplicationWorkspace';
-import { applicationPaths } from '../paths';
+import { selectIsEditable, selectNextIncompleteStep } from '#machines/application/application.selectors';
+import { ButtonLink } from '#components/ui/Button';
+import { MAIN_HEADING_ID } from '#components/ui/PageHeading';
+import { InstantText } from '#components/ui/InstantText';
+import { useWorkspace } from '#features/application/hooks/use-application-workspace';
+import { applicationPaths } from '#lib/application-paths';
 import { ProgramEyebrow, ReadonlyBanner } from './ApplicationFrame';
 
 const prepare = defineMessages({

@@ -3,13 +3,13 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { DraftData } from '../../../../machines/autosave/autosave.types';
-import type { StepNumber } from '../../../../machines/step/step.types';
-import { selectStoredFile } from '../../../../machines/upload/upload.selectors';
-import { genderNames, genders } from '../../../components/person/messages';
-import { useUploadActor } from '../hooks/useApplicationWorkspace';
-import { boolOf, choiceOf, choicesOf, ownersOf, textOf, wholeNumberOf } from '../draft';
-import { businessTypeNames, incomeSourceNames, incomeSources } from '../messages';
+import type { DraftData } from '#machines/autosave/autosave.types';
+import type { StepNumber } from '#machines/step/step.types';
+import { selectStoredFile } from '#machines/upload/upload.selectors';
+import { genderNames, genders } from '#components/person/messages';
+import { useUploadActor } from '#features/application/hooks/use-application-workspace';
+import { boolOf, choiceOf, choicesOf, ownersOf, textOf, wholeNumberOf } from '#features/application/draft';
+import { businessTypeNames, incomeSourceNames, incomeSources } from '#features/application/messages';
 
 type Row = readonly [label: ReactNode, value: ReactNode];
 

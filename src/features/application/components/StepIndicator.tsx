@@ -3,11 +3,11 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { selectStepStatuses, selectSubmittedStepCount } from '../../../../machines/application/application.selectors';
-import type { StepKey } from '../../../../machines/application/application.types';
-import { useWorkspace } from '../hooks/useApplicationWorkspace';
-import { stepStatusNames, stepShortNames } from '../messages';
-import { applicationPaths, screenOfStep, STEP_NUMBERS, type StepScreen } from '../paths';
+import { selectStepStatuses, selectSubmittedStepCount } from '#machines/application/application.selectors';
+import type { StepKey } from '#machines/application/application.types';
+import { useWorkspace } from '#features/application/hooks/use-application-workspace';
+import { stepStatusNames, stepShortNames } from '#features/application/messages';
+import { applicationPaths, screenOfStep, STEP_NUMBERS, type StepScreen } from '#lib/application-paths';
 
 export type Screen = StepScreen | 'submit';
 

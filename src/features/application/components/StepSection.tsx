@@ -3,11 +3,11 @@
 // is submitted or closed: then it shows the answers instead of inputs.
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button } from '../../../components/ui/Button';
-import { ErrorSummary, type SummaryField } from '../../../components/ui/ErrorSummary';
-import { noErrors, toFormErrors, type FormErrors } from '../../../lib/form-errors';
-import type { StepForm } from '../hooks/useStepForm';
-import { stepNames, stepStatusNames } from '../messages';
+import { Button } from '#components/ui/Button';
+import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
+import { noErrors, toFormErrors, type FormErrors } from '#lib/form-errors';
+import type { StepForm } from '#features/application/hooks/use-step-form';
+import { stepNames, stepStatusNames } from '#features/application/messages';
 import { AutosaveStatus } from './AutosaveStatus';
 import { ConflictDialog } from './ConflictDialog';
 import { StepAnswers } from './StepAnswers';

@@ -12,17 +12,17 @@ import {
   selectIsSubmitted,
   selectIsSubmitting,
   selectStepStatuses,
-} from '../../../../machines/application/application.selectors';
-import type { ApplicationError } from '../../../../machines/application/application.types';
-import { selectDraftData } from '../../../../machines/autosave/autosave.selectors';
-import type { StepNumber } from '../../../../machines/step/step.types';
-import { Button, linkClass } from '../../../components/ui/Button';
-import { ErrorSummary, type SummaryField } from '../../../components/ui/ErrorSummary';
-import { noErrors, toFormErrors, type FormErrors } from '../../../lib/form-errors';
-import { applicationKeys, invalidateApplicationLists } from '../api/applications';
-import { useStepActors, useWorkspace } from '../hooks/useApplicationWorkspace';
-import { stepNames } from '../messages';
-import { applicationPaths, STEP_NUMBERS } from '../paths';
+} from '#machines/application/application.selectors';
+import type { ApplicationError } from '#machines/application/application.types';
+import { selectDraftData } from '#machines/autosave/autosave.selectors';
+import type { StepNumber } from '#machines/step/step.types';
+import { Button, linkClass } from '#components/ui/Button';
+import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
+import { noErrors, toFormErrors, type FormErrors } from '#lib/form-errors';
+import { applicationKeys, invalidateApplicationLists } from '#api/applications';
+import { useStepActors, useWorkspace } from '#features/application/hooks/use-application-workspace';
+import { stepNames } from '#features/application/messages';
+import { applicationPaths, STEP_NUMBERS } from '#lib/application-paths';
 import { ApplicationFrame } from './ApplicationFrame';
 import { StepAnswers } from './StepAnswers';
 import { StepStatusText } from './StepSection';

@@ -1,8 +1,8 @@
 // The auth calls that are not the session's (SPEC.md section 7): create an account, ask for and confirm a
 // password reset. Login, refresh and logout belong to the session machine (src/actors/session.ts).
-import { api } from '../../../api/client';
-import { unwrap } from '../../../api/errors';
-import type { components } from '../../../api/schema';
+import { api } from '#api/client';
+import { unwrap } from '#api/errors';
+import type { components } from '#api/schema';
 
 export type RegisterRequest = components['schemas']['RegisterRequest'];
 

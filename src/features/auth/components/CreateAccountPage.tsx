@@ -4,21 +4,21 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorBody } from '../../../api/errors';
-import { Button, linkClass } from '../../../components/ui/Button';
-import { CheckboxField } from '../../../components/ui/Checkbox';
-import { ErrorSummary, type SummaryField } from '../../../components/ui/ErrorSummary';
-import { RequiredNote, SelectField, TextField } from '../../../components/ui/Field';
-import { PageHeading } from '../../../components/ui/PageHeading';
-import { useFormErrors } from '../../../components/ui/useFormErrors';
-import { toFormErrors } from '../../../lib/form-errors';
-import { isLocale, useLocale } from '../../../lib/locale';
-import { paths } from '../../../lib/paths';
-import { showToast } from '../../../lib/toast';
-import { looksLikeEmail, text, validate, validationMessages } from '../../../lib/validation';
-import { register, type RegisterRequest } from '../api/auth';
+import { errorBody } from '#api/errors';
+import { Button, linkClass } from '#components/ui/Button';
+import { CheckboxField } from '#components/ui/Checkbox';
+import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
+import { RequiredNote, SelectField, TextField } from '#components/ui/Field';
+import { PageHeading } from '#components/ui/PageHeading';
+import { useFormErrors } from '#components/ui/use-form-errors';
+import { toFormErrors } from '#lib/form-errors';
+import { isLocale, useLocale } from '#lib/locale';
+import { paths } from '#lib/paths';
+import { showToast } from '#lib/toast';
+import { looksLikeEmail, text, validate, validationMessages } from '#lib/validation';
+import { register, type RegisterRequest } from '#features/auth/api/auth';
 import { NewPasswordFields, newPasswordRules } from './NewPasswordFields';
-import { AltchaField } from './AltchaField';
+import { AltchaField } from '#components/ui/AltchaField';
 
 const labels = defineMessages({
   firstName: { id: 'auth.register.firstName' },

@@ -4,17 +4,17 @@
 import { useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { selectIsBusy, selectIsSignedIn, selectIsStaff } from '../../../../machines/session/session.selectors';
-import { readRememberedEmail } from '../../../actors/session';
-import { Button, linkClass } from '../../../components/ui/Button';
-import { CheckboxField } from '../../../components/ui/Checkbox';
-import { ErrorSummary, type SummaryField } from '../../../components/ui/ErrorSummary';
-import { RequiredNote, TextField } from '../../../components/ui/Field';
-import { PageHeading } from '../../../components/ui/PageHeading';
-import { useFormErrors } from '../../../components/ui/useFormErrors';
-import { homeFor, paths, safeNext } from '../../../lib/paths';
-import { looksLikeEmail, text, validate, validationMessages } from '../../../lib/validation';
-import { useSession, useSessionActor } from '../hooks/useSession';
+import { selectIsBusy, selectIsSignedIn, selectIsStaff } from '#machines/session/session.selectors';
+import { readRememberedEmail } from '#actors/session';
+import { Button, linkClass } from '#components/ui/Button';
+import { CheckboxField } from '#components/ui/Checkbox';
+import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
+import { RequiredNote, TextField } from '#components/ui/Field';
+import { PageHeading } from '#components/ui/PageHeading';
+import { useFormErrors } from '#components/ui/use-form-errors';
+import { homeFor, paths, safeNext } from '#lib/paths';
+import { looksLikeEmail, text, validate, validationMessages } from '#lib/validation';
+import { useSession, useSessionActor } from '#lib/use-session';
 
 const labels = defineMessages({
   email: { id: 'auth.login.email' },

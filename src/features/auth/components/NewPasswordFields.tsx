@@ -2,9 +2,9 @@
 // The server still applies every password rule (common, numeric, length); these checks only catch typos early.
 import type { MessageDescriptor } from 'react-intl';
 import { FormattedMessage } from 'react-intl';
-import { TextField } from '../../../components/ui/Field';
-import { validationMessages, type Rule } from '../../../lib/validation';
-import type { FormErrors } from '../../../lib/form-errors';
+import { TextField } from '#components/ui/Field';
+import { validationMessages, type Rule } from '#lib/validation';
+import type { FormErrors } from '#lib/form-errors';
 
 /** The rules a new password and its confirmation must meet before the form is sent. */
 export function newPasswordRules(password: string, confirm: string): Rule[] {

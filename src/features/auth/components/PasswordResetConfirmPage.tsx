@@ -4,18 +4,18 @@ import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorBody } from '../../../api/errors';
-import { Button, linkClass } from '../../../components/ui/Button';
-import { ErrorSummary, type SummaryField } from '../../../components/ui/ErrorSummary';
-import { RequiredNote } from '../../../components/ui/Field';
-import { PageHeading } from '../../../components/ui/PageHeading';
-import { useFormErrors } from '../../../components/ui/useFormErrors';
-import { hasFieldErrors, toFormErrors } from '../../../lib/form-errors';
-import { paths } from '../../../lib/paths';
-import { text, validate } from '../../../lib/validation';
-import { confirmPasswordReset } from '../api/auth';
+import { errorBody } from '#api/errors';
+import { Button, linkClass } from '#components/ui/Button';
+import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
+import { RequiredNote } from '#components/ui/Field';
+import { PageHeading } from '#components/ui/PageHeading';
+import { useFormErrors } from '#components/ui/use-form-errors';
+import { hasFieldErrors, toFormErrors } from '#lib/form-errors';
+import { paths } from '#lib/paths';
+import { text, validate } from '#lib/validation';
+import { confirmPasswordReset } from '#features/auth/api/auth';
 import { NewPasswordFields, newPasswordRules } from './NewPasswordFields';
-import { showAuthError, showAuthSuccess } from '../authToasts';
+import { showAuthError, showAuthSuccess } from '#features/auth/auth-toasts';
 
 const labels = defineMessages({
   password: { id: 'auth.resetConfirm.password' },

@@ -4,17 +4,17 @@ import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { errorBody } from '../../../api/errors';
-import { Button, linkClass } from '../../../components/ui/Button';
-import { ErrorSummary, type SummaryField } from '../../../components/ui/ErrorSummary';
-import { RequiredNote, TextField } from '../../../components/ui/Field';
-import { PageHeading } from '../../../components/ui/PageHeading';
-import { useFormErrors } from '../../../components/ui/useFormErrors';
-import { hasFieldErrors, toFormErrors } from '../../../lib/form-errors';
-import { paths } from '../../../lib/paths';
-import { looksLikeEmail, text, validate, validationMessages } from '../../../lib/validation';
-import { requestPasswordReset } from '../api/auth';
-import { showAuthError, showAuthSuccess } from '../authToasts';
+import { errorBody } from '#api/errors';
+import { Button, linkClass } from '#components/ui/Button';
+import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
+import { RequiredNote, TextField } from '#components/ui/Field';
+import { PageHeading } from '#components/ui/PageHeading';
+import { useFormErrors } from '#components/ui/use-form-errors';
+import { hasFieldErrors, toFormErrors } from '#lib/form-errors';
+import { paths } from '#lib/paths';
+import { looksLikeEmail, text, validate, validationMessages } from '#lib/validation';
+import { requestPasswordReset } from '#features/auth/api/auth';
+import { showAuthError, showAuthSuccess } from '#features/auth/auth-toasts';
 
 const labels = defineMessages({
   email: { id: 'auth.reset.email' },

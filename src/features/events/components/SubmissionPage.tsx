@@ -1,7 +1,7 @@
 // /submission/:id: the public registration page of an interest form or event (content not built yet).
 import { FormattedMessage } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage';
+import { PlaceholderPage } from '#components/ui/PlaceholderPage';
 
 export function SubmissionPage() {
   const { id = '' } = useParams();

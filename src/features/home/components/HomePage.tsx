@@ -1,11 +1,11 @@
 // `/`: the landing page (SPEC.md section 1): hero, the program, its four sub-programs, who we are, and the
 // interest-registration block (its form comes with the events feature).
 import { defineMessages, FormattedMessage } from 'react-intl';
-import { selectIsSignedIn, selectIsStaff } from '../../../../machines/session/session.selectors';
-import { ButtonLink } from '../../../components/ui/Button';
-import { PageHeading } from '../../../components/ui/PageHeading';
-import { homeFor, paths } from '../../../lib/paths';
-import { useSession } from '../../auth/hooks/useSession';
+import { selectIsSignedIn, selectIsStaff } from '#machines/session/session.selectors';
+import { ButtonLink } from '#components/ui/Button';
+import { PageHeading } from '#components/ui/PageHeading';
+import { homeFor, paths } from '#lib/paths';
+import { useSession } from '#lib/use-session';
 
 const messages = defineMessages({
   studentsTitle: { id: 'home.subprograms.students.title' },

@@ -1,8 +1,8 @@
 // Server data of the signed-in person (/me): the query and its mutations. Mutations invalidate by key.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client';
-import { unwrap } from '../../../api/errors';
-import type { components } from '../../../api/schema';
+import { api } from '#api/client';
+import { unwrap } from '#api/errors';
+import type { components } from '#api/schema';
 
 export type Person = components['schemas']['Person'];
 export type PersonUpdate = components['schemas']['PersonUpdate'];

@@ -2,18 +2,18 @@
 // "Postal same as physical" hides the postal lines and copies the physical ones into them on save.
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { errorBody } from '../../../api/errors';
-import { genders, type Gender } from '../../../components/person/messages';
-import { PersonFields, personFieldsFor, type PersonFieldName } from '../../../components/person/PersonFields';
-import { Button } from '../../../components/ui/Button';
-import { ErrorSummary } from '../../../components/ui/ErrorSummary';
-import { RequiredNote } from '../../../components/ui/Field';
-import { useFormErrors } from '../../../components/ui/useFormErrors';
-import { toFormErrors } from '../../../lib/form-errors';
-import { isLocale, setLocale } from '../../../lib/locale';
-import { showToast } from '../../../lib/toast';
-import { looksLikeEmail, text, validate, validationMessages } from '../../../lib/validation';
-import { useUpdateMe, type Person, type PersonUpdate } from '../api/me';
+import { errorBody } from '#api/errors';
+import { genders, type Gender } from '#components/person/messages';
+import { PersonFields, personFieldsFor, type PersonFieldName } from '#components/person/PersonFields';
+import { Button } from '#components/ui/Button';
+import { ErrorSummary } from '#components/ui/ErrorSummary';
+import { RequiredNote } from '#components/ui/Field';
+import { useFormErrors } from '#components/ui/use-form-errors';
+import { toFormErrors } from '#lib/form-errors';
+import { isLocale, setLocale } from '#lib/locale';
+import { showToast } from '#lib/toast';
+import { looksLikeEmail, text, validate, validationMessages } from '#lib/validation';
+import { useUpdateMe, type Person, type PersonUpdate } from '#features/profile/api/me';
 
 /** Field name -> control id and label, in form order (the error summary follows it). */
 const fields = personFieldsFor('person');

@@ -2,10 +2,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Button } from '../../../components/ui/Button';
-import { PageHeading } from '../../../components/ui/PageHeading';
-import { SignedInOnly } from '../../auth/components/SignedInOnly';
-import { meQueryOptions, type Person } from '../api/me';
+import { Button } from '#components/ui/Button';
+import { PageHeading } from '#components/ui/PageHeading';
+import { SignedInOnly } from '#components/session/SignedInOnly';
+import { meQueryOptions, type Person } from '#features/profile/api/me';
 import { PersonForm } from './PersonForm';
 import { SsnForm } from './SsnForm';
 

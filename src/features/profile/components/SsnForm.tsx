@@ -2,16 +2,16 @@
 // and the input is masked too, so the digits are not left on screen.
 import type { FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { errorBody } from '../../../api/errors';
-import { Button } from '../../../components/ui/Button';
-import { ErrorSummary, type SummaryField } from '../../../components/ui/ErrorSummary';
-import { TextField } from '../../../components/ui/Field';
-import { useFormErrors } from '../../../components/ui/useFormErrors';
-import { toFormErrors } from '../../../lib/form-errors';
-import { showToast } from '../../../lib/toast';
-import { text, validate, validationMessages } from '../../../lib/validation';
-import { SSN_LAST4_INPUT_PATTERN, SSN_LAST4_PATTERN } from '../../../../shared/application-constants';
-import { useSetSsnLast4 } from '../api/me';
+import { errorBody } from '#api/errors';
+import { Button } from '#components/ui/Button';
+import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
+import { TextField } from '#components/ui/Field';
+import { useFormErrors } from '#components/ui/use-form-errors';
+import { toFormErrors } from '#lib/form-errors';
+import { showToast } from '#lib/toast';
+import { text, validate, validationMessages } from '#lib/validation';
+import { SSN_LAST4_INPUT_PATTERN, SSN_LAST4_PATTERN } from '#shared/application-constants';
+import { useSetSsnLast4 } from '#features/profile/api/me';
 
 const labels = defineMessages({
   ssnLast4: { id: 'profile.ssn.label' },

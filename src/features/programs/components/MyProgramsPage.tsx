@@ -2,14 +2,14 @@
 // action its state allows (Start, Continue, Submit) or its status (submitted, closed, program unavailable).
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Alert } from '../../../components/ui/Alert';
-import { Button, ButtonLink } from '../../../components/ui/Button';
-import { InstantText } from '../../../components/ui/InstantText';
-import { PageHeading } from '../../../components/ui/PageHeading';
-import { useLocale } from '../../../lib/locale';
-import { myApplicationsQueryOptions, type ApplicationSummary } from '../../application/api/applications';
-import { applicationPaths, continuePath } from '../../application/paths';
-import { actionNames, applicationStatusNames, subProgramNames } from '../messages';
+import { Alert } from '#components/ui/Alert';
+import { Button, ButtonLink } from '#components/ui/Button';
+import { InstantText } from '#components/ui/InstantText';
+import { PageHeading } from '#components/ui/PageHeading';
+import { useLocale } from '#lib/locale';
+import { myApplicationsQueryOptions, type ApplicationSummary } from '#api/applications';
+import { applicationPaths, continuePath } from '#lib/application-paths';
+import { actionNames, applicationStatusNames, subProgramNames } from '#components/programs/messages';
 import { Fact, ProgramFacts } from './ProgramFacts';
 
 export function MyProgramsPage() {

@@ -1,10 +1,10 @@
 // The facts of a program people compare: period, start and end dates, application deadline (and its status).
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { InstantText } from '../../../components/ui/InstantText';
-import { dayFormat, dayToDate } from '../../../lib/dates';
-import type { ProgramInfo, ProgramStatus } from '../api/programs';
-import { programStatusNames } from '../messages';
+import { InstantText } from '#components/ui/InstantText';
+import { dayFormat, dayToDate } from '#lib/dates';
+import type { ProgramInfo, ProgramStatus } from '#api/programs';
+import { programStatusNames } from '#components/programs/messages';
 
 export function DayText({ day }: { day: string }) {
   const intl = useIntl();

@@ -3,18 +3,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorBody } from '../../../api/errors';
-import { Alert } from '../../../components/ui/Alert';
-import { Button, ButtonLink, linkClass } from '../../../components/ui/Button';
-import { PageHeading } from '../../../components/ui/PageHeading';
-import { toFormErrors } from '../../../lib/form-errors';
-import { useLocale } from '../../../lib/locale';
-import { showToast } from '../../../lib/toast';
-import { useApply } from '../../application/api/applications';
-import { applicationPaths } from '../../application/paths';
-import { surveyQueryOptions } from '../../survey/api/survey';
-import { programsQueryOptions, type Program } from '../api/programs';
-import { actionNames, applicationStatusNames, subProgramDescriptions, subProgramNames, subPrograms } from '../messages';
+import { errorBody } from '#api/errors';
+import { Alert } from '#components/ui/Alert';
+import { Button, ButtonLink, linkClass } from '#components/ui/Button';
+import { PageHeading } from '#components/ui/PageHeading';
+import { toFormErrors } from '#lib/form-errors';
+import { useLocale } from '#lib/locale';
+import { showToast } from '#lib/toast';
+import { useApply } from '#api/applications';
+import { applicationPaths } from '#lib/application-paths';
+import { surveyQueryOptions } from '#api/survey';
+import { programsQueryOptions, type Program } from '#api/programs';
+import { actionNames, applicationStatusNames, subProgramDescriptions, subProgramNames, subPrograms } from '#components/programs/messages';
 import { ProgramFacts, ProgramStatusTag } from './ProgramFacts';
 
 export function ProgramsPage() {

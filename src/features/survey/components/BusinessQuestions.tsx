@@ -1,14 +1,14 @@
 // The survey's first section, the business or idea: whether there is a business, the idea and industry, and
 // (only when there is a business) how long it has run, its revenue, employees and website.
 import { FormattedMessage, useIntl } from 'react-intl';
-import { RadioGroupField } from '../../../components/ui/ChoiceField';
-import { SelectField, TextField } from '../../../components/ui/Field';
-import { FormSection } from '../../../components/ui/FormSection';
-import { TextAreaField } from '../../../components/ui/TextAreaField';
-import type { Survey } from '../api/survey';
-import { industries, operatingTimes } from '../answers';
-import { chooseOption, numberText, surveyFields as fields, yesNoOptions } from '../fields';
-import { industryNames, operatingTimeNames } from '../messages';
+import { RadioGroupField } from '#components/ui/ChoiceField';
+import { SelectField, TextField } from '#components/ui/Field';
+import { FormSection } from '#components/ui/FormSection';
+import { TextAreaField } from '#components/ui/TextAreaField';
+import type { Survey } from '#api/survey';
+import { industries, operatingTimes } from '#features/survey/answers';
+import { chooseOption, numberText, surveyFields as fields, yesNoOptions } from '#features/survey/fields';
+import { industryNames, operatingTimeNames } from '#features/survey/messages';
 
 interface BusinessQuestionsProps {
   initial: Survey | null;

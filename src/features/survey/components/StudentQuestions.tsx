@@ -1,13 +1,13 @@
 // The survey's second section, studies: whether the person is a third-year (or later) university student and,
 // only then, the university, GPA, cohort and STEAM branch.
 import { FormattedMessage, useIntl } from 'react-intl';
-import { RadioGroupField } from '../../../components/ui/ChoiceField';
-import { SelectField, TextField } from '../../../components/ui/Field';
-import { FormSection } from '../../../components/ui/FormSection';
-import type { Survey } from '../api/survey';
-import { steamBranches } from '../answers';
-import { chooseOption, numberText, surveyFields as fields, yesNoOptions } from '../fields';
-import { steamBranchNames } from '../messages';
+import { RadioGroupField } from '#components/ui/ChoiceField';
+import { SelectField, TextField } from '#components/ui/Field';
+import { FormSection } from '#components/ui/FormSection';
+import type { Survey } from '#api/survey';
+import { steamBranches } from '#features/survey/answers';
+import { chooseOption, numberText, surveyFields as fields, yesNoOptions } from '#features/survey/fields';
+import { steamBranchNames } from '#features/survey/messages';
 
 interface StudentQuestionsProps {
   initial: Survey | null;

@@ -2,16 +2,16 @@
 // beside their fields) and the server's field errors when the save fails.
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { errorBody } from '../../../api/errors';
-import { Button } from '../../../components/ui/Button';
-import { ErrorSummary } from '../../../components/ui/ErrorSummary';
-import { RequiredNote } from '../../../components/ui/Field';
-import { useFormErrors } from '../../../components/ui/useFormErrors';
-import { toFormErrors } from '../../../lib/form-errors';
-import { text } from '../../../lib/validation';
-import type { Survey, SurveyAnswers } from '../api/survey';
-import { toSurveyAnswers, type SurveyFormValues } from '../answers';
-import { problemErrors, surveyFields as fields, yesNo } from '../fields';
+import { errorBody } from '#api/errors';
+import { Button } from '#components/ui/Button';
+import { ErrorSummary } from '#components/ui/ErrorSummary';
+import { RequiredNote } from '#components/ui/Field';
+import { useFormErrors } from '#components/ui/use-form-errors';
+import { toFormErrors } from '#lib/form-errors';
+import { text } from '#lib/validation';
+import type { Survey, SurveyAnswers } from '#api/survey';
+import { toSurveyAnswers, type SurveyFormValues } from '#features/survey/answers';
+import { problemErrors, surveyFields as fields, yesNo } from '#features/survey/fields';
 import { BusinessQuestions } from './BusinessQuestions';
 import { StudentQuestions } from './StudentQuestions';
 

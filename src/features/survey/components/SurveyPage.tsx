@@ -4,11 +4,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
-import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
-import { PageHeading } from '../../../components/ui/PageHeading';
-import { parseId } from '../../application/paths';
-import { surveyQueryOptions, useSaveSurvey } from '../api/survey';
+import { Alert } from '#components/ui/Alert';
+import { Button } from '#components/ui/Button';
+import { PageHeading } from '#components/ui/PageHeading';
+import { parseId } from '#lib/application-paths';
+import { surveyQueryOptions, useSaveSurvey } from '#api/survey';
 import { SurveyForm } from './SurveyForm';
 import { SurveyResult } from './SurveyResult';
 

@@ -3,17 +3,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorBody } from '../../../api/errors';
-import { Alert } from '../../../components/ui/Alert';
-import { Button, ButtonLink, linkClass } from '../../../components/ui/Button';
-import { toFormErrors } from '../../../lib/form-errors';
-import { useLocale } from '../../../lib/locale';
-import { showToast } from '../../../lib/toast';
-import { useApply } from '../../application/api/applications';
-import { applicationPaths } from '../../application/paths';
-import { programsQueryOptions } from '../../programs/api/programs';
-import { subProgramDescriptions, subProgramNames } from '../../programs/messages';
-import type { Survey } from '../api/survey';
+import { errorBody } from '#api/errors';
+import { Alert } from '#components/ui/Alert';
+import { Button, ButtonLink, linkClass } from '#components/ui/Button';
+import { toFormErrors } from '#lib/form-errors';
+import { useLocale } from '#lib/locale';
+import { showToast } from '#lib/toast';
+import { useApply } from '#api/applications';
+import { applicationPaths } from '#lib/application-paths';
+import { programsQueryOptions } from '#api/programs';
+import { subProgramDescriptions, subProgramNames } from '#components/programs/messages';
+import type { Survey } from '#api/survey';
 
 // Stable identity: called once on mount, so the result's heading takes focus after the form is replaced.
 const focusOnMount = (element: HTMLElement | null): void => {

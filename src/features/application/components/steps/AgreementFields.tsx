@@ -2,13 +2,13 @@
 // whose payload travels in the draft and is spent by "Submit step".
 import { lazy, Suspense } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
-import { CheckboxField } from '../../../../components/ui/Checkbox';
-import type { SummaryField } from '../../../../components/ui/ErrorSummary';
-import type { Step6Data } from '../../api/applications';
-import { boolOf, textOf } from '../../draft';
-import type { StepForm } from '../../hooks/useStepForm';
-import { INTAKE_FORM_INPUT_ID, IntakeFormField } from '../IntakeFormField';
-import type { FieldErrors } from '../StepSection';
+import { CheckboxField } from '#components/ui/Checkbox';
+import type { SummaryField } from '#components/ui/ErrorSummary';
+import type { Step6Data } from '#api/applications';
+import { boolOf, textOf } from '#features/application/draft';
+import type { StepForm } from '#features/application/hooks/use-step-form';
+import { INTAKE_FORM_INPUT_ID, IntakeFormField } from '#features/application/components/IntakeFormField';
+import type { FieldErrors } from '#features/application/components/StepSection';
 
 const labels = defineMessages({
   intakeForm: { id: 'application.upload.label' },
@@ -25,7 +25,7 @@ export const agreementFields = {
 const CAPTCHA_DONE_ID = 'step6-captcha-done';
 
 // The captcha widget is the heaviest part of the panel: load it only on the screen that needs it.
-const AltchaField = lazy(async () => ({ default: (await import('../../../auth/components/AltchaField')).AltchaField }));
+const AltchaField = lazy(async () => ({ default: (await import('#components/ui/AltchaField')).AltchaField }));
 
 export function AgreementFields({ form, errors }: { form: StepForm; errors: FieldErrors }) {
   const set = (patch: Partial<Step6Data>) => form.edit(patch);

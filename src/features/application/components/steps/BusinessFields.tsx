@@ -1,13 +1,13 @@
 // Step 2, the business frame: its name and whether it is physical, virtual or both (what the API's draft holds).
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { RadioGroupField } from '../../../../components/ui/ChoiceField';
-import type { SummaryField } from '../../../../components/ui/ErrorSummary';
-import { TextField } from '../../../../components/ui/Field';
-import type { Step2Data } from '../../api/applications';
-import { choiceOf, textOf } from '../../draft';
-import type { StepForm } from '../../hooks/useStepForm';
-import { businessTypeNames } from '../../messages';
-import type { FieldErrors } from '../StepSection';
+import { RadioGroupField } from '#components/ui/ChoiceField';
+import type { SummaryField } from '#components/ui/ErrorSummary';
+import { TextField } from '#components/ui/Field';
+import type { Step2Data } from '#api/applications';
+import { choiceOf, textOf } from '#features/application/draft';
+import type { StepForm } from '#features/application/hooks/use-step-form';
+import { businessTypeNames } from '#features/application/messages';
+import type { FieldErrors } from '#features/application/components/StepSection';
 
 const labels = defineMessages({
   name: { id: 'application.business.name' },

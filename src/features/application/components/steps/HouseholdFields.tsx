@@ -1,13 +1,13 @@
 // Step 4, the household: how many people live in it and where its income comes from ("no income" stands alone).
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { CheckboxGroupField } from '../../../../components/ui/ChoiceField';
-import type { SummaryField } from '../../../../components/ui/ErrorSummary';
-import { TextField } from '../../../../components/ui/Field';
-import type { Step4Data } from '../../api/applications';
-import { choicesOf, digitsOnly, wholeNumberOf } from '../../draft';
-import type { StepForm } from '../../hooks/useStepForm';
-import { incomeSourceNames, incomeSources } from '../../messages';
-import type { FieldErrors } from '../StepSection';
+import { CheckboxGroupField } from '#components/ui/ChoiceField';
+import type { SummaryField } from '#components/ui/ErrorSummary';
+import { TextField } from '#components/ui/Field';
+import type { Step4Data } from '#api/applications';
+import { choicesOf, digitsOnly, wholeNumberOf } from '#features/application/draft';
+import type { StepForm } from '#features/application/hooks/use-step-form';
+import { incomeSourceNames, incomeSources } from '#features/application/messages';
+import type { FieldErrors } from '#features/application/components/StepSection';
 
 const labels = defineMessages({
   size: { id: 'application.household.size' },

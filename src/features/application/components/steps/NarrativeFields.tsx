@@ -1,11 +1,11 @@
 // Step 5, training and narrative: the business's main challenge (what the API's draft holds today).
 import { defineMessages, FormattedMessage } from 'react-intl';
-import type { SummaryField } from '../../../../components/ui/ErrorSummary';
-import { TextAreaField } from '../../../../components/ui/TextAreaField';
-import type { Step5Data } from '../../api/applications';
-import { textOf } from '../../draft';
-import type { StepForm } from '../../hooks/useStepForm';
-import type { FieldErrors } from '../StepSection';
+import type { SummaryField } from '#components/ui/ErrorSummary';
+import { TextAreaField } from '#components/ui/TextAreaField';
+import type { Step5Data } from '#api/applications';
+import { textOf } from '#features/application/draft';
+import type { StepForm } from '#features/application/hooks/use-step-form';
+import type { FieldErrors } from '#features/application/components/StepSection';
 
 const labels = defineMessages({
   mainChallenge: { id: 'application.narrative.mainChallenge' },

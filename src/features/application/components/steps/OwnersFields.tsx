@@ -1,11 +1,11 @@
 // Step 3, the owners: one or more (at most 20), each with a name and a position.
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { Button } from '../../../../components/ui/Button';
-import type { SummaryField } from '../../../../components/ui/ErrorSummary';
-import { TextField } from '../../../../components/ui/Field';
-import { ownersOf, type Owner } from '../../draft';
-import type { StepForm } from '../../hooks/useStepForm';
-import type { FieldErrors } from '../StepSection';
+import { Button } from '#components/ui/Button';
+import type { SummaryField } from '#components/ui/ErrorSummary';
+import { TextField } from '#components/ui/Field';
+import { ownersOf, type Owner } from '#features/application/draft';
+import type { StepForm } from '#features/application/hooks/use-step-form';
+import type { FieldErrors } from '#features/application/components/StepSection';
 
 const labels = defineMessages({
   owners: { id: 'application.owners.title' },

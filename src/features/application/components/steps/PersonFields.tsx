@@ -1,15 +1,15 @@
 // Step 1, the person: prefilled from the profile when the application was created; the SSN's last 4 digits only,
 // typed into a masked field.
 import { defineMessages, FormattedMessage } from 'react-intl';
-import { genders } from '../../../../components/person/messages';
-import { PersonFields as CommonPersonFields, personFieldsFor, type PersonFieldName } from '../../../../components/person/PersonFields';
-import type { SummaryField } from '../../../../components/ui/ErrorSummary';
-import { TextField } from '../../../../components/ui/Field';
-import { FormSection } from '../../../../components/ui/FormSection';
-import type { Step1Data } from '../../api/applications';
-import { boolOf, choiceOf, digitsOnly, textOf } from '../../draft';
-import type { StepForm } from '../../hooks/useStepForm';
-import type { FieldErrors } from '../StepSection';
+import { genders } from '#components/person/messages';
+import { PersonFields as CommonPersonFields, personFieldsFor, type PersonFieldName } from '#components/person/PersonFields';
+import type { SummaryField } from '#components/ui/ErrorSummary';
+import { TextField } from '#components/ui/Field';
+import { FormSection } from '#components/ui/FormSection';
+import type { Step1Data } from '#api/applications';
+import { boolOf, choiceOf, digitsOnly, textOf } from '#features/application/draft';
+import type { StepForm } from '#features/application/hooks/use-step-form';
+import type { FieldErrors } from '#features/application/components/StepSection';
 
 const labels = defineMessages({
   ssnLast4: { id: 'application.person.ssnLast4' },

@@ -1,10 +1,10 @@
 // Server data of the program list (GET /programs): every program open or closed to applications, each with
 // the signed-in person's application and the action the portal offers.
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../api/client';
-import { unwrap } from '../../../api/errors';
-import type { components } from '../../../api/schema';
-import { programListKey } from '../../application/api/applications';
+import { api } from './client';
+import { unwrap } from './errors';
+import type { components } from './schema';
+import { programListKey } from './applications';
 
 type Schemas = components['schemas'];
 export type Program = Schemas['Program'];

@@ -1,7 +1,7 @@
 // The error state of one form: what the summary and fields show, and an attempt counter that remounts the
 // summary (moving focus to it again) on every failed submission.
 import { useState } from 'react';
-import { noErrors, type FormErrors } from '../../lib/form-errors';
+import { noErrors, type FormErrors } from '#lib/form-errors';
 
 export function useFormErrors() {
   const [state, setState] = useState<{ errors: FormErrors; attempt: number }>({ errors: noErrors, attempt: 0 });

@@ -2,9 +2,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import type { SessionActor } from '../actors/session';
-import { SessionContext } from '../features/auth/hooks/useSession';
-import { defaultLocale, messagesFor, useLocale } from '../lib/locale';
+import type { SessionActor } from '#actors/session';
+import { SessionContext } from '#lib/use-session';
+import { defaultLocale, messagesFor, useLocale } from '#lib/locale';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -2,23 +2,23 @@
 // stays light. Programs, My Programs, the survey and the application come from their features.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet, useParams } from 'react-router-dom';
-import { PlaceholderPage } from '../../components/ui/PlaceholderPage';
-import { SubNav } from '../../components/ui/SubNav';
-import { SignedInOnly } from '../auth/components/SignedInOnly';
+import { PlaceholderPage } from '#components/ui/PlaceholderPage';
+import { SubNav } from '#components/ui/SubNav';
+import { SignedInOnly } from '#components/session/SignedInOnly';
 
-export { ApplicationLayout } from '../application/components/ApplicationLayout';
-export { ConfirmationPage as ApplicationConfirmationPage } from '../application/components/ConfirmationPage';
-export { StartPage as ApplicationStartPage } from '../application/components/StartPage';
+export { ApplicationLayout } from '#features/application/components/ApplicationLayout';
+export { ConfirmationPage as ApplicationConfirmationPage } from '#features/application/components/ConfirmationPage';
+export { StartPage as ApplicationStartPage } from '#features/application/components/StartPage';
 export {
   Step1Page as ApplicationStep1Page,
   Step2Page as ApplicationStep2Page,
   Step3Page as ApplicationStep3Page,
   Step6Page as ApplicationStep6Page,
-} from '../application/components/StepPages';
-export { SubmitPage as ApplicationSubmitPage } from '../application/components/SubmitPage';
-export { MyProgramsPage } from '../programs/components/MyProgramsPage';
-export { ProgramsPage } from '../programs/components/ProgramsPage';
-export { SurveyPage } from '../survey/components/SurveyPage';
+} from '#features/application/components/StepPages';
+export { SubmitPage as ApplicationSubmitPage } from '#features/application/components/SubmitPage';
+export { MyProgramsPage } from '#features/programs/components/MyProgramsPage';
+export { ProgramsPage } from '#features/programs/components/ProgramsPage';
+export { SurveyPage } from '#features/survey/components/SurveyPage';
 
 export function PanelLayout() {
   const intl = useIntl();

@@ -2,8 +2,8 @@
 // is created before React (the router's guards and the API middleware use it outside components).
 import { useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
-import type { SessionActor } from '../../../actors/session';
-import type { SessionSnapshot } from '../../../../machines/session/session.selectors';
+import type { SessionActor } from '#actors/session';
+import type { SessionSnapshot } from '#machines/session/session.selectors';
 
 export const SessionContext = createContext<SessionActor | null>(null);
 

@@ -1,9 +1,9 @@
 // Server data of applications: My Programs, one application, apply, and the certification form download.
 // react-query owns these; the application's workflow (steps, autosave, submit) belongs to its machines.
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client';
-import { unwrap } from '../../../api/errors';
-import type { components } from '../../../api/schema';
+import { api } from './client';
+import { unwrap } from './errors';
+import type { components } from './schema';
 
 type Schemas = components['schemas'];
 export type Application = Schemas['Application'];

@@ -2,9 +2,9 @@
 // failed), send the person to /login with the current page as `next`. The router's guard covers arrival.
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { selectIsBusy, selectIsSignedIn, selectIsStaff } from '../../../../machines/session/session.selectors';
-import { loginHref, paths } from '../../../lib/paths';
-import { useSession } from '../hooks/useSession';
+import { selectIsBusy, selectIsSignedIn, selectIsStaff } from '#machines/session/session.selectors';
+import { loginHref, paths } from '#lib/paths';
+import { useSession } from '#lib/use-session';
 
 export function SignedInOnly({ staff = false, children }: { staff?: boolean; children: ReactNode }) {
   const signedIn = useSession(selectIsSignedIn);

@@ -1,8 +1,8 @@
 // Server data of the eligibility survey (GET/PUT /me/survey): the person's answers and the recommendation.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client';
-import { ApiError, unwrap } from '../../../api/errors';
-import type { components } from '../../../api/schema';
+import { api } from './client';
+import { ApiError, unwrap } from './errors';
+import type { components } from './schema';
 
 type Schemas = components['schemas'];
 export type Survey = Schemas['Survey'];

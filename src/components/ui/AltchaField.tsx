@@ -7,8 +7,8 @@ import 'altcha/i18n/es-419';
 import type {} from 'altcha/types/react';
 import { useCallback, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { apiBaseUrl } from '../../../api/client';
-import { useLocale } from '../../../lib/locale';
+import { apiBaseUrl } from '#api/client';
+import { useLocale } from '#lib/locale';
 
 interface AltchaFieldProps {
   id: string;

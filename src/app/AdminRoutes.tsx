@@ -2,9 +2,9 @@
 // to /panel (DESIGN.md section 3; the server enforces it too). The screens are placeholders for now.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet, useParams } from 'react-router-dom';
-import { PlaceholderPage } from '../../components/ui/PlaceholderPage';
-import { SubNav } from '../../components/ui/SubNav';
-import { SignedInOnly } from '../auth/components/SignedInOnly';
+import { PlaceholderPage } from '#components/ui/PlaceholderPage';
+import { SubNav } from '#components/ui/SubNav';
+import { SignedInOnly } from '#components/session/SignedInOnly';
 
 export function AdminLayout() {
   const intl = useIntl();

@@ -6,17 +6,17 @@ import {
   selectAutosaveStatus,
   selectConflict,
   selectDraftData,
-} from '../../../../machines/autosave/autosave.selectors';
-import type { DraftData } from '../../../../machines/autosave/autosave.types';
+} from '#machines/autosave/autosave.selectors';
+import type { DraftData } from '#machines/autosave/autosave.types';
 import {
   selectCanSubmitStep,
   selectIsReadonly,
   selectIsSubmitting,
   selectStepError,
   selectStepStatus,
-} from '../../../../machines/step/step.selectors';
-import type { StepNumber } from '../../../../machines/step/step.types';
-import { useStepActors, useWorkspace } from './useApplicationWorkspace';
+} from '#machines/step/step.selectors';
+import type { StepNumber } from '#machines/step/step.types';
+import { useStepActors, useWorkspace } from './use-application-workspace';
 
 export function useStepForm(step: StepNumber) {
   const { app } = useWorkspace();

@@ -1,6 +1,6 @@
 // Names and descriptions of the four sub-programs (SPEC.md section 1), program statuses and the actions.
 import { defineMessages, type MessageDescriptor } from 'react-intl';
-import type { components } from '../../api/schema';
+import type { components } from '#api/schema';
 
 type Schemas = components['schemas'];
 

@@ -1,8 +1,8 @@
 // The toasts of the auth calls that are not the session's (SPEC.md sections 7-9): at the top, 3000 ms.
 import type { IntlShape } from 'react-intl';
-import { errorBody } from '../../api/errors';
-import { showToast } from '../../lib/toast';
-import { authErrorMessage } from './errorMessage';
+import { errorBody } from '#api/errors';
+import { showToast } from '#lib/toast';
+import { authErrorMessage } from './error-message';
 
 /** A failed password-reset request or confirmation: one error toast with the section 8 message. */
 export function showAuthError(intl: IntlShape, error: unknown): void {

@@ -2,12 +2,12 @@
 // code loads lazily (the panel, the admin area, account creation with its captcha, and the profile).
 import { defineMessages } from 'react-intl';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
-import type { SessionActor } from '../actors/session';
-import { LoginPage } from '../features/auth/components/LoginPage';
-import { PasswordResetConfirmPage } from '../features/auth/components/PasswordResetConfirmPage';
-import { PasswordResetPage } from '../features/auth/components/PasswordResetPage';
-import { SubmissionPage } from '../features/events/components/SubmissionPage';
-import { HomePage } from '../features/home/components/HomePage';
+import type { SessionActor } from '#actors/session';
+import { LoginPage } from '#features/auth/components/LoginPage';
+import { PasswordResetConfirmPage } from '#features/auth/components/PasswordResetConfirmPage';
+import { PasswordResetPage } from '#features/auth/components/PasswordResetPage';
+import { SubmissionPage } from '#features/events/components/SubmissionPage';
+import { HomePage } from '#features/home/components/HomePage';
 import { NotFoundPage, RouteErrorPage } from './ErrorPages';
 import { redirectSignedIn, requireSignedIn, requireStaff } from './guards';
 import { AppLoading, RootLayout, type RouteHandle } from './RootLayout';
@@ -39,8 +39,8 @@ const titles = defineMessages({
 const handle = (title: RouteHandle['title']): RouteHandle => ({ title });
 
 // One dynamic import per area: Vite makes each a chunk the landing page never downloads.
-const panel = () => import('../features/panel/routes');
-const admin = () => import('../features/admin/routes');
+const panel = () => import('./PanelRoutes');
+const admin = () => import('./AdminRoutes');
 
 const rid = (value: string | undefined): string => encodeURIComponent(value ?? '');
 
@@ -68,7 +68,7 @@ export function appRoutes(session: SessionActor): RouteObject[] {
               path: 'account/create',
               handle: handle(titles.createAccount),
               lazy: async () => ({
-                Component: (await import('../features/auth/components/CreateAccountPage')).CreateAccountPage,
+                Component: (await import('#features/auth/components/CreateAccountPage')).CreateAccountPage,
               }),
             },
             { path: 'register', ...redirectTo('/account/create') },
@@ -84,7 +84,7 @@ export function appRoutes(session: SessionActor): RouteObject[] {
               loader: requireSignedIn(session),
               handle: handle(titles.profile),
               lazy: async () => ({
-                Component: (await import('../features/profile/components/ProfilePage')).ProfilePage,
+                Component: (await import('#features/profile/components/ProfilePage')).ProfilePage,
               }),
             },
             {

@@ -4,20 +4,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useLayoutEffect, useState } from 'react';
-import { provideApplicationMachine, type ApplicationActorRef } from '../../../actors/application';
-import { readLocalCopy } from '../../../actors/application-drafts';
+import { provideApplicationMachine, type ApplicationActorRef } from '#actors/application';
+import { readLocalCopy } from '#actors/application-drafts';
 import {
   selectAutosaveActor,
   selectStepActor,
   selectUploadActor,
-} from '../../../../machines/application/application.selectors';
-import type { ApplicationInput, LoadedStep, StepKey } from '../../../../machines/application/application.types';
-import type { AutosaveActorRef } from '../../../../machines/autosave/autosave.machine';
-import type { StepActorRef } from '../../../../machines/step/step.machine';
-import type { StepNumber } from '../../../../machines/step/step.types';
-import type { UploadActorRef } from '../../../../machines/upload/upload.machine';
-import { MAX_UPLOAD_BYTES } from '../../../../shared/application-constants';
-import type { Application } from '../api/applications';
+} from '#machines/application/application.selectors';
+import type { ApplicationInput, LoadedStep, StepKey } from '#machines/application/application.types';
+import type { AutosaveActorRef } from '#machines/autosave/autosave.machine';
+import type { StepActorRef } from '#machines/step/step.machine';
+import type { StepNumber } from '#machines/step/step.types';
+import type { UploadActorRef } from '#machines/upload/upload.machine';
+import { MAX_UPLOAD_BYTES } from '#shared/application-constants';
+import type { Application } from '#api/applications';
 
 export interface ApplicationWorkspace {
   /** The application as loaded (program, dates, ids): what no machine owns. */
