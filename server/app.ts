@@ -230,8 +230,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     done();
   });
   await app.register(rateLimit, { global: false });
-  // One file per request, 20MB (SPEC section 9). A bigger file arrives truncated (file.truncated): the upload
-  // service refuses it with 413 and deletes what was written (STACK.md).
+  // One file per request, 20MB (docs/product.md section 9). A bigger file arrives truncated (file.truncated): the upload
+  // service refuses it with 413 and deletes what was written (docs/stack.md).
   await app.register(multipart, {
     throwFileSizeLimit: false,
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11 },

@@ -1,4 +1,4 @@
-// Build-time environment variables the SPA reads (Vite inlines them); see DESIGN.md section 3, "API host".
+// Build-time environment variables the SPA reads (Vite inlines them); see docs/product.md section 11, "API host".
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {

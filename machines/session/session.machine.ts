@@ -1,4 +1,4 @@
-// The session workflow (SPEC.md section 4): sign in, renew the access token, sign out, follow other tabs.
+// The session workflow (docs/product.md section 4): sign in, renew the access token, sign out, follow other tabs.
 // Pure: the API calls and browser storage writes are injected with .provide() (src/actors in the SPA).
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type {
@@ -18,7 +18,7 @@ import type {
   SessionResponse,
 } from './session.types.ts';
 
-/** Browser storage keys the session owns (SPEC.md section 9); the SPA's storage actions write these. */
+/** Browser storage keys the session owns (docs/product.md section 9); the SPA's storage actions write these. */
 export const SESSION_STORAGE_KEYS = { user: 'user', remember: 'remember' } as const;
 
 /**
@@ -88,7 +88,7 @@ function requireRecord(context: SessionContext): SessionRecord {
   return context.record;
 }
 
-/** POST /auth/session/ does not rotate refresh tokens (DESIGN.md section 3), so the old one stays. */
+/** POST /auth/session/ does not rotate refresh tokens (docs/product.md section 11), so the old one stays. */
 function keepRefreshToken(previous: SessionRecord, response: SessionResponse): SessionRecord {
   return { ...response, refresh: previous.refresh };
 }
@@ -217,7 +217,7 @@ export const sessionMachine = setup({
     },
     signedIn: {
       description:
-        'A user is signed in with a usable access token. `session.login` is ignored here: the login route sends signed-in people away (SPEC.md section 2), so one arriving is a stale double submit, and obeying it would orphan the current refresh token.',
+        'A user is signed in with a usable access token. `session.login` is ignored here: the login route sends signed-in people away (docs/product.md section 2), so one arriving is a stale double submit, and obeying it would orphan the current refresh token.',
       on: {
         'session.logout': { target: 'signingOut', actions: { type: 'setError', params: { error: null } } },
         'session.refresh': { target: 'refreshing' },
@@ -261,7 +261,7 @@ export const sessionMachine = setup({
           ],
         },
         onError: {
-          // Any failure, network included: the guard sends the person to /login (SPEC.md section 2).
+          // Any failure, network included: the guard sends the person to /login (docs/product.md section 2).
           target: 'signedOut',
           actions: [
             { type: 'setRecord', params: { record: null } },

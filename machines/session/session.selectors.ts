@@ -5,7 +5,7 @@ import type { SessionError, SessionUser } from './session.types.ts';
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
-/** Signed in: a record is present and the session is settled in signedIn (SPEC.md section 4). */
+/** Signed in: a record is present and the session is settled in signedIn (docs/product.md section 4). */
 export const selectIsSignedIn = (snapshot: SessionSnapshot): boolean =>
   snapshot.matches('signedIn') && snapshot.context.record !== null;
 

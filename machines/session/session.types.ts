@@ -11,7 +11,7 @@ export type SessionResponse = Schemas['SessionResponse'];
 export type SessionUser = Schemas['SessionUser'];
 
 /**
- * The record kept in browser storage under the key `user` (SPEC.md section 3). It is exactly the login
+ * The record kept in browser storage under the key `user` (docs/product.md section 3). It is exactly the login
  * response, so the SPA stores what the server sent without renaming or reshaping anything.
  */
 export type SessionRecord = LoginResponse;
@@ -25,8 +25,8 @@ export interface SessionInput {
 
 /**
  * Why the session ended up without a user. Views pick the message from `code`; `body` keeps the
- * server's error body as received (DESIGN.md error shapes: {detail}, {non_field_errors}, a bare array...)
- * so the login toast can apply SPEC.md section 8 to it. Never prose of our own.
+ * server's error body as received (docs/product.md error shapes: {detail}, {non_field_errors}, a bare array...)
+ * so the login toast can apply docs/product.md section 8 to it. Never prose of our own.
  */
 export type SessionErrorCode =
   /** POST /auth/login failed: show the toast built from `body`. */
@@ -64,7 +64,7 @@ export type SessionEvent =
   /** Another tab wrote (record) or removed (null) the `user` key: this tab follows it. */
   | { type: 'session.storageChanged'; record: SessionRecord | null };
 
-/** Inputs of the injected API actors (bodies of SPEC.md section 7). */
+/** Inputs of the injected API actors (bodies of docs/product.md section 7). */
 export interface LoginInput {
   email: string;
   password: string;

@@ -14,7 +14,7 @@ export interface PickedFile {
 
 export interface UploadInput {
   applicationId: number;
-  /** SPEC.md section 9: 20MB. */
+  /** docs/product.md section 9: 20MB. */
   maxBytes: number;
   /** The file already on the server, or null. */
   stored: StoredFile | null;

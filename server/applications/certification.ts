@@ -1,4 +1,4 @@
-// The certification form (SPEC section 3, Applicant certification) as a one-page PDF, in the reader's language.
+// The certification form (docs/product.md section 3, Applicant certification) as a one-page PDF, in the reader's language.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { translate, type Language } from '#server/i18n/messages.ts';
 

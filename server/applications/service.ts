@@ -1,6 +1,6 @@
 // Applications: apply, My Programs, read, save and submit steps, submit. The intake form and the certification form
 // are in intake-form.ts, on top of the reading and writing helpers exported here.
-// Rules (SPEC section 4, DESIGN.md section 3):
+// Rules (docs/product.md section 4, docs/product.md section 11):
 // - Only the owner reads or writes an application; another person's id is 404; staff read any but write none (403).
 // - A submitted application never changes: every write answers 409 application_submitted.
 // - A draft of a closed program (closed by staff or deadline passed) becomes closed lazily, when the application is

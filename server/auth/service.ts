@@ -212,7 +212,7 @@ export async function confirmPasswordReset(deps: AuthDeps, uid: string, token: s
   const userId = decodeUid(uid);
   const user = userId === null ? undefined : await findUserById(deps.db, userId);
   if (!user || !user.is_active || !checkResetToken(deps.secret, user.id, user.password_hash, token, deps.now())) {
-    // The link is not a field the person can edit: a form-wide error, which the SPA's toast shows (SPEC section 8).
+    // The link is not a field the person can edit: a form-wide error, which the SPA's toast shows (docs/product.md section 8).
     throw fieldErrors({ non_field_errors: 'api.reset.invalidLink' });
   }
   const problems = passwordProblems(password);

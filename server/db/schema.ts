@@ -22,7 +22,7 @@ const timestamps = {
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** A person with an account: applicant or staff. Person fields of SPEC section 3 live here. */
+/** A person with an account: applicant or staff. Person fields of docs/product.md section 3 live here. */
 export const users = pgTable(
   'users',
   {
@@ -45,7 +45,7 @@ export const users = pgTable(
     postal_line2: text('postal_line2').notNull().default(''),
     postal_same_as_physical: boolean('postal_same_as_physical').notNull().default(false),
     language: text('language').notNull().default('es'),
-    /** Only the last 4 digits, ever (SPEC section 5). */
+    /** Only the last 4 digits, ever (docs/product.md section 5). */
     ssn_last4: text('ssn_last4'),
     is_staff: boolean('is_staff').notNull().default(false),
     is_active: boolean('is_active').notNull().default(true),
@@ -98,7 +98,7 @@ export const mailOutbox = pgTable(
 );
 
 /**
- * A program (the SPA also says drive or group) of one of the four sub-programs (SPEC section 1).
+ * A program (the SPA also says drive or group) of one of the four sub-programs (docs/product.md section 1).
  * `status` is what staff set; a program whose deadline has passed reads as closed (server/programs/status.ts).
  */
 export const programs = pgTable(
@@ -155,7 +155,7 @@ export const surveys = pgTable(
   (t) => [uniqueIndex('surveys_user_id_key').on(t.user_id)],
 );
 
-/** One person's application to one program: draft, submitted or closed (SPEC section 4). */
+/** One person's application to one program: draft, submitted or closed (docs/product.md section 4). */
 export const applications = pgTable(
   'applications',
   {

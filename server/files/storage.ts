@@ -1,4 +1,4 @@
-// Uploaded files on local disk (DESIGN.md section 2): streamed to a temp name, fsynced, then renamed into place,
+// Uploaded files on local disk (docs/product.md section 10): streamed to a temp name, fsynced, then renamed into place,
 // so a crash or a refused upload never leaves a half-written file under a real name.
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, type ReadStream, type WriteStream } from 'node:fs';

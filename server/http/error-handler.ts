@@ -1,4 +1,4 @@
-// The one place every failure becomes an HTTP answer: localized, in the DESIGN.md shapes, never a stack or a 5xx message.
+// The one place every failure becomes an HTTP answer: localized, in the docs/product.md shapes, never a stack or a 5xx message.
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { AppError, type ErrorCode } from './errors.ts';

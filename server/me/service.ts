@@ -1,4 +1,4 @@
-// The signed-in person's own information (SPEC section 3, Person): read, change, and the SSN's last 4 digits.
+// The signed-in person's own information (docs/product.md section 3, Person): read, change, and the SSN's last 4 digits.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';

@@ -1,4 +1,4 @@
-// Pure rules of a program's state (DESIGN.md section 3, Closed / unavailable) and of the action the portal offers.
+// Pure rules of a program's state (docs/product.md section 11, Closed / unavailable) and of the action the portal offers.
 import type { components } from '#api/schema.d.ts';
 import { STEP_COUNT } from '#shared/application-constants.ts';
 
@@ -9,7 +9,7 @@ export type ApplicationStatus = Schemas['ApplicationStatus'];
 export type ApplicationAction = Schemas['ApplicationAction'];
 export type StepStatus = Schemas['StepStatus'];
 
-/** SPEC section 1, in its order. */
+/** docs/product.md section 1, in its order. */
 export const subPrograms = ['student_incubator', 'pre_incubator', 'incubator', 'accelerator'] as const satisfies readonly SubProgram[];
 
 /**

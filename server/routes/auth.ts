@@ -1,4 +1,4 @@
-// HTTP side of the six authentication calls (SPEC section 7) and the captcha challenge.
+// HTTP side of the six authentication calls (docs/product.md section 7) and the captcha challenge.
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
 import * as auth from '#server/auth/service.ts';

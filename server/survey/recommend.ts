@@ -1,4 +1,4 @@
-// Which sub-programs the eligibility survey's answers fit: a pure function of the answers (SPEC sections 1 and 9).
+// Which sub-programs the eligibility survey's answers fit: a pure function of the answers (docs/product.md sections 1 and 9).
 import type { components } from '#api/schema.d.ts';
 import { subPrograms, type SubProgram } from '#server/programs/status.ts';
 
@@ -12,7 +12,7 @@ export interface RecommendationInput {
 }
 
 /**
- * The mapping, from SPEC section 1 (the four sub-programs) and section 9 (their limits):
+ * The mapping, from docs/product.md section 1 (the four sub-programs) and section 9 (their limits):
  *
  * | answers                                                    | recommends          |
  * |------------------------------------------------------------|---------------------|
@@ -23,7 +23,7 @@ export interface RecommendationInput {
  * | business operating 2-3 years or more: years_3_to_5, years_6_plus | accelerator   |
  *
  * The survey's bands have no "2-3 years": 1-2 years is the incubator's, 3-5 years and up the accelerator's.
- * A student may also fit a business sub-program, so the answer is a list (in SPEC order, no repeats), and it
+ * A student may also fit a business sub-program, so the answer is a list (in the order of docs/product.md section 1, no repeats), and it
  * is empty when nothing fits (no business, no idea, not a third-year student). `operating_time` is ignored
  * without a business; a business with no operating time given is read as not yet operating (pre-incubator).
  */

@@ -19,7 +19,7 @@ import { readItem, removeItem, writeItem } from '#lib/storage';
 import { showToast } from '#lib/toast';
 
 /**
- * The machine keeps a failed call's rejection value as `error.body` and the login toast reads SPEC.md
+ * The machine keeps a failed call's rejection value as `error.body` and the login toast reads docs/product.md
  * section 8 off it, so reject with the parsed error body itself (a network failure rejects with its TypeError).
  */
 async function call<T>(request: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {

@@ -7,7 +7,7 @@ const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * The API base URL from VITE_API_URL: same-origin `/api` when unset; an `http://` address is upgraded
- * to `https://` (DESIGN.md section 3) except on loopback, where development servers speak plain HTTP.
+ * to `https://` (docs/product.md section 11) except on loopback, where development servers speak plain HTTP.
  */
 export function resolveApiBaseUrl(raw: string | undefined): string {
   const value = raw?.trim() ?? '';

@@ -461,7 +461,7 @@ export interface components {
         RefreshRequest: {
             refresh: string;
         };
-        /** @description The Person fields a person may change (SPEC section 3); send only what changes. */
+        /** @description The Person fields a person may change (docs/product.md section 3); send only what changes. */
         PersonUpdate: {
             first_name?: string;
             last_name?: string;
@@ -480,7 +480,7 @@ export interface components {
             postal_same_as_physical?: boolean;
             language?: components["schemas"]["Language"];
         };
-        /** @description A person's information (SPEC section 3 Person). The SSN is only ever its last 4, masked. */
+        /** @description A person's information (docs/product.md section 3 Person). The SSN is only ever its last 4, masked. */
         Person: {
             first_name: string;
             last_name: string;
@@ -505,7 +505,7 @@ export interface components {
             ssn_last4_masked: string | null;
         };
         /**
-         * @description The four sub-programs of SPEC section 1.
+         * @description The four sub-programs of docs/product.md section 1.
          * @enum {string}
          */
         SubProgram: "student_incubator" | "pre_incubator" | "incubator" | "accelerator";
@@ -564,7 +564,7 @@ export interface components {
             results: components["schemas"]["Program"][];
         };
         /**
-         * @description NAICS-style sector codes (SPEC section 3).
+         * @description NAICS-style sector codes (docs/product.md section 3).
          * @enum {string}
          */
         Industry: "11" | "21" | "22" | "23" | "31" | "42" | "44" | "48" | "51" | "52" | "53" | "54" | "55" | "56" | "61" | "62" | "71" | "72" | "81" | "99";
@@ -602,7 +602,7 @@ export interface components {
             third_year_student: boolean;
             steam_branch: components["schemas"]["SteamBranch"] | null;
             cohort: string | null;
-            /** @description The sub-programs the answers fit (SPEC sections 1 and 9), in SPEC order; may be empty. */
+            /** @description The sub-programs the answers fit (docs/product.md sections 1 and 9), in the order of docs/product.md section 1; may be empty. */
             recommended: components["schemas"]["SubProgram"][];
             /** Format: date-time */
             created_at: string;

@@ -1,5 +1,5 @@
 // The staff area (/admin/*): its layout and screens, loaded lazily as one chunk. Non-staff people are sent
-// to /panel (DESIGN.md section 3; the server enforces it too). The screens are placeholders for now.
+// to /panel (docs/product.md section 11; the server enforces it too). The screens are placeholders for now.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet, useParams } from 'react-router-dom';
 import { PlaceholderPage } from '#components/ui/PlaceholderPage';
@@ -44,7 +44,7 @@ export function ApplicationsPage() {
   return <PlaceholderPage title={<FormattedMessage id="admin.applications.title" />} />;
 }
 
-/** Review steps 1-4; the fourth shows the applicant's step-six content (SPEC.md section 2). */
+/** Review steps 1-4; the fourth shows the applicant's step-six content (docs/product.md section 2). */
 function ReviewStepPage({ step }: { step: 1 | 2 | 3 | 4 }) {
   const { rid = '' } = useParams();
   return (

@@ -1,4 +1,4 @@
-// The route table: every path of SPEC.md section 2 in one place, with its title, its guard, and whether its
+// The route table: every path of docs/product.md section 2 in one place, with its title, its guard, and whether its
 // code loads lazily (the panel, the admin area, account creation with its captcha, and the profile).
 import { defineMessages } from 'react-intl';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
@@ -79,7 +79,7 @@ export function appRoutes(session: SessionActor): RouteObject[] {
               handle: handle(titles.passwordResetConfirm),
             },
             {
-              // Listed with the public routes in SPEC.md, but /me needs a signed-in person, so it is guarded.
+              // Listed with the public routes in docs/product.md, but /me needs a signed-in person, so it is guarded.
               path: 'profile',
               loader: requireSignedIn(session),
               handle: handle(titles.profile),
@@ -140,7 +140,7 @@ export function appRoutes(session: SessionActor): RouteObject[] {
                       handle: handle(titles.applying),
                       lazy: async () => ({ Component: (await panel()).ApplicationStep3Page }),
                     },
-                    // Steps 4 and 5 are sections of the step-3 screen: no route of their own (SPEC.md section 2).
+                    // Steps 4 and 5 are sections of the step-3 screen: no route of their own (docs/product.md section 2).
                     { path: '4', ...redirectTo((params) => `/panel/application/${rid(params.rid)}/3`) },
                     { path: '5', ...redirectTo((params) => `/panel/application/${rid(params.rid)}/3`) },
                     {

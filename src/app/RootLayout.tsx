@@ -26,7 +26,7 @@ function titleOf(matches: readonly UIMatch[]): MessageDescriptor | undefined {
   return undefined;
 }
 
-/** Builds '{title} | {shortName}' (SPEC.md section 2), or the short name alone. */
+/** Builds '{title} | {shortName}' (docs/product.md section 2), or the short name alone. */
 export function useDocumentTitle(title: MessageDescriptor | undefined): void {
   const intl = useIntl();
   const shortName = intl.formatMessage({ id: 'app.shortName' });

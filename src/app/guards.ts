@@ -1,4 +1,4 @@
-// Route guards (SPEC.md section 2), as loaders so they decide before anything renders: sign-in required
+// Route guards (docs/product.md section 2), as loaders so they decide before anything renders: sign-in required
 // (after trying to renew the session), staff only, and "already signed in" for /login.
 import { redirect } from 'react-router-dom';
 import { isAccessTokenExpired } from '#machines/session/session.machine';

@@ -6,7 +6,7 @@ import { STEP_NUMBERS } from '#shared/application-constants';
 
 export type StepScreen = 1 | 2 | 3 | 6;
 
-/** Steps 4 and 5 are sections of the /3 screen (DESIGN.md section 3). */
+/** Steps 4 and 5 are sections of the /3 screen (docs/product.md section 11). */
 export const screenOfStep: Record<StepNumber, StepScreen> = { 1: 1, 2: 2, 3: 3, 4: 3, 5: 3, 6: 6 };
 
 export { STEP_NUMBERS };

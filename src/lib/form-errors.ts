@@ -1,4 +1,4 @@
-// Splits a server error body (DESIGN.md section 3 shapes) into messages for the form as a whole and per field.
+// Splits a server error body (docs/product.md section 11 shapes) into messages for the form as a whole and per field.
 
 export interface FormErrors {
   /** Messages about the whole form: `detail`, `non_field_errors`, a bare array, or fields the form lacks. */

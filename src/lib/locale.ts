@@ -8,7 +8,7 @@ import { readItem, storageKeys, writeItem } from './storage';
 
 export const locales = ['es', 'en'] as const;
 export type Locale = (typeof locales)[number];
-/** SPEC.md section 9: Spanish by default, English as the fallback. */
+/** docs/product.md section 9: Spanish by default, English as the fallback. */
 export const defaultLocale: Locale = 'es';
 
 export function isLocale(value: unknown): value is Locale {

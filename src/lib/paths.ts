@@ -31,13 +31,13 @@ export function safeNext(raw: string | null | undefined): string | null {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The login page, remembering where to return (SPEC.md section 2 route guard). */
+/** The login page, remembering where to return (docs/product.md section 2 route guard). */
 export function loginHref(next: string | null | undefined): string {
   const target = safeNext(next);
   return target && target !== paths.home ? `${paths.login}?next=${encodeURIComponent(target)}` : paths.login;
 }
 
-/** Where a signed-in person lands: staff in the admin area, everyone else in the panel (SPEC.md section 6). */
+/** Where a signed-in person lands: staff in the admin area, everyone else in the panel (docs/product.md section 6). */
 export function homeFor(isStaff: boolean): string {
   return isStaff ? paths.admin : paths.panel;
 }

@@ -36,7 +36,7 @@ export function removeItem(key: string, which: Area = 'local'): void {
 }
 
 /**
- * The SPA's own storage keys. The session's keys (`user`, `remember`, SPEC.md section 9) belong to the
+ * The SPA's own storage keys. The session's keys (`user`, `remember`, docs/product.md section 9) belong to the
  * session machine: SESSION_STORAGE_KEYS in machines/session/session.machine.ts.
  */
 export const storageKeys = {

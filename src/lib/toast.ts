@@ -1,5 +1,5 @@
 // The toast queue: any code (a view's event handler, a session actor) adds a toast; <Toaster> renders it.
-// Positions and durations follow SPEC.md section 9: auth toasts at the top, the rest bottom-right, 3000 ms.
+// Positions and durations follow docs/product.md section 9: auth toasts at the top, the rest bottom-right, 3000 ms.
 
 export type ToastKind = 'error' | 'success' | 'info';
 export type ToastPosition = 'top' | 'bottom-right';
@@ -7,7 +7,7 @@ export type ToastPosition = 'top' | 'bottom-right';
 export interface ToastItem {
   id: number;
   kind: ToastKind;
-  /** Already translated text: server messages are shown as received (SPEC.md section 5). */
+  /** Already translated text: server messages are shown as received (docs/product.md section 5). */
   message: string;
   position: ToastPosition;
 }

@@ -203,7 +203,7 @@ test('the language switcher sets <html lang>, changes the text and persists acro
   const html = page.locator('html');
   const spanish = page.getByRole('button', { name: 'Español', exact: true });
   const english = page.getByRole('button', { name: 'English', exact: true });
-  // Spanish by default (SPEC.md section 9), whatever the browser's language.
+  // Spanish by default (docs/product.md section 9), whatever the browser's language.
   await expect(html).toHaveAttribute('lang', 'es');
   await expect(spanish).toHaveAttribute('aria-pressed', 'true');
   await expect(english).toHaveAttribute('aria-pressed', 'false');

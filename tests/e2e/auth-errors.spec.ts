@@ -1,4 +1,4 @@
-// SPEC.md section 8 as people see it (issue "The SPA shell", test 5). Login, password-reset request and reset
+// docs/product.md section 8 as people see it (issue "The SPA shell", test 5). Login, password-reset request and reset
 // confirmation show ONE error toast at the top for 3000 ms, with the first available of: the first item of an array
 // body, the first non_field_errors entry, `detail`, or 'Try Again Later'. Registration errors go on their fields
 // and into the error summary.
@@ -72,7 +72,7 @@ async function expectAtTop(page: Page, text: string): Promise<void> {
   await expect(toastRegion(page, 'bottom-right').getByRole('listitem')).toHaveCount(0);
 }
 
-/** The three auth calls of SPEC.md section 8: how to open their page and send them. */
+/** The three auth calls of docs/product.md section 8: how to open their page and send them. */
 interface AuthCall {
   name: string;
   url: string;
@@ -163,7 +163,7 @@ test('reset request and confirmation with real server errors: top toast for ~300
   expect(shownFor).toBeLessThan(4500);
 });
 
-/** Bodies our server never sends on these calls, each with the toast text SPEC.md section 8 picks from it. */
+/** Bodies our server never sends on these calls, each with the toast text docs/product.md section 8 picks from it. */
 const browserOnlyBranches: Array<{ name: string; fulfil: (route: Route) => Promise<void>; expected: (locale: Locale) => string; absent?: string }> = [
   {
     name: 'array: its first item',

@@ -47,7 +47,7 @@ test('reset the password with the link from the e-mail, then sign in with the ne
   await expect(page).toHaveURL(/\/panel\/programs$/);
 
   // The link is spent once the password changed: the server says so form-wide (non_field_errors), and the
-  // SPEC.md section 8 toast shows that message.
+  // docs/product.md section 8 toast shows that message.
   await page.getByRole('button', { name: es('app.header.signOut') }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto(link.pathname + link.search);

@@ -1,4 +1,4 @@
-// Token renewal the person never sees, and its failure (issue "The SPA shell", test 4; SPEC.md sections 2, 4 and 8).
+// Token renewal the person never sees, and its failure (issue "The SPA shell", test 4; docs/product.md sections 2 and 4 and 8).
 // The access tokens below are real ones with their payload rewritten: the server rejects them (bad signature),
 // and the SPA reads the rewritten `exp`, so one can look expired (renewed at load) or still valid (renewed after a 401).
 import { expect, test, type Page, type Response } from '@playwright/test';

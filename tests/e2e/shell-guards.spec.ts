@@ -1,4 +1,4 @@
-// Route guards, redirects, titles and focus of the SPA shell (issue "The SPA shell", test 3; SPEC.md section 2).
+// Route guards, redirects, titles and focus of the SPA shell (issue "The SPA shell", test 3; docs/product.md section 2).
 import { expect, test, type Page } from '@playwright/test';
 import { staffAccount } from './support/fixtures.ts';
 import { createAccount, signIn, startApplication, storedUser, submitLogin, switchLanguage, t, type Account } from './support/shell.ts';

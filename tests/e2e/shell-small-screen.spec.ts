@@ -1,4 +1,4 @@
-// Small screens (issue "The SPA shell", test 8; SPEC.md section 1): at 360x740 a dismissible prompt asks for a larger
+// Small screens (issue "The SPA shell", test 8; docs/product.md section 1): at 360x740 a dismissible prompt asks for a larger
 // screen, a Chromium-based browser and rotation; sign-in and the profile still work, with no sideways scrolling.
 import { expect, test } from '@playwright/test';
 import {
@@ -56,7 +56,7 @@ test('the prompt is not shown on a large screen', async ({ page }) => {
   // Narrowing the window brings it in without a reload; widening takes it away.
   await page.setViewportSize({ width: 360, height: 740 });
   await expect(page.getByRole('region', { name: es('app.smallScreen.title') })).toBeVisible();
-  // The line is drawn at 768 px (DESIGN.md): 767 still asks, 768 does not.
+  // The line is drawn at 768 px (docs/product.md): 767 still asks, 768 does not.
   await page.setViewportSize({ width: 767, height: 740 });
   await expect(page.getByRole('region', { name: es('app.smallScreen.title') })).toBeVisible();
   await page.setViewportSize({ width: 768, height: 740 });

@@ -1,4 +1,4 @@
-// The default toast (SPEC.md section 9): bottom-right, gone after 3000 ms, and held while the pointer is on it,
+// The default toast (docs/product.md section 9): bottom-right, gone after 3000 ms, and held while the pointer is on it,
 // so a slow reader can finish it. Checked on the profile's "saved" toast, a toast every applicant sees.
 import { expect, test } from '@playwright/test';
 import { createAccount, fieldLabel, signIn, t, toastRegion } from './support/shell.ts';

@@ -87,7 +87,7 @@ const OTHER_TAB_RECORD: SessionRecord = {
   last_name: 'Díaz',
   language: 'es',
 };
-// Error bodies in the shapes of DESIGN.md section 3.
+// Error bodies in the shapes of docs/product.md section 11.
 const LOGIN_ERROR = SERVER_ANSWERS.badCredentials;
 const REFRESH_ERROR = SERVER_ANSWERS.tokenNotValid;
 const LOGOUT_ERROR = { detail: 'Servicio no disponible.' };

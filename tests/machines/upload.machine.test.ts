@@ -50,7 +50,7 @@ const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
 type ModelEvent = UploadEvent | { type: 'xstate.init' };
 
-/** SPEC.md section 9, as the hint says: "A PDF of 20MB or smaller" (counted in MiB, like the server). */
+/** docs/product.md section 9, as the hint says: "A PDF of 20MB or smaller" (counted in MiB, like the server). */
 const TWENTY_MB = 20 * 1024 * 1024;
 /** The machine reads name, size and type only; the bytes are a stand-in. */
 const bytes = () => new Blob(['%PDF-1.7\n'], { type: 'application/pdf' });

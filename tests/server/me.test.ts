@@ -1,4 +1,4 @@
-// The signed-in person's information: GET/PATCH /me with every Person field of SPEC section 3, and PUT /me/ssn,
+// The signed-in person's information: GET/PATCH /me with every Person field of docs/product.md section 3, and PUT /me/ssn,
 // which keeps only the last 4 digits of the SSN and shows them masked.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

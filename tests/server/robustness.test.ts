@@ -1,5 +1,5 @@
 // Hostile and unusual input on every field of register, login, session, logout, password reset, reset confirm,
-// PATCH /me and PUT /me/ssn: always a 4xx in the DESIGN.md error shapes (or success where the input is legal,
+// PATCH /me and PUT /me/ssn: always a 4xx in the docs/product.md error shapes (or success where the input is legal,
 // then stored verbatim and returned intact), never a 500, and never a hash, a stack trace or an internal error text.
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
@@ -57,7 +57,7 @@ const wrongTypes: Record<string, unknown> = {
   'nested array': [[['x']]],
 };
 
-/** Every answer, whatever the input: below 500, an error in a DESIGN.md shape, nothing internal in the body. */
+/** Every answer, whatever the input: below 500, an error in a docs/product.md shape, nothing internal in the body. */
 function expectSafe(response: LightMyRequestResponse, what: string) {
   expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
   expect(leakProblem(response.body), what).toBeUndefined();

@@ -1,4 +1,4 @@
-// The survey's recommendation (SPEC sections 1 and 9) as a pure function: every operating band, students, ideas.
+// The survey's recommendation (docs/product.md sections 1 and 9) as a pure function: every operating band, students, ideas.
 import { describe, expect, it } from 'vitest';
 import { recommendSubPrograms } from '#server/survey/recommend.ts';
 
@@ -36,7 +36,7 @@ describe('recommendSubPrograms', () => {
     expect(recommendSubPrograms({ ...person, operating_time: 'years_6_plus' })).toEqual([]);
   });
 
-  it('lists a student who also runs a business under both, in SPEC order', () => {
+  it('lists a student who also runs a business under both, in the order of docs/product.md section 1', () => {
     expect(recommendSubPrograms({ ...person, third_year_student: true, has_business: true, operating_time: 'years_3_to_5' })).toEqual([
       'student_incubator',
       'accelerator',

@@ -1,4 +1,4 @@
-// Malformed multipart bodies sent to the intake-form upload: every one is a 4xx in the DESIGN.md error shapes, never
+// Malformed multipart bodies sent to the intake-form upload: every one is a 4xx in the docs/product.md error shapes, never
 // a 500, and none leaves a file or a row behind (issue 7, points 2 and 5).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

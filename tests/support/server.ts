@@ -226,7 +226,7 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<TestSmtp> {
   let rejection: string | null = null;
   const server = new SMTPServer({
     authOptional: true,
-    // smtp-server's built-in certificate has expired (STACK.md): plain SMTP on loopback.
+    // smtp-server's built-in certificate has expired (docs/stack.md): plain SMTP on loopback.
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onRcptTo(address, _session, callback) {

@@ -1,4 +1,4 @@
-// The API base URL: same origin by default, http upgraded to https except on loopback (DESIGN.md section 3).
+// The API base URL: same origin by default, http upgraded to https except on loopback (docs/product.md section 11).
 import { describe, expect, it } from 'vitest';
 import { resolveApiBaseUrl } from '#api/client';
 

@@ -1,4 +1,4 @@
-// The intake-form upload: a file over 20MB or not a PDF is refused before a byte is sent (with the SPEC's message
+// The intake-form upload: a file over 20MB or not a PDF is refused before a byte is sent (with docs/product.md's message
 // chosen by the view from the code); otherwise it uploads with progress and tells step 6 it changed.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';

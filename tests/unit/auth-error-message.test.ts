@@ -1,4 +1,4 @@
-// SPEC.md section 8: which message a failed login / reset request / reset confirmation shows, branch by branch.
+// docs/product.md section 8: which message a failed login / reset request / reset confirmation shows, branch by branch.
 import { describe, expect, it } from 'vitest';
 import { authErrorMessage } from '#features/auth/error-message';
 

@@ -1,5 +1,5 @@
 // The route guards with the real session machine and fake API actors: sign-in required (after trying a
-// refresh), staff only, and /login for someone already signed in (SPEC.md section 2).
+// refresh), staff only, and /login for someone already signed in (docs/product.md section 2).
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { appSessionMachine } from '#actors/session';

@@ -1,10 +1,10 @@
-// Names and descriptions of the four sub-programs (SPEC.md section 1), program statuses and the actions.
+// Names and descriptions of the four sub-programs (docs/product.md section 1), program statuses and the actions.
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { components } from '#api/schema';
 
 type Schemas = components['schemas'];
 
-/** SPEC.md section 1, in its order. */
+/** docs/product.md section 1, in its order. */
 export const subPrograms = ['student_incubator', 'pre_incubator', 'incubator', 'accelerator'] as const satisfies readonly Schemas['SubProgram'][];
 
 export const subProgramNames: Record<Schemas['SubProgram'], MessageDescriptor> = defineMessages({
@@ -33,7 +33,7 @@ export const applicationStatusNames: Record<Schemas['ApplicationStatus'], Messag
   closed: { id: 'programs.applicationStatus.closed' },
 });
 
-/** The exact labels of My Programs' actions (SPEC.md section 2): Apply, Start, Continue, Submit. */
+/** The exact labels of My Programs' actions (docs/product.md section 2): Apply, Start, Continue, Submit. */
 export const actionNames: Record<NonNullable<Schemas['ApplicationAction']>, MessageDescriptor> = defineMessages({
   apply: { id: 'programs.action.apply' },
   start: { id: 'programs.action.start' },

@@ -1,4 +1,4 @@
-// The toasts of the auth calls that are not the session's (SPEC.md sections 7-9): at the top, 3000 ms.
+// The toasts of the auth calls that are not the session's (docs/product.md sections 7-9): at the top, 3000 ms.
 import type { IntlShape } from 'react-intl';
 import { errorBody } from '#api/errors';
 import { showToast } from '#lib/toast';

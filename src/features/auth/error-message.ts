@@ -1,4 +1,4 @@
-// SPEC.md section 8: the one message shown for a failed login, password-reset request or reset confirmation.
+// docs/product.md section 8: the one message shown for a failed login, password-reset request or reset confirmation.
 
 function firstString(value: unknown): string | undefined {
   if (!Array.isArray(value)) return undefined;

@@ -27,7 +27,7 @@ export function ProgramEyebrow() {
   );
 }
 
-/** 'Application has been submitted' / 'Application has been closed' (SPEC.md section 8), when it is. */
+/** 'Application has been submitted' / 'Application has been closed' (docs/product.md section 8), when it is. */
 export function ReadonlyBanner() {
   const { app, application } = useWorkspace();
   const banner = useSelector(app, selectReadonlyBanner);

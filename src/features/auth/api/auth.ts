@@ -1,4 +1,4 @@
-// The auth calls that are not the session's (SPEC.md section 7): create an account, ask for and confirm a
+// The auth calls that are not the session's (docs/product.md section 7): create an account, ask for and confirm a
 // password reset. Login, refresh and logout belong to the session machine (src/actors/session.ts).
 import { api } from '#api/client';
 import { unwrap } from '#api/errors';

@@ -1,5 +1,5 @@
 // /account/create: the registration form with the ALTCHA captcha. Server field errors come back onto their
-// fields and into the error summary (SPEC.md section 8: register errors are passed back to the caller).
+// fields and into the error summary (docs/product.md section 8: register errors are passed back to the caller).
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';

@@ -1,5 +1,5 @@
 // /login: e-mail, password and "Remember me". The session machine does the sign-in; a failure shows the
-// SPEC.md section 8 toast (the session machine's announceLoginFailure action, provided in src/actors/session.ts).
+// docs/product.md section 8 toast (the session machine's announceLoginFailure action, provided in src/actors/session.ts).
 // A signed-in person is sent on to `next`, /admin or /panel.
 import { useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';

@@ -1,5 +1,5 @@
 // /password/reset/confirm?uid=..&token=..: the page the reset e-mail links to. Sets the new password, shows
-// the answer's `detail` as a success toast and goes to /login; a failure follows the SPEC.md section 8 toast.
+// the answer's `detail` as a success toast and goes to /login; a failure follows the docs/product.md section 8 toast.
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
@@ -54,7 +54,7 @@ export function PasswordResetConfirmPage() {
         },
         onError: (error) => {
           showAuthError(intl, error);
-          // The toast follows SPEC.md section 8, which reads no field messages; show those (a password rule,
+          // The toast follows docs/product.md section 8, which reads no field messages; show those (a password rule,
           // an expired link) in the form as well, where they can be acted on.
           const body = errorBody(error);
           if (hasFieldErrors(body)) fail(toFormErrors(body, Object.keys(fields), ''));

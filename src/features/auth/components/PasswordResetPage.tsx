@@ -1,5 +1,5 @@
 // /password/reset: asks for a reset link. The answer's `detail` is a success toast; a failure follows the
-// SPEC.md section 8 toast rule. The server answers the same whether the e-mail has an account or not.
+// docs/product.md section 8 toast rule. The server answers the same whether the e-mail has an account or not.
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
@@ -47,7 +47,7 @@ export function PasswordResetPage() {
       },
       onError: (error) => {
         showAuthError(intl, error);
-        // The toast follows SPEC.md section 8, which reads no field messages; show those (a malformed
+        // The toast follows docs/product.md section 8, which reads no field messages; show those (a malformed
         // e-mail) in the form as well, where they can be acted on.
         const body = errorBody(error);
         if (hasFieldErrors(body)) fail(toFormErrors(body, Object.keys(fields), ''));

@@ -1,4 +1,4 @@
-// `/`: the landing page (SPEC.md section 1): hero, the program, its four sub-programs, who we are, and the
+// `/`: the landing page (docs/product.md section 1): hero, the program, its four sub-programs, who we are, and the
 // interest-registration block (its form comes with the events feature).
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { selectIsSignedIn, selectIsStaff } from '#machines/session/session.selectors';
@@ -18,7 +18,7 @@ const messages = defineMessages({
   acceleratorBody: { id: 'home.subprograms.accelerator.body' },
 });
 
-/** The four sub-programs, in SPEC.md order. */
+/** The four sub-programs, in docs/product.md order. */
 const subPrograms = [
   { key: 'students', title: messages.studentsTitle, body: messages.studentsBody },
   { key: 'preIncubator', title: messages.preIncubatorTitle, body: messages.preIncubatorBody },

@@ -1,4 +1,4 @@
-// Every Person field of the profile (SPEC.md section 3), sent with PATCH /me as only what changed.
+// Every Person field of the profile (docs/product.md section 3), sent with PATCH /me as only what changed.
 // "Postal same as physical" hides the postal lines and copies the physical ones into them on save.
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';

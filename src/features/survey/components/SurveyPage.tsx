@@ -1,4 +1,4 @@
-// /panel/survey: the short eligibility survey asked before the first application (DESIGN.md section 3, Survey).
+// /panel/survey: the short eligibility survey asked before the first application (docs/product.md section 11, Survey).
 // After saving it shows the sub-programs the server recommends and continues to Apply (`?program=<id>` says which
 // program the person was applying to when the survey was asked for).
 import { useQuery } from '@tanstack/react-query';
