@@ -1,8 +1,9 @@
 // Model-based path tests of the composed application machine: the application and the REAL step, autosave and upload
 // machines it spawns, driven only through the application actor (as the SPA drives it), with deferred API calls and
-// a simulated clock. Paths come from three graphs: the application's own (submit, refusals, closed, unavailable),
-// step 6's (flush, submit, lock) and step 6's autosave (debounce, offline, retries, conflicts); each is replayed on
-// the whole composed system, and a last test checks that every state of the parent and its children was visited.
+// a simulated clock. Paths come from four graphs: the application's own (submit, refusals, closed, unavailable),
+// step 6's (flush, submit, lock), step 6's autosave (debounce, offline, retries, conflicts) and the intake-form upload
+// (choose, progress, failures, retry, cancel); each is replayed on the whole composed system, and a last test checks
+// that every state of the parent and its children was visited.
 import { describe, expect, it } from 'vitest';
 import {
   createActor,
@@ -28,6 +29,14 @@ import {
 } from './support/autosave-model.ts';
 import type { StepModelEvent, StepSnapshot } from './support/step-model.ts';
 import { testMachineOf } from './support/test-machine.ts';
+import {
+  UPLOAD_EVENT_TYPES,
+  uploadLabel,
+  uploadSampleEvents,
+  verdictOf,
+  type UploadModelEvent,
+  type UploadSnapshot,
+} from './support/upload-model.ts';
 import { applicationMachine } from '#machines/application/application.machine.ts';
 import {
   selectApplicationState,
@@ -66,7 +75,8 @@ import { DraftNotSaved, stepMachine } from '#machines/step/step.machine.ts';
 import { selectStepStatus } from '#machines/step/step.selectors.ts';
 import type { StepInput, SubmitStepInput, SubmitStepOutput } from '#machines/step/step.types.ts';
 import { uploadMachine } from '#machines/upload/upload.machine.ts';
-import type { StoredFile, UploadEvent, UploadFileInput } from '#machines/upload/upload.types.ts';
+import { selectIsUploading, selectPickedFile, selectUploadError, selectUploadStatus } from '#machines/upload/upload.selectors.ts';
+import type { StoredFile, UploadEvent, UploadFileInput, UploadInput } from '#machines/upload/upload.types.ts';
 import { SERVER_ANSWERS } from '../support/server-answers.ts';
 
 /** Leaf state paths of a state value: 'saving', or 'draft.ready' for nested ones. */
@@ -137,14 +147,15 @@ const deferredActor = <TOutput, TInput>(calls: Array<Deferred<TInput, TOutput>>)
       }),
   );
 
-const visited = { application: new Set<string>(), step: new Set<string>(), autosave: new Set<string>() };
+const visited = { application: new Set<string>(), step: new Set<string>(), autosave: new Set<string>(), upload: new Set<string>() };
 
 function createWorld(input: ApplicationInput) {
   const clock = new SimulatedClock();
   const submits: Array<Deferred<SubmitApplicationInput, SubmitApplicationOutput>> = [];
   const stepSubmits: Array<Deferred<SubmitStepInput, SubmitStepOutput>> = [];
   const saves: Array<Deferred<SaveDraftInput, SaveDraftOutput>> = [];
-  const uploads: Array<{ input: UploadFileInput; sendBack: (event: UploadEvent) => void }> = [];
+  /** Each upload sent, marked stopped when the upload machine stops it (a cancel, or another file chosen). */
+  const uploads: Array<{ input: UploadFileInput; sendBack: (event: UploadEvent) => void; stopped: boolean }> = [];
   /** This device's local copies, as the SPA keeps them in localStorage. */
   const storage = new Map<string, LocalCopy>();
   const storageKey = (key: { applicationId: number; step: number }) => `${key.applicationId}:${key.step}`;
@@ -167,7 +178,11 @@ function createWorld(input: ApplicationInput) {
         upload: uploadMachine.provide({
           actors: {
             uploadFile: fromCallback<UploadEvent, UploadFileInput>(({ input: callInput, sendBack }) => {
-              uploads.push({ input: callInput, sendBack });
+              const call = { input: callInput, sendBack, stopped: false };
+              uploads.push(call);
+              return () => {
+                call.stopped = true;
+              };
             }),
           },
         }),
@@ -193,9 +208,11 @@ function createWorld(input: ApplicationInput) {
     snapshot: () => actor.getSnapshot(),
     step: (step: StepNumber) => selectStepActor(actor.getSnapshot(), step).getSnapshot(),
     autosave: (step: StepNumber) => selectAutosaveActor(actor.getSnapshot(), step).getSnapshot(),
+    upload: () => selectUploadActor(actor.getSnapshot()).getSnapshot(),
     pendingSubmits: () => submits.filter((call) => !call.settled),
     pendingStepSubmits: (step: StepNumber) => stepSubmits.filter((call) => !call.settled && call.input.step === step),
     pendingSaves: (step: StepNumber) => saves.filter((call) => !call.settled && call.input.step === step),
+    pendingUploads: () => uploads.filter((call) => !call.stopped),
     send: (event: ApplicationEvent) => actor.send(event),
   };
   return world;
@@ -776,6 +793,81 @@ describe('application machine: generated paths of step 6 autosave', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// 4. The upload's graph (choose, progress, done, failed, retry, cancel), replayed on the composed system. The
+//    application routes no upload event: as IntakeFormField does, the person's choices are sent to its upload child,
+//    and the answers come from the real upload in flight. A stored file reaches the application, which reopens step 6.
+// ---------------------------------------------------------------------------------------------
+const UPLOAD_INPUT: UploadInput = { applicationId: APPLICATION_ID, maxBytes: MAX_BYTES, stored: DRAFT_READY.intakeForm };
+// The upload's report to its parent does nothing in the graph (there is no parent there); the real actor sends it.
+const uploadModel: TestModel<UploadSnapshot, UploadModelEvent, unknown> = createTestModel(
+  testMachineOf(uploadMachine, { inert: ['reportUploaded'] }),
+  { input: UPLOAD_INPUT, events: uploadSampleEvents, limit: 20_000 },
+);
+
+async function executeUpload(world: World, event: UploadModelEvent): Promise<void> {
+  const upload = selectUploadActor(world.snapshot());
+  switch (event.type) {
+    case 'xstate.init':
+      return;
+    case 'upload.choose':
+    case 'upload.retry':
+    case 'upload.cancel':
+      upload.send(event);
+      break;
+    case 'upload.done': {
+      const call = only(world.pendingUploads(), 'upload');
+      // The server answers for the file that was sent.
+      expect(event.stored.file_name).toBe(call.input.file.name);
+      call.sendBack(event);
+      break;
+    }
+    case 'upload.progress':
+    case 'upload.failed':
+      only(world.pendingUploads(), 'upload').sendBack(event);
+      break;
+  }
+  await settle();
+}
+
+function uploadTestParams(world: World): TestParam<UploadSnapshot, UploadModelEvent> {
+  const check = (expected: UploadSnapshot) => {
+    const upload = world.upload();
+    expect(upload.value).toEqual(expected.value);
+    expect(upload.context).toEqual(expected.context);
+    expect(selectUploadStatus(upload)).toBe(upload.value);
+    expect(selectIsUploading(upload)).toBe(upload.matches('uploading'));
+    expect(world.pendingUploads()).toHaveLength(upload.matches('uploading') ? 1 : 0);
+    if (upload.matches('uploading')) {
+      expect(only(world.pendingUploads(), 'upload').input).toEqual({ applicationId: APPLICATION_ID, file: selectPickedFile(upload) });
+    }
+    if (upload.matches('invalid')) {
+      const picked = selectPickedFile(upload);
+      if (!picked) throw new Error('refused without a file');
+      expect(selectUploadError(upload)).toEqual({ code: verdictOf(picked) });
+    }
+    // A stored file made the submitted step 6 incomplete again; until then the application is ready to send.
+    const stored = upload.context.stored !== null;
+    expect(world.step(6).value).toBe(stored ? 'incomplete' : 'submitted');
+    expect(world.snapshot().value).toEqual({ draft: stored ? 'incomplete' : 'ready' });
+    leafPaths(upload.value).forEach((leaf) => visited.upload.add(leaf));
+  };
+  const execOf = (step: { event: { type: string } }) => executeUpload(world, step.event as UploadModelEvent);
+  const states = Object.fromEntries(['idle', 'invalid', 'uploading', 'uploaded', 'failed'].map((state) => [state, check]));
+  return { states, events: Object.fromEntries(UPLOAD_EVENT_TYPES.map((type) => [type, execOf])) };
+}
+
+describe('application machine: generated paths of the intake-form upload', () => {
+  const paths = uploadModel.getShortestPaths();
+  paths.forEach((path, index) => {
+    it(`#${index} reaches ${JSON.stringify(path.state.value)} via ${path.steps.map((step) => uploadLabel(step.event)).join(' → ')}`, async () => {
+      const world = createWorld(DRAFT_READY);
+      await path.test(uploadTestParams(world));
+      world.actor.stop();
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
 describe('application machine: coverage', () => {
   const leavesOf = (machine: AnyStateMachine) =>
     getStateNodes(machine.root)
@@ -785,9 +877,10 @@ describe('application machine: coverage', () => {
       .map((node) => node.path.join('.'))
       .sort();
 
-  it('every state of the application and of its step and autosave children was reached by the composed actor', () => {
+  it('every state of the application and of its step, autosave and upload children was reached by the composed actor', () => {
     expect([...visited.application].sort()).toEqual(leavesOf(applicationMachine));
     expect([...visited.step].sort()).toEqual(leavesOf(stepMachine));
     expect([...visited.autosave].sort()).toEqual(leavesOf(autosaveMachine));
+    expect([...visited.upload].sort()).toEqual(leavesOf(uploadMachine));
   });
 });

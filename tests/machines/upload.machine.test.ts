@@ -13,6 +13,28 @@ import {
 } from 'xstate';
 import { createTestModel, getStateNodes, type StatePath, type TestModel, type TestParam } from 'xstate/graph';
 import { testMachineOf } from './support/test-machine.ts';
+import {
+  AT_LIMIT,
+  bytes,
+  cancel,
+  choose,
+  done,
+  dropped,
+  NOT_PDF_BODY,
+  PHOTO,
+  progress,
+  refused,
+  retry,
+  SIGNED,
+  storedOf,
+  TOO_LARGE,
+  TWENTY_MB,
+  uploadLabel,
+  uploadSampleEvents,
+  verdictOf,
+  type UploadModelEvent,
+  type UploadSnapshot,
+} from './support/upload-model.ts';
 import en from '#locales/en.json';
 import es from '#locales/es.json';
 import { uploadMachine } from '#machines/upload/upload.machine.ts';
@@ -45,73 +67,13 @@ function leafPaths(value: StateValue): string[] {
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // ---------------------------------------------------------------------------------------------
-// Samples: fixed files and answers, so the explored context stays finite.
+// Samples: fixed files and answers (tests/machines/support/upload-model.ts), so the explored context stays finite.
 // ---------------------------------------------------------------------------------------------
-type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
-type ModelEvent = UploadEvent | { type: 'xstate.init' };
-
-/** docs/product.md section 9, as the hint says: "A PDF of 20MB or smaller" (counted in MiB, like the server). */
-const TWENTY_MB = 20 * 1024 * 1024;
-/** The machine reads name, size and type only; the bytes are a stand-in. */
-const bytes = () => new Blob(['%PDF-1.7\n'], { type: 'application/pdf' });
-
-type Verdict = 'sent' | 'too_large' | 'not_pdf';
-/** What the person should see for each sample: sent, or refused before a byte leaves the browser. */
-const SIGNED: PickedFile = { name: 'formulario-firmado.pdf', size: 240 * 1024, type: 'application/pdf', body: bytes() };
-/** Exactly at the limit, and with the empty type some browsers give: still a PDF by its name. */
-const AT_LIMIT: PickedFile = { name: 'ESCANEO-FIRMADO.PDF', size: TWENTY_MB, type: '', body: bytes() };
-const TOO_LARGE: PickedFile = { name: 'escaneo-completo.pdf', size: TWENTY_MB + 1, type: 'application/pdf', body: bytes() };
-const PHOTO: PickedFile = { name: 'foto-del-formulario.jpg', size: 1_500_000, type: 'image/jpeg', body: bytes() };
-const VERDICTS = new Map<PickedFile, Verdict>([
-  [SIGNED, 'sent'],
-  [AT_LIMIT, 'sent'],
-  [TOO_LARGE, 'too_large'],
-  [PHOTO, 'not_pdf'],
-]);
-const verdictOf = (file: PickedFile): Verdict => {
-  const verdict = VERDICTS.get(file);
-  if (!verdict) throw new Error(`not a sample file: ${file.name}`);
-  return verdict;
-};
+type ModelEvent = UploadModelEvent;
 
 const PREVIOUS: StoredFile = { file_name: 'formulario-anterior.pdf', size: 180_000, uploaded_at: '2025-03-01T10:00:00.000Z', active_content: [] };
 const FRESH: UploadInput = { applicationId: 7, maxBytes: MAX_UPLOAD_BYTES, stored: null };
 const REPLACING: UploadInput = { ...FRESH, stored: PREVIOUS };
-
-/** The multipart envelope around the file: XMLHttpRequest counts it in `total`. */
-const ENVELOPE = 187;
-const UPLOADED_AT = '2025-03-14T15:09:26.000Z';
-/** What the server answers when it stored a file (src/actors checks this shape). */
-const storedOf = (file: PickedFile): StoredFile => ({ file_name: file.name, size: file.size, uploaded_at: UPLOADED_AT, active_content: [] });
-
-/** The server found no PDF in the bytes (a renamed file): a field error, already localized. */
-const NOT_PDF_BODY = { file: ['El archivo debe ser un PDF.'] };
-const choose = (file: PickedFile): ModelEvent => ({ type: 'upload.choose', file });
-const progress = (file: PickedFile, part: 'half' | 'all'): ModelEvent => {
-  const total = file.size + ENVELOPE;
-  return { type: 'upload.progress', loaded: part === 'half' ? Math.floor(file.size / 2) : total, total };
-};
-const done = (file: PickedFile): ModelEvent => ({ type: 'upload.done', stored: storedOf(file) });
-/** What src/actors sends back when no answer came (offline, dropped), and when the server refused with a body. */
-const dropped: ModelEvent = { type: 'upload.failed', error: {} };
-const refused = (body: unknown): ModelEvent => ({ type: 'upload.failed', error: { body } });
-const retry: ModelEvent = { type: 'upload.retry' };
-const cancel: ModelEvent = { type: 'upload.cancel' };
-
-/** Events offered in each model state: the answers are for the file being sent. */
-function sampleEvents(state: UploadSnapshot): ModelEvent[] {
-  const sending = state.context.file ?? SIGNED;
-  return [
-    ...[...VERDICTS.keys()].map(choose),
-    progress(sending, 'half'),
-    progress(sending, 'all'),
-    done(sending),
-    dropped,
-    refused(NOT_PDF_BODY),
-    retry,
-    cancel,
-  ];
-}
 
 // `createTestModel` refuses machines that invoke: the model is the machine's own graph without the invocation.
 // uploadFile is a callback actor, so its answers are already plain `upload.*` events; the executors below make
@@ -120,7 +82,7 @@ const modelMachine = testMachineOf(uploadMachine, { inert: ['reportUploaded'] })
 const modelFor = (input: UploadInput): TestModel<UploadSnapshot, ModelEvent, unknown> =>
   // Context is finite (four sample files, two progress points, three kinds of error), so the default
   // serialization keys states by value, context and the transition that led there.
-  createTestModel(modelMachine, { input, events: sampleEvents, limit: 20_000 });
+  createTestModel(modelMachine, { input, events: uploadSampleEvents, limit: 20_000 });
 
 // ---------------------------------------------------------------------------------------------
 // The system under test: the real machine, with an uploadFile the test answers.
@@ -332,20 +294,8 @@ async function runScenario(input: UploadInput, events: ModelEvent[]): Promise<Wo
   return world;
 }
 
-const label = (event: ModelEvent) => {
-  switch (event.type) {
-    case 'upload.choose':
-      return `choose ${event.file.name}`;
-    case 'upload.progress':
-      return `progress ${event.loaded === event.total ? 'all' : 'half'}`;
-    case 'upload.failed':
-      return event.error.body === undefined ? 'failed (network)' : 'failed (refused)';
-    default:
-      return event.type.replace(/^(xstate|upload)\./, '');
-  }
-};
 const describePath = (path: StatePath<UploadSnapshot, ModelEvent>) =>
-  `reaches ${JSON.stringify(path.state.value)} via ${path.steps.map((step) => label(step.event)).join(' → ')}`;
+  `reaches ${JSON.stringify(path.state.value)} via ${path.steps.map((step) => uploadLabel(step.event)).join(' → ')}`;
 
 // ---------------------------------------------------------------------------------------------
 describe.each([
