@@ -19,7 +19,7 @@ import { contractOperations } from './http/contract.ts';
 import { validatorCompiler } from './http/validators.ts';
 import { answerClientError, answerFrameworkError, loggableError, registerErrorHandling } from './http/error-handler.ts';
 import { detailError, forbidden, notAuthenticated, notFound } from './http/errors.ts';
-import { registerJsonBodyParser, rejectNulCharacters } from './http/input.ts';
+import { registerJsonBodyParser, rejectUnstorableText } from './http/input.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { languageFromHeader, translate, type Language, type MessageParams } from './i18n/messages.ts';
 import type { AppContext } from './context.ts';
@@ -304,10 +304,10 @@ function registerContractRoutes(api: FastifyInstance, handlers: Handlers, ctx: A
       onResponse: async (request) => clearBodyDeadline(request),
       onRequestAbort: async (request) => clearBodyDeadline(request),
       handler: async (request, reply) => {
-        // Text PostgreSQL cannot store (U+0000) is the sender's mistake: a field error, never a database failure.
-        rejectNulCharacters(request.body);
-        rejectNulCharacters(request.query);
-        rejectNulCharacters(request.params);
+        // Text PostgreSQL cannot store (U+0000, a lone surrogate) is the sender's mistake: a field error, never a database failure.
+        rejectUnstorableText(request.body);
+        rejectUnstorableText(request.query);
+        rejectUnstorableText(request.params);
         if (created) reply.code(201);
         return handler(request, reply);
       },

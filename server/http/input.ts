@@ -38,7 +38,7 @@ export function unstorablePaths(value: unknown): string[] {
 }
 
 /** Answers 400 `{field: ['Enter a valid value.']}` for text with NUL characters or lone surrogates, not a database error. */
-export function rejectNulCharacters(value: unknown): void {
+export function rejectUnstorableText(value: unknown): void {
   const paths = unstorablePaths(value);
   if (paths.length > 0) throw fieldErrors(Object.fromEntries(paths.map((p) => [p, 'api.field.invalid'])));
 }
