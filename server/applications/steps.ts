@@ -1,10 +1,14 @@
-// The six steps' content rules. A draft only has to match its type schema (openapi.yaml ApplicationStep{n}Data,
-// checked in the route); submitting a step runs checkStep() on the saved draft: what is required, and how.
+// The six steps' rules, read from openapi.yaml: a draft matches ApplicationStep{n}Data (checked in the route); submitting
+// a step checks the saved draft against ApplicationStep{n}Complete (docs/decisions/014-one-set-of-rules.md).
 import type { components } from '#api/schema.d.ts';
-import { SSN_LAST4_PATTERN, type StepNumber } from '#shared/application-constants.ts';
+import type { ValidateFunction } from 'ajv';
+import type { StepNumber } from '#shared/application-constants.ts';
+import { incompleteMessages, toFieldMessages, type FieldMessages } from '#shared/validation/field-messages.ts';
 import type { User } from '#server/auth/service.ts';
 import { toPerson } from '#server/me/service.ts';
-import { msg, type FieldErrors, type Message } from '#server/http/errors.ts';
+import { componentSchema } from '#server/http/contract.ts';
+import { msg, type FieldErrors } from '#server/http/errors.ts';
+import { compileDraft, compileWholeForm } from '#server/http/validators.ts';
 
 type Schemas = components['schemas'];
 export type { StepNumber };
@@ -19,81 +23,44 @@ export interface StepFacts {
   hasIntakeForm: boolean;
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The openapi.yaml schema a step's draft must match to be submitted. */
+export const stepCompleteSchemaName = (step: StepNumber) => `ApplicationStep${step}Complete`;
 
-class Problems {
-  readonly fields: FieldErrors = {};
-  add(field: string, message: Message) {
-    (this.fields[field] ??= []).push(message);
+const validators = new Map<string, ValidateFunction>();
+
+function validatorOf(name: string, compile: (schema: object) => ValidateFunction): ValidateFunction {
+  let validate = validators.get(name);
+  if (!validate) {
+    validate = compile(componentSchema(name));
+    validators.set(name, validate);
   }
-  requireText(data: DraftData, ...fields: string[]) {
-    for (const field of fields) if (text(data[field]) === '') this.add(field, msg('api.field.required'));
-  }
-  requireValue(data: DraftData, ...fields: string[]) {
-    for (const field of fields) if (data[field] === undefined || data[field] === null || data[field] === '') this.add(field, msg('api.field.required'));
-  }
+  return validate;
 }
 
-function checkPerson(data: DraftData, problems: Problems) {
-  problems.requireText(data, 'first_name', 'last_name', 'phone', 'email', 'country', 'state', 'city', 'postal_code', 'physical_line1');
-  problems.requireValue(data, 'gender');
-  if (data.postal_same_as_physical !== true) problems.requireText(data, 'postal_line1');
-  if (text(data.email) !== '' && !EMAIL.test(text(data.email))) problems.add('email', msg('api.field.email'));
-  const ssn = text(data.ssn_last4);
-  if (ssn === '') problems.add('ssn_last4', msg('api.field.required'));
-  else if (!SSN_LAST4_PATTERN.test(ssn)) problems.add('ssn_last4', msg('api.field.ssnLast4'));
-}
-
-function checkBusiness(data: DraftData, problems: Problems) {
-  problems.requireText(data, 'business_name');
-  problems.requireValue(data, 'business_type');
-}
-
-function checkOwners(data: DraftData, problems: Problems) {
-  const owners = Array.isArray(data.owners) ? (data.owners as Array<Record<string, unknown>>) : [];
-  if (owners.length === 0) problems.add('owners', msg('api.application.ownersRequired'));
-  owners.forEach((owner, index) => {
-    if (text(owner?.position) === '') problems.add(`owners.${index}.position`, msg('api.field.required'));
-  });
-}
-
-function checkHousehold(data: DraftData, problems: Problems) {
-  problems.requireValue(data, 'household_size');
-  const sources = Array.isArray(data.income_sources) ? (data.income_sources as string[]) : [];
-  if (sources.length === 0) problems.add('income_sources', msg('api.field.required'));
-  else if (sources.includes('no_income') && sources.length > 1) problems.add('income_sources', msg('api.application.noIncomeAlone'));
-}
-
-function checkNarrative(data: DraftData, problems: Problems) {
-  problems.requireText(data, 'main_challenge');
-}
-
-/** Everything of step 6 but the captcha, which is spent only once all of this holds (applications/service.ts). */
-function checkAgreement(data: DraftData, problems: Problems, facts: StepFacts) {
-  if (data.conditions !== true) problems.add('conditions', msg('api.error.conditions'));
-  if (!facts.hasIntakeForm) problems.add('intake_form', msg('api.application.intakeFormRequired'));
-  if (text(data.captcha) === '') problems.add('captcha', msg('api.error.captcha'));
-}
-
-const checks: Record<StepNumber, (data: DraftData, problems: Problems, facts: StepFacts) => void> = {
-  1: checkPerson,
-  2: checkBusiness,
-  3: checkOwners,
-  4: checkHousehold,
-  5: checkNarrative,
-  6: checkAgreement,
-};
+const toServerMessages = (fields: FieldMessages): FieldErrors =>
+  Object.fromEntries(Object.entries(fields).map(([field, list]) => [field, list.map((m) => msg(m.id, m.values))]));
 
 /**
- * The full check of a step's saved draft: field errors, with 'Check that all data have been entered.'
- * as the form-wide message, or null when the step can be submitted.
+ * The full check of a step's saved draft: its ApplicationStep{n}Complete schema (the rules live in openapi.yaml
+ * only), plus what a schema cannot know (step 6: the intake form uploaded). Field errors, with 'Check that all data
+ * have been entered.' as the form-wide message, or null when the step can be submitted. Step 6's captcha is spent
+ * only once all of this holds (applications/service.ts).
  */
 export function checkStep(step: StepNumber, data: DraftData, facts: StepFacts): FieldErrors | null {
-  const problems = new Problems();
-  checks[step](data, problems, facts);
-  if (Object.keys(problems.fields).length === 0) return null;
-  return { non_field_errors: [msg('api.application.incomplete')], ...problems.fields };
+  const validate = validatorOf(stepCompleteSchemaName(step), compileWholeForm);
+  const fields: FieldMessages = validate(data) ? {} : toFieldMessages(validate.errors);
+  if (step === 6 && !facts.hasIntakeForm) (fields.intake_form ??= []).push({ id: 'api.application.intakeFormRequired' });
+  if (Object.keys(fields).length === 0) return null;
+  return toServerMessages(incompleteMessages(fields));
+}
+
+/**
+ * The check of a draft as it is saved: ApplicationStep{n}Data (types, lengths, enums, formats; nothing required).
+ * Fields the step does not have are dropped from `data` (never stored). Field errors, or null when it can be stored.
+ */
+export function checkDraft(step: StepNumber, data: DraftData): FieldErrors | null {
+  const validate = validatorOf(stepDataSchemaName(step), compileDraft);
+  return validate(data) ? null : toServerMessages(toFieldMessages(validate.errors));
 }
 
 /** Step 1's first draft: the person's information as GET /me shows it (the SSN's last 4 when they gave them). */

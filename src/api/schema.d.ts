@@ -466,12 +466,12 @@ export interface components {
             first_name?: string;
             last_name?: string;
             gender?: components["schemas"]["Gender"] | null;
-            phone?: string;
+            phone?: components["schemas"]["Phone"];
             email?: components["schemas"]["Email"];
             country?: string;
             state?: string;
             city?: string;
-            postal_code?: string;
+            postal_code?: components["schemas"]["PostalCode"];
             street_address?: string;
             physical_line1?: string;
             physical_line2?: string;
@@ -485,12 +485,12 @@ export interface components {
             first_name: string;
             last_name: string;
             gender: components["schemas"]["Gender"] | null;
-            phone: string;
+            phone: components["schemas"]["Phone"];
             email: components["schemas"]["Email"];
             country: string;
             state: string;
             city: string;
-            postal_code: string;
+            postal_code: components["schemas"]["PostalCode"];
             street_address: string;
             physical_line1: string;
             physical_line2: string;
@@ -582,7 +582,7 @@ export interface components {
             operating_time?: components["schemas"]["OperatingTime"] | null;
             monthly_revenue?: number | null;
             employees?: number | null;
-            website?: string | null;
+            website?: components["schemas"]["Website"] | null;
             gpa?: number | null;
             university?: string | null;
             third_year_student: boolean;
@@ -685,17 +685,35 @@ export interface components {
                 version: number;
             };
         };
-        /** @description Step 1, the person (draft; the submit check requires the fields named in its description). */
+        /**
+         * @description A text a complete step requires: at least one character that is not a space. Empty or blank, it reads as
+         *     missing (docs/decisions/014-one-set-of-rules.md).
+         */
+        Filled: string;
+        /** @description A phone number of 7 to 15 digits, with an optional leading + and spaces, dots, dashes or brackets; empty in a draft. */
+        Phone: string;
+        /** @description Any postal code of up to 20 characters; a US or Puerto Rico address needs a ZIP code (UsZipCode). */
+        PostalCode: string;
+        /**
+         * @description A country that is Puerto Rico or the United States (or not given: most applicants live in Puerto Rico), in
+         *     the spellings people type. Where it holds, the postal code must be a ZIP code.
+         */
+        UsCountry: string;
+        /** @description A US or Puerto Rico ZIP code, 5 or 9 digits (00901 or 00901-1234); empty in a draft. */
+        UsZipCode: string;
+        /** @description A web address; without a scheme ("miempresa.com") it is accepted and stored with https:// in front. */
+        Website: string;
+        /** @description Step 1, the person (draft; ApplicationStep1Complete says what a submitted step needs). */
         ApplicationStep1Data: {
             first_name?: string;
             last_name?: string;
             gender?: components["schemas"]["Gender"] | null;
-            phone?: string;
-            email?: string;
+            phone?: components["schemas"]["Phone"];
+            email?: string | components["schemas"]["Email"];
             country?: string;
             state?: string;
             city?: string;
-            postal_code?: string;
+            postal_code?: components["schemas"]["PostalCode"];
             street_address?: string;
             physical_line1?: string;
             physical_line2?: string;
@@ -705,36 +723,81 @@ export interface components {
             /** @description Only the last 4 digits of the SSN, ever; exactly 4 to submit. */
             ssn_last4?: string;
         };
-        /** @description Step 2, the business (name and type are required to submit). */
+        /** @description Step 1 as it must be to submit; the postal address lines only when it is not the physical one. */
+        ApplicationStep1Complete: components["schemas"]["ApplicationStep1Data"] & {
+            first_name: components["schemas"]["Filled"];
+            last_name: components["schemas"]["Filled"];
+            gender: components["schemas"]["Gender"];
+            phone: components["schemas"]["Filled"];
+            email: components["schemas"]["Filled"];
+            country: components["schemas"]["Filled"];
+            state: components["schemas"]["Filled"];
+            city: components["schemas"]["Filled"];
+            postal_code: components["schemas"]["Filled"];
+            physical_line1: components["schemas"]["Filled"];
+            ssn_last4: components["schemas"]["SsnLast4"];
+        };
+        /** @enum {string} */
+        BusinessType: "physical" | "virtual" | "both";
+        /** @description Step 2, the business (draft). */
         ApplicationStep2Data: {
             business_name?: string;
-            business_type?: ("physical" | "virtual" | "both") | null;
+            business_type?: components["schemas"]["BusinessType"] | null;
         };
-        /** @description Step 3, the owners (at least one, each with a position, to submit). */
+        /** @description Step 2 as it must be to submit. */
+        ApplicationStep2Complete: components["schemas"]["ApplicationStep2Data"] & {
+            business_name: components["schemas"]["Filled"];
+            business_type: components["schemas"]["BusinessType"];
+        };
+        /** @description Step 3, the owners (draft). */
         ApplicationStep3Data: {
             owners?: {
                 name?: string;
                 position?: string;
             }[];
         };
+        /** @description Step 3 as it must be to submit, at least one owner, each with a position. */
+        ApplicationStep3Complete: components["schemas"]["ApplicationStep3Data"] & {
+            owners: {
+                position: components["schemas"]["Filled"];
+            }[];
+        };
         /** @enum {string} */
         IncomeSource: "alimony" | "child_income" | "child_support" | "no_income" | "other" | "pensions" | "retirement" | "social_security" | "ssi" | "va_benefits" | "welfare" | "work";
-        /** @description Step 4, the household (size and at least one income source to submit; no_income stands alone). */
+        /** @description Step 4, the household (draft). */
         ApplicationStep4Data: {
             household_size?: number | null;
             income_sources?: components["schemas"]["IncomeSource"][];
         };
-        /** @description Step 5, training and narrative (the main challenge is required to submit). */
+        /** @description Step 4 as it must be to submit; "no income" stands alone. */
+        ApplicationStep4Complete: components["schemas"]["ApplicationStep4Data"] & {
+            household_size: number;
+            income_sources: unknown[];
+        };
+        /** @description Step 5, training and narrative (draft). */
         ApplicationStep5Data: {
             main_challenge?: string;
         };
+        /** @description Step 5 as it must be to submit. */
+        ApplicationStep5Complete: components["schemas"]["ApplicationStep5Data"] & {
+            main_challenge: components["schemas"]["Filled"];
+        };
         /**
-         * @description Step 6, agreement and certification: conditions accepted and an ALTCHA payload to submit (the
-         *     payload is spent by the submit), plus the intake form uploaded through /applications/{id}/intake-form.
+         * @description Step 6, agreement and certification (draft): the conditions and an ALTCHA payload; the intake form is uploaded
+         *     through /applications/{id}/intake-form.
          */
         ApplicationStep6Data: {
             conditions?: boolean;
             captcha?: string;
+        };
+        /**
+         * @description Step 6 as it must be to submit. The server also needs the intake form uploaded, and spends the captcha only
+         *     once all of this holds.
+         */
+        ApplicationStep6Complete: components["schemas"]["ApplicationStep6Data"] & {
+            /** @constant */
+            conditions: true;
+            captcha: string;
         };
     };
     responses: {
