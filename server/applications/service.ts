@@ -15,7 +15,7 @@ import { findUserById } from '#server/auth/service.ts';
 import type { CaptchaService } from '#server/captcha/captcha.ts';
 import type { FileStorage } from '#server/files/storage.ts';
 import type { ActiveContent } from '#server/files/pdf-inspection.ts';
-import { detailError, detailErrorWith, fieldErrors, forbidden, notFound } from '#server/http/errors.ts';
+import { AppError, detailError, detailErrorWith, fieldErrors, forbidden, notFound } from '#server/http/errors.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { isLanguage, type Language } from '#server/i18n/messages.ts';
 import { findProgram, programUnavailable, toProgramInfo, type ProgramRow, type Viewer } from '#server/programs/service.ts';
@@ -90,16 +90,23 @@ export function assertWritable(loaded: Loaded, viewer: Viewer, now: Date): void 
 /** Runs one write in one transaction, on the locked application, once it is known to be the viewer's and open. */
 export async function write<T>(deps: ApplicationDeps, viewer: Viewer, id: number, work: (tx: Db, loaded: Loaded, now: Date) => Promise<T>): Promise<T> {
   const now = deps.now();
-  // Persist a closing first: the write below fails with 409 and rolls back, but the closed state should stay.
-  await closeDraftsOfClosedPrograms(deps.db, now, eq(applications.id, id));
-  return deps.db.transaction(async (tx) => {
-    const loaded = await load(tx, id, true);
-    if (!loaded) throw notFound();
-    assertWritable(loaded, viewer, now);
-    const result = await work(tx, loaded, now);
-    await tx.update(applications).set({ updated_at: now }).where(eq(applications.id, id));
-    return result;
-  });
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const loaded = await load(tx, id, true);
+      if (!loaded) throw notFound();
+      assertWritable(loaded, viewer, now);
+      const result = await work(tx, loaded, now);
+      await tx.update(applications).set({ updated_at: now }).where(eq(applications.id, id));
+      return result;
+    });
+  } catch (error) {
+    // A draft found closed: the write rolled back, but the closing is kept. Closing here, and not before every
+    // write, spares each step save a statement (docs/decisions/012-speed.md).
+    if (error instanceof AppError && error.body.code === 'application_closed') {
+      await closeDraftsOfClosedPrograms(deps.db, now, eq(applications.id, id));
+    }
+    throw error;
+  }
 }
 
 const toStep = (row: StepRow): Schemas['ApplicationStep'] => ({

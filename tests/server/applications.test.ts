@@ -377,6 +377,18 @@ describe.each(databaseKinds)('applications on %s', (kind) => {
   });
 
   describe('closed and unavailable programs', () => {
+    it('keeps the closing of a draft when a step save is the first to find its program closed', async () => {
+      const program = await createProgram(test);
+      const { id } = await apply(luis, program.id);
+      await setProgram(test, program.id, { status: 'closed' });
+      const save = await put(luis, id, 2, { business_name: 'Café' }, 0);
+      expect(save.statusCode).toBe(409);
+      expect(save.json().code).toBe('application_closed');
+      const [row] = await test.app.ctx.db.select().from(applications).where(eq(applications.id, id));
+      expect(row).toMatchObject({ status: 'closed' });
+      expect(row?.closed_at).toBeInstanceOf(Date);
+    });
+
     it('closes drafts once the deadline has passed: submit and every write answer application_closed', async () => {
       const program = await createProgram(test, { application_deadline: new Date(clock.now().getTime() + 60_000) });
       const { id } = await apply(luis, program.id);
