@@ -171,6 +171,18 @@ describe.each(databaseKinds)('applications on %s', (kind) => {
       id = (await apply(ana, (await createProgram(test)).id)).id;
     });
 
+    it('stamps the step and its application with the time of the save', async () => {
+      const before = await read(ana, id);
+      clock.advance(5000);
+      const saved = await put(ana, id, 4, { household_size: 3 }, 0);
+      expect(saved.statusCode, saved.body).toBe(200);
+      const after = await read(ana, id);
+      const step = saved.json() as { updated_at: string };
+      expect(step).toMatchObject({ step: 4, version: 1, status: 'incomplete', submitted_at: null });
+      expect(Date.parse(step.updated_at)).toBeGreaterThanOrEqual(Date.parse(before.updated_at) + 5000);
+      expect(after.updated_at).toBe(step.updated_at);
+    });
+
     it('saves partial data and adds one to the version', async () => {
       const saved = await put(ana, id, 2, { business_name: 'Café' }, 0);
       expect(saved.statusCode, saved.body).toBe(200);
