@@ -172,11 +172,12 @@ describe.each(databaseKinds)('applications on %s', (kind) => {
     });
 
     it('stamps the step and its application with the time of the save', async () => {
-      const before = await read(ana, id);
+      const stamped = async () => (await read(ana, id)) as ApplicationBody & { updated_at: string };
+      const before = await stamped();
       clock.advance(5000);
       const saved = await put(ana, id, 4, { household_size: 3 }, 0);
       expect(saved.statusCode, saved.body).toBe(200);
-      const after = await read(ana, id);
+      const after = await stamped();
       const step = saved.json() as { updated_at: string };
       expect(step).toMatchObject({ step: 4, version: 1, status: 'incomplete', submitted_at: null });
       expect(Date.parse(step.updated_at)).toBeGreaterThanOrEqual(Date.parse(before.updated_at) + 5000);
