@@ -213,7 +213,7 @@ export async function confirmPasswordReset(deps: AuthDeps, uid: string, token: s
   const user = userId === null ? undefined : await findUserById(deps.db, userId);
   if (!user || !user.is_active || !checkResetToken(deps.secret, user.id, user.password_hash, token, deps.now())) {
     // The link is not a field the person can edit: a form-wide error, which the SPA's toast shows (docs/product.md section 8).
-    throw fieldErrors({ non_field_errors: 'api.reset.invalidLink' });
+    throw fieldErrors({ non_field_errors: 'api.reset.invalidLink' }, 'reset_link_invalid');
   }
   const problems = passwordProblems(password);
   if (problems.length > 0) throw fieldErrors({ password: problems });
