@@ -11,6 +11,7 @@ import { burnPasswordCheck, hashPassword, passwordProblems, verifyPassword } fro
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './reset-tokens.ts';
 import type { TokenService, VerifiedToken } from './tokens.ts';
 import { AttemptLimiter } from './attempt-limits.ts';
+import { RESET_LINK_TTL_DAYS } from '#shared/account-constants.ts';
 import type { WorkQueue } from './work-queue.ts';
 
 type Schemas = components['schemas'];
@@ -204,7 +205,7 @@ export async function sendPasswordResetMail(deps: AuthDeps, email: string): Prom
     template: 'passwordReset',
     to: user.email,
     language,
-    params: { name: user.first_name, link },
+    params: { name: user.first_name, link, days: RESET_LINK_TTL_DAYS },
   }, deps.now());
 }
 
