@@ -124,6 +124,7 @@ test('sign-up links to the terms in a new tab, keeps what was typed, and then fi
   await popup.close();
   await expect(page.getByLabel(fieldLabel(es('auth.register.email')))).toHaveValue(email);
   await expectNoAxeViolations(page, 'sign-up with the terms link');
+  await page.screenshot({ path: shotPath('account-signup-terms-link-es'), fullPage: true });
 
   await page.getByRole('checkbox', { name: es('auth.register.conditions') }).check();
   await solveAltchaInBrowser(page);

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, waitForMail } from './support/fixtures.ts';
 import { baseURL } from './support/ports.ts';
-import { createAccount, fieldLabel, shotPath, signIn, storedUser, submitLogin, t, toastRegion, type Locale } from './support/shell.ts';
+import { createAccount, expectNoHorizontalScroll, fieldLabel, shotPath, signIn, storedUser, submitLogin, t, toastRegion, type Locale } from './support/shell.ts';
 
 const NEW_PASSWORD = 'Ceiba-Guayaba-Trueno-81';
 
@@ -45,6 +45,11 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
     await expect(page.locator('#password-current-error')).toContainText(L('api.password.currentWrong'));
     await expectNoAxeViolations(page, `password form with a wrong current password (${locale})`);
     await page.screenshot({ path: shotPath(`account-password-error-${locale}`), fullPage: true });
+    // On a phone the form fits the width.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectNoHorizontalScroll(page);
+    await form.screenshot({ path: shotPath(`account-password-error-360-${locale}`) });
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // The right one: the page says so, this tab keeps a (new) session, the other device's session is over.
     const before = await storedUser(page);
