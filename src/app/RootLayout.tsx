@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Outlet, useLocation, useMatches, useNavigation, type UIMatch } from 'react-router-dom';
 import { MAIN_HEADING_ID } from '#components/ui/PageHeading';
 import { Toaster } from '#components/ui/Toaster';
+import { Footer } from './Footer';
 import { Header } from './Header';
 import { SmallScreenPrompt } from './SmallScreenPrompt';
 
@@ -75,16 +76,7 @@ export function RootLayout() {
       <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none">
         <Outlet />
       </main>
-      <footer className="border-t-2 border-gray-200 bg-gray-50">
-        <div className="mx-auto max-w-6xl space-y-1 px-4 py-6 text-sm text-gray-800">
-          <p>
-            <FormattedMessage id="app.footer.funding" />
-          </p>
-          <p>
-            <FormattedMessage id="app.footer.accessibility" />
-          </p>
-        </div>
-      </footer>
+      <Footer />
       <Toaster />
     </div>
   );
