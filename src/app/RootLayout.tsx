@@ -8,6 +8,7 @@ import { MAIN_HEADING_ID } from '#components/ui/PageHeading';
 import { Toaster } from '#components/ui/Toaster';
 import { Header } from './Header';
 import { SmallScreenPrompt } from './SmallScreenPrompt';
+import { useLanguageRule } from './use-language-rule';
 
 /** What a route may declare in `handle`. */
 export interface RouteHandle {
@@ -53,6 +54,7 @@ export function RootLayout() {
   const location = useLocation();
   const navigation = useNavigation();
   useDocumentTitle(titleOf(matches));
+  useLanguageRule();
   useFocusOnNavigation(location.pathname);
 
   return (
