@@ -74,7 +74,7 @@ export function RootLayout() {
       {navigation.state === 'loading' ? (
         <div aria-hidden="true" className="h-1 w-full animate-pulse bg-blue-800" />
       ) : null}
-      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none">
+      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none md:py-8">
         <Outlet />
       </main>
       <footer className="border-t-2 border-gray-200 bg-gray-50">
