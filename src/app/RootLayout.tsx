@@ -9,6 +9,7 @@ import { Toaster } from '#components/ui/Toaster';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { SmallScreenPrompt } from './SmallScreenPrompt';
+import { useLanguageRule } from './use-language-rule';
 
 /** What a route may declare in `handle`. */
 export interface RouteHandle {
@@ -54,6 +55,7 @@ export function RootLayout() {
   const location = useLocation();
   const navigation = useNavigation();
   useDocumentTitle(titleOf(matches));
+  useLanguageRule();
   useFocusOnNavigation(location.pathname);
 
   return (
@@ -73,7 +75,7 @@ export function RootLayout() {
       {navigation.state === 'loading' ? (
         <div aria-hidden="true" className="h-1 w-full animate-pulse bg-blue-800" />
       ) : null}
-      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none">
+      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none md:py-8">
         <Outlet />
       </main>
       <Footer />
