@@ -36,6 +36,10 @@ declare module 'fastify' {
     /** The signed-in user; throws 401 on an operation that did not require sign-in. */
     requireUser(): AuthenticatedUser;
   }
+  interface FastifyContextConfig {
+    /** openapi.yaml `x-fields-under`: the body field its field errors are named inside (error-handler.ts). */
+    fieldsUnder?: string;
+  }
   interface FastifyInstance {
     ctx: AppContext;
     /** `METHOD /url` of every route registered, for the contract test. */
@@ -63,7 +67,7 @@ export const bodyLimits = {
   step: 1024 * 1024,
   multipart: MAX_UPLOAD_BYTES + 64 * 1024,
 } as const;
-const stepOperations = new Set(['saveApplicationStep', 'submitApplicationStep']);
+const isStepOperation = (operationId: string): boolean => /^(saveApplicationStep\d|submitApplicationStep)$/.test(operationId);
 /** Requests on one kept-alive connection before the server closes it, so no client holds one forever. */
 const MAX_REQUESTS_PER_SOCKET = 1000;
 
@@ -275,7 +279,7 @@ function registerContractRoutes(api: FastifyInstance, handlers: Handlers, ctx: A
     const limit = op.rateLimit ? ctx.config.rateLimits[op.rateLimit as keyof typeof ctx.config.rateLimits] : undefined;
     const bodyLimit = op.multipart
       ? bodyLimits.multipart
-      : stepOperations.has(op.operationId)
+      : isStepOperation(op.operationId)
         ? bodyLimits.step
         : op.requiresAuth
           ? bodyLimits.json
@@ -298,7 +302,10 @@ function registerContractRoutes(api: FastifyInstance, handlers: Handlers, ctx: A
       url: op.path === '/' ? '' : op.routePath,
       schema: op.schema,
       bodyLimit,
-      config: limit !== undefined ? { rateLimit: { max: limit, timeWindow: ctx.config.rateLimits.windowMs } } : {},
+      config: {
+        ...(limit !== undefined ? { rateLimit: { max: limit, timeWindow: ctx.config.rateLimits.windowMs } } : {}),
+        ...(op.fieldsUnder !== undefined ? { fieldsUnder: op.fieldsUnder } : {}),
+      },
       onRequest,
       preValidation: op.multipart ? undefined : async (request) => clearBodyDeadline(request),
       onResponse: async (request) => clearBodyDeadline(request),
