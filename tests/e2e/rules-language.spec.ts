@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { applicationPath, applyTo, createProgram, newApplicant, stepSection } from './support/apply.ts';
-import { fieldLabel, signIn, switchLanguage, t, type Locale } from './support/shell.ts';
+import { expectNoHorizontalScroll, fieldLabel, shotPath, signIn, switchLanguage, t, type Locale } from './support/shell.ts';
 
 /** Every error text on screen: the summary's items and the fields' own messages. */
 const errorTexts = (page: Page) => page.locator('[id$="-errors"] li, [id$="-error"]').allInnerTexts();
@@ -31,6 +31,12 @@ test('on /account/create, errors shown in Spanish are all in English after switc
   const spanish = [t('es', 'api.field.required'), t('es', 'api.field.email'), t('es', 'api.field.minLength', { limit: 8 })];
   expect(shown.filter((text) => spanish.some((message) => text.includes(message)))).toEqual([]);
   await expectNoAxeViolations(page, 'create account with errors (en)');
+  await page.screenshot({ path: shotPath('rules-create-account-errors-en'), fullPage: true });
+  // At 360 px the same errors wrap and stay readable.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page, 'create account with errors at 360 px (en)');
+  await page.screenshot({ path: shotPath('rules-create-account-errors-en-360'), fullPage: true });
 });
 
 for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
@@ -55,6 +61,7 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
       await expect(error).toHaveText(message);
     }
     await expectNoAxeViolations(page, `household size refused (${locale})`);
+    await stepSection(page, 4).screenshot({ path: shotPath(`rules-household-size-${locale}`) });
     // What was typed survives a reload (the local copy), still refused; nothing else was stored on the server.
     await page.reload();
     await expect(size).toHaveValue('abc');
@@ -80,6 +87,7 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
     await expect(page.locator('#survey-errors')).toBeFocused();
     await expect(page.locator('#survey-website-error')).toHaveText(L('api.field.url'));
     await expectNoAxeViolations(page, `survey website refused (${locale})`);
+    await page.screenshot({ path: shotPath(`rules-survey-website-${locale}`), fullPage: true });
     await website.fill('miempresa.com');
     await page.getByRole('button', { name: L('survey.form.save') }).click();
     await expect(page.getByRole('heading', { name: L('survey.result.title') })).toBeFocused();
