@@ -4,7 +4,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { applicationPath, applyTo, createProgram, newApplicant, stepSection } from './support/apply.ts';
-import { expectNoHorizontalScroll, fieldLabel, shotPath, signIn, switchLanguage, t, type Locale } from './support/shell.ts';
+import {
+  createAccount,
+  expectNoHorizontalScroll,
+  fieldLabel,
+  PASSWORD,
+  shotPath,
+  signIn,
+  solveAltchaInBrowser,
+  switchLanguage,
+  t,
+  type Locale,
+} from './support/shell.ts';
 
 /** Every error text on screen: the summary's items and the fields' own messages. */
 const errorTexts = (page: Page) => page.locator('[id$="-errors"] li, [id$="-error"]').allInnerTexts();
@@ -37,6 +48,26 @@ test('on /account/create, errors shown in Spanish are all in English after switc
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page, 'create account with errors at 360 px (en)');
   await page.screenshot({ path: shotPath('rules-create-account-errors-en-360'), fullPage: true });
+});
+
+test("a server's error (an address with an account) follows a language switch too", async ({ page }) => {
+  const taken = await createAccount('rules-taken');
+  await page.goto('/account/create');
+  const es = (id: string) => t('es', id);
+  await page.getByLabel(fieldLabel(es('auth.register.firstName'))).fill('Ana');
+  await page.getByLabel(fieldLabel(es('auth.register.lastName'))).fill('Rivera');
+  await page.getByLabel(fieldLabel(es('auth.register.email'))).fill(taken.email);
+  await page.getByLabel(fieldLabel(es('auth.register.password'))).fill(PASSWORD);
+  await page.getByLabel(fieldLabel(es('auth.register.passwordConfirm'))).fill(PASSWORD);
+  await page.getByRole('checkbox', { name: es('auth.register.conditions') }).check();
+  await solveAltchaInBrowser(page);
+  await page.getByRole('button', { name: es('auth.register.submit'), exact: true }).click();
+  await expect(page.locator('#register-email-error')).toHaveText(es('api.error.emailTaken'));
+  await switchLanguage(page, 'en');
+  // The server sent the message's id beside its text (Error-Messages): the field and the summary reword it.
+  await expect(page.locator('#register-email-error')).toHaveText(t('en', 'api.error.emailTaken'));
+  await expect(page.locator('#register-errors')).toContainText(`${t('en', 'auth.register.email')}: ${t('en', 'api.error.emailTaken')}`);
+  await expectNoAxeViolations(page, 'create account with a server error (en)');
 });
 
 for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
