@@ -126,4 +126,27 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
     await page.goto('/panel/survey');
     await expect(page.getByLabel(fieldLabel(L('survey.form.website')))).toHaveValue('https://miempresa.com');
   });
+
+  test(`the profile checks the phone and the ZIP code of a Puerto Rico address before saving (${locale})`, async ({ page }) => {
+    const L = (id: string, values?: Record<string, string | number>) => t(locale, id, values);
+    const account = await createAccount(`rules-profile-${locale}`, { language: locale });
+    await signIn(page, account);
+    await page.goto('/profile');
+    await switchLanguage(page, locale);
+    const phone = page.getByLabel(fieldLabel(L('profile.person.phone')));
+    const postal = page.getByLabel(fieldLabel(L('profile.person.postalCode')));
+    await phone.fill('call me');
+    await page.getByLabel(fieldLabel(L('profile.person.country'))).fill('Puerto Rico');
+    await postal.fill('9090');
+    await page.getByRole('button', { name: L('profile.person.save') }).click();
+    await expect(page.locator('#person-errors')).toBeFocused();
+    await expect(page.locator('#person-phone-error')).toHaveText(L('api.field.phone'));
+    await expect(page.locator('#person-postal-code-error')).toHaveText(L('api.field.zipCode'));
+    await expectNoAxeViolations(page, `profile formats refused (${locale})`);
+    await phone.fill('787-555-0123');
+    await postal.fill('00901');
+    await page.getByRole('button', { name: L('profile.person.save') }).click();
+    await expect(page.locator('#person-errors')).toHaveCount(0);
+    await expect(phone).toHaveValue('787-555-0123');
+  });
 }
