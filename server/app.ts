@@ -36,6 +36,10 @@ declare module 'fastify' {
     /** The signed-in user; throws 401 on an operation that did not require sign-in. */
     requireUser(): AuthenticatedUser;
   }
+  interface FastifyContextConfig {
+    /** openapi.yaml `x-fields-under`: the body field its field errors are named inside (error-handler.ts). */
+    fieldsUnder?: string;
+  }
   interface FastifyInstance {
     ctx: AppContext;
     /** `METHOD /url` of every route registered, for the contract test. */
@@ -63,7 +67,7 @@ export const bodyLimits = {
   step: 1024 * 1024,
   multipart: MAX_UPLOAD_BYTES + 64 * 1024,
 } as const;
-const stepOperations = new Set(['saveApplicationStep', 'submitApplicationStep']);
+const isStepOperation = (operationId: string): boolean => /^(saveApplicationStep\d|submitApplicationStep)$/.test(operationId);
 
 /** The path of a request URL without its query string: reset links carry their uid and token there. */
 export const pathOnly = (url: string): string => url.split('?', 1)[0] ?? '';
@@ -276,7 +280,7 @@ function registerContractRoutes(api: FastifyInstance, handlers: Handlers, ctx: A
     const limit = op.rateLimit ? ctx.config.rateLimits[op.rateLimit as keyof typeof ctx.config.rateLimits] : undefined;
     const bodyLimit = op.multipart
       ? bodyLimits.multipart
-      : stepOperations.has(op.operationId)
+      : isStepOperation(op.operationId)
         ? bodyLimits.step
         : op.requiresAuth
           ? bodyLimits.json
@@ -299,7 +303,10 @@ function registerContractRoutes(api: FastifyInstance, handlers: Handlers, ctx: A
       url: op.path === '/' ? '' : op.routePath,
       schema: op.schema,
       bodyLimit,
-      config: limit !== undefined ? { rateLimit: { max: limit, timeWindow: ctx.config.rateLimits.windowMs } } : {},
+      config: {
+        ...(limit !== undefined ? { rateLimit: { max: limit, timeWindow: ctx.config.rateLimits.windowMs } } : {}),
+        ...(op.fieldsUnder !== undefined ? { fieldsUnder: op.fieldsUnder } : {}),
+      },
       onRequest,
       preValidation: op.multipart ? undefined : async (request) => clearBodyDeadline(request),
       onResponse: async (request) => clearBodyDeadline(request),

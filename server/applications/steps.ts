@@ -8,7 +8,7 @@ import type { User } from '#server/auth/service.ts';
 import { toPerson } from '#server/me/service.ts';
 import { componentSchema } from '#server/http/contract.ts';
 import { msg, type FieldErrors } from '#server/http/errors.ts';
-import { compileDraft, compileWholeForm } from '#server/http/validators.ts';
+import { compileWholeForm } from '#server/http/validators.ts';
 
 type Schemas = components['schemas'];
 export type { StepNumber };
@@ -52,15 +52,6 @@ export function checkStep(step: StepNumber, data: DraftData, facts: StepFacts): 
   if (step === 6 && !facts.hasIntakeForm) (fields.intake_form ??= []).push({ id: 'api.application.intakeFormRequired' });
   if (Object.keys(fields).length === 0) return null;
   return toServerMessages(incompleteMessages(fields));
-}
-
-/**
- * The check of a draft as it is saved: ApplicationStep{n}Data (types, lengths, enums, formats; nothing required).
- * Fields the step does not have are dropped from `data` (never stored). Field errors, or null when it can be stored.
- */
-export function checkDraft(step: StepNumber, data: DraftData): FieldErrors | null {
-  const validate = validatorOf(stepDataSchemaName(step), compileDraft);
-  return validate(data) ? null : toServerMessages(toFieldMessages(validate.errors));
 }
 
 /** Step 1's first draft: the person's information as GET /me shows it (the SSN's last 4 when they gave them). */

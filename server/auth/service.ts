@@ -101,7 +101,8 @@ const tokenNotValid = () => detailError(401, 'api.error.tokenNotValid', 'token_n
 
 export async function register(deps: AuthDeps, input: Schemas['RegisterRequest']): Promise<User> {
   const problems: Record<string, Message[]> = {};
-  if (input.conditions !== true) problems.conditions = [{ id: 'api.error.conditions' }];
+  // The conditions accepted, the e-mail's format and the lengths are the contract's rules (RegisterRequest), checked
+  // before this runs; what follows are the rules only the server knows.
   const passwordIssues = passwordProblems(input.password);
   if (passwordIssues.length > 0) problems.password = passwordIssues;
   if (!input.first_name.trim()) problems.first_name = [{ id: 'api.field.required' }];

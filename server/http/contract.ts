@@ -21,6 +21,8 @@ export interface ContractOperation {
   staffOnly: boolean;
   /** `x-rate-limit` names a limit of config.rateLimits. */
   rateLimit: string | undefined;
+  /** `x-fields-under: data`: field errors are named inside that body field (`owners.0.position`, not `data.owners.0.position`). */
+  fieldsUnder: string | undefined;
   /** `multipart/form-data` operations validate their parts in the handler, not with a body schema. */
   multipart: boolean;
   schema: {
@@ -112,6 +114,7 @@ export function contractOperations(document: JsonObject = readContract()): Contr
         requiresAuth: security.length > 0,
         staffOnly: operation['x-staff'] === true,
         rateLimit: typeof operation['x-rate-limit'] === 'string' ? operation['x-rate-limit'] : undefined,
+        fieldsUnder: typeof operation['x-fields-under'] === 'string' ? operation['x-fields-under'] : undefined,
         multipart: 'multipart/form-data' in content,
         schema: {
           ...(content['application/json']?.schema ? { body: content['application/json'].schema as JsonObject } : {}),

@@ -2,23 +2,30 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { AppError, type ErrorCode } from './errors.ts';
-import { languageFromHeader, translate, type Language } from '#server/i18n/messages.ts';
+import { languageFromHeader, translate, type MessageParams } from '#server/i18n/messages.ts';
 import { isDatabaseUnavailable } from '#server/db/client.ts';
-import { toFieldMessages, type SchemaIssue } from '#shared/validation/field-messages.ts';
+import { toFieldMessages, type MessageRef, type SchemaIssue } from '#shared/validation/field-messages.ts';
 
 /**
- * Turns ajv's validation issues into `{field: [message]}`, worded by the one reading both sides share
- * (shared/validation/field-messages.ts: a property's `x-message` names its message) and localized here.
+ * Turns ajv's validation issues into message ids per field, by the one reading both sides share
+ * (shared/validation/field-messages.ts: a property's `x-message` names its message).
  */
-export function validationToFields(issues: SchemaIssue[], lang: Language, context: string | undefined): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+function validationToMessages(issues: SchemaIssue[], context: string | undefined): Record<string, MessageRef[]> {
+  const fields: Record<string, MessageRef[]> = {};
   for (const [field, messages] of Object.entries(toFieldMessages(issues))) {
     // A problem with the whole of a query or path (not one of its fields) is named after it.
     const name = field === 'non_field_errors' && context !== undefined && context !== 'body' ? context : field;
-    fields[name] = messages.map((message) => translate(lang, message.id, message.values));
+    fields[name] = messages;
   }
   return fields;
 }
+
+
+/** Field names as an operation's `x-fields-under` says: a step save names `owners.0.position`, not `data.owners.0.position`. */
+const fieldNamer =
+  (under: string | undefined) =>
+  (field: string): string =>
+    under !== undefined && field.startsWith(`${under}.`) ? field.slice(under.length + 1) : field;
 
 /**
  * What of an unexpected error may be logged: a failed query's SQL, never its parameters nor the database's
@@ -42,10 +49,23 @@ export function loggableError(error: unknown): Error {
 /** Every error answer: `{detail, code}`, or field messages with their `code` (components/schemas/Error). */
 type ErrorBody = { detail: string; code: ErrorCode; [extra: string]: unknown } | { code: ErrorCode; [field: string]: string[] | ErrorCode };
 
-function send(reply: FastifyReply, status: number, body: ErrorBody) {
+/** The header that carries an error's message ids (docs/decisions/014-one-set-of-rules.md). */
+export const ERROR_MESSAGES_HEADER = 'error-messages';
+
+/**
+ * `messages`: the ids and values of the body's texts, per key (`detail`, `non_field_errors` or a field), sent in the
+ * Error-Messages header as URI-encoded JSON, so the SPA can word them again in another language; the body keeps
+ * its shape.
+ */
+function send(reply: FastifyReply, status: number, body: ErrorBody, messages?: Record<string, MessageRef[]>) {
+  if (messages !== undefined && Object.keys(messages).length > 0) {
+    reply.header(ERROR_MESSAGES_HEADER, encodeURIComponent(JSON.stringify(messages)));
+  }
   // The body is already in its final shape; skip the route's response schema (it describes success).
   return reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
 }
+
+const ref = (id: string, values?: MessageParams): MessageRef => (values ? { id, values } : { id });
 
 export function registerErrorHandling(app: FastifyInstance, options: { spaFallback: boolean }) {
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
@@ -58,31 +78,41 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const lang = request.language;
+    const named = fieldNamer(request.routeOptions.config.fieldsUnder);
     if (error instanceof AppError) {
       reply.headers(error.headers);
       if ('detail' in error.body) {
         const { detail, code, extra } = error.body;
-        return send(reply, error.statusCode, {
-          ...extra,
-          detail: translate(lang, detail.id, detail.params),
-          code,
-        });
+        return send(
+          reply,
+          error.statusCode,
+          { ...extra, detail: translate(lang, detail.id, detail.params), code },
+          { detail: [ref(detail.id, detail.params)] },
+        );
       }
       const fields: Record<string, string[]> = {};
+      const ids: Record<string, MessageRef[]> = {};
       for (const [field, messages] of Object.entries(error.body.fields)) {
-        fields[field] = messages.map((m) => translate(lang, m.id, m.params));
+        fields[named(field)] = messages.map((m) => translate(lang, m.id, m.params));
+        ids[named(field)] = messages.map((m) => ref(m.id, m.params));
       }
-      return send(reply, error.statusCode, { ...fields, code: error.body.code });
+      return send(reply, error.statusCode, { ...fields, code: error.body.code }, ids);
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
-      const fields = validationToFields(fastifyError.validation as SchemaIssue[], lang, fastifyError.validationContext);
-      return send(reply, 400, { ...fields, code: 'invalid' });
+      const ids = validationToMessages(fastifyError.validation as SchemaIssue[], fastifyError.validationContext);
+      const fields = Object.fromEntries(
+        Object.entries(ids).map(([field, list]) => [named(field), list.map((m) => translate(lang, m.id, m.values))]),
+      );
+      const namedIds = Object.fromEntries(Object.entries(ids).map(([field, list]) => [named(field), list]));
+      return send(reply, 400, { ...fields, code: 'invalid' }, namedIds);
     }
     const status = fastifyError.statusCode ?? 500;
     if (status === 429) {
       const retryAfter = Number(reply.getHeader('retry-after') ?? 60);
-      return send(reply, 429, { detail: translate(lang, 'api.error.rateLimited', { seconds: retryAfter }), code: 'throttled' });
+      return send(reply, 429, { detail: translate(lang, 'api.error.rateLimited', { seconds: retryAfter }), code: 'throttled' }, {
+        detail: [ref('api.error.rateLimited', { seconds: retryAfter })],
+      });
     }
     if (status === 413) return send(reply, 413, { detail: translate(lang, 'api.error.tooLarge'), code: 'too_large' });
     if (status === 415) return send(reply, 415, { detail: translate(lang, 'api.error.unsupportedMediaType'), code: 'unsupported_media_type' });

@@ -65,8 +65,3 @@ export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpP
 const wholeForms = compilerFor({ ...shared, allErrors: true, removeAdditional: false, useDefaults: false, coerceTypes: false });
 
 export const compileWholeForm = (schema: object): ValidateFunction => wholeForms.compile(schema);
-
-/** The same for drafts that are stored (a step's ApplicationStep{n}Data on save): fields the schema lacks are dropped. */
-const storedDrafts = compilerFor({ ...shared, allErrors: true, removeAdditional: true, useDefaults: false, coerceTypes: false });
-
-export const compileDraft = (schema: object): ValidateFunction => storedDrafts.compile(schema);

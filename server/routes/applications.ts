@@ -1,13 +1,15 @@
 // HTTP side of applications: My Programs, apply, steps, submit, the intake form upload and the certification form.
 import type { AppContext } from '#server/context.ts';
 import { detailError, fieldErrors } from '#server/http/errors.ts';
-import type { Handlers } from '#server/http/handlers.ts';
+import type { Handlers, Request } from '#server/http/handlers.ts';
 import * as service from '#server/applications/service.ts';
 import * as intakeForm from '#server/applications/intake-form.ts';
-import { checkDraft, type StepNumber } from '#server/applications/steps.ts';
+import type { StepNumber } from '#server/applications/steps.ts';
 
 export function applicationRoutes(ctx: AppContext): Handlers {
   const deps: service.ApplicationDeps = { db: ctx.db, captcha: ctx.captcha, files: ctx.files, now: ctx.now };
+  const saveStep = (step: StepNumber) => async (request: Request<`saveApplicationStep${StepNumber}`>) =>
+    service.saveStep(deps, request.requireUser(), request.params.id, step, request.body.data, request.body.version);
   return {
     listMyApplications: async (request) => service.listMyApplications(deps, request.requireUser()),
     applyToProgram: async (request, reply) => {
@@ -16,13 +18,13 @@ export function applicationRoutes(ctx: AppContext): Handlers {
       return application;
     },
     getApplication: async (request) => service.getApplication(deps, request.requireUser(), request.params.id),
-    saveApplicationStep: async (request) => {
-      const step = request.params.step as StepNumber;
-      // The body schema cannot know the step: its draft is checked against ApplicationStep{step}Data here.
-      const problems = checkDraft(step, request.body.data);
-      if (problems !== null) throw fieldErrors(problems);
-      return service.saveStep(deps, request.requireUser(), request.params.id, step, request.body.data, request.body.version);
-    },
+    // One operation per step (its body's `data` is the step's ApplicationStep{n}Data, checked by the route).
+    saveApplicationStep1: saveStep(1),
+    saveApplicationStep2: saveStep(2),
+    saveApplicationStep3: saveStep(3),
+    saveApplicationStep4: saveStep(4),
+    saveApplicationStep5: saveStep(5),
+    saveApplicationStep6: saveStep(6),
     submitApplicationStep: async (request) =>
       service.submitStep(deps, request.requireUser(), request.params.id, request.params.step as StepNumber),
     submitApplication: async (request) => service.submitApplication(deps, request.requireUser(), request.params.id),

@@ -3,8 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
 import { surveys } from '#server/db/schema.ts';
-import { detailError, fieldErrors } from '#server/http/errors.ts';
+import { detailError } from '#server/http/errors.ts';
 import { recommendSubPrograms } from './recommend.ts';
+
+/** A website typed without a scheme ("miempresa.com", allowed by openapi.yaml Website) is stored as https://miempresa.com. */
+export const withScheme = (website: string | null): string | null =>
+  website === null || website === '' || /^https?:\/\//i.test(website) ? website : `https://${website}`;
 
 type Schemas = components['schemas'];
 type SurveyRow = typeof surveys.$inferSelect;
@@ -45,7 +49,6 @@ export async function getSurvey(db: Db, userId: number): Promise<Schemas['Survey
 
 /** Stores the whole set of answers (insert or replace) and answers with the recommendation. */
 export async function saveSurvey(db: Db, userId: number, input: Schemas['SurveyAnswers'], now: Date): Promise<Schemas['Survey']> {
-  if (input.has_business && !input.operating_time) throw fieldErrors({ operating_time: 'api.field.required' });
   const values = {
     has_business: input.has_business,
     idea: trimmed(input.idea),
@@ -53,7 +56,7 @@ export async function saveSurvey(db: Db, userId: number, input: Schemas['SurveyA
     operating_time: input.operating_time ?? null,
     monthly_revenue: input.monthly_revenue ?? null,
     employees: input.employees ?? null,
-    website: trimmed(input.website),
+    website: withScheme(trimmed(input.website)),
     gpa: input.gpa ?? null,
     university: trimmed(input.university),
     third_year_student: input.third_year_student,

@@ -136,6 +136,17 @@ export function toFieldMessages(issues: readonly SchemaIssue[] | null | undefine
   return fields;
 }
 
+/** A validator of the contract (ajv's, generated or compiled): true when the data obeys it; else `errors` say why. */
+export interface ContractValidator {
+  (data: unknown): boolean;
+  errors?: readonly SchemaIssue[] | null;
+}
+
+/** Runs a validator: message ids per field, empty when the data obeys the schema. */
+export function checkWith(validate: ContractValidator, data: unknown): FieldMessages {
+  return validate(data) ? {} : toFieldMessages(validate.errors);
+}
+
 /** The answer to an incomplete step or form: each field's messages, and 'Check that all data have been entered.'. */
 export function incompleteMessages(fields: FieldMessages): FieldMessages {
   return { non_field_errors: [{ id: INCOMPLETE }], ...fields };

@@ -1,9 +1,8 @@
 // The browser's checks of an application step, with the validators generated from openapi.yaml (ApplicationStep{n}Data
 // for a draft, ApplicationStep{n}Complete to submit): the same schemas the server validates with (docs/decisions/014).
 import type { StepNumber } from '#shared/application-constants.ts';
-import { incompleteMessages, toFieldMessages, type FieldMessages } from './field-messages.ts';
+import { checkWith, incompleteMessages, type ContractValidator, type FieldMessages } from './field-messages.ts';
 import * as generated from './validators.js';
-import type { ContractValidator } from './validators.js';
 
 const validators: Record<StepNumber, { draft: ContractValidator; complete: ContractValidator }> = {
   1: { draft: generated.ApplicationStep1Data, complete: generated.ApplicationStep1Complete },
@@ -13,11 +12,6 @@ const validators: Record<StepNumber, { draft: ContractValidator; complete: Contr
   5: { draft: generated.ApplicationStep5Data, complete: generated.ApplicationStep5Complete },
   6: { draft: generated.ApplicationStep6Data, complete: generated.ApplicationStep6Complete },
 };
-
-/** Runs a generated validator: message ids per field, empty when the data obeys the schema. */
-export function checkWith(validate: ContractValidator, data: unknown): FieldMessages {
-  return validate(data) ? {} : toFieldMessages(validate.errors);
-}
 
 /** What is malformed in a step's draft (the autosave would be refused for it); nothing is required yet. */
 export const checkStepDraft = (step: StepNumber, data: unknown): FieldMessages => checkWith(validators[step].draft, data);

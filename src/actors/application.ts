@@ -21,6 +21,7 @@ import { localFieldErrors } from '#lib/form-errors';
 import {
   applicationKeys,
   invalidateApplicationLists,
+  saveStepDraft,
   type Application,
   type ApplicationStep,
 } from '#api/applications';
@@ -62,12 +63,7 @@ function provideAutosaveMachine(queryClient: QueryClient) {
       // No abort signal on purpose: a save already sent should reach the server even if the screen is left.
       saveDraft: fromPromise<SaveDraftOutput, SaveDraftInput>(async ({ input }) => {
         try {
-          const saved = await unwrap(
-            api.PUT('/applications/{id}/steps/{step}', {
-              params: { path: { id: input.applicationId, step: stepNumberOf(input.step) } },
-              body: { data: input.data, version: input.version },
-            }),
-          );
+          const saved = await unwrap(saveStepDraft(input.applicationId, stepNumberOf(input.step), input.data, input.version));
           updateCachedStep(queryClient, input.applicationId, saved);
           void invalidateApplicationLists(queryClient);
           return { version: saved.version };

@@ -3,7 +3,8 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { unwrap } from './errors';
-import type { components } from './schema';
+import type { StepNumber } from '#shared/application-constants';
+import type { components, operations } from './schema';
 
 type Schemas = components['schemas'];
 export type Application = Schemas['Application'];
@@ -19,6 +20,33 @@ export type Step4Data = Schemas['ApplicationStep4Data'];
 export type Step5Data = Schemas['ApplicationStep5Data'];
 export type Step6Data = Schemas['ApplicationStep6Data'];
 export type IncomeSource = Schemas['IncomeSource'];
+
+/** Each step's draft as the contract says it: the `data` of its own save operation, saveApplicationStep{n}. */
+export type StepDraft = {
+  [S in StepNumber]: operations[`saveApplicationStep${S}`]['requestBody']['content']['application/json']['data'];
+};
+
+/**
+ * PUT one step's draft (one operation per step). The autosave machine keeps drafts as plain records it never looks
+ * inside; the step forms build them with StepDraft's types, and the server checks them against the step's schema.
+ */
+export function saveStepDraft(id: number, step: StepNumber, data: Record<string, unknown>, version: number) {
+  const path = { path: { id } };
+  switch (step) {
+    case 1:
+      return api.PUT('/applications/{id}/steps/1', { params: path, body: { data: data as StepDraft[1], version } });
+    case 2:
+      return api.PUT('/applications/{id}/steps/2', { params: path, body: { data: data as StepDraft[2], version } });
+    case 3:
+      return api.PUT('/applications/{id}/steps/3', { params: path, body: { data: data as StepDraft[3], version } });
+    case 4:
+      return api.PUT('/applications/{id}/steps/4', { params: path, body: { data: data as StepDraft[4], version } });
+    case 5:
+      return api.PUT('/applications/{id}/steps/5', { params: path, body: { data: data as StepDraft[5], version } });
+    case 6:
+      return api.PUT('/applications/{id}/steps/6', { params: path, body: { data: data as StepDraft[6], version } });
+  }
+}
 
 export const applicationKeys = {
   all: ['applications'] as const,

@@ -18,6 +18,21 @@ interface FetchResult {
   response: Response;
 }
 
+/**
+ * The message ids of an error answer (its Error-Messages header, openapi.yaml components/headers/ErrorMessages) put
+ * into the body as `messages`, which src/lib/form-errors.ts reads to word the errors in the language on screen.
+ */
+export function withMessageIds(body: unknown, response: Response): unknown {
+  const header = response.headers.get('error-messages');
+  if (header === null || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  try {
+    const messages: unknown = JSON.parse(decodeURIComponent(header));
+    return typeof messages === 'object' && messages !== null ? { ...body, messages } : body;
+  } catch {
+    return body; // An unreadable header: the texts of the body are shown as they are.
+  }
+}
+
 /** Returns the data of a successful call, or throws an ApiError with the error body. */
 export async function unwrap<R extends FetchResult>(call: Promise<R>): Promise<NonNullable<R['data']>> {
   let result: R;
@@ -28,7 +43,7 @@ export async function unwrap<R extends FetchResult>(call: Promise<R>): Promise<N
     throw new ApiError(0, undefined);
   }
   const { data, error, response } = result;
-  if (!response.ok || data === undefined || data === null) throw new ApiError(response.status, error);
+  if (!response.ok || data === undefined || data === null) throw new ApiError(response.status, withMessageIds(error, response));
   return data;
 }
 

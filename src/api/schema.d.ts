@@ -267,7 +267,8 @@ export interface paths {
         get: operations["getMySurvey"];
         /**
          * Answer (or answer again) the eligibility survey
-         * @description Every answer is sent each time. `operating_time` is required when `has_business` is true.
+         * @description Every answer is sent each time. `operating_time` is required when `has_business` is true. A website without a
+         *     scheme ("miempresa.com") is stored with https:// in front.
          */
         put: operations["saveMySurvey"];
         post?: never;
@@ -320,7 +321,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/applications/{id}/steps/{step}": {
+    "/applications/{id}/steps/1": {
         parameters: {
             query?: never;
             header?: never;
@@ -329,14 +330,140 @@ export interface paths {
         };
         get?: never;
         /**
-         * Save a step's draft (partial data accepted)
-         * @description `data` is checked against the step's schema, ApplicationStep{step}Data (types and lengths only,
-         *     nothing required; a 400 names the step's own fields, e.g. `owners.0.position`). Fields a step does
-         *     not have are dropped. `version` must be the stored version: on success the version goes up by one and
-         *     a submitted step becomes incomplete again; otherwise the answer is 409 `version_conflict` with the
-         *     stored draft in `current`, so the person can choose which one to keep.
+         * Save step 1's draft (partial data accepted)
+         * @description One operation per step, so the contract (and the generated client types) say each step's shape: `data` is
+         *     checked against the step's schema, ApplicationStep{n}Data (types, lengths and formats, nothing required;
+         *     a 400 names the step's own fields, e.g. `owners.0.position`). Fields a step does not have are dropped.
+         *     `version` must be the stored version: on success the version goes up by one and a submitted step becomes
+         *     incomplete again; otherwise the answer is 409 `version_conflict` with the stored draft in `current`, so
+         *     the person can choose which one to keep (docs/decisions/014-one-set-of-rules.md).
          */
-        put: operations["saveApplicationStep"];
+        put: operations["saveApplicationStep1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/steps/2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save step 2's draft (partial data accepted)
+         * @description One operation per step, so the contract (and the generated client types) say each step's shape: `data` is
+         *     checked against the step's schema, ApplicationStep{n}Data (types, lengths and formats, nothing required;
+         *     a 400 names the step's own fields, e.g. `owners.0.position`). Fields a step does not have are dropped.
+         *     `version` must be the stored version: on success the version goes up by one and a submitted step becomes
+         *     incomplete again; otherwise the answer is 409 `version_conflict` with the stored draft in `current`, so
+         *     the person can choose which one to keep (docs/decisions/014-one-set-of-rules.md).
+         */
+        put: operations["saveApplicationStep2"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/steps/3": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save step 3's draft (partial data accepted)
+         * @description One operation per step, so the contract (and the generated client types) say each step's shape: `data` is
+         *     checked against the step's schema, ApplicationStep{n}Data (types, lengths and formats, nothing required;
+         *     a 400 names the step's own fields, e.g. `owners.0.position`). Fields a step does not have are dropped.
+         *     `version` must be the stored version: on success the version goes up by one and a submitted step becomes
+         *     incomplete again; otherwise the answer is 409 `version_conflict` with the stored draft in `current`, so
+         *     the person can choose which one to keep (docs/decisions/014-one-set-of-rules.md).
+         */
+        put: operations["saveApplicationStep3"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/steps/4": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save step 4's draft (partial data accepted)
+         * @description One operation per step, so the contract (and the generated client types) say each step's shape: `data` is
+         *     checked against the step's schema, ApplicationStep{n}Data (types, lengths and formats, nothing required;
+         *     a 400 names the step's own fields, e.g. `owners.0.position`). Fields a step does not have are dropped.
+         *     `version` must be the stored version: on success the version goes up by one and a submitted step becomes
+         *     incomplete again; otherwise the answer is 409 `version_conflict` with the stored draft in `current`, so
+         *     the person can choose which one to keep (docs/decisions/014-one-set-of-rules.md).
+         */
+        put: operations["saveApplicationStep4"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/steps/5": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save step 5's draft (partial data accepted)
+         * @description One operation per step, so the contract (and the generated client types) say each step's shape: `data` is
+         *     checked against the step's schema, ApplicationStep{n}Data (types, lengths and formats, nothing required;
+         *     a 400 names the step's own fields, e.g. `owners.0.position`). Fields a step does not have are dropped.
+         *     `version` must be the stored version: on success the version goes up by one and a submitted step becomes
+         *     incomplete again; otherwise the answer is 409 `version_conflict` with the stored draft in `current`, so
+         *     the person can choose which one to keep (docs/decisions/014-one-set-of-rules.md).
+         */
+        put: operations["saveApplicationStep5"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/steps/6": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save step 6's draft (partial data accepted)
+         * @description One operation per step, so the contract (and the generated client types) say each step's shape: `data` is
+         *     checked against the step's schema, ApplicationStep{n}Data (types, lengths and formats, nothing required;
+         *     a 400 names the step's own fields, e.g. `owners.0.position`). Fields a step does not have are dropped.
+         *     `version` must be the stored version: on success the version goes up by one and a submitted step becomes
+         *     incomplete again; otherwise the answer is 409 `version_conflict` with the stored draft in `current`, so
+         *     the person can choose which one to keep (docs/decisions/014-one-set-of-rules.md).
+         */
+        put: operations["saveApplicationStep6"];
         post?: never;
         delete?: never;
         options?: never;
@@ -476,7 +603,8 @@ export interface components {
             first_name: string;
             last_name: string;
             language: components["schemas"]["Language"];
-            conditions: boolean;
+            /** @constant */
+            conditions: true;
             captcha: string;
         };
         RegisterResponse: {
@@ -853,6 +981,7 @@ export interface components {
         /** @description Bad input: field errors, form-wide errors or one detail. */
         FieldErrors: {
             headers: {
+                "Error-Messages": components["headers"]["ErrorMessages"];
                 [name: string]: unknown;
             };
             content: {
@@ -943,7 +1072,14 @@ export interface components {
         Step: number;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description The message ids (locales/*.json) and values of an error answer's texts, per key of the body (`detail`,
+         *     `non_field_errors` or a field), as URI-encoded JSON `{key: [{id, values?}]}`: a client can word them again
+         *     in another language (docs/decisions/014-one-set-of-rules.md). Sent with every error the server words itself.
+         */
+        ErrorMessages: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1508,23 +1644,189 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    saveApplicationStep: {
+    saveApplicationStep1: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 id: components["parameters"]["Id"];
-                /** @description The step, 1 to 6. */
-                step: components["parameters"]["Step"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
-                    data: {
-                        [key: string]: unknown;
-                    };
+                    data: components["schemas"]["ApplicationStep1Data"];
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The saved step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationStep"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+        };
+    };
+    saveApplicationStep2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ApplicationStep2Data"];
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The saved step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationStep"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+        };
+    };
+    saveApplicationStep3: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ApplicationStep3Data"];
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The saved step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationStep"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+        };
+    };
+    saveApplicationStep4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ApplicationStep4Data"];
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The saved step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationStep"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+        };
+    };
+    saveApplicationStep5: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ApplicationStep5Data"];
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The saved step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationStep"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+        };
+    };
+    saveApplicationStep6: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ApplicationStep6Data"];
                     version: number;
                 };
             };

@@ -1,29 +1,16 @@
-// Client-side checks that run before a form is sent, so the common mistakes show in the error summary at once.
-// The server checks everything again; its messages replace these when it answers.
-import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+// Browser checks of a form before it is sent, with the contract's own validators (shared/validation/validators.js,
+// generated from openapi.yaml): the rules are the server's, written once (docs/decisions/014-one-set-of-rules.md).
+// The server checks everything again; its answer replaces these messages when it refuses.
+import { checkWith, type ContractValidator, type FieldMessages } from '#shared/validation/field-messages';
 import type { FormErrors } from './form-errors';
 
-export const validationMessages = defineMessages({
-  required: { id: 'ui.validation.required' },
-  email: { id: 'ui.validation.email' },
-  passwordLength: { id: 'ui.validation.passwordLength' },
-  passwordMismatch: { id: 'ui.validation.passwordMismatch' },
-  conditions: { id: 'ui.validation.conditions' },
-  captcha: { id: 'ui.validation.captcha' },
-  ssnLast4: { id: 'ui.validation.ssnLast4' },
-});
-
-/** A deliberately loose shape check: the server's validator is the authority. */
-export const looksLikeEmail = (value: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
-
-/** One rule: when `failing`, `field` gets `message`. Only the first failing rule per field is kept. */
-export type Rule = readonly [field: string, failing: boolean, message: MessageDescriptor];
-
-export function validate(intl: IntlShape, rules: readonly Rule[]): FormErrors {
-  const fields: Record<string, string[]> = {};
-  for (const [field, failing, message] of rules) {
-    if (failing && !fields[field]) fields[field] = [intl.formatMessage(message)];
-  }
+/**
+ * The problems of a request body, as message ids per field (shown in the language on screen). `extra` adds checks of
+ * fields the contract does not have (a password's confirmation).
+ */
+export function checkForm(validate: ContractValidator, body: unknown, extra: FieldMessages = {}): FormErrors {
+  const fields: FormErrors['fields'] = { ...checkWith(validate, body) };
+  for (const [field, messages] of Object.entries(extra)) fields[field] = [...(fields[field] ?? []), ...messages];
   return { form: [], fields };
 }
 

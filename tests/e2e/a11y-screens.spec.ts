@@ -174,7 +174,7 @@ for (const locale of ['es', 'en'] as const) {
     const ssn = page.getByRole('form', { name: t(locale, 'profile.ssn.title') });
     await ssn.getByLabel(fieldLabel(t(locale, 'profile.ssn.label'))).fill('12a');
     await ssn.getByRole('button', { name: t(locale, 'profile.ssn.save') }).click();
-    await expect(page.locator('#ssn-last4-error')).toHaveText(t(locale, 'ui.validation.ssnLast4'));
+    await expect(page.locator('#ssn-last4-error')).toHaveText(t(locale, 'api.field.ssnLast4'));
     await expectNoAxeViolations(page, `(${locale}, profile validation)`);
   });
 }

@@ -60,7 +60,7 @@ for (const locale of ['es', 'en'] as const) {
     await page.getByLabel(fieldLabel(L('survey.form.monthlyRevenue'))).fill('mucho');
     await page.locator('#survey-third-year').getByRole('radio', { name: L('survey.form.no') }).check();
     await page.getByRole('button', { name: L('survey.form.save') }).click();
-    await expect(page.locator('#survey-monthly-revenue-error')).toHaveText(L('survey.validation.number'));
+    await expect(page.locator('#survey-monthly-revenue-error')).toHaveText(L('api.field.number'));
     await check('survey with a field error');
     await page.getByLabel(fieldLabel(L('survey.form.monthlyRevenue'))).fill('2,500');
     await page.getByRole('button', { name: L('survey.form.save') }).click();

@@ -216,19 +216,19 @@ describe.each(databaseKinds)('applications on %s', (kind) => {
       [4, { income_sources: ['lottery'] }, 'income_sources.0'],
       [5, { main_challenge: { a: 1 } }, 'main_challenge'],
       [6, { conditions: 'maybe' }, 'conditions'],
-      [2, { business_name: 'nul\u0000byte' }, 'data.business_name'],
+      [2, { business_name: 'nul\u0000byte' }, 'business_name'],
     ])('checks the types of step %i drafts (%j)', async (step, data, field) => {
       const response = await put(ana, id, step, data, 0);
       expect(response.statusCode, response.body).toBe(400);
       expect(Object.keys(response.json())).toContain(field);
     });
 
-    it('refuses a body without data or version, and steps outside 1-6', async () => {
+    it('refuses a body without data or version, and steps outside 1-6 (no such save operation: 404)', async () => {
       expect((await test.call('PUT', `/applications/${id}/steps/2`, { data: {} }, ana.headers)).statusCode).toBe(400);
       expect((await test.call('PUT', `/applications/${id}/steps/2`, { version: 0 }, ana.headers)).statusCode).toBe(400);
       expect((await test.call('PUT', `/applications/${id}/steps/2`, { data: [], version: 0 }, ana.headers)).statusCode).toBe(400);
-      expect((await put(ana, id, 7, {}, 0)).statusCode).toBe(400);
-      expect((await put(ana, id, 0, {}, 0)).statusCode).toBe(400);
+      expect((await put(ana, id, 7, {}, 0)).statusCode).toBe(404);
+      expect((await put(ana, id, 0, {}, 0)).statusCode).toBe(404);
       expect((await submitStep(ana, id, 9)).statusCode).toBe(400);
     });
 

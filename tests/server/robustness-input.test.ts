@@ -162,7 +162,7 @@ describe.each(databaseKinds)('input that once got a 500, on every operation (%s)
         expectShaped(response, `${op.operationId}: ${label}`, tooLong ? 413 : 400);
         expect(response.json(), `${op.operationId}: ${label}`).toHaveProperty('code', tooLong ? 'too_large' : 'malformed');
         // A step save takes bodies of up to 1 MiB: there every one of these is read, and refused for its depth.
-        if (op.operationId === 'saveApplicationStep') expect(response.statusCode, label).toBe(400);
+        if (op.operationId.startsWith('saveApplicationStep')) expect(response.statusCode, label).toBe(400);
       }
     }
   });
@@ -178,7 +178,8 @@ describe.each(databaseKinds)('input that once got a 500, on every operation (%s)
           { ...person.headers, 'accept-language': 'en' },
         );
         expectShaped(response, `step ${step} ${path.join('.')}`, 400);
-        expect(response.json(), `step ${step} ${path.join('.')}`).toEqual({ [`data.${path.join('.')}`]: ['Enter a valid value.'], code: 'invalid' });
+        // Named inside `data` (x-fields-under); the message is the field's own (a choice, a phone...) or 'Enter a valid value.'.
+        expect(Object.keys(response.json()), `step ${step} ${path.join('.')}`).toEqual([path.join('.'), 'code']);
       }
     }
     const saved = await test.call('GET', `/applications/${applicationId}`, undefined, person.headers);

@@ -1,19 +1,16 @@
-// A new password and its confirmation, with the browser-side checks they share (sign-up, reset confirm, profile).
-// The server still applies every password rule (common, numeric, length); these checks only catch typos early.
+// A new password and its confirmation (sign-up, reset confirm, the profile's password change). The password's rules
+// are the contract's (its operation's body schema, checked in the browser and again on the server, with the rules
+// only the server knows: common, numeric); the confirmation is the form's own, for typos.
 import type { MessageDescriptor } from 'react-intl';
 import { FormattedMessage } from 'react-intl';
 import { TextField } from '#components/ui/Field';
-import { validationMessages, type Rule } from '#lib/validation';
 import type { FormErrors } from '#lib/form-errors';
+import type { FieldMessages } from '#shared/validation/field-messages';
 
-/** The rules a new password and its confirmation must meet before the form is sent. */
-export function newPasswordRules(password: string, confirm: string): Rule[] {
-  return [
-    ['password', password === '', validationMessages.required],
-    ['password', password.length < 8, validationMessages.passwordLength],
-    ['password_confirm', confirm === '', validationMessages.required],
-    ['password_confirm', confirm !== password, validationMessages.passwordMismatch],
-  ];
+/** The confirmation must be given and be the password again: a field of the form, not of the request. */
+export function confirmationProblems(password: string, confirm: string): FieldMessages {
+  if (confirm === '') return { password_confirm: [{ id: 'api.field.required' }] };
+  return confirm === password ? {} : { password_confirm: [{ id: 'ui.validation.passwordMismatch' }] };
 }
 
 interface NewPasswordFieldsProps {

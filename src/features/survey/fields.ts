@@ -1,9 +1,7 @@
-// The survey form's fields: each one's control id and label (in form order, as the error summary lists them),
-// the message each problem found before sending shows, and the option lists its questions share.
+// The survey form's fields: each one's control id and label (in form order, as the error summary lists them), and
+// the option lists its questions share.
 import { defineMessages, type IntlShape } from 'react-intl';
 import type { SummaryField } from '#components/ui/ErrorSummary';
-import type { FormErrors } from '#lib/form-errors';
-import type { SurveyProblem } from './answers';
 
 const labels = defineMessages({
   hasBusiness: { id: 'survey.form.hasBusiness' },
@@ -35,33 +33,6 @@ export const surveyFields = {
   steam_branch: { id: 'survey-steam-branch', label: labels.steamBranch },
   cohort: { id: 'survey-cohort', label: labels.cohort },
 } as const satisfies Record<string, SummaryField>;
-
-const problemMessages = defineMessages({
-  required: { id: 'ui.validation.required' },
-  number: { id: 'survey.validation.number' },
-  wholeNumber: { id: 'survey.validation.wholeNumber' },
-  gpa: { id: 'survey.validation.gpa' },
-});
-
-/** The field a problem belongs to, and the message it shows there. */
-const problemFields: Record<SurveyProblem, [keyof typeof surveyFields, keyof typeof problemMessages]> = {
-  'has_business.required': ['has_business', 'required'],
-  'operating_time.required': ['operating_time', 'required'],
-  'monthly_revenue.number': ['monthly_revenue', 'number'],
-  'employees.number': ['employees', 'wholeNumber'],
-  'third_year_student.required': ['third_year_student', 'required'],
-  'gpa.range': ['gpa', 'gpa'],
-};
-
-/** The problems found before sending, as the form's errors: the first message of each field. */
-export function problemErrors(intl: IntlShape, problems: readonly SurveyProblem[]): FormErrors {
-  const found: FormErrors = { form: [], fields: {} };
-  for (const problem of problems) {
-    const [field, message] = problemFields[problem];
-    found.fields[field] ??= [intl.formatMessage(problemMessages[message])];
-  }
-  return found;
-}
 
 /** The answers of a yes/no question, as its radio buttons carry them. */
 export const yesNoOptions = (intl: IntlShape) => [

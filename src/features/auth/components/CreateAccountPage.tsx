@@ -11,13 +11,14 @@ import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
 import { RequiredNote, SelectField, TextField } from '#components/ui/Field';
 import { PageHeading } from '#components/ui/PageHeading';
 import { useFormErrors } from '#components/ui/use-form-errors';
-import { toFormErrors } from '#lib/form-errors';
+import { hasErrors, toFormErrors } from '#lib/form-errors';
 import { isLocale, useLocale } from '#lib/locale';
 import { paths, type LoginState } from '#lib/paths';
 import { showToast } from '#lib/toast';
-import { looksLikeEmail, text, validate, validationMessages } from '#lib/validation';
+import { checkForm, text } from '#lib/validation';
+import { registerBody } from '#shared/validation/validators.js';
 import { register, type RegisterRequest } from '#features/auth/api/auth';
-import { NewPasswordFields, newPasswordRules } from '#components/password/NewPasswordFields';
+import { NewPasswordFields, confirmationProblems } from '#components/password/NewPasswordFields';
 import { AltchaField } from '#components/ui/AltchaField';
 import { TermsLink } from '#components/terms/TermsLink';
 
@@ -60,7 +61,7 @@ export function CreateAccountPage() {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const language = text(data, 'language');
-    const body: RegisterRequest = {
+    const body = {
       first_name: text(data, 'first_name'),
       last_name: text(data, 'last_name'),
       email: text(data, 'email'),
@@ -70,18 +71,11 @@ export function CreateAccountPage() {
       captcha: captcha ?? '',
     };
     const confirm = text(data, 'password_confirm', false);
-    const found = validate(intl, [
-      ['first_name', body.first_name === '', validationMessages.required],
-      ['last_name', body.last_name === '', validationMessages.required],
-      ['email', body.email === '', validationMessages.required],
-      ['email', !looksLikeEmail(body.email), validationMessages.email],
-      ...newPasswordRules(body.password, confirm),
-      ['conditions', !conditions, validationMessages.conditions],
-      ['captcha', captcha === null, validationMessages.captcha],
-    ]);
-    if (Object.keys(found.fields).length > 0) return fail(found);
+    const found = checkForm(registerBody, body, confirmationProblems(body.password, confirm));
+    if (hasErrors(found)) return fail(found);
     clear();
-    mutation.mutate(body, {
+    // Checked against the contract's RegisterRequest just above (the conditions accepted among its rules).
+    mutation.mutate(body as RegisterRequest, {
       onSuccess: () => {
         showToast({ kind: 'success', message: intl.formatMessage({ id: 'auth.register.success' }) });
         // The address just registered fills the sign-in form (router state: it stays out of the URL and the logs).

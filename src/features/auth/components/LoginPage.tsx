@@ -2,7 +2,7 @@
 // docs/product.md section 8 toast (the session machine's announceLoginFailure action, provided in src/actors/session.ts).
 // A signed-in person is sent on to `next`, /admin or /panel.
 import { useState, type FormEvent } from 'react';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { selectIsBusy, selectIsSignedIn, selectIsStaff } from '#machines/session/session.selectors';
 import { readRememberedEmail } from '#actors/session';
@@ -12,8 +12,10 @@ import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
 import { RequiredNote, TextField } from '#components/ui/Field';
 import { PageHeading } from '#components/ui/PageHeading';
 import { useFormErrors } from '#components/ui/use-form-errors';
+import { hasErrors } from '#lib/form-errors';
 import { homeFor, loginStateEmail, paths, safeNext } from '#lib/paths';
-import { looksLikeEmail, text, validate, validationMessages } from '#lib/validation';
+import { checkForm, text } from '#lib/validation';
+import { loginBody } from '#shared/validation/validators.js';
 import { useSession, useSessionActor } from '#lib/use-session';
 
 const labels = defineMessages({
@@ -28,7 +30,6 @@ const fields = {
 } as const satisfies Record<string, SummaryField>;
 
 export function LoginPage() {
-  const intl = useIntl();
   const session = useSessionActor();
   const signedIn = useSession(selectIsSignedIn);
   const isStaff = useSession(selectIsStaff);
@@ -49,12 +50,8 @@ export function LoginPage() {
     const data = new FormData(event.currentTarget);
     const email = text(data, 'email');
     const password = text(data, 'password', false);
-    const found = validate(intl, [
-      ['email', email === '', validationMessages.required],
-      ['email', !looksLikeEmail(email), validationMessages.email],
-      ['password', password === '', validationMessages.required],
-    ]);
-    if (Object.keys(found.fields).length > 0) return fail(found);
+    const found = checkForm(loginBody, { email, password });
+    if (hasErrors(found)) return fail(found);
     clear();
     session.send({ type: 'session.login', email, password, remember });
   }

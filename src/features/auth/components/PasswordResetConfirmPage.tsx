@@ -11,12 +11,13 @@ import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
 import { RequiredNote } from '#components/ui/Field';
 import { PageHeading } from '#components/ui/PageHeading';
 import { useFormErrors } from '#components/ui/use-form-errors';
-import { hasFieldErrors, toFormErrors } from '#lib/form-errors';
+import { hasErrors, hasFieldErrors, toFormErrors } from '#lib/form-errors';
 import { paths } from '#lib/paths';
 import { focusOnMount } from '#lib/focus-on-mount';
-import { text, validate } from '#lib/validation';
+import { checkForm, text } from '#lib/validation';
+import { confirmPasswordResetBody } from '#shared/validation/validators.js';
 import { confirmPasswordReset } from '#features/auth/api/auth';
-import { NewPasswordFields, newPasswordRules } from '#components/password/NewPasswordFields';
+import { NewPasswordFields, confirmationProblems } from '#components/password/NewPasswordFields';
 import { showAuthError, showAuthSuccess } from '#features/auth/auth-toasts';
 
 const labels = defineMessages({
@@ -46,8 +47,8 @@ export function PasswordResetConfirmPage() {
     const data = new FormData(event.currentTarget);
     const password = text(data, 'password', false);
     const confirm = text(data, 'password_confirm', false);
-    const found = validate(intl, newPasswordRules(password, confirm));
-    if (Object.keys(found.fields).length > 0) return fail(found);
+    const found = checkForm(confirmPasswordResetBody, { uid, token, password }, confirmationProblems(password, confirm));
+    if (hasErrors(found)) return fail(found);
     clear();
     mutation.mutate(
       { uid, token, password },

@@ -10,11 +10,12 @@ import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
 import { RequiredNote, TextField } from '#components/ui/Field';
 import { PageHeading } from '#components/ui/PageHeading';
 import { useFormErrors } from '#components/ui/use-form-errors';
-import { hasFieldErrors, toFormErrors } from '#lib/form-errors';
+import { hasErrors, hasFieldErrors, toFormErrors } from '#lib/form-errors';
 import { paths } from '#lib/paths';
 import { focusOnMount } from '#lib/focus-on-mount';
-import { looksLikeEmail, text, validate, validationMessages } from '#lib/validation';
+import { checkForm, text } from '#lib/validation';
 import { RESET_LINK_TTL_DAYS } from '#shared/account-constants';
+import { requestPasswordResetBody } from '#shared/validation/validators.js';
 import { requestPasswordReset } from '#features/auth/api/auth';
 import { showAuthError, showAuthSuccess } from '#features/auth/auth-toasts';
 
@@ -38,11 +39,8 @@ export function PasswordResetPage() {
     event.preventDefault();
     const form = event.currentTarget;
     const email = text(new FormData(form), 'email');
-    const found = validate(intl, [
-      ['email', email === '', validationMessages.required],
-      ['email', !looksLikeEmail(email), validationMessages.email],
-    ]);
-    if (Object.keys(found.fields).length > 0) return fail(found);
+    const found = checkForm(requestPasswordResetBody, { email });
+    if (hasErrors(found)) return fail(found);
     clear();
     mutation.mutate(email, {
       onSuccess: (answer) => {

@@ -7,11 +7,12 @@ import { Button } from '#components/ui/Button';
 import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
 import { RequiredNote, TextField } from '#components/ui/Field';
 import { useFormErrors } from '#components/ui/use-form-errors';
-import { NewPasswordFields, newPasswordRules } from '#components/password/NewPasswordFields';
-import { toFormErrors } from '#lib/form-errors';
+import { NewPasswordFields, confirmationProblems } from '#components/password/NewPasswordFields';
+import { hasErrors, toFormErrors } from '#lib/form-errors';
 import { showToast } from '#lib/toast';
 import { useSessionActor } from '#lib/use-session';
-import { text, validate, validationMessages } from '#lib/validation';
+import { checkForm, text } from '#lib/validation';
+import { changeMyPasswordBody } from '#shared/validation/validators.js';
 import { useChangePassword } from '#features/profile/api/me';
 
 const labels = defineMessages({
@@ -41,12 +42,10 @@ export function PasswordForm() {
     const data = new FormData(form);
     const current = text(data, 'current_password', false);
     const password = text(data, 'password', false);
-    const found = validate(intl, [
-      ['current_password', current === '', validationMessages.required],
-      ...newPasswordRules(password, text(data, 'password_confirm', false)),
-    ]);
+    // The contract's rules for the request (docs/decisions/014-one-set-of-rules.md), and the confirmation, the form's own.
+    const found = checkForm(changeMyPasswordBody, { current_password: current, password }, confirmationProblems(password, text(data, 'password_confirm', false)));
     setDone(null);
-    if (Object.keys(found.fields).length > 0) return fail(found);
+    if (hasErrors(found)) return fail(found);
     clear();
     change.mutate(
       { current_password: current, password },

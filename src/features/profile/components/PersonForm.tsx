@@ -9,10 +9,11 @@ import { Button } from '#components/ui/Button';
 import { ErrorSummary } from '#components/ui/ErrorSummary';
 import { RequiredNote } from '#components/ui/Field';
 import { useFormErrors } from '#components/ui/use-form-errors';
-import { toFormErrors } from '#lib/form-errors';
+import { hasErrors, toFormErrors } from '#lib/form-errors';
 import { isLocale, setLocale } from '#lib/locale';
 import { showToast } from '#lib/toast';
-import { looksLikeEmail, text, validate, validationMessages } from '#lib/validation';
+import { checkForm, text } from '#lib/validation';
+import { updateMeBody } from '#shared/validation/validators.js';
 import { useUpdateMe, type Person, type PersonUpdate } from '#features/profile/api/me';
 
 /** Field name -> control id and label, in form order (the error summary follows it). */
@@ -76,23 +77,23 @@ export function PersonForm({ person, restoreFocus = false, onSaved }: PersonForm
       values.postal_line1 = values.physical_line1 ?? '';
       values.postal_line2 = values.physical_line2 ?? '';
     }
-    const email = values.email ?? '';
-    const found = validate(intl, [
-      ['first_name', values.first_name === '', validationMessages.required],
-      ['last_name', values.last_name === '', validationMessages.required],
-      ['email', email === '', validationMessages.required],
-      ['email', !looksLikeEmail(email), validationMessages.email],
-    ]);
-    if (Object.keys(found.fields).length > 0) return fail(found);
+    const gender = toGender(text(data, 'gender'));
+    const language = text(data, 'language');
+    // The whole form is checked with the contract's rules for PATCH /me, so every problem shows at once.
+    const found = checkForm(updateMeBody, { ...values, gender, postal_same_as_physical: postalSame });
+    if (hasErrors(found)) return fail(found);
 
     const changes: PersonUpdate = {};
     for (const name of textFields) {
       const value = values[name] ?? '';
       if (value !== person[name]) changes[name] = value;
     }
-    const gender = toGender(text(data, 'gender'));
+    // A postal code is checked against its country (a ZIP code in Puerto Rico and the US): they travel together.
+    if (changes.postal_code !== undefined || changes.country !== undefined) {
+      changes.postal_code = values.postal_code ?? '';
+      changes.country = values.country ?? '';
+    }
     if (gender !== person.gender) changes.gender = gender;
-    const language = text(data, 'language');
     if (isLocale(language) && language !== person.language) changes.language = language;
     if (postalSame !== person.postal_same_as_physical) changes.postal_same_as_physical = postalSame;
 

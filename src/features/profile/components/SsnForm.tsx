@@ -7,10 +7,11 @@ import { Button } from '#components/ui/Button';
 import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
 import { TextField } from '#components/ui/Field';
 import { useFormErrors } from '#components/ui/use-form-errors';
-import { toFormErrors } from '#lib/form-errors';
+import { hasErrors, toFormErrors } from '#lib/form-errors';
 import { showToast } from '#lib/toast';
-import { text, validate, validationMessages } from '#lib/validation';
-import { SSN_LAST4_INPUT_PATTERN, SSN_LAST4_PATTERN } from '#shared/application-constants';
+import { checkForm, text } from '#lib/validation';
+import { setMySsnLast4Body } from '#shared/validation/validators.js';
+import { SSN_LAST4_INPUT_PATTERN } from '#shared/application-constants';
 import { useSetSsnLast4 } from '#features/profile/api/me';
 
 const labels = defineMessages({
@@ -31,11 +32,8 @@ export function SsnForm({ masked }: { masked: string | null }) {
     event.preventDefault();
     const form = event.currentTarget;
     const digits = text(new FormData(form), 'ssn_last4');
-    const found = validate(intl, [
-      ['ssn_last4', digits === '', validationMessages.required],
-      ['ssn_last4', !SSN_LAST4_PATTERN.test(digits), validationMessages.ssnLast4],
-    ]);
-    if (Object.keys(found.fields).length > 0) return fail(found);
+    const found = checkForm(setMySsnLast4Body, { ssn_last4: digits });
+    if (hasErrors(found)) return fail(found);
     clear();
     save.mutate(digits, {
       onSuccess: () => {

@@ -1,5 +1,5 @@
-// The survey form: its two sections, the checks made before sending (problems shown in the error summary and
-// beside their fields) and the server's field errors when the save fails.
+// The survey form: its two sections, the contract's checks made before sending (problems shown in the error summary
+// and beside their fields) and the server's field errors when the save fails.
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { errorBody } from '#api/errors';
@@ -7,11 +7,12 @@ import { Button } from '#components/ui/Button';
 import { ErrorSummary } from '#components/ui/ErrorSummary';
 import { RequiredNote } from '#components/ui/Field';
 import { useFormErrors } from '#components/ui/use-form-errors';
-import { toFormErrors } from '#lib/form-errors';
-import { text } from '#lib/validation';
+import { hasErrors, toFormErrors } from '#lib/form-errors';
+import { checkForm, text } from '#lib/validation';
+import { saveMySurveyBody } from '#shared/validation/validators.js';
 import type { Survey, SurveyAnswers } from '#api/survey';
-import { toSurveyAnswers, type SurveyFormValues } from '#features/survey/answers';
-import { problemErrors, surveyFields as fields, yesNo } from '#features/survey/fields';
+import { toSurveyBody, type SurveyFormValues } from '#features/survey/answers';
+import { surveyFields as fields, yesNo } from '#features/survey/fields';
 import { BusinessQuestions } from './BusinessQuestions';
 import { StudentQuestions } from './StudentQuestions';
 
@@ -47,10 +48,12 @@ export function SurveyForm({ initial, pending, onSubmit }: SurveyFormProps) {
       steam_branch: text(data, 'steam_branch'),
       cohort: text(data, 'cohort'),
     };
-    const { answers, problems } = toSurveyAnswers(values);
-    if (!answers) return fail(problemErrors(intl, problems));
+    const body = toSurveyBody(values);
+    const found = checkForm(saveMySurveyBody, body);
+    if (hasErrors(found)) return fail(found);
     clear();
-    onSubmit(answers, (error) =>
+    // Checked against the contract's SurveyAnswers just above.
+    onSubmit(body as SurveyAnswers, (error) =>
       fail(toFormErrors(errorBody(error), Object.keys(fields), intl.formatMessage({ id: 'auth.error.tryAgainLater' }))),
     );
   }

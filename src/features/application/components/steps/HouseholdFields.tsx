@@ -2,9 +2,9 @@
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { CheckboxGroupField } from '#components/ui/ChoiceField';
 import type { SummaryField } from '#components/ui/ErrorSummary';
-import { TextField } from '#components/ui/Field';
+import { NumberTextField } from '#components/ui/NumberTextField';
 import type { Step4Data } from '#api/applications';
-import { choicesOf, digitsOnly, wholeNumberOf } from '#features/application/draft';
+import { choicesOf } from '#features/application/draft';
 import type { StepForm } from '#features/application/hooks/use-step-form';
 import { incomeSourceNames, incomeSources } from '#features/application/messages';
 import type { FieldErrors } from '#features/application/components/StepSection';
@@ -22,21 +22,15 @@ export const householdFields = {
 export function HouseholdFields({ form, errors }: { form: StepForm; errors: FieldErrors }) {
   const intl = useIntl();
   const set = (patch: Partial<Step4Data>) => form.edit(patch);
-  const size = wholeNumberOf(form.data, 'household_size');
   return (
     <>
-      <TextField
+      <NumberTextField
         id={householdFields.household_size.id}
         name="household_size"
-        inputMode="numeric"
-        autoComplete="off"
         required
         className="max-w-40"
-        value={size === null ? '' : String(size)}
-        onChange={(event) => {
-          const digits = digitsOnly(event.currentTarget.value, 2);
-          set({ household_size: digits === '' ? null : Number(digits) });
-        }}
+        value={form.data.household_size}
+        onValueChange={(household_size) => form.edit({ household_size })}
         label={<FormattedMessage {...labels.size} />}
         hint={<FormattedMessage id="application.household.sizeHint" />}
         errors={errors.household_size}
