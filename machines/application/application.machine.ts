@@ -71,6 +71,29 @@ const planOf = (context: ApplicationContext, step: StepNumber) => {
 const staleLocalCopies = ({ context }: { context: ApplicationContext }): LocalCopyKey[] =>
   STEP_NUMBERS.filter((step) => planOf(context, step).discardLocal).map((step) => ({ applicationId: context.id, step }));
 
+/** A copy of `data` with `value` at `path`, making the objects and lists on the way (a draft is plain JSON). */
+export function setAt(data: DraftData, path: readonly (string | number)[], value: unknown): DraftData {
+  const [head, ...rest] = path;
+  if (head === undefined) return data;
+  const put = (container: unknown): unknown => {
+    if (typeof head === 'number') {
+      const list = Array.isArray(container) ? [...(container as unknown[])] : [];
+      while (list.length < head) list.push({});
+      list[head] = rest.length === 0 ? value : putInto(list[head], rest, value);
+      return list;
+    }
+    const object = typeof container === 'object' && container !== null && !Array.isArray(container) ? { ...(container as DraftData) } : {};
+    object[head] = rest.length === 0 ? value : putInto(object[head], rest, value);
+    return object;
+  };
+  return put(data) as DraftData;
+}
+
+function putInto(container: unknown, path: readonly (string | number)[], value: unknown): unknown {
+  if (typeof path[0] === 'number') return (setAt({ list: container }, ['list', ...path], value) as { list: unknown }).list;
+  return setAt(typeof container === 'object' && container !== null && !Array.isArray(container) ? (container as DraftData) : {}, path, value);
+}
+
 export const applicationMachine = setup({
   // XState reads `types` only for inference; `{} as T` is its documented way to declare them.
   /* eslint-disable @typescript-eslint/consistent-type-assertions */
@@ -131,6 +154,15 @@ export const applicationMachine = setup({
       enqueue.sendTo(autosaveActorId(params.step), { type: 'autosave.change', data: { ...latest, ...params.patch } });
       enqueue.sendTo(stepActorId(params.step), { type: 'step.edit' });
     }),
+    /** A documents field's ids, written into the latest draft where the field is (a list item's field too). */
+    setFiles: enqueueActions(
+      ({ enqueue, self }, params: { step: StepNumber; path: readonly (string | number)[]; ids: readonly number[] }) => {
+        const autosave = self.getSnapshot().children[autosaveActorId(params.step)];
+        const latest = autosave?.getSnapshot().context.data ?? {};
+        enqueue.sendTo(autosaveActorId(params.step), { type: 'autosave.change', data: setAt(latest, params.path, [...params.ids]) });
+        enqueue.sendTo(stepActorId(params.step), { type: 'step.edit' });
+      },
+    ),
     /** Left a field or the step: its draft is saved now. */
     flushStep: enqueueActions(({ enqueue }, params: { step: StepNumber }) =>
       enqueue.sendTo(autosaveActorId(params.step), { type: 'autosave.flush' }),
@@ -195,6 +227,9 @@ export const applicationMachine = setup({
   // Relays to the children. A locked step ignores what it is sent, so these need no guard of their own.
   on: {
     'application.edit': { actions: { type: 'editStep', params: ({ event }) => ({ step: event.step, patch: event.patch }) } },
+    'application.setFiles': {
+      actions: { type: 'setFiles', params: ({ event }) => ({ step: event.step, path: event.path, ids: event.ids }) },
+    },
     'application.flushStep': { actions: { type: 'flushStep', params: ({ event }) => ({ step: event.step }) } },
     'application.submitStep': { actions: { type: 'submitStep', params: ({ event }) => ({ step: event.step }) } },
     'application.resolveConflict': {

@@ -1,4 +1,5 @@
-// The certification form (docs/product.md section 3, Applicant certification) as a one-page PDF, in the reader's language.
+// The forms the applicant downloads, signs and uploads, as one-page PDFs in the reader's language: the certification
+// form (docs/product.md section 3, Certification) and the no-income statement (docs/product.md section 5).
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { translate, type Language } from '#server/i18n/messages.ts';
 
@@ -38,8 +39,14 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-export async function renderCertification(input: CertificationInput): Promise<Uint8Array> {
-  const t = (id: string, params?: Record<string, string | number>) => translate(input.language, `pdf.certification.${id}`, params);
+export const renderCertification = (input: CertificationInput): Promise<Uint8Array> => renderSignedForm('pdf.certification', input);
+
+/** The statement of a person with no income (step 4), with the same layout as the certification form. */
+export const renderNoIncomeForm = (input: CertificationInput): Promise<Uint8Array> => renderSignedForm('pdf.noIncome', input);
+
+/** One form to sign: the messages under `prefix` (title, statement, instructions...) with the applicant's facts. */
+async function renderSignedForm(prefix: 'pdf.certification' | 'pdf.noIncome', input: CertificationInput): Promise<Uint8Array> {
+  const t = (id: string, params?: Record<string, string | number>) => translate(input.language, `${prefix}.${id}`, params);
   const doc = await PDFDocument.create();
   doc.setTitle(t('title'));
   doc.setLanguage(input.language === 'es' ? 'es-PR' : 'en-US');

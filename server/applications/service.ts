@@ -10,7 +10,7 @@
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
-import { applicationFiles, applications, applicationSteps, programs } from '#server/db/schema.ts';
+import { applicationFiles, applications, applicationSteps, programs, surveys } from '#server/db/schema.ts';
 import { findUserById } from '#server/auth/service.ts';
 import type { CaptchaService } from '#server/captcha/captcha.ts';
 import type { FileStorage } from '#server/files/storage.ts';
@@ -22,7 +22,8 @@ import { findProgram, programUnavailable, toProgramInfo, type ProgramRow, type V
 import { applicationAction, applicationStatus, programStatus } from '#server/programs/status.ts';
 import { STEP_COUNT, STEP_NUMBERS } from '#shared/application-constants.ts';
 import { formatDate } from './certification.ts';
-import { checkStep, prefillPerson, type DraftData, type StepNumber } from './steps.ts';
+import { documentsOf, unknownDocuments } from './documents.ts';
+import { checkStep, prefillBusiness, prefillPerson, type DraftData, type StepNumber } from './steps.ts';
 
 type Schemas = components['schemas'];
 type ApplicationRow = typeof applications.$inferSelect;
@@ -87,6 +88,15 @@ export function assertWritable(loaded: Loaded, viewer: Viewer, now: Date): void 
   if (applicationStatus(loaded.application.status, program) === 'closed') throw closedError();
 }
 
+/** Before a byte of an upload is read: refused (404, 403, 409) when the application could not take the file anyway. */
+export async function assertCanUpload(deps: ApplicationDeps, viewer: Viewer, id: number): Promise<void> {
+  const now = deps.now();
+  await closeDraftsOfClosedPrograms(deps.db, now, eq(applications.id, id));
+  const loaded = await load(deps.db, id);
+  if (!loaded) throw notFound();
+  assertWritable(loaded, viewer, now);
+}
+
 /** Runs one write in one transaction, on the locked application, once it is known to be the viewer's and open. */
 export async function write<T>(deps: ApplicationDeps, viewer: Viewer, id: number, work: (tx: Db, loaded: Loaded, now: Date) => Promise<T>): Promise<T> {
   const now = deps.now();
@@ -144,6 +154,7 @@ async function view(db: Db, loaded: Loaded, now: Date): Promise<Schemas['Applica
     program: toProgramInfo(program, now),
     steps: steps.map(toStep),
     intake_form: file ? toStoredFile(file) : null,
+    files: await documentsOf(db, application.id),
     created_at: application.created_at.toISOString(),
     updated_at: application.updated_at.toISOString(),
     submitted_at: application.submitted_at?.toISOString() ?? null,
@@ -224,6 +235,11 @@ export async function applyToProgram(
   if (status === 'closed') throw detailError(409, 'api.program.closed', 'program_closed');
   const user = await findUserById(db, viewer.id);
   if (!user) throw notFound();
+  const [survey] = await db.select({ has_business: surveys.has_business }).from(surveys).where(eq(surveys.user_id, viewer.id)).limit(1);
+  const firstDrafts: Partial<Record<StepNumber, DraftData>> = {
+    1: prefillPerson(user),
+    2: prefillBusiness(program.sub_program, survey?.has_business),
+  };
 
   const createdId = await db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -236,7 +252,7 @@ export async function applyToProgram(
       STEP_NUMBERS.map((step) => ({
         application_id: inserted.id,
         step,
-        data: step === 1 ? prefillPerson(user) : {},
+        data: firstDrafts[step] ?? {},
         updated_at: now,
       })),
     );
@@ -263,6 +279,9 @@ export async function saveStep(
   version: number,
 ): Promise<Schemas['ApplicationStep']> {
   return write(deps, viewer, id, async (tx, _loaded, now) => {
+    // A draft may only name this application's own documents (docs/decisions/015).
+    const foreign = await unknownDocuments(tx, id, step, data);
+    if (Object.keys(foreign).length > 0) throw fieldErrors(foreign);
     const where = and(eq(applicationSteps.application_id, id), eq(applicationSteps.step, step));
     const [saved] = await tx
       .update(applicationSteps)
@@ -283,13 +302,18 @@ export async function saveStep(
  * missing field does not cost the person a new puzzle. A step already submitted answers as it is.
  */
 export async function submitStep(deps: ApplicationDeps, viewer: Viewer, id: number, step: StepNumber): Promise<Schemas['ApplicationStep']> {
-  return write(deps, viewer, id, async (tx, _loaded, now) => {
+  return write(deps, viewer, id, async (tx, { program }, now) => {
     const where = and(eq(applicationSteps.application_id, id), eq(applicationSteps.step, step));
     const [current] = await tx.select().from(applicationSteps).where(where).limit(1);
     if (!current) throw notFound();
     if (current.status === 'submitted') return toStep(current);
     const hasIntakeForm = step === 6 && (await intakeFormOf(tx, id)) !== undefined;
-    const problems = checkStep(step, current.data, { hasIntakeForm });
+    const problems = checkStep(step, current.data, {
+      hasIntakeForm,
+      student: program.sub_program === 'student_incubator',
+      // A file deleted since the draft named it, or never this application's.
+      unknownFiles: await unknownDocuments(tx, id, step, current.data),
+    });
     if (problems) throw fieldErrors(problems);
     if (step === 6 && !(await deps.captcha.verifyOnce(String(current.data.captcha), tx))) {
       throw fieldErrors({ captcha: 'api.error.captcha' }, 'captcha_invalid');
