@@ -71,28 +71,24 @@ const planOf = (context: ApplicationContext, step: StepNumber) => {
 const staleLocalCopies = ({ context }: { context: ApplicationContext }): LocalCopyKey[] =>
   STEP_NUMBERS.filter((step) => planOf(context, step).discardLocal).map((step) => ({ applicationId: context.id, step }));
 
-/** A copy of `data` with `value` at `path`, making the objects and lists on the way (a draft is plain JSON). */
-export function setAt(data: DraftData, path: readonly (string | number)[], value: unknown): DraftData {
+/** A copy of `container` with `value` at `path`, making the objects and lists on the way (a draft is plain JSON). */
+function putAt(container: unknown, path: readonly (string | number)[], value: unknown): unknown {
   const [head, ...rest] = path;
-  if (head === undefined) return data;
-  const put = (container: unknown): unknown => {
-    if (typeof head === 'number') {
-      const list = Array.isArray(container) ? [...(container as unknown[])] : [];
-      while (list.length < head) list.push({});
-      list[head] = rest.length === 0 ? value : putInto(list[head], rest, value);
-      return list;
-    }
-    const object = typeof container === 'object' && container !== null && !Array.isArray(container) ? { ...(container as DraftData) } : {};
-    object[head] = rest.length === 0 ? value : putInto(object[head], rest, value);
-    return object;
-  };
-  return put(data) as DraftData;
+  if (head === undefined) return value;
+  if (typeof head === 'number') {
+    const list: unknown[] = Array.isArray(container) ? [...(container as unknown[])] : [];
+    while (list.length < head) list.push({});
+    list[head] = putAt(list[head], rest, value);
+    return list;
+  }
+  const object: DraftData = typeof container === 'object' && container !== null && !Array.isArray(container) ? { ...(container as DraftData) } : {};
+  object[head] = putAt(object[head], rest, value);
+  return object;
 }
 
-function putInto(container: unknown, path: readonly (string | number)[], value: unknown): unknown {
-  if (typeof path[0] === 'number') return (setAt({ list: container }, ['list', ...path], value) as { list: unknown }).list;
-  return setAt(typeof container === 'object' && container !== null && !Array.isArray(container) ? (container as DraftData) : {}, path, value);
-}
+/** A copy of a draft with `value` at `path` (`['income_documents']`, `['owners', 1, 'id_files']`). */
+export const setAt = (data: DraftData, path: readonly (string | number)[], value: unknown): DraftData =>
+  path.length === 0 ? data : (putAt(data, path, value) as DraftData);
 
 export const applicationMachine = setup({
   // XState reads `types` only for inference; `{} as T` is its documented way to declare them.
