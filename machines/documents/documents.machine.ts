@@ -55,6 +55,8 @@ const machineSetup = setup({
       files: [...context.files, params.stored],
       file: null,
       error: null,
+      loaded: 0,
+      total: 0,
     })),
     keepUploadError: assign((_, params: { error: { body?: unknown } }) => ({ error: toUploadError(params.error) })),
     forget: assign({ file: null, error: null, loaded: 0, total: 0 }),
