@@ -64,8 +64,6 @@ export const bodyLimits = {
   multipart: MAX_UPLOAD_BYTES + 64 * 1024,
 } as const;
 const stepOperations = new Set(['saveApplicationStep', 'submitApplicationStep']);
-/** Requests on one kept-alive connection before the server closes it, so no client holds one forever. */
-const MAX_REQUESTS_PER_SOCKET = 1000;
 
 /** The path of a request URL without its query string: reset links carry their uid and token there. */
 export const pathOnly = (url: string): string => url.split('?', 1)[0] ?? '';
@@ -115,7 +113,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // included, within requestTimeoutMs; headers within headersTimeoutMs; JSON bodies within bodyTimeoutMs (below).
     requestTimeout: http.requestTimeoutMs,
     keepAliveTimeout: http.keepAliveTimeoutMs,
-    maxRequestsPerSocket: MAX_REQUESTS_PER_SOCKET,
+    // So no client holds one connection forever (and cluster workers share clients out again). Node answers 503 to a
+    // client that ignores `Connection: close` and sends more: load generators do, browsers do not.
+    maxRequestsPerSocket: http.maxRequestsPerSocket,
     http: {
       headersTimeout: http.headersTimeoutMs,
       // Node checks those two timeouts on this interval (30 s by default, coarse next to a 15 s headers timeout).

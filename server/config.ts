@@ -39,6 +39,8 @@ export interface HttpLimits {
   keepAliveTimeoutMs: number;
   /** Open connections at once; more are refused until some close. */
   maxConnections: number;
+  /** Requests on one kept-alive connection before the server asks the client to reconnect (0: no limit). */
+  maxRequestsPerSocket: number;
 }
 
 export interface Config {
@@ -149,6 +151,7 @@ export function loadConfig(env: Env = process.env): Config {
     headersTimeoutMs: int('HEADERS_TIMEOUT_MS', 15_000, 500, 3_600_000),
     keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 72_000, 1000, 3_600_000),
     maxConnections: int('MAX_CONNECTIONS', 2000, 1, 1_000_000),
+    maxRequestsPerSocket: int('MAX_REQUESTS_PER_SOCKET', 1000, 0, 1_000_000_000),
   };
   if (http.headersTimeoutMs > http.requestTimeoutMs) problems.push('HEADERS_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS');
   if (http.bodyTimeoutMs > http.requestTimeoutMs) problems.push('BODY_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS');

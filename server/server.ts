@@ -7,9 +7,6 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DatabaseUnreachableError } from './db/client.ts';
 import { seedDemoData } from './seed.ts';
 
-/** Set by the primary on the one worker that delivers the outbox: a second one would send each message twice. */
-const MAIL_WORKER_ENV = 'PORTAL_MAIL_WORKER';
-
 async function main() {
   let config: Config;
   try {
@@ -25,7 +22,8 @@ async function main() {
   const primaryOfWorkers = cluster.isPrimary && config.webConcurrency > 1;
   if (primaryOfWorkers) config = { ...config, mailPollMs: 0 };
   if (cluster.isWorker) {
-    config = { ...config, seedDemoData: false, mailPollMs: process.env[MAIL_WORKER_ENV] === 'true' ? config.mailPollMs : 0 };
+    // Every worker delivers the outbox: each claims its messages first (server/mail/outbox.ts).
+    config = { ...config, seedDemoData: false };
   }
   let app: FastifyInstance;
   try {
@@ -77,7 +75,7 @@ function runWorkers(count: number) {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
   };
   const fork = (slot: number) => {
-    const worker = cluster.fork({ [MAIL_WORKER_ENV]: slot === 0 ? 'true' : 'false' });
+    const worker = cluster.fork();
     slots.set(worker.id, slot);
     let listening = false;
     worker.once('listening', () => (listening = true));

@@ -1,7 +1,7 @@
-// Access and refresh tokens (JWT, HS256 with jose). Access lives minutes, belongs to the session of a refresh token,
-// and is never a refresh token, nor the reverse.
-import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+// Access and refresh tokens (JWT, HS256 with fast-jwt). Access lives minutes, belongs to the session of a refresh
+// token, and is never a refresh token, nor the reverse.
+import { randomUUID } from 'node:crypto';
+import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 
 export interface TokenSettings {
   secret: string;
@@ -34,12 +34,17 @@ export interface SessionRef {
 const ISSUER = 'incubator-portal';
 
 export class TokenService {
-  private readonly key: KeyObject;
+  private readonly signPayload: (payload: Record<string, unknown>) => string;
+  private readonly checkSignature: (token: string) => Record<string, unknown>;
 
   constructor(private readonly settings: TokenSettings, private readonly now: () => Date = () => new Date()) {
-    // A key derived for tokens only, so a leaked token key does not also sign reset links or captchas. Held as a
-    // KeyObject: jose imports it into WebCrypto once and keeps it, where raw bytes were imported on every sign and verify.
-    this.key = createSecretKey(Buffer.from(`jwt:${settings.secret}`, 'utf8'));
+    // A key derived for tokens only, so a leaked token key does not also sign reset links or captchas. fast-jwt signs
+    // and verifies with node:crypto's HMAC synchronously; WebCrypto's asynchronous jobs (jose) cost a fifth of a
+    // refresh's CPU (docs/decisions/012-speed.md). The key bytes are the same, so tokens issued before still verify.
+    const key = Buffer.from(`jwt:${settings.secret}`, 'utf8');
+    this.signPayload = createSigner({ key, algorithm: 'HS256' });
+    // Expiry is checked in verify() against this service's clock (which tests move); fast-jwt's is fixed at creation.
+    this.checkSignature = createVerifier({ key, algorithms: ['HS256'], allowedIss: ISSUER, ignoreExpiration: true });
   }
 
   private nowSeconds(): number {
@@ -47,14 +52,8 @@ export class TokenService {
   }
 
   private async sign(userId: number, claims: Record<string, unknown>, jti: string, expiresAt: number): Promise<string> {
-    return new SignJWT(claims)
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(userId))
-      .setIssuer(ISSUER)
-      .setJti(jti)
-      .setIssuedAt(this.nowSeconds())
-      .setExpirationTime(expiresAt)
-      .sign(this.key);
+    // iat from this service's clock: fast-jwt keeps a payload's own iat.
+    return this.signPayload({ ...claims, sub: String(userId), iss: ISSUER, jti, iat: this.nowSeconds(), exp: expiresAt });
   }
 
   /** A new session (sign-in): its refresh token, and a first access token bound to it. */
@@ -74,22 +73,21 @@ export class TokenService {
 
   /** The token's claims when its signature, issuer, type, session and expiry hold; otherwise null. */
   async verify(token: string, typ: 'access' | 'refresh'): Promise<VerifiedToken | null> {
+    let payload: Record<string, unknown>;
     try {
-      const { payload } = await jwtVerify(token, this.key, {
-        issuer: ISSUER,
-        algorithms: ['HS256'],
-        currentDate: this.now(),
-      });
-      const userId = Number(payload.sub);
-      if (payload.typ !== typ || !Number.isSafeInteger(userId) || !payload.jti || !payload.iat || !payload.exp) return null;
-      if (typeof payload.ver !== 'number') return null;
-      // Access tokens from before sessions were carried have no sid: refused, the client refreshes.
-      const sessionId = typ === 'refresh' ? payload.jti : payload.sid;
-      if (typeof sessionId !== 'string' || sessionId === '') return null;
-      return { userId, version: payload.ver, jti: payload.jti, sessionId, issuedAt: payload.iat, expiresAt: payload.exp };
+      payload = this.checkSignature(token);
     } catch (error) {
-      if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+      if (error instanceof TokenError) return null;
       throw error;
     }
+    const userId = Number(payload.sub);
+    if (payload.typ !== typ || typeof payload.sub !== 'string' || !Number.isSafeInteger(userId)) return null;
+    const { jti, iat, exp, ver } = payload;
+    if (typeof jti !== 'string' || jti === '' || typeof iat !== 'number' || typeof exp !== 'number' || typeof ver !== 'number') return null;
+    if (exp <= this.nowSeconds()) return null;
+    // Access tokens from before sessions were carried have no sid: refused, the client refreshes.
+    const sessionId = typ === 'refresh' ? jti : payload.sid;
+    if (typeof sessionId !== 'string' || sessionId === '') return null;
+    return { userId, version: ver, jti, sessionId, issuedAt: iat, expiresAt: exp };
   }
 }

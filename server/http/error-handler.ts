@@ -4,66 +4,18 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { AppError, type ErrorCode } from './errors.ts';
 import { languageFromHeader, translate, type Language } from '#server/i18n/messages.ts';
 import { isDatabaseUnavailable } from '#server/db/client.ts';
+import { toFieldMessages, type SchemaIssue } from '#shared/validation/field-messages.ts';
 
-interface AjvIssue {
-  keyword: string;
-  instancePath: string;
-  params: Record<string, unknown>;
-  message?: string;
-  /** The schema of the failing value (ajv `verbose`); its `x-message` names a precise message id. */
-  parentSchema?: Record<string, unknown>;
-}
-
-/** Turns ajv's validation issues into `{field: [message]}` with our own localized texts. */
-export function validationToFields(issues: AjvIssue[], lang: Language, context: string | undefined): Record<string, string[]> {
+/**
+ * Turns ajv's validation issues into `{field: [message]}`, worded by the one reading both sides share
+ * (shared/validation/field-messages.ts: a property's `x-message` names its message) and localized here.
+ */
+export function validationToFields(issues: SchemaIssue[], lang: Language, context: string | undefined): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
-  // "Enter a valid value." says least; a field with a precise message (e.g. from an enum inside an anyOf) keeps only that.
-  const generic = translate(lang, 'api.field.invalid');
-  const add = (field: string, text: string) => {
-    const list = (fields[field] ??= []);
-    if (list.includes(text) || (text === generic && list.length > 0)) return;
-    if (list.length === 1 && list[0] === generic) list.length = 0;
-    list.push(text);
-  };
-  for (const issue of issues) {
-    const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean);
-    let field = path.join('.') || (context === 'body' ? 'non_field_errors' : context ?? 'non_field_errors');
-    const own = issue.parentSchema?.['x-message'];
-    if (typeof own === 'string' && issue.keyword !== 'required' && issue.keyword !== 'additionalProperties') {
-      add(field, translate(lang, own));
-      continue;
-    }
-    switch (issue.keyword) {
-      case 'required': {
-        const missing = String(issue.params.missingProperty ?? '');
-        field = [...path, missing].filter(Boolean).join('.');
-        add(field, translate(lang, 'api.field.required'));
-        break;
-      }
-      case 'additionalProperties': {
-        const extra = String(issue.params.additionalProperty ?? '');
-        add([...path, extra].filter(Boolean).join('.'), translate(lang, 'api.field.notAllowed'));
-        break;
-      }
-      case 'maxLength':
-      case 'maxItems':
-        add(field, translate(lang, 'api.field.maxLength', { limit: Number(issue.params.limit) }));
-        break;
-      case 'minLength':
-      case 'minItems':
-        // An empty required string reads better as "required" than "at least 1 character".
-        if (Number(issue.params.limit) === 1) add(field, translate(lang, 'api.field.required'));
-        else add(field, translate(lang, 'api.field.minLength', { limit: Number(issue.params.limit) }));
-        break;
-      case 'format':
-        add(field, translate(lang, issue.params.format === 'email' ? 'api.field.email' : 'api.field.invalid'));
-        break;
-      case 'enum':
-        add(field, translate(lang, 'api.field.choice'));
-        break;
-      default:
-        add(field, translate(lang, 'api.field.invalid'));
-    }
+  for (const [field, messages] of Object.entries(toFieldMessages(issues))) {
+    // A problem with the whole of a query or path (not one of its fields) is named after it.
+    const name = field === 'non_field_errors' && context !== undefined && context !== 'body' ? context : field;
+    fields[name] = messages.map((message) => translate(lang, message.id, message.values));
   }
   return fields;
 }
@@ -124,7 +76,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
-      const fields = validationToFields(fastifyError.validation as AjvIssue[], lang, fastifyError.validationContext);
+      const fields = validationToFields(fastifyError.validation as SchemaIssue[], lang, fastifyError.validationContext);
       return send(reply, 400, { ...fields, code: 'invalid' });
     }
     const status = fastifyError.statusCode ?? 500;

@@ -79,10 +79,3 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   });
 }
 
-/**
- * A schema check done in a handler (e.g. a step's draft, whose schema depends on a path parameter) failing the
- * way Fastify's own request validation fails, so the central error handler words it the same.
- */
-export function schemaValidationError(issues: unknown[] | null | undefined): Error {
-  return Object.assign(new Error('request validation failed'), { statusCode: 400, validation: issues ?? [], validationContext: 'body' });
-}

@@ -57,3 +57,16 @@ function finiteOnly(validate: ValidateFunction): ValidateFunction {
 
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
   httpPart === 'body' ? strictBodies.compile(schema) : finiteOnly(textParameters.compile(schema));
+
+/**
+ * Whole-form checks done in a handler (a step's ApplicationStep{n}Complete on submit): every problem at once, so each
+ * missing field is named, and the data left as it is (docs/decisions/014-one-set-of-rules.md).
+ */
+const wholeForms = compilerFor({ ...shared, allErrors: true, removeAdditional: false, useDefaults: false, coerceTypes: false });
+
+export const compileWholeForm = (schema: object): ValidateFunction => wholeForms.compile(schema);
+
+/** The same for drafts that are stored (a step's ApplicationStep{n}Data on save): fields the schema lacks are dropped. */
+const storedDrafts = compilerFor({ ...shared, allErrors: true, removeAdditional: true, useDefaults: false, coerceTypes: false });
+
+export const compileDraft = (schema: object): ValidateFunction => storedDrafts.compile(schema);

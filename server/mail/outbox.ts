@@ -1,13 +1,20 @@
 // The transactional e-mail outbox: enqueue() writes a rendered message in the caller's transaction;
 // the worker delivers due messages over SMTP (or to the log when no SMTP_URL is set), retrying with backoff.
+// Every server process may run the worker: a message is claimed before it is sent (below), so none goes out twice.
 import nodemailer, { type Transporter } from 'nodemailer';
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema.ts';
 import { translate, type Language, type MessageParams } from '#server/i18n/messages.ts';
 
 export const MAX_ATTEMPTS = 8;
+
+/**
+ * How long a claimed message is left to the worker that claimed it: a worker that dies while sending leaves it to
+ * be retried after this. Far above an SMTP exchange's timeouts (nodemailer's longest is 10 minutes of socket idle).
+ */
+export const CLAIM_SECONDS = 15 * 60;
 
 /** Seconds to wait before attempt n+1: 30 s, 1 min, 2 min, ... capped at one hour. */
 export const backoffSeconds = (attempts: number): number => Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
@@ -82,14 +89,32 @@ export class OutboxWorker {
     return this.running;
   }
 
+  /**
+   * Takes the due messages for this worker in one statement: the rows are locked as they are chosen, rows another
+   * worker is claiming are skipped (FOR UPDATE SKIP LOCKED), and each chosen row's next attempt moves CLAIM_SECONDS
+   * ahead, so no other worker finds it due while this one sends it. (Public for the test of a worker that dies.)
+   */
+  async claimDue() {
+    const { db } = this.options;
+    const now = this.now();
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(isNull(mailOutbox.sent_at), isNull(mailOutbox.failed_at), lte(mailOutbox.next_attempt_at, now)))
+      .orderBy(asc(mailOutbox.next_attempt_at))
+      .limit(50)
+      .for('update', { skipLocked: true });
+    const claimed = await db
+      .update(mailOutbox)
+      .set({ next_attempt_at: sql`${now.toISOString()}::timestamptz + make_interval(secs => ${CLAIM_SECONDS})` })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+    return claimed.sort((a, b) => a.id - b.id);
+  }
+
   private async runOnce(): Promise<number> {
     const { db, log } = this.options;
-    const due = await db
-      .select()
-      .from(mailOutbox)
-      .where(and(isNull(mailOutbox.sent_at), isNull(mailOutbox.failed_at), lte(mailOutbox.next_attempt_at, this.now())))
-      .orderBy(asc(mailOutbox.next_attempt_at))
-      .limit(50);
+    const due = await this.claimDue();
     let delivered = 0;
     for (const message of due) {
       try {

@@ -39,12 +39,6 @@ export function toPerson(user: User): Person {
   };
 }
 
-export async function getPerson(db: Db, userId: number): Promise<Person> {
-  const user = await findUserById(db, userId);
-  if (!user) throw notAuthenticated();
-  return toPerson(user);
-}
-
 export async function updatePerson(db: Db, userId: number, change: PersonUpdate, now: Date): Promise<Person> {
   const values: Partial<typeof users.$inferInsert> = { ...change, updated_at: now };
   for (const key of ['first_name', 'last_name', 'email'] as const) {

@@ -41,15 +41,20 @@ export function toProgramInfo(program: ProgramRow, now: Date): Schemas['ProgramI
 async function viewerApplications(db: Db, userId: number, rows: ProgramRow[], now: Date) {
   const byProgram = new Map<number, NonNullable<Schemas['Program']['application']>>();
   if (rows.length === 0) return byProgram;
-  const mine = await db
-    .select({ id: applications.id, program_id: applications.program_id, status: applications.status })
+  // The viewer's applications to these programs and their steps, in one query.
+  const rowsOfMine = await db
+    .select({
+      id: applications.id,
+      program_id: applications.program_id,
+      status: applications.status,
+      step: { status: applicationSteps.status, version: applicationSteps.version },
+    })
     .from(applications)
+    .leftJoin(applicationSteps, eq(applicationSteps.application_id, applications.id))
     .where(and(eq(applications.user_id, userId), inArray(applications.program_id, rows.map((p) => p.id))));
-  if (mine.length === 0) return byProgram;
-  const steps = await db
-    .select({ application_id: applicationSteps.application_id, status: applicationSteps.status, version: applicationSteps.version })
-    .from(applicationSteps)
-    .where(inArray(applicationSteps.application_id, mine.map((a) => a.id)));
+  if (rowsOfMine.length === 0) return byProgram;
+  const mine = [...new Map(rowsOfMine.map((row) => [row.id, row])).values()];
+  const steps = rowsOfMine.flatMap((row) => (row.step ? [{ application_id: row.id, ...row.step }] : []));
   for (const application of mine) {
     const program = rows.find((p) => p.id === application.program_id);
     if (!program) continue;
@@ -79,17 +84,19 @@ export async function listPrograms(db: Db, viewer: Viewer, query: ProgramQuery, 
     if (closed) conditions.push(closed);
   }
   const where = and(...conditions);
-  const [total] = await db.select({ n: count() }).from(programs).where(where);
-  const rows = await db
-    .select()
+  // The page and the total in one query (a window count); a page past the end has no row to carry it.
+  const pageRows = await db
+    .select({ program: programs, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(programs)
     .where(where)
     .orderBy(sql`case when ${isOpen} then 0 else 1 end`, asc(programs.application_deadline), asc(programs.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
+  const rows = pageRows.map((row) => row.program);
+  const total = pageRows[0]?.total ?? (await db.select({ n: count() }).from(programs).where(where))[0]?.n ?? 0;
   const mine = await viewerApplications(db, viewer.id, rows, now);
   return {
-    count: total?.n ?? 0,
+    count: total,
     page,
     page_size: pageSize,
     results: rows.map((program) => withViewer(program, mine.get(program.id) ?? null, now)),

@@ -1,14 +1,12 @@
 // HTTP side of applications: My Programs, apply, steps, submit, the intake form upload and the certification form.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '#server/context.ts';
-import { componentSchema } from '#server/http/contract.ts';
 import { detailError, fieldErrors } from '#server/http/errors.ts';
 import type { Handlers } from '#server/http/handlers.ts';
-import { schemaValidationError } from '#server/http/input.ts';
 import * as service from '#server/applications/service.ts';
 import * as intakeForm from '#server/applications/intake-form.ts';
 import * as documents from '#server/applications/documents.ts';
-import { stepDataSchemaName, type StepNumber } from '#server/applications/steps.ts';
+import { checkDraft, type StepNumber } from '#server/applications/steps.ts';
 
 export function applicationRoutes(ctx: AppContext): Handlers {
   const deps: service.ApplicationDeps = { db: ctx.db, captcha: ctx.captcha, files: ctx.files, now: ctx.now };
@@ -23,8 +21,8 @@ export function applicationRoutes(ctx: AppContext): Handlers {
     saveApplicationStep: async (request) => {
       const step = request.params.step as StepNumber;
       // The body schema cannot know the step: its draft is checked against ApplicationStep{step}Data here.
-      const validate = request.compileValidationSchema(componentSchema(stepDataSchemaName(step)), 'body');
-      if (!validate(request.body.data)) throw schemaValidationError(validate.errors);
+      const problems = checkDraft(step, request.body.data);
+      if (problems !== null) throw fieldErrors(problems);
       return service.saveStep(deps, request.requireUser(), request.params.id, step, request.body.data, request.body.version);
     },
     submitApplicationStep: async (request) =>

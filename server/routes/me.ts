@@ -1,11 +1,11 @@
 // HTTP side of the signed-in person's own information.
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
-import { getPerson, setSsnLast4, updatePerson } from '#server/me/service.ts';
+import { setSsnLast4, toPerson, updatePerson } from '#server/me/service.ts';
 
 export function meRoutes(ctx: AppContext): Handlers {
   return {
-    getMe: async (request) => getPerson(ctx.db, request.requireUser().id),
+    getMe: async (request) => toPerson(request.requireUser().account),
     updateMe: async (request) => updatePerson(ctx.db, request.requireUser().id, request.body, ctx.now()),
     setMySsnLast4: async (request) => ({
       ssn_last4_masked: await setSsnLast4(ctx.db, request.requireUser().id, request.body.ssn_last4, ctx.now()),

@@ -5,13 +5,18 @@ import type { Handlers } from '#server/http/handlers.ts';
 import { detailError } from '#server/http/errors.ts';
 
 export function systemRoutes(ctx: AppContext): Handlers {
+  // Health is public: every request that arrives while a probe is running shares that probe, so a flood of health
+  // checks costs the database one `select 1` at a time, and each answer is still no older than one probe
+  // (docs/decisions/012-speed.md). Nothing is cached once the probe settles, so an outage shows at the next check.
+  let probeInFlight: Promise<boolean> | undefined;
+  const databaseAnswers = (): Promise<boolean> =>
+    (probeInFlight ??= ctx.db.execute(sql`select 1`).then(
+      () => true,
+      () => false,
+    ).finally(() => (probeInFlight = undefined)));
   return {
     getHealth: async () => {
-      try {
-        await ctx.db.execute(sql`select 1`);
-      } catch {
-        throw detailError(503, 'api.error.unavailable', 'database_unavailable');
-      }
+      if (!(await databaseAnswers())) throw detailError(503, 'api.error.unavailable', 'database_unavailable');
       return { status: 'ok', database: 'ok' };
     },
   };

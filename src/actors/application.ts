@@ -16,6 +16,8 @@ import type { StepNumber, SubmitStepInput, SubmitStepOutput } from '#machines/st
 import { uploadMachine } from '#machines/upload/upload.machine';
 import type { StoredFile, UploadEvent, UploadFileInput } from '#machines/upload/upload.types';
 import { isStepNumber } from '#shared/application-constants';
+import { checkStepComplete } from '#shared/validation/step-checks';
+import { localFieldErrors } from '#lib/form-errors';
 import {
   applicationKeys,
   invalidateApplicationLists,
@@ -98,6 +100,13 @@ function provideStepMachine(queryClient: QueryClient) {
   return stepMachine.provide({
     actors: {
       submitStep: fromPromise<SubmitStepOutput, SubmitStepInput>(async ({ input }) => {
+        // The saved draft (the machine flushed it first) is checked with the step's own schema before the server
+        // is asked: what is missing shows at once, in the same words the server would use.
+        const saved = queryClient.getQueryData<Application>(applicationKeys.detail(input.applicationId));
+        const draft = saved?.steps.find((step) => step.step === input.step)?.data;
+        const student = saved?.program.sub_program === 'student_incubator';
+        const problems = draft === undefined ? null : checkStepComplete(input.step, draft, { student });
+        if (problems !== null) throw { body: localFieldErrors(problems) };
         try {
           const submitted = await unwrap(
             api.POST('/applications/{id}/steps/{step}/submit', {

@@ -527,12 +527,12 @@ export interface components {
             first_name?: string;
             last_name?: string;
             gender?: components["schemas"]["Gender"] | null;
-            phone?: string;
+            phone?: components["schemas"]["Phone"];
             email?: components["schemas"]["Email"];
             country?: string;
             state?: string;
             city?: string;
-            postal_code?: string;
+            postal_code?: components["schemas"]["PostalCode"];
             street_address?: string;
             physical_line1?: string;
             physical_line2?: string;
@@ -546,12 +546,12 @@ export interface components {
             first_name: string;
             last_name: string;
             gender: components["schemas"]["Gender"] | null;
-            phone: string;
+            phone: components["schemas"]["Phone"];
             email: components["schemas"]["Email"];
             country: string;
             state: string;
             city: string;
-            postal_code: string;
+            postal_code: components["schemas"]["PostalCode"];
             street_address: string;
             physical_line1: string;
             physical_line2: string;
@@ -643,7 +643,7 @@ export interface components {
             operating_time?: components["schemas"]["OperatingTime"] | null;
             monthly_revenue?: number | null;
             employees?: number | null;
-            website?: string | null;
+            website?: components["schemas"]["Website"] | null;
             gpa?: number | null;
             university?: string | null;
             third_year_student: boolean;
@@ -764,17 +764,35 @@ export interface components {
                 version: number;
             };
         };
-        /** @description Step 1, the person (draft; the submit check requires the fields named in its description). */
+        /**
+         * @description A text a complete step requires: at least one character that is not a space. Empty or blank, it reads as
+         *     missing (docs/decisions/014-one-set-of-rules.md).
+         */
+        Filled: string;
+        /** @description A phone number of 7 to 15 digits, with an optional leading + and spaces, dots, dashes or brackets; empty in a draft. */
+        Phone: string;
+        /** @description Any postal code of up to 20 characters; a US or Puerto Rico address needs a ZIP code (UsZipCode). */
+        PostalCode: string;
+        /**
+         * @description A country that is Puerto Rico or the United States (or not given: most applicants live in Puerto Rico), in
+         *     the spellings people type. Where it holds, the postal code must be a ZIP code.
+         */
+        UsCountry: string;
+        /** @description A US or Puerto Rico ZIP code, 5 or 9 digits (00901 or 00901-1234); empty in a draft. */
+        UsZipCode: string;
+        /** @description A web address; without a scheme ("miempresa.com") it is accepted and stored with https:// in front. */
+        Website: string;
+        /** @description Step 1, the person (draft; ApplicationStep1Complete says what a submitted step needs). */
         ApplicationStep1Data: {
             first_name?: string;
             last_name?: string;
             gender?: components["schemas"]["Gender"] | null;
-            phone?: string;
-            email?: string;
+            phone?: components["schemas"]["Phone"];
+            email?: string | components["schemas"]["Email"];
             country?: string;
             state?: string;
             city?: string;
-            postal_code?: string;
+            postal_code?: components["schemas"]["PostalCode"];
             street_address?: string;
             physical_line1?: string;
             physical_line2?: string;
@@ -784,6 +802,22 @@ export interface components {
             /** @description Only the last 4 digits of the SSN, ever; exactly 4 to submit. */
             ssn_last4?: string;
         };
+        /** @description Step 1 as it must be to submit; the postal address lines only when it is not the physical one. */
+        ApplicationStep1Complete: components["schemas"]["ApplicationStep1Data"] & {
+            first_name: components["schemas"]["Filled"];
+            last_name: components["schemas"]["Filled"];
+            gender: components["schemas"]["Gender"];
+            phone: components["schemas"]["Filled"];
+            email: components["schemas"]["Filled"];
+            country: components["schemas"]["Filled"];
+            state: components["schemas"]["Filled"];
+            city: components["schemas"]["Filled"];
+            postal_code: components["schemas"]["Filled"];
+            physical_line1: components["schemas"]["Filled"];
+            ssn_last4: components["schemas"]["SsnLast4"];
+        };
+        /** @enum {string} */
+        BusinessType: "physical" | "virtual" | "both";
         /**
          * @description Step 2, the business (docs/product.md section 3 Business; docs/decisions/015-application-content.md). A person
          *     with no business yet (`has_business` false: the survey's answer, or the pre-incubator and student
@@ -792,12 +826,12 @@ export interface components {
         ApplicationStep2Data: {
             has_business?: boolean | null;
             business_name?: string;
-            business_phone?: string;
+            business_phone?: components["schemas"]["Phone"];
             tax_id?: string;
             business_city?: string;
             /** Format: date */
             incorporation_date?: string | null;
-            website?: string;
+            website?: components["schemas"]["Website"];
             social_networks?: string;
             business_type?: components["schemas"]["BusinessType"] | null;
             industry?: components["schemas"]["Industry"] | null;
@@ -815,8 +849,6 @@ export interface components {
             /** @description The coverage the business has (none is an answer too). */
             insurance?: components["schemas"]["InsuranceKind"][];
         };
-        /** @enum {string} */
-        BusinessType: "physical" | "virtual" | "both";
         /**
          * @description 1 DBA, 2 for-profit corporation, 3 non-profit corporation, 4 worker-owned corporation, 5 cooperative, 6 L3C,
          *     7 for-profit LLC, 8 non-profit LLC, 9 PSC, 10 partnership.
@@ -954,12 +986,21 @@ export interface components {
             courses_applied: string;
         };
         /**
-         * @description Step 6, agreement and certification: conditions accepted and an ALTCHA payload to submit (the
-         *     payload is spent by the submit), plus the intake form uploaded through /applications/{id}/intake-form.
+         * @description Step 6, agreement and certification (draft): the conditions and an ALTCHA payload; the intake form is uploaded
+         *     through /applications/{id}/intake-form.
          */
         ApplicationStep6Data: {
             conditions?: boolean;
             captcha?: string;
+        };
+        /**
+         * @description Step 6 as it must be to submit. The server also needs the intake form uploaded, and spends the captcha only
+         *     once all of this holds.
+         */
+        ApplicationStep6Complete: components["schemas"]["ApplicationStep6Data"] & {
+            /** @constant */
+            conditions: true;
+            captcha: string;
         };
     };
     responses: {

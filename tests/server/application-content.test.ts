@@ -216,7 +216,7 @@ describe.each(databaseKinds)('application content on %s', (kind) => {
       expect(missing.statusCode).toBe(400);
       expect(missing.json()).toEqual({
         non_field_errors: ['Check that all data have been entered.'],
-        no_income_form: ['This field is required.'],
+        no_income_form: ['Download the no-income form, sign it and upload it.'],
         code: 'invalid',
       });
       const mixed = await saveAndSubmit(ana, id, 4, { ...noIncome, income_sources: ['no_income', 'work'] });

@@ -175,6 +175,19 @@ describe.each(databaseKinds)('applications on %s', (kind) => {
       id = (await apply(ana, (await createProgram(test)).id)).id;
     });
 
+    it('stamps the step and its application with the time of the save', async () => {
+      const stamped = async () => (await read(ana, id)) as ApplicationBody & { updated_at: string };
+      const before = await stamped();
+      clock.advance(5000);
+      const saved = await put(ana, id, 4, { household_size: 3 }, 0);
+      expect(saved.statusCode, saved.body).toBe(200);
+      const after = await stamped();
+      const step = saved.json() as { updated_at: string };
+      expect(step).toMatchObject({ step: 4, version: 1, status: 'incomplete', submitted_at: null });
+      expect(Date.parse(step.updated_at)).toBeGreaterThanOrEqual(Date.parse(before.updated_at) + 5000);
+      expect(after.updated_at).toBe(step.updated_at);
+    });
+
     it('saves partial data and adds one to the version', async () => {
       const saved = await put(ana, id, 2, { business_name: 'Café' }, 0);
       expect(saved.statusCode, saved.body).toBe(200);
@@ -237,7 +250,11 @@ describe.each(databaseKinds)('applications on %s', (kind) => {
     });
 
     it("answers 400 with field errors and 'Check that all data have been entered.' for an incomplete step", async () => {
-      await put(ana, id, 1, { first_name: 'Ana', email: 'not-an-email', ssn_last4: '12', postal_same_as_physical: false }, 0);
+      // A draft may be incomplete, but not malformed: the e-mail's format is refused as it is saved.
+      const malformed = await put(ana, id, 1, { first_name: 'Ana', email: 'not-an-email' }, 0);
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json()).toEqual({ email: ['Enter a valid email address.'], code: 'invalid' });
+      await put(ana, id, 1, { first_name: 'Ana', email: '', ssn_last4: '12', postal_same_as_physical: false }, 0);
       const response = await submitStep(ana, id, 1);
       expect(response.statusCode).toBe(400);
       const body = response.json();
@@ -245,7 +262,7 @@ describe.each(databaseKinds)('applications on %s', (kind) => {
       expect(body).toMatchObject({
         last_name: ['This field is required.'],
         gender: ['This field is required.'],
-        email: ['Enter a valid email address.'],
+        email: ['This field is required.'],
         ssn_last4: ['Enter exactly the last 4 digits.'],
         postal_line1: ['This field is required.'],
       });
@@ -381,6 +398,18 @@ describe.each(databaseKinds)('applications on %s', (kind) => {
   });
 
   describe('closed and unavailable programs', () => {
+    it('keeps the closing of a draft when a step save is the first to find its program closed', async () => {
+      const program = await createProgram(test);
+      const { id } = await apply(luis, program.id);
+      await setProgram(test, program.id, { status: 'closed' });
+      const save = await put(luis, id, 2, { business_name: 'Café' }, 0);
+      expect(save.statusCode).toBe(409);
+      expect(save.json().code).toBe('application_closed');
+      const [row] = await test.app.ctx.db.select().from(applications).where(eq(applications.id, id));
+      expect(row).toMatchObject({ status: 'closed' });
+      expect(row?.closed_at).toBeInstanceOf(Date);
+    });
+
     it('closes drafts once the deadline has passed: submit and every write answer application_closed', async () => {
       const program = await createProgram(test, { application_deadline: new Date(clock.now().getTime() + 60_000) });
       const { id } = await apply(luis, program.id);

@@ -43,7 +43,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       seedDemoData: true,
       trustProxy: [],
-      http: { requestTimeoutMs: 120_000, bodyTimeoutMs: 20_000, headersTimeoutMs: 15_000, keepAliveTimeoutMs: 72_000, maxConnections: 2000 },
+      http: { requestTimeoutMs: 120_000, bodyTimeoutMs: 20_000, headersTimeoutMs: 15_000, keepAliveTimeoutMs: 72_000, maxConnections: 2000, maxRequestsPerSocket: 1000 },
       databaseConnectTimeoutMs: 5000,
       production: false,
     });
@@ -118,10 +118,12 @@ describe('loadConfig', () => {
       HEADERS_TIMEOUT_MS: '5000',
       KEEP_ALIVE_TIMEOUT_MS: '10000',
       MAX_CONNECTIONS: '500',
+      MAX_REQUESTS_PER_SOCKET: '0',
       DATABASE_CONNECT_TIMEOUT_MS: '2000',
     });
     expect(config.trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8']);
-    expect(config.http).toEqual({ requestTimeoutMs: 90_000, bodyTimeoutMs: 10_000, headersTimeoutMs: 5000, keepAliveTimeoutMs: 10_000, maxConnections: 500 });
+    expect(config.http).toEqual({ requestTimeoutMs: 90_000, bodyTimeoutMs: 10_000, headersTimeoutMs: 5000, keepAliveTimeoutMs: 10_000, maxConnections: 500, maxRequestsPerSocket: 0 });
+    expect(load({}).http.maxRequestsPerSocket).toBe(1000);
     expect(config.databaseConnectTimeoutMs).toBe(2000);
   });
 

@@ -10,6 +10,7 @@ const BODY_TIMEOUT_MS = 1000;
 const HEADERS_TIMEOUT_MS = 1000;
 const REQUEST_TIMEOUT_MS = 3000;
 const MAX_CONNECTIONS = 6;
+const MAX_REQUESTS_PER_SOCKET = 3;
 
 interface RawExchange {
   socket: Socket;
@@ -55,6 +56,7 @@ describe.each(databaseKinds)('request timeouts and limits (%s)', (kind) => {
         HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
         REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
         MAX_CONNECTIONS: String(MAX_CONNECTIONS),
+        MAX_REQUESTS_PER_SOCKET: String(MAX_REQUESTS_PER_SOCKET),
       },
     });
     await test.app.listen({ host: '127.0.0.1', port: 0 });
@@ -126,6 +128,23 @@ describe.each(databaseKinds)('request timeouts and limits (%s)', (kind) => {
     const draft = JSON.stringify({ version: 0, data: { description: 'x'.repeat(200_000) } });
     const step = await test.call('PUT', `/applications/${applicationId}/steps/1`, draft, { ...en, ...ana.headers });
     expect([200, 400], step.body.slice(0, 200)).toContain(step.statusCode);
+  });
+
+  it(`asks a client to reconnect after ${MAX_REQUESTS_PER_SOCKET} requests on one connection`, async () => {
+    const health = 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+    const { socket, closed } = rawRequest(port, health.repeat(MAX_REQUESTS_PER_SOCKET));
+    let received = '';
+    await new Promise<void>((resolve) =>
+      socket.on('data', (chunk: string) => {
+        received += chunk;
+        if (received.split('HTTP/1.1 ').length > MAX_REQUESTS_PER_SOCKET) resolve();
+      }),
+    );
+    socket.destroy();
+    await closed;
+    const answers = received.split('HTTP/1.1 ').slice(1);
+    expect(answers.map((answer) => Number(answer.slice(0, 3)))).toEqual([200, 200, 200]);
+    expect(answers.map((answer) => /\r\nconnection: ([\w-]+)/i.exec(answer)?.[1]?.toLowerCase())).toEqual(['keep-alive', 'keep-alive', 'close']);
   });
 
   it(`holds at most ${MAX_CONNECTIONS} connections, and serves again once they close`, async () => {

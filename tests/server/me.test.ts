@@ -236,13 +236,23 @@ describe.each(databaseKinds)('GET/PATCH /me and PUT /me/ssn (%s)', (kind) => {
       expect(shown).not.toHaveProperty('ssn_last4');
     });
 
-    it.each(['123', '12345', '12a4', '123-45-6789', '123456789', ' 1234', '１２３４', ''])(
+    it.each([
+      ['123', 'Enter exactly the last 4 digits.'],
+      ['12345', 'Enter exactly the last 4 digits.'],
+      ['12a4', 'Enter exactly the last 4 digits.'],
+      ['123-45-6789', 'Enter exactly the last 4 digits.'],
+      ['123456789', 'Enter exactly the last 4 digits.'],
+      [' 1234', 'Enter exactly the last 4 digits.'],
+      ['１２３４', 'Enter exactly the last 4 digits.'],
+      // Nothing given reads as missing (shared/validation/field-messages.ts).
+      ['', 'This field is required.'],
+    ])(
       'refuses %j without storing any of it',
-      async (ssn) => {
+      async (ssn, message) => {
         await test.call('PUT', '/me/ssn', { ssn_last4: '1234' }, me.auth);
         const refused = await test.call('PUT', '/me/ssn', { ssn_last4: ssn }, me.auth);
         expect(refused.statusCode).toBe(400);
-        expect(refused.json()).toEqual({ ssn_last4: ['Enter exactly the last 4 digits.'], code: 'invalid' });
+        expect(refused.json()).toEqual({ ssn_last4: [message], code: 'invalid' });
         expect((await row(me.id))?.ssn_last4).toBe('1234');
         expect((await getMe(me.auth)).ssn_last4_masked).toBe('***-**-1234');
       },

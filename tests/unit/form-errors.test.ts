@@ -24,6 +24,20 @@ describe('toFormErrors', () => {
     expect(toFormErrors(['One', 'Two'], [], fallback).form).toEqual(['One', 'Two']);
   });
 
+  it("keeps the message ids of a body's `messages` in place of its texts, so they can be worded in any language", () => {
+    const body = {
+      non_field_errors: ['Check that all data have been entered.'],
+      email: ['This field is required.'],
+      code: 'invalid',
+      messages: { non_field_errors: [{ id: 'api.application.incomplete' }], email: [{ id: 'api.field.required' }], other: [{ id: 'api.field.invalid' }] },
+    };
+    expect(toFormErrors(body, ['email'], fallback)).toEqual({
+      form: [{ id: 'api.application.incomplete' }, { id: 'api.field.invalid' }],
+      fields: { email: [{ id: 'api.field.required' }] },
+    });
+    expect(hasFieldErrors({ code: 'invalid', messages: { email: [{ id: 'api.field.required' }] } })).toBe(true);
+  });
+
   it('falls back to Try Again Later when the body says nothing usable', () => {
     expect(toFormErrors(undefined, ['email'], fallback)).toEqual({ form: [fallback], fields: {} });
     expect(toFormErrors({ email: [] }, ['email'], fallback)).toEqual({ form: [fallback], fields: {} });

@@ -132,6 +132,17 @@ describe('locales/es.json and locales/en.json', () => {
     expect(missing).toEqual([]);
   });
 
+  it('have every message id that openapi.yaml and shared/validation/field-messages.ts name for errors', () => {
+    const contract = readFileSync(join(root, 'openapi.yaml'), 'utf8');
+    const fromContract = [...contract.matchAll(/x-message(?:-required)?:\s*([\w.]+)/g)].map((match) => match[1] ?? '');
+    const reading = readFileSync(join(root, 'shared/validation/field-messages.ts'), 'utf8');
+    const fromReading = [...reading.matchAll(/'((?:api|ui)\.[\w.]+)'/g)].map((match) => match[1] ?? '');
+    expect(fromContract.length).toBeGreaterThan(5);
+    expect(fromReading.length).toBeGreaterThan(5);
+    const missing = [...new Set([...fromContract, ...fromReading])].filter((id) => typeof es[id] !== 'string' || typeof en[id] !== 'string');
+    expect(missing).toEqual([]);
+  });
+
   it('use static message ids in src/, so they can be checked', () => {
     expect(found.dynamicIds).toEqual([]);
   });

@@ -9,6 +9,7 @@ import type { SummaryField } from '#components/ui/ErrorSummary';
 import { SelectField, TextField } from '#components/ui/Field';
 import { FormSection } from '#components/ui/FormSection';
 import { genderNames, genders, personFieldLabels as labels } from './messages';
+import type { ErrorText } from '#lib/form-errors';
 
 /** The Person's free-text fields. */
 export type PersonTextName =
@@ -73,7 +74,7 @@ interface PersonFieldsProps {
   onPostalSameChange: (checked: boolean) => void;
   /** The fields this form requires: marked, and `required` on the control. */
   required: ReadonlySet<PersonFieldName>;
-  errors: Readonly<Record<string, readonly string[]>>;
+  errors: Readonly<Record<string, readonly ErrorText[]>>;
 }
 
 export function PersonFields({ fields, valueOf, onChange, postalSame, onPostalSameChange, required, errors }: PersonFieldsProps) {

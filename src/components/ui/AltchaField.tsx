@@ -9,11 +9,13 @@ import { useCallback, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { apiBaseUrl } from '#api/client';
 import { useLocale } from '#lib/locale';
+import type { ErrorText } from '#lib/form-errors';
+import { ErrorLines } from './Field';
 
 interface AltchaFieldProps {
   id: string;
   label: ReactNode;
-  errors?: readonly string[] | undefined;
+  errors?: readonly ErrorText[] | undefined;
   /** Called with the base64 payload once verified, and with null when it expires or fails. */
   onPayload: (payload: string | null) => void;
 }
@@ -65,11 +67,7 @@ export function AltchaField({ id, label, errors, onPayload }: AltchaFieldProps) 
       </p>
       {invalid ? (
         <p id={`${id}-error`} className="mt-1 font-semibold text-red-800">
-          {errors.map((message) => (
-            <span key={message} className="block">
-              {message}
-            </span>
-          ))}
+          <ErrorLines errors={errors} />
         </p>
       ) : null}
       <div className="mt-2">

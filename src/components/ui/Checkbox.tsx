@@ -2,7 +2,8 @@
 import * as RadixCheckbox from '@radix-ui/react-checkbox';
 import * as Label from '@radix-ui/react-label';
 import type { ReactNode } from 'react';
-import { describedBy, RequiredMark } from './Field';
+import type { ErrorText } from '#lib/form-errors';
+import { describedBy, ErrorLines, RequiredMark } from './Field';
 
 interface CheckboxFieldProps {
   id: string;
@@ -12,7 +13,7 @@ interface CheckboxFieldProps {
   onCheckedChange: (checked: boolean) => void;
   required?: boolean;
   hint?: ReactNode;
-  errors?: readonly string[] | undefined;
+  errors?: readonly ErrorText[] | undefined;
 }
 
 export function CheckboxField({ id, name, label, checked, onCheckedChange, required, hint, errors }: CheckboxFieldProps) {
@@ -21,11 +22,7 @@ export function CheckboxField({ id, name, label, checked, onCheckedChange, requi
     <div className={invalid ? 'border-l-4 border-red-800 pl-3' : ''}>
       {invalid ? (
         <p id={`${id}-error`} className="mb-1 font-semibold text-red-800">
-          {errors.map((message) => (
-            <span key={message} className="block">
-              {message}
-            </span>
-          ))}
+          <ErrorLines errors={errors} />
         </p>
       ) : null}
       <div className="flex items-start gap-3">

@@ -1,7 +1,8 @@
 // Radio buttons and checkbox lists in the USWDS pattern: a fieldset whose legend is the question, one native
 // input per option (24px targets, labels that are part of the target), hint and error tied to the group.
 import type { ReactNode } from 'react';
-import { RequiredMark } from './Field';
+import type { ErrorText } from '#lib/form-errors';
+import { ErrorLines, RequiredMark } from './Field';
 
 export interface ChoiceOption {
   value: string;
@@ -15,7 +16,7 @@ interface ChoiceGroupProps {
   legend: ReactNode;
   required?: boolean;
   hint?: ReactNode;
-  errors?: readonly string[] | undefined;
+  errors?: readonly ErrorText[] | undefined;
   options: readonly ChoiceOption[];
   /** Lay the options side by side on wide screens (short options like Yes / No). */
   inline?: boolean;
@@ -65,11 +66,7 @@ function GroupFrame({
       ) : null}
       {invalid ? (
         <p id={`${id}-error`} className="mt-1 font-semibold text-red-800">
-          {errors.map((message) => (
-            <span key={message} className="block">
-              {message}
-            </span>
-          ))}
+          <ErrorLines errors={errors} />
         </p>
       ) : null}
       <div className={`mt-2 ${inline ? 'flex flex-wrap gap-x-6 gap-y-2' : 'space-y-2'}`}>{children}</div>

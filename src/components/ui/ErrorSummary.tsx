@@ -1,7 +1,7 @@
 // The USWDS/GOV.UK error summary: a box at the top of a failed form that takes focus, names the problem
 // and links to each field in error. Remount it (change its key) on each failed attempt to move focus again.
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { hasErrors, type FormErrors } from '#lib/form-errors';
+import { errorKey, errorText, hasErrors, type FormErrors } from '#lib/form-errors';
 
 // Stable identity: React calls it once on mount, not on every render (which would steal focus while typing).
 const focusOnMount = (element: HTMLElement | null): void => {
@@ -30,9 +30,12 @@ export function ErrorSummary({ id, errors, fields }: ErrorSummaryProps) {
   // Each item names its field: "This field is required" three times would not say which fields.
   const fieldItems = Object.entries(fields).flatMap(([name, field]) =>
     (errors.fields[name] ?? []).map((message) => ({
-      key: `${name}:${message}`,
+      key: `${name}:${errorKey(message)}`,
       controlId: field.id,
-      text: intl.formatMessage({ id: 'ui.errorSummary.item' }, { field: intl.formatMessage(field.label, field.values), message }),
+      text: intl.formatMessage(
+        { id: 'ui.errorSummary.item' },
+        { field: intl.formatMessage(field.label, field.values), message: errorText(intl, message) },
+      ),
     })),
   );
   return (
@@ -48,7 +51,7 @@ export function ErrorSummary({ id, errors, fields }: ErrorSummaryProps) {
       </h2>
       <ul className="mt-2 list-disc space-y-1 pl-6">
         {errors.form.map((message) => (
-          <li key={`form:${message}`}>{message}</li>
+          <li key={`form:${errorKey(message)}`}>{errorText(intl, message)}</li>
         ))}
         {fieldItems.map((item) => (
           <li key={item.key}>

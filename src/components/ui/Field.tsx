@@ -2,7 +2,8 @@
 // aria-invalid when an error is shown, and a visible required mark.
 import * as Label from '@radix-ui/react-label';
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { errorKey, errorText, type ErrorText } from '#lib/form-errors';
 
 export const inputClass =
   'mt-1 block min-h-11 w-full rounded-md border-2 border-gray-700 bg-white px-3 py-2 text-base text-gray-900 ' +
@@ -13,14 +14,24 @@ interface FieldFrameProps {
   label: ReactNode;
   required?: boolean | undefined;
   hint?: ReactNode | undefined;
-  errors?: readonly string[] | undefined;
+  errors?: readonly ErrorText[] | undefined;
   children: ReactNode;
 }
 
 /** The ids a control should list in aria-describedby for its hint and errors. */
-export function describedBy(id: string, hint: unknown, errors: readonly string[] | undefined): string | undefined {
+export function describedBy(id: string, hint: unknown, errors: readonly ErrorText[] | undefined): string | undefined {
   const ids = [hint ? `${id}-hint` : '', errors && errors.length > 0 ? `${id}-error` : ''].filter(Boolean);
   return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+/** A field's error messages, one per line, worded in the language on screen. */
+export function ErrorLines({ errors }: { errors: readonly ErrorText[] }) {
+  const intl = useIntl();
+  return errors.map((message) => (
+    <span key={errorKey(message)} className="block">
+      {errorText(intl, message)}
+    </span>
+  ));
 }
 
 export function RequiredMark() {
@@ -47,11 +58,7 @@ export function FieldFrame({ id, label, required, hint, errors, children }: Fiel
       ) : null}
       {hasError ? (
         <p id={`${id}-error`} className="mt-1 font-semibold text-red-800">
-          {errors.map((message) => (
-            <span key={message} className="block">
-              {message}
-            </span>
-          ))}
+          <ErrorLines errors={errors} />
         </p>
       ) : null}
       {children}
@@ -63,7 +70,7 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   id: string;
   label: ReactNode;
   hint?: ReactNode;
-  errors?: readonly string[] | undefined;
+  errors?: readonly ErrorText[] | undefined;
 };
 
 export function TextField({ id, label, hint, errors, required, className = '', ...input }: TextFieldProps) {
@@ -86,7 +93,7 @@ type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
   id: string;
   label: ReactNode;
   hint?: ReactNode;
-  errors?: readonly string[] | undefined;
+  errors?: readonly ErrorText[] | undefined;
   options: ReadonlyArray<{ value: string; label: string; lang?: string }>;
 };
 

@@ -1,12 +1,13 @@
 // A labelled multi-line text field in the USWDS pattern (label, hint, error, aria-describedby, aria-invalid).
 import type { ReactNode, TextareaHTMLAttributes } from 'react';
+import type { ErrorText } from '#lib/form-errors';
 import { describedBy, FieldFrame, inputClass } from './Field';
 
 type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
   id: string;
   label: ReactNode;
   hint?: ReactNode;
-  errors?: readonly string[] | undefined;
+  errors?: readonly ErrorText[] | undefined;
 };
 
 export function TextAreaField({ id, label, hint, errors, required, rows = 5, ...textarea }: TextAreaFieldProps) {

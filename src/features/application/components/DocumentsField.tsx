@@ -19,7 +19,7 @@ import {
 import type { DocumentsError, FileKind } from '#machines/documents/documents.types';
 import { Button } from '#components/ui/Button';
 import { RequiredMark } from '#components/ui/Field';
-import { toFormErrors } from '#lib/form-errors';
+import { errorText, toFormErrors, type ErrorText } from '#lib/form-errors';
 import { MAX_UPLOAD_BYTES } from '#shared/application-constants';
 import { useWorkspace } from '#features/application/hooks/use-application-workspace';
 import { fileSize } from './IntakeFormField';
@@ -46,7 +46,7 @@ function useErrorMessages(error: DocumentsError | null): string[] {
           ? intl.formatMessage({ id: 'application.documents.removeFailed' })
           : intl.formatMessage({ id: 'auth.error.tryAgainLater' });
       const errors = toFormErrors(error.body, ['file'], fallback);
-      return [...(errors.fields.file ?? []), ...errors.form];
+      return [...(errors.fields.file ?? []), ...errors.form].map((message) => errorText(intl, message));
     }
   }
 }
@@ -89,7 +89,7 @@ interface DocumentsFieldProps {
   label: ReactNode;
   hint?: ReactNode;
   required?: boolean | undefined;
-  errors?: readonly string[] | undefined;
+  errors?: readonly ErrorText[] | undefined;
 }
 
 export function DocumentsField({ id, kind, target, ids, label, hint, required, errors = [] }: DocumentsFieldProps) {
@@ -113,7 +113,7 @@ export function DocumentsField({ id, kind, target, ids, label, hint, required, e
   const picked = useSelector(actor, selectDocumentsPicked);
   const removing = useSelector(actor, selectRemoving);
   const canAdd = useSelector(actor, selectCanAdd);
-  const shown = [...useErrorMessages(useSelector(actor, selectDocumentsError)), ...errors];
+  const shown = [...useErrorMessages(useSelector(actor, selectDocumentsError)), ...errors.map((message) => errorText(intl, message))];
   const invalid = shown.length > 0;
   const described = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 

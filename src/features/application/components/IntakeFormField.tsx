@@ -12,7 +12,7 @@ import {
 import type { UploadError } from '#machines/upload/upload.types';
 import { Button } from '#components/ui/Button';
 import { RequiredMark } from '#components/ui/Field';
-import { toFormErrors } from '#lib/form-errors';
+import { errorText, toFormErrors, type ErrorText } from '#lib/form-errors';
 import { InstantText } from '#components/ui/InstantText';
 import { useUploadActor } from '#features/application/hooks/use-application-workspace';
 
@@ -37,12 +37,12 @@ function useErrorMessages(error: UploadError | null): string[] {
       return [intl.formatMessage({ id: 'application.upload.network' })];
     case 'rejected': {
       const errors = toFormErrors(error.body, ['file'], intl.formatMessage({ id: 'auth.error.tryAgainLater' }));
-      return [...(errors.fields.file ?? []), ...errors.form];
+      return [...(errors.fields.file ?? []), ...errors.form].map((message) => errorText(intl, message));
     }
   }
 }
 
-export function IntakeFormField({ errors = [], readonly }: { errors?: readonly string[] | undefined; readonly: boolean }) {
+export function IntakeFormField({ errors = [], readonly }: { errors?: readonly ErrorText[] | undefined; readonly: boolean }) {
   const intl = useIntl();
   const upload = useUploadActor();
   const status = useSelector(upload, selectUploadStatus);
@@ -50,7 +50,7 @@ export function IntakeFormField({ errors = [], readonly }: { errors?: readonly s
   const stored = useSelector(upload, selectStoredFile);
   const picked = useSelector(upload, selectPickedFile);
   const uploadErrors = useErrorMessages(useSelector(upload, selectUploadError));
-  const shown = [...uploadErrors, ...errors];
+  const shown = [...uploadErrors, ...errors.map((message) => errorText(intl, message))];
   const invalid = shown.length > 0;
   const id = INTAKE_FORM_INPUT_ID;
   const described = [`${id}-hint`, invalid ? `${id}-error` : '', stored ? `${id}-stored` : ''].filter(Boolean).join(' ');

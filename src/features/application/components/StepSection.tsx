@@ -5,14 +5,16 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '#components/ui/Button';
 import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
-import { noErrors, toFormErrors, type FormErrors } from '#lib/form-errors';
+import { useMemo } from 'react';
+import { errorText, noErrors, toFormErrors, type ErrorText, type FormErrors } from '#lib/form-errors';
+import { checkStepDraft } from '#shared/validation/step-checks';
 import type { StepForm } from '#features/application/hooks/use-step-form';
 import { stepNames, stepStatusNames } from '#features/application/messages';
 import { AutosaveStatus } from './AutosaveStatus';
 import { ConflictDialog } from './ConflictDialog';
 import { StepAnswers } from './StepAnswers';
 
-export type FieldErrors = Readonly<Record<string, readonly string[]>>;
+export type FieldErrors = Readonly<Record<string, readonly ErrorText[]>>;
 
 interface StepSectionProps {
   form: StepForm;
@@ -25,7 +27,11 @@ interface StepSectionProps {
   intro?: ReactNode;
 }
 
-/** Splits the server's refusals into what the summary and the fields show. */
+/**
+ * What the summary and the fields show: the draft's own problems as it is typed (its schema, checked in the
+ * browser), the autosave's refusal, and the refusal of the last "Submit step". Kept as message ids where known, so
+ * they are worded in the language on screen.
+ */
 function useStepErrors(form: StepForm, fields: StepSectionProps['fields']) {
   const intl = useIntl();
   const fallback = intl.formatMessage({ id: 'auth.error.tryAgainLater' });
@@ -38,6 +44,7 @@ function useStepErrors(form: StepForm, fields: StepSectionProps['fields']) {
         : { form: [intl.formatMessage({ id: 'application.step.notReached' })], fields: {} };
   const saveErrors: FormErrors =
     form.saveStatus === 'failed' && form.saveError?.kind === 'rejected' ? toFormErrors(form.saveError.body, names, fallback) : noErrors;
+  const draftProblems = useMemo(() => checkStepDraft(form.step, form.data), [form.step, form.data]);
   const labelOf = (name: string) => {
     const field = fields[name];
     return field ? intl.formatMessage(field.label, field.values) : name;
@@ -45,10 +52,12 @@ function useStepErrors(form: StepForm, fields: StepSectionProps['fields']) {
   const saveReasons = [
     ...saveErrors.form,
     ...Object.entries(saveErrors.fields).flatMap(([name, messages]) =>
-      messages.map((message) => intl.formatMessage({ id: 'ui.errorSummary.item' }, { field: labelOf(name), message })),
+      messages.map((message) =>
+        intl.formatMessage({ id: 'ui.errorSummary.item' }, { field: labelOf(name), message: errorText(intl, message) }),
+      ),
     ),
-  ];
-  return { submitErrors, saveReasons, fieldErrors: { ...saveErrors.fields, ...submitErrors.fields } };
+  ].map((message) => errorText(intl, message));
+  return { submitErrors, saveReasons, fieldErrors: { ...saveErrors.fields, ...submitErrors.fields, ...draftProblems } };
 }
 
 export function StepSection({ form, fields, heading, children, intro }: StepSectionProps) {

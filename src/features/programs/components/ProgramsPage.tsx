@@ -7,7 +7,7 @@ import { errorBody } from '#api/errors';
 import { Alert } from '#components/ui/Alert';
 import { Button, ButtonLink, linkClass } from '#components/ui/Button';
 import { PageHeading } from '#components/ui/PageHeading';
-import { toFormErrors } from '#lib/form-errors';
+import { errorText, toFormErrors } from '#lib/form-errors';
 import { useLocale } from '#lib/locale';
 import { showToast } from '#lib/toast';
 import { useApply } from '#api/applications';
@@ -130,7 +130,7 @@ function ProgramAction({ program }: { program: Program }) {
 
   const failed = (error: unknown) => {
     const fallback = intl.formatMessage({ id: 'auth.error.tryAgainLater' });
-    showToast({ kind: 'error', message: toFormErrors(errorBody(error), [], fallback).form[0] ?? fallback });
+    showToast({ kind: 'error', message: errorText(intl, toFormErrors(errorBody(error), [], fallback).form[0] ?? fallback) });
   };
 
   // Apply: the survey comes first for someone who never answered it, then back here through ?program=.

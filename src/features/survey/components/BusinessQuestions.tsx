@@ -9,13 +9,14 @@ import type { Survey } from '#api/survey';
 import { industries, operatingTimes } from '#features/survey/answers';
 import { chooseOption, numberText, surveyFields as fields, yesNoOptions } from '#features/survey/fields';
 import { industryNames, operatingTimeNames } from '#features/survey/messages';
+import type { ErrorText } from '#lib/form-errors';
 
 interface BusinessQuestionsProps {
   initial: Survey | null;
   /** 'yes', 'no', or '' before it is answered: the follow-up questions show on 'yes'. */
   hasBusiness: string;
   onHasBusinessChange: (value: string) => void;
-  errors: Readonly<Record<string, readonly string[]>>;
+  errors: Readonly<Record<string, readonly ErrorText[]>>;
 }
 
 export function BusinessQuestions({ initial, hasBusiness, onHasBusinessChange, errors }: BusinessQuestionsProps) {

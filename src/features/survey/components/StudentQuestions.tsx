@@ -8,13 +8,14 @@ import type { Survey } from '#api/survey';
 import { steamBranches } from '#features/survey/answers';
 import { chooseOption, numberText, surveyFields as fields, yesNoOptions } from '#features/survey/fields';
 import { steamBranchNames } from '#features/survey/messages';
+import type { ErrorText } from '#lib/form-errors';
 
 interface StudentQuestionsProps {
   initial: Survey | null;
   /** 'yes', 'no', or '' before it is answered: the follow-up questions show on 'yes'. */
   student: string;
   onStudentChange: (value: string) => void;
-  errors: Readonly<Record<string, readonly string[]>>;
+  errors: Readonly<Record<string, readonly ErrorText[]>>;
 }
 
 export function StudentQuestions({ initial, student, onStudentChange, errors }: StudentQuestionsProps) {

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { errorBody } from '#api/errors';
 import { Alert } from '#components/ui/Alert';
 import { Button, ButtonLink, linkClass } from '#components/ui/Button';
-import { toFormErrors } from '#lib/form-errors';
+import { errorText, toFormErrors } from '#lib/form-errors';
 import { useLocale } from '#lib/locale';
 import { showToast } from '#lib/toast';
 import { useApply } from '#api/applications';
@@ -80,9 +80,11 @@ export function SurveyResult({ survey, programId, onChange }: SurveyResultProps)
       onError: (error) =>
         showToast({
           kind: 'error',
-          message:
+          message: errorText(
+            intl,
             toFormErrors(errorBody(error), [], intl.formatMessage({ id: 'auth.error.tryAgainLater' })).form[0] ??
-            intl.formatMessage({ id: 'auth.error.tryAgainLater' }),
+              intl.formatMessage({ id: 'auth.error.tryAgainLater' }),
+          ),
         }),
     });
   }

@@ -9,6 +9,7 @@ import { askedFields, householdSpecs, labelOf, hintOf, type FieldContext, type F
 import type { StepForm } from '#features/application/hooks/use-step-form';
 import { useWorkspace } from '#features/application/hooks/use-application-workspace';
 import type { FieldErrors } from '#features/application/components/StepSection';
+import type { ErrorText } from '#lib/form-errors';
 import { DocumentsField } from '#features/application/components/DocumentsField';
 import { SpecField, summaryFields } from './SpecFields';
 
@@ -49,7 +50,7 @@ function exclusiveNoIncome(before: unknown, after: unknown): unknown {
 
 export function HouseholdFields({ form, errors }: { form: StepForm; errors: FieldErrors }) {
   const context: FieldContext = { subProgram: useWorkspace().application.program.sub_program };
-  const documents = (spec: FieldSpec, id: string, fieldErrors: readonly string[] | undefined) => {
+  const documents = (spec: FieldSpec, id: string, fieldErrors: readonly ErrorText[] | undefined) => {
     if (spec.kind.type !== 'documents') return null;
     const hint = hintOf(spec);
     return (

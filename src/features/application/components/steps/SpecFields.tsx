@@ -8,6 +8,7 @@ import { SelectField, TextField } from '#components/ui/Field';
 import { TextAreaField } from '#components/ui/TextAreaField';
 import { fieldId, hintOf, labelOf, type FieldSpec, type Option } from '#features/application/fields';
 import type { FieldErrors } from '#features/application/components/StepSection';
+import type { ErrorText } from '#lib/form-errors';
 
 export const optionText = (intl: IntlShape, option: Option): string => {
   const label = intl.formatMessage(option.label);
@@ -39,7 +40,7 @@ interface SpecFieldProps {
   onChange: (value: unknown) => void;
   errors: FieldErrors;
   /** Renders a documents field (it has its own actor). */
-  documents?: (spec: FieldSpec, id: string, errors: readonly string[] | undefined) => ReactNode;
+  documents?: (spec: FieldSpec, id: string, errors: readonly ErrorText[] | undefined) => ReactNode;
 }
 
 /** Digits for a whole number; digits and one decimal point (cents at most) for an amount. */
@@ -59,7 +60,7 @@ function NumberField({ id, name, value, onChange, decimal, ...frame }: {
   label: ReactNode;
   hint?: ReactNode;
   required?: boolean | undefined;
-  errors?: readonly string[] | undefined;
+  errors?: readonly ErrorText[] | undefined;
 }) {
   const stored = typeof value === 'number' && Number.isFinite(value) ? value : null;
   const [typed, setText] = useState(stored === null ? '' : String(stored));

@@ -1,0 +1,17 @@
+// shared/validation/validators.js is generated from openapi.yaml and committed: it must be what the contract says today.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { generateValidators } from '../../scripts/gen-validators.ts';
+
+describe('shared/validation/validators.js', () => {
+  it('matches openapi.yaml (run `npm run gen:validators` when this fails)', () => {
+    const { js, dts } = generateValidators();
+    expect(readFileSync('shared/validation/validators.js', 'utf8')).toBe(js);
+    expect(readFileSync('shared/validation/validators.d.ts', 'utf8')).toBe(dts);
+  });
+
+  it('holds no eval, new Function or require: it runs in the browser under the CSP', () => {
+    const { js } = generateValidators();
+    expect(js).not.toMatch(/\beval\(|new Function|\brequire\(/);
+  });
+});
