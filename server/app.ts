@@ -72,6 +72,7 @@ const redactPaths = [
   'req.headers.authorization',
   'req.headers.cookie',
   '*.password',
+  '*.current_password',
   '*.email',
   '*.to_address',
   '*.access',

@@ -43,6 +43,12 @@ export interface HttpLimits {
   maxRequestsPerSocket: number;
 }
 
+/** Where applicants write or call (the confirmation page, the password-changed e-mail); demo values by default. */
+export interface ProgramContact {
+  email: string;
+  phone: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -77,6 +83,7 @@ export interface Config {
   /** Connections each process's PostgreSQL pool may open: the server opens at most webConcurrency times this. */
   databasePoolMax: number;
   production: boolean;
+  programContact: ProgramContact;
 }
 
 export class ConfigError extends Error {
@@ -156,6 +163,17 @@ export function loadConfig(env: Env = process.env): Config {
   if (http.headersTimeoutMs > http.requestTimeoutMs) problems.push('HEADERS_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS');
   if (http.bodyTimeoutMs > http.requestTimeoutMs) problems.push('BODY_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS');
 
+  const programContact: ProgramContact = {
+    email: (env.PROGRAM_CONTACT_EMAIL ?? '').trim() || 'programa@incubadora.example',
+    phone: (env.PROGRAM_CONTACT_PHONE ?? '').trim() || '+1 787-555-0100',
+  };
+  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(programContact.email) || programContact.email.length > 254) {
+    problems.push(`PROGRAM_CONTACT_EMAIL must be one e-mail address (got "${programContact.email}")`);
+  }
+  if (!/^\+?\(?[0-9][0-9 ().-]{5,30}$/.test(programContact.phone)) {
+    problems.push(`PROGRAM_CONTACT_PHONE must be a phone number: digits, spaces, "+", "-", "." and parentheses (got "${programContact.phone}")`);
+  }
+
   // One process per core on PostgreSQL; PGlite is one process's database, so it always runs one.
   const webConcurrency = databaseUrl ? int('WEB_CONCURRENCY', availableParallelism(), 1, 1024) : 1;
 
@@ -193,6 +211,7 @@ export function loadConfig(env: Env = process.env): Config {
     webConcurrency,
     databasePoolMax: int('DATABASE_POOL_MAX', defaultPoolMax(webConcurrency), 1, 10_000),
     production,
+    programContact,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   if (secret === '') config.secret = persistentDevSecret(dataDir);

@@ -18,6 +18,9 @@ export const isStepNumber = (value: number): value is StepNumber => STEP_NUMBERS
 /** The signed intake form: 20 MB at most, counted as 20 MiB ("Your file is too large. It must be 20MB or smaller."). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
+/** The field the server names in step 6's refusal when the intake form is missing (and in the upload's own errors). */
+export const INTAKE_FORM_FIELD = 'intake_form';
+
 /** Only the last 4 digits of the SSN are ever kept: exactly 4 ASCII digits (openapi.yaml components/schemas/SsnLast4). */
 export const SSN_LAST4_PATTERN = /^[0-9]{4}$/;
 /** The same rule for an `<input pattern>`, which is anchored by the browser. */

@@ -7,7 +7,7 @@ import type { DraftData, LocalCopyKey } from '#machines/autosave/autosave.types.
 import { stepMachine } from '#machines/step/step.machine.ts';
 import { uploadMachine } from '#machines/upload/upload.machine.ts';
 import { serverErrorCode } from '#machines/shared/error-codes.ts';
-import { STEP_NUMBERS } from '#shared/application-constants.ts';
+import { INTAKE_FORM_FIELD, STEP_NUMBERS } from '#shared/application-constants.ts';
 import { planDraft } from './application.drafts.ts';
 import type {
   ApplicationChildren,
@@ -170,8 +170,14 @@ export const applicationMachine = setup({
     resolveConflict: enqueueActions(({ enqueue }, params: { step: StepNumber; choice: 'mine' | 'theirs' }) =>
       enqueue.sendTo(autosaveActorId(params.step), { type: 'autosave.resolveConflict', choice: params.choice }),
     ),
-    /** The server made step 6 incomplete again when it stored the intake form: its step actor follows, as after an edit. */
-    reopenIntakeStep: enqueueActions(({ enqueue }) => enqueue.sendTo(stepActorId(6), { type: 'step.edit' })),
+    /**
+     * The server made step 6 incomplete again when it stored the intake form: its step actor follows, as after an edit,
+     * and drops the 'upload the form' error the upload just answered (issue 9 point 7).
+     */
+    reopenIntakeStep: enqueueActions(({ enqueue }) => {
+      enqueue.sendTo(stepActorId(6), { type: 'step.edit' });
+      enqueue.sendTo(stepActorId(6), { type: 'step.answered', field: INTAKE_FORM_FIELD });
+    }),
     tellEveryAutosave: enqueueActions(
       ({ enqueue }, params: { type: 'autosave.online' | 'autosave.offline' | 'autosave.flush' }) => {
         for (const step of STEP_NUMBERS) enqueue.sendTo(autosaveActorId(step), { type: params.type });

@@ -221,6 +221,13 @@ export const sessionMachine = setup({
       on: {
         'session.logout': { target: 'signingOut', actions: { type: 'setError', params: { error: null } } },
         'session.refresh': { target: 'refreshing' },
+        // Only here: in the other states a call with the old tokens is in flight, or nobody is signed in.
+        'session.renewed': {
+          actions: [
+            { type: 'setRecord', params: ({ event }) => ({ record: event.record }) },
+            { type: 'persistRecord', params: ({ context }) => ({ record: requireRecord(context) }) },
+          ],
+        },
         'session.unauthorized': [
           {
             // The call already failed once more after a refresh: renewing again would loop.

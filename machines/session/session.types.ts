@@ -61,6 +61,11 @@ export type SessionEvent =
    * refresh, so refreshing again cannot help and the session is signed out instead.
    */
   | { type: 'session.unauthorized'; retried?: boolean }
+  /**
+   * This device's session was replaced by the server (a password change ends every session and answers a new one
+   * for the device that made it, docs/decisions/017-account-dead-ends.md): store the new record.
+   */
+  | { type: 'session.renewed'; record: SessionRecord }
   /** Another tab wrote (record) or removed (null) the `user` key: this tab follows it. */
   | { type: 'session.storageChanged'; record: SessionRecord | null };
 

@@ -23,6 +23,21 @@ export function toStepSubmitError(error: unknown): StepSubmitError {
   return { kind: 'network' };
 }
 
+/** Keys of a refusal body that are not a field's messages (docs/product.md section 11's error shapes). */
+const NOT_FIELDS = new Set(['code', 'detail', 'non_field_errors']);
+
+/**
+ * The error once `field` is answered: the refusal without that field's messages; no error at all when no other field
+ * is named (its form-wide 'check that all data have been entered' was about the fields just answered).
+ */
+export function withoutFieldError(error: StepSubmitError | null, field: string): StepSubmitError | null {
+  if (error?.kind !== 'rejected') return error;
+  const { body } = error;
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !(field in body)) return error;
+  const rest = Object.fromEntries(Object.entries(body).filter(([key]) => key !== field));
+  return Object.keys(rest).some((key) => !NOT_FIELDS.has(key)) ? { kind: 'rejected', body: rest } : null;
+}
+
 /** How long "Submit step" waits for the draft to reach the server before giving up (read as a network failure). */
 export const FLUSH_TIMEOUT_MS = 60_000;
 
@@ -86,6 +101,7 @@ export const stepMachine = setup({
     startSubmit: assign({ error: null, editedWhileSubmitting: false }),
     noteEditWhileSubmitting: assign({ editedWhileSubmitting: true }),
     keepError: assign((_, params: { error: unknown }) => ({ error: toStepSubmitError(params.error) })),
+    dropFieldError: assign(({ context }, params: { field: string }) => ({ error: withoutFieldError(context.error, params.field) })),
   },
   guards: {
     isReadonly: ({ context }) => context.readonly,
@@ -103,6 +119,9 @@ export const stepMachine = setup({
     error: null,
     editedWhileSubmitting: false,
   }),
+  on: {
+    'step.answered': { actions: { type: 'dropFieldError', params: ({ event }) => ({ field: event.field }) } },
+  },
   initial: 'init',
   states: {
     init: {

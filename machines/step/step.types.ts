@@ -54,5 +54,10 @@ export interface StepContext {
 export type StepEvent =
   | { type: 'step.submit' }
   | { type: 'step.edit' }
+  /**
+   * A field the last refusal named has been answered outside the form (the intake form was uploaded): its messages
+   * go, and with the last of them the refusal, so no error stays next to the success that answers it.
+   */
+  | { type: 'step.answered'; field: string }
   /** The application became submitted, closed or unavailable: the application machine locks its steps. */
   | { type: 'step.lock' };

@@ -52,6 +52,7 @@ export const uploadMachine = setup({
     progress: assign((_, params: { loaded: number; total: number }) => ({ loaded: params.loaded, total: params.total })),
     store: assign((_, params: { stored: StoredFile }) => ({ stored: params.stored, file: null, error: null })),
     keepError: assign((_, params: { error: { body?: unknown } }) => ({ error: toUploadError(params.error) })),
+    keepRefusal: assign((_, params: { body: unknown }) => ({ error: { code: 'refused' as const, body: params.body } })),
     forget: assign({ file: null, error: null, loaded: 0, total: 0 }),
   },
   guards: {
@@ -114,6 +115,7 @@ export const uploadMachine = setup({
             { type: 'reportUploaded', params: ({ event }) => event.stored },
           ],
         },
+        'upload.refused': { target: 'refused', actions: { type: 'keepRefusal', params: ({ event }) => ({ body: event.body }) } },
         'upload.failed': { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
         'upload.cancel': { target: 'idle', actions: 'forget' },
       },
@@ -121,8 +123,12 @@ export const uploadMachine = setup({
     uploaded: {
       description: 'The server stored the file; choosing another one replaces it.',
     },
+    refused: {
+      description:
+        'The server refused the file for what it is (not a PDF inside, damaged, too large): another file must be chosen; trying the same one again cannot help.',
+    },
     failed: {
-      description: 'The upload failed (the server refused it, or the network dropped); it can be tried again.',
+      description: 'The upload failed (the network dropped, or the server failed or was busy); the same file can be tried again.',
       on: {
         'upload.retry': { guard: 'hasFile', target: 'uploading', actions: 'restart' },
         'upload.cancel': { target: 'idle', actions: 'forget' },

@@ -5,9 +5,9 @@ import type { PickedFile, StoredFile, UploadError } from './upload.types.ts';
 
 type UploadSnapshot = SnapshotFrom<UploadMachine>;
 
-export type UploadStatus = 'idle' | 'invalid' | 'uploading' | 'uploaded' | 'failed';
+export type UploadStatus = 'idle' | 'invalid' | 'uploading' | 'uploaded' | 'refused' | 'failed';
 
-const STATUSES: readonly UploadStatus[] = ['idle', 'invalid', 'uploading', 'uploaded', 'failed'];
+const STATUSES: readonly UploadStatus[] = ['idle', 'invalid', 'uploading', 'uploaded', 'refused', 'failed'];
 
 export const selectUploadStatus = (snapshot: UploadSnapshot): UploadStatus =>
   STATUSES.find((status) => snapshot.matches(status)) ?? 'idle';
@@ -27,3 +27,13 @@ export const selectStoredFile = (snapshot: UploadSnapshot): StoredFile | null =>
 export const selectPickedFile = (snapshot: UploadSnapshot): PickedFile | null => snapshot.context.file;
 
 export const selectUploadError = (snapshot: UploadSnapshot): UploadError | null => snapshot.context.error;
+
+/**
+ * What the field offers after a failure: `chooseAnother` when the file itself was refused (in the browser or by the
+ * server), `retry` when only the transfer failed, null otherwise (issue 9 point 7).
+ */
+export const selectUploadRemedy = (snapshot: UploadSnapshot): 'chooseAnother' | 'retry' | null => {
+  if (snapshot.matches('invalid') || snapshot.matches('refused')) return 'chooseAnother';
+  if (snapshot.matches('failed') && snapshot.context.file !== null) return 'retry';
+  return null;
+};

@@ -26,12 +26,15 @@ export interface UploadFileInput {
 }
 
 /**
- * `too_large` / `not_pdf`: refused before sending a byte. `rejected`: the server's body as it answered
- * (already localized, e.g. 413 'Your file is too large...'). `network`: no answer.
+ * `too_large` / `not_pdf`: refused before sending a byte. `refused`: the server refused the file for what it is (not a
+ * PDF inside, damaged, 413 'Your file is too large...'), its body as it answered (already localized): another file is
+ * needed. `rejected`: the server failed or was busy (5xx, 408, 429), its body as it answered: the same file may go
+ * through later. `network`: no answer.
  */
 export type UploadError =
   | { code: 'too_large' }
   | { code: 'not_pdf' }
+  | { code: 'refused'; body: unknown }
   | { code: 'rejected'; body: unknown }
   | { code: 'network' };
 
@@ -39,6 +42,9 @@ export type UploadError =
 export type UploadFileEvent =
   | { type: 'upload.progress'; loaded: number; total: number }
   | { type: 'upload.done'; stored: StoredFile }
+  /** The server refused the file itself: sending it again cannot help (issue 9 point 7). */
+  | { type: 'upload.refused'; body: unknown }
+  /** No answer, or the server failed: the same file can be tried again. */
   | { type: 'upload.failed'; error: { body?: unknown } };
 
 export interface UploadContext {

@@ -1,7 +1,8 @@
 // Password-reset links: `uid` (base64url user id) and an HMAC token that dies after 3 days or when the password changes.
+import { RESET_LINK_TTL_DAYS } from '#shared/account-constants.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-const RESET_TTL_SECONDS = 3 * 24 * 3600;
+const RESET_TTL_SECONDS = RESET_LINK_TTL_DAYS * 24 * 3600;
 
 export const encodeUid = (userId: number): string => Buffer.from(String(userId)).toString('base64url');
 

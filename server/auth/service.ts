@@ -11,6 +11,7 @@ import { burnPasswordCheck, hashPassword, passwordProblems, verifyPassword } fro
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './reset-tokens.ts';
 import type { TokenService, VerifiedToken } from './tokens.ts';
 import { AttemptLimiter } from './attempt-limits.ts';
+import { RESET_LINK_TTL_DAYS } from '#shared/account-constants.ts';
 import type { WorkQueue } from './work-queue.ts';
 
 type Schemas = components['schemas'];
@@ -204,7 +205,7 @@ export async function sendPasswordResetMail(deps: AuthDeps, email: string): Prom
     template: 'passwordReset',
     to: user.email,
     language,
-    params: { name: user.first_name, link },
+    params: { name: user.first_name, link, days: RESET_LINK_TTL_DAYS },
   }, deps.now());
 }
 
@@ -213,7 +214,7 @@ export async function confirmPasswordReset(deps: AuthDeps, uid: string, token: s
   const user = userId === null ? undefined : await findUserById(deps.db, userId);
   if (!user || !user.is_active || !checkResetToken(deps.secret, user.id, user.password_hash, token, deps.now())) {
     // The link is not a field the person can edit: a form-wide error, which the SPA's toast shows (docs/product.md section 8).
-    throw fieldErrors({ non_field_errors: 'api.reset.invalidLink' });
+    throw fieldErrors({ non_field_errors: 'api.reset.invalidLink' }, 'reset_link_invalid');
   }
   const problems = passwordProblems(password);
   if (problems.length > 0) throw fieldErrors({ password: problems });

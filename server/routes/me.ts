@@ -1,7 +1,8 @@
-// HTTP side of the signed-in person's own information.
+// HTTP side of the signed-in person's own information and password.
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
 import { setSsnLast4, toPerson, updatePerson } from '#server/me/service.ts';
+import { changePassword } from '#server/me/password.ts';
 
 export function meRoutes(ctx: AppContext): Handlers {
   return {
@@ -9,6 +10,10 @@ export function meRoutes(ctx: AppContext): Handlers {
     updateMe: async (request) => updatePerson(ctx.db, request.requireUser().id, request.body, ctx.now()),
     setMySsnLast4: async (request) => ({
       ssn_last4_masked: await setSsnLast4(ctx.db, request.requireUser().id, request.body.ssn_last4, ctx.now()),
+    }),
+    changeMyPassword: async (request) => ({
+      ...(await changePassword(ctx.auth, ctx.config.programContact, request.requireUser().id, request.body)),
+      detail: request.t('api.password.changed'),
     }),
   };
 }

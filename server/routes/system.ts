@@ -1,4 +1,4 @@
-// Health check: the API answers and its database does too.
+// Health check (the API answers and its database does too) and the program's contact details from configuration.
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
@@ -19,5 +19,7 @@ export function systemRoutes(ctx: AppContext): Handlers {
       if (!(await databaseAnswers())) throw detailError(503, 'api.error.unavailable', 'database_unavailable');
       return { status: 'ok', database: 'ok' };
     },
+    // Configuration, not data: the SPA shows it where a person needs someone to write to (docs/decisions/017-account-dead-ends.md).
+    getProgramContact: async () => ({ ...ctx.config.programContact }),
   };
 }

@@ -7,10 +7,23 @@ import { serverErrorCode, type ErrorCode } from '#machines/shared/error-codes';
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-
 function serverDraftOf(value: unknown): ServerDraft | null {
   if (!isRecord(value) || !isRecord(value.data) || typeof value.version !== 'number') return null;
   return { data: value.data, version: value.version };
+}
+
+/** No answer, a 5xx, a 408 or a 429: the network or the server is struggling, and the same request may succeed later. */
+function isTransient(status: number): boolean {
+  return status === 0 || status >= 500 || status === 408 || status === 429;
+}
+
+/**
+ * A failed upload the server refused for what the file is (a 4xx with a body: not a PDF inside, damaged, too large,
+ * or the application can no longer take one): sending the same file again cannot help, so the person is offered
+ * another file rather than "try again" (issue 9 point 7). Transient failures stay retryable.
+ */
+export function isFileRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && !isTransient(error.status) && error.body !== undefined && error.body !== null;
 }
 
 /**
@@ -23,7 +36,7 @@ function serverDraftOf(value: unknown): ServerDraft | null {
 export function toSaveDraftRejection(error: unknown): SaveDraftError {
   if (!(error instanceof ApiError)) return { kind: 'network' };
   const { status, body } = error;
-  if (status === 0 || status >= 500 || status === 408 || status === 429) return { kind: 'network' };
+  if (isTransient(status)) return { kind: 'network' };
   if (status === 409 && serverErrorCode(body) === 'version_conflict') {
     const current = isRecord(body) ? serverDraftOf(body.current) : null;
     if (current) return { kind: 'conflict', current };

@@ -25,7 +25,7 @@ import {
   type ApplicationStep,
 } from '#api/applications';
 import { removeLocalCopy, writeLocalCopy } from './application-drafts';
-import { isFinalRejection, toSaveDraftRejection, toServerRejection } from './application-errors';
+import { isFileRefusal, isFinalRejection, toSaveDraftRejection, toServerRejection } from './application-errors';
 
 export type ApplicationActorRef = ActorRefFrom<typeof applicationMachine>;
 
@@ -163,7 +163,8 @@ function provideUploadMachine(queryClient: QueryClient) {
           (error: unknown) => {
             if (controller.signal.aborted) return;
             reloadWhenFinal(queryClient, input.applicationId, error);
-            sendBack({ type: 'upload.failed', error: toServerRejection(error) });
+            if (isFileRefusal(error)) sendBack({ type: 'upload.refused', body: error.body });
+            else sendBack({ type: 'upload.failed', error: toServerRejection(error) });
           },
         );
         return () => controller.abort();

@@ -175,6 +175,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the signed-in person's password (the current one is required)
+         * @description The same rules as sign-up for the new password; a wrong current password is a field error on
+         *     `current_password` and counts against the account like a failed sign-in (429 past the limit). On success
+         *     every other session of the account ends, this device gets a new session (its tokens are in the answer and
+         *     replace the stored ones), and a "your password was changed" e-mail goes out in the person's language
+         *     (docs/decisions/017-account-dead-ends.md).
+         */
+        post: operations["changeMyPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The program's contact e-mail and phone (configuration PROGRAM_CONTACT_EMAIL, PROGRAM_CONTACT_PHONE) */
+        get: operations["getProgramContact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/programs": {
         parameters: {
             query?: never;
@@ -454,7 +495,7 @@ export interface components {
          *     answer carries one; docs/decisions/011-error-codes-in-the-contract.md says which answer sends which.
          * @enum {string}
          */
-        ErrorCode: "invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "not_found" | "survey_not_answered" | "program_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "version_conflict" | "too_large" | "file_too_large" | "unsupported_media_type" | "throttled" | "database_unavailable" | "server_error";
+        ErrorCode: "invalid" | "reset_link_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "not_found" | "survey_not_answered" | "program_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "version_conflict" | "too_large" | "file_too_large" | "unsupported_media_type" | "throttled" | "database_unavailable" | "server_error";
         /** @description A success that only says what happened (signed out, reset e-mail sent), localized. */
         Message: {
             detail: string;
@@ -518,6 +559,14 @@ export interface components {
         };
         SessionResponse: components["schemas"]["SessionUser"] & {
             access: string;
+        };
+        /** @description The new session of the device that changed the password (every other session ended). */
+        PasswordChanged: components["schemas"]["LoginResponse"] & {
+            detail: string;
+        };
+        ProgramContact: {
+            email: string;
+            phone: string;
         };
         RefreshRequest: {
             refresh: string;
@@ -1393,6 +1442,57 @@ export interface operations {
             };
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    changeMyPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    password: components["schemas"]["Password"];
+                };
+            };
+        };
+        responses: {
+            /** @description The password was changed; the new session of this device. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChanged"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getProgramContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where applicants write or call. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgramContact"];
+                };
+            };
         };
     };
     listPrograms: {

@@ -20,6 +20,7 @@ const titles = defineMessages({
   passwordReset: { id: 'auth.reset.title' },
   passwordResetConfirm: { id: 'auth.resetConfirm.title' },
   profile: { id: 'profile.page.title' },
+  terms: { id: 'terms.page.title' },
   programs: { id: 'panel.programs.title' },
   myPrograms: { id: 'panel.myPrograms.title' },
   drive: { id: 'panel.drive.title' },
@@ -72,6 +73,12 @@ export function appRoutes(session: SessionActor): RouteObject[] {
               }),
             },
             { path: 'register', ...redirectTo('/account/create') },
+            {
+              // The terms and privacy page (docs/decisions/017-account-dead-ends.md): public, linked from the footer.
+              path: 'terms',
+              handle: handle(titles.terms),
+              lazy: async () => ({ Component: (await import('#features/legal/components/TermsPage')).TermsPage }),
+            },
             { path: 'password/reset', element: <PasswordResetPage />, handle: handle(titles.passwordReset) },
             {
               path: 'password/reset/confirm',

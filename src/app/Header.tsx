@@ -1,4 +1,8 @@
-// The site header: product name (home link), main navigation by session state, and the language switcher.
+// The site header: product name (home link), main navigation by session state, and the language switcher. Under
+// 768 px (where the small-screen prompt also shows) the navigation and the switcher fold into a "Menu" disclosure
+// (Radix Collapsible), so the page's content starts near the top of a phone (docs/decisions/016-language-and-small-screens.md).
+import * as Collapsible from '@radix-ui/react-collapsible';
+import { useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { selectIsBusy, selectIsStaff, selectUser } from '#machines/session/session.selectors';
@@ -6,11 +10,14 @@ import { useSession, useSessionActor } from '#lib/use-session';
 import { paths } from '#lib/paths';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
+const MENU_ID = 'site-menu';
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  'inline-flex min-h-11 items-center rounded-md px-3 font-semibold text-white hover:bg-blue-800 ' +
+  'flex min-h-11 items-center rounded-md px-3 font-semibold text-white hover:bg-blue-800 ' +
   (isActive ? 'underline decoration-2 underline-offset-4' : '');
 
-export function Header() {
+/** The links (and sign-out) of the session's state; `onChosen` closes the phone menu once one is used. */
+function NavItems({ onChosen, layout }: { onChosen: () => void; layout: string }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const session = useSessionActor();
@@ -19,68 +26,93 @@ export function Header() {
   const busy = useSession(selectIsBusy);
 
   function signOut() {
+    onChosen();
     session.send({ type: 'session.logout' });
     void navigate(paths.home);
   }
 
+  const link = (to: string, text: ReactNode) => (
+    <li>
+      <NavLink to={to} className={navLinkClass} onClick={onChosen}>
+        {text}
+      </NavLink>
+    </li>
+  );
+
+  return (
+    <nav aria-label={intl.formatMessage({ id: 'app.header.navLabel' })}>
+      <ul className={layout}>
+        {user ? (
+          <>
+            {link(paths.panel, <FormattedMessage id="app.header.panel" />)}
+            {isStaff ? link(paths.admin, <FormattedMessage id="app.header.admin" />) : null}
+            {link(paths.profile, <FormattedMessage id="app.header.profile" />)}
+            <li>
+              <button
+                type="button"
+                onClick={signOut}
+                disabled={busy}
+                className="inline-flex min-h-11 items-center rounded-md border-2 border-white px-3 font-semibold text-white hover:bg-blue-800 disabled:opacity-70"
+              >
+                <FormattedMessage id="app.header.signOut" />
+              </button>
+            </li>
+          </>
+        ) : (
+          <>
+            {link(paths.login, <FormattedMessage id="app.header.signIn" />)}
+            {link(paths.createAccount, <FormattedMessage id="app.header.createAccount" />)}
+          </>
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+export function Header() {
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const close = () => setOpen(false);
+
   return (
     <header className="bg-blue-900 text-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
-        <Link to={paths.home} className="inline-flex min-h-11 items-center text-xl font-bold text-white">
-          <FormattedMessage id="app.name" />
-        </Link>
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <nav aria-label={intl.formatMessage({ id: 'app.header.navLabel' })}>
-            <ul className="flex flex-wrap items-center gap-1">
-              {user ? (
-                <>
-                  <li>
-                    <NavLink to={paths.panel} className={navLinkClass}>
-                      <FormattedMessage id="app.header.panel" />
-                    </NavLink>
-                  </li>
-                  {isStaff ? (
-                    <li>
-                      <NavLink to={paths.admin} className={navLinkClass}>
-                        <FormattedMessage id="app.header.admin" />
-                      </NavLink>
-                    </li>
-                  ) : null}
-                  <li>
-                    <NavLink to={paths.profile} className={navLinkClass}>
-                      <FormattedMessage id="app.header.profile" />
-                    </NavLink>
-                  </li>
-                  <li>
-                    <button
-                      type="button"
-                      onClick={signOut}
-                      disabled={busy}
-                      className="inline-flex min-h-11 items-center rounded-md border-2 border-white px-3 font-semibold text-white hover:bg-blue-800 disabled:opacity-70"
-                    >
-                      <FormattedMessage id="app.header.signOut" />
-                    </button>
-                  </li>
-                </>
-              ) : (
-                <>
-                  <li>
-                    <NavLink to={paths.login} className={navLinkClass}>
-                      <FormattedMessage id="app.header.signIn" />
-                    </NavLink>
-                  </li>
-                  <li>
-                    <NavLink to={paths.createAccount} className={navLinkClass}>
-                      <FormattedMessage id="app.header.createAccount" />
-                    </NavLink>
-                  </li>
-                </>
-              )}
-            </ul>
-          </nav>
-          <LanguageSwitcher />
+      <Collapsible.Root
+        open={open}
+        onOpenChange={setOpen}
+        className="mx-auto max-w-6xl px-4 py-2 md:py-3"
+        // Escape, from the button or from inside the menu, closes it and returns focus to the button.
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !open) return;
+          close();
+          trigger.current?.focus();
+        }}
+      >
+        <div className="flex items-center justify-between gap-x-6">
+          <Link to={paths.home} onClick={close} className="inline-flex min-h-11 items-center text-xl font-bold text-white">
+            <FormattedMessage id="app.name" />
+          </Link>
+          {/* Wide screens: everything in one row, no menu. */}
+          <div className="hidden flex-wrap items-center justify-end gap-x-4 gap-y-2 md:flex">
+            <NavItems onChosen={close} layout="flex flex-wrap items-center gap-1" />
+            <LanguageSwitcher />
+          </div>
+          <Collapsible.Trigger
+            ref={trigger}
+            aria-controls={MENU_ID}
+            className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-md border-2 border-white px-3 font-semibold text-white hover:bg-blue-800 md:hidden"
+          >
+            <span aria-hidden="true" className="text-lg leading-none">
+              {open ? '×' : '☰'}
+            </span>
+            <FormattedMessage id="app.header.menu" />
+          </Collapsible.Trigger>
         </div>
-      </div>
+        {/* Phones: the same links and the switcher, shown while the menu is open. */}
+        <Collapsible.Content id={MENU_ID} className="mt-2 space-y-3 border-t border-blue-700 pb-2 pt-3 md:hidden">
+          <NavItems onChosen={close} layout="flex flex-col gap-1" />
+          <LanguageSwitcher />
+        </Collapsible.Content>
+      </Collapsible.Root>
     </header>
   );
 }

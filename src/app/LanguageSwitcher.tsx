@@ -18,8 +18,10 @@ export function LanguageSwitcher() {
   const updateMe = useUpdateMe();
 
   function choose(next: Locale) {
-    if (next === locale) return;
+    // Pressing the language already in force is a choice too: it is stored, so a profile in another language no
+    // longer overrides it on this device (docs/decisions/016-language-and-small-screens.md).
     setLocale(next);
+    if (next === locale) return;
     // Saving it in the profile is a convenience for the next device: a failure is not worth interrupting for.
     if (signedIn) updateMe.mutate({ language: next });
   }

@@ -6,8 +6,10 @@ import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Outlet, useLocation, useMatches, useNavigation, type UIMatch } from 'react-router-dom';
 import { MAIN_HEADING_ID } from '#components/ui/PageHeading';
 import { Toaster } from '#components/ui/Toaster';
+import { Footer } from './Footer';
 import { Header } from './Header';
 import { SmallScreenPrompt } from './SmallScreenPrompt';
+import { useLanguageRule } from './use-language-rule';
 
 /** What a route may declare in `handle`. */
 export interface RouteHandle {
@@ -53,6 +55,7 @@ export function RootLayout() {
   const location = useLocation();
   const navigation = useNavigation();
   useDocumentTitle(titleOf(matches));
+  useLanguageRule();
   useFocusOnNavigation(location.pathname);
 
   return (
@@ -72,19 +75,10 @@ export function RootLayout() {
       {navigation.state === 'loading' ? (
         <div aria-hidden="true" className="h-1 w-full animate-pulse bg-blue-800" />
       ) : null}
-      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none">
+      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none md:py-8">
         <Outlet />
       </main>
-      <footer className="border-t-2 border-gray-200 bg-gray-50">
-        <div className="mx-auto max-w-6xl space-y-1 px-4 py-6 text-sm text-gray-800">
-          <p>
-            <FormattedMessage id="app.footer.funding" />
-          </p>
-          <p>
-            <FormattedMessage id="app.footer.accessibility" />
-          </p>
-        </div>
-      </footer>
+      <Footer />
       <Toaster />
     </div>
   );

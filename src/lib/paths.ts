@@ -8,9 +8,21 @@ export const paths = {
   passwordReset: '/password/reset',
   passwordResetConfirm: '/password/reset/confirm',
   profile: '/profile',
+  terms: '/terms',
   panel: '/panel',
   admin: '/admin',
 } as const;
+
+/** Router state the login page reads: the e-mail to fill in (after sign-up). */
+export interface LoginState {
+  email: string;
+}
+
+/** The e-mail of a LoginState, or '' for any other state (history entries can hold anything). */
+export function loginStateEmail(state: unknown): string {
+  if (typeof state !== 'object' || state === null || !('email' in state) || typeof state.email !== 'string') return '';
+  return state.email;
+}
 
 /**
  * `next` as a same-origin path, or null. Anything else (an absolute URL, `//host`, a backslash trick, the

@@ -19,7 +19,9 @@ test('reset the password with the link from the e-mail, then sign in with the ne
   await page.getByLabel(fieldLabel(es('auth.reset.email'))).fill(account.email);
   await page.getByRole('button', { name: es('auth.reset.submit') }).click();
   await expect(top.getByText(es('api.reset.sent'), { exact: true })).toBeVisible();
-  await expect(page.getByLabel(fieldLabel(es('auth.reset.email')))).toHaveValue('');
+  // The page itself says what happens next, in place of the form (docs/decisions/017-account-dead-ends.md).
+  await expect(page.getByRole('heading', { name: es('auth.reset.sentTitle') })).toBeFocused();
+  await expect(page.getByLabel(fieldLabel(es('auth.reset.email')))).toBeHidden();
 
   // The e-mail the real SMTP server received carries the link to the confirm page.
   const mail = await waitForMail(account.email, (text) => text.includes('/password/reset/confirm?'));

@@ -5,6 +5,7 @@ import {
   createAccount,
   expectNoHorizontalScroll,
   fieldLabel,
+  openMenuIfFolded,
   shotPath,
   submitLogin,
   switchLanguage,
@@ -40,6 +41,7 @@ test('the prompt asks for a larger screen, Chromium and rotation, and can be dis
   await prompt.getByRole('button', { name: es('app.smallScreen.dismiss') }).click();
   await expect(prompt).toBeHidden();
   // Dismissed for the rest of the visit: other pages and a reload do not bring it back.
+  await openMenuIfFolded(page);
   await page.getByRole('navigation', { name: es('app.header.navLabel') }).getByRole('link', { name: es('app.header.signIn') }).click();
   await expect(page.getByRole('heading', { level: 1, name: es('auth.login.title') })).toBeVisible();
   await expect(prompt).toBeHidden();
@@ -77,6 +79,7 @@ test('at 360 px, sign-in and the profile work without sideways scrolling', async
   await expect(page).toHaveURL(/\/panel\/programs$/);
   await expectNoHorizontalScroll(page);
 
+  await openMenuIfFolded(page);
   await page.getByRole('navigation', { name: es('app.header.navLabel') }).getByRole('link', { name: es('app.header.profile') }).click();
   const person = page.getByRole('form', { name: es('profile.person.title') });
   await expect(person.getByLabel(fieldLabel(es('profile.person.firstName')))).toHaveValue(account.first_name);
@@ -97,6 +100,7 @@ test('at 360 px, sign-in and the profile work without sideways scrolling', async
   await expectNoHorizontalScroll(page);
 
   // The header's controls all fit and work: sign out.
+  await openMenuIfFolded(page);
   await page.getByRole('button', { name: es('app.header.signOut') }).click();
   await expect(page).toHaveURL(/\/$/);
   await expectNoHorizontalScroll(page);

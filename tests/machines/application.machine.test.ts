@@ -32,6 +32,7 @@ import { testMachineOf } from './support/test-machine.ts';
 import {
   UPLOAD_EVENT_TYPES,
   uploadLabel,
+  UPLOAD_STATES,
   uploadSampleEvents,
   verdictOf,
   type UploadModelEvent,
@@ -822,6 +823,7 @@ async function executeUpload(world: World, event: UploadModelEvent): Promise<voi
       break;
     }
     case 'upload.progress':
+    case 'upload.refused':
     case 'upload.failed':
       only(world.pendingUploads(), 'upload').sendBack(event);
       break;
@@ -852,7 +854,7 @@ function uploadTestParams(world: World): TestParam<UploadSnapshot, UploadModelEv
     leafPaths(upload.value).forEach((leaf) => visited.upload.add(leaf));
   };
   const execOf = (step: { event: { type: string } }) => executeUpload(world, step.event as UploadModelEvent);
-  const states = Object.fromEntries(['idle', 'invalid', 'uploading', 'uploaded', 'failed'].map((state) => [state, check]));
+  const states = Object.fromEntries(UPLOAD_STATES.map((state) => [state, check]));
   return { states, events: Object.fromEntries(UPLOAD_EVENT_TYPES.map((type) => [type, execOf])) };
 }
 

@@ -87,6 +87,12 @@ const OTHER_TAB_RECORD: SessionRecord = {
   last_name: 'Díaz',
   language: 'es',
 };
+/** What POST /me/password answers: a new session for this device (every other one ended). */
+const RENEWED_RECORD: SessionRecord = {
+  ...LOGIN_RESPONSE,
+  access: jwt({ sub: '2', exp: nowSeconds + 900 }),
+  refresh: 'refresh-after-password-change',
+};
 // Error bodies in the shapes of docs/product.md section 11.
 const LOGIN_ERROR = SERVER_ANSWERS.badCredentials;
 const REFRESH_ERROR = SERVER_ANSWERS.tokenNotValid;
@@ -117,6 +123,7 @@ const SAMPLE_EVENTS: readonly ModelEvent[] = [
   { type: 'session.unauthorized', retried: true },
   { type: 'session.storageChanged', record: OTHER_TAB_RECORD },
   { type: 'session.storageChanged', record: null },
+  { type: 'session.renewed', record: RENEWED_RECORD },
   { type: 'xstate.done.actor.login', output: LOGIN_RESPONSE },
   { type: 'xstate.error.actor.login', error: LOGIN_ERROR },
   { type: 'xstate.done.actor.refresh', output: REFRESH_RESPONSE },
@@ -326,6 +333,15 @@ async function performEvent(session: Session, event: ModelEvent) {
     case 'session.unauthorized':
       actor.send(event);
       return;
+    case 'session.renewed': {
+      // Only a signed-in session takes the new record (and stores it); elsewhere storage is left as it was.
+      const signedIn = actor.getSnapshot().value === 'signedIn';
+      const before = storage.get(SESSION_STORAGE_KEYS.user);
+      actor.send(event);
+      if (signedIn) expect(session.storedRecord()).toEqual(event.record);
+      else expect(storage.get(SESSION_STORAGE_KEYS.user)).toBe(before);
+      return;
+    }
     case 'session.storageChanged':
       // Another tab wrote the key first; the `storage` event only reports it.
       if (event.record === null) storage.delete(SESSION_STORAGE_KEYS.user);
@@ -453,6 +469,7 @@ describe('session machine: every shortest path', () => {
           'session.refresh': drive,
           'session.unauthorized': drive,
           'session.storageChanged': drive,
+          'session.renewed': drive,
           'xstate.done.actor.login': drive,
           'xstate.error.actor.login': drive,
           'xstate.done.actor.refresh': drive,

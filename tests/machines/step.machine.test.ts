@@ -14,7 +14,7 @@ import {
 import { createTestModel, getStateNodes, type StatePath, type TestModel, type TestParam } from 'xstate/graph';
 import type { StepModelEvent, StepSnapshot } from './support/step-model.ts';
 import { testMachineOf } from './support/test-machine.ts';
-import { DraftNotSaved, stepMachine } from '#machines/step/step.machine.ts';
+import { DraftNotSaved, stepMachine, withoutFieldError } from '#machines/step/step.machine.ts';
 import {
   selectCanSubmitStep,
   selectFieldErrors,
@@ -61,6 +61,8 @@ const unreachable: ModelEvent = { type: 'xstate.error.actor.submitStep', error: 
 const submit: ModelEvent = { type: 'step.submit' };
 const edit: ModelEvent = { type: 'step.edit' };
 const lock: ModelEvent = { type: 'step.lock' };
+/** The field the sample refusal names was answered elsewhere (as step 6's intake form is, by its upload). */
+const answered: ModelEvent = { type: 'step.answered', field: 'business_name' };
 
 // `createTestModel` refuses machines that invoke or wait ("Invocations on test machines are not
 // supported"): the model is the machine's own graph with those outcomes as plain events
@@ -72,7 +74,7 @@ const modelFor = (input: StepInput): TestModel<StepSnapshot, ModelEvent, unknown
   // it keys states by value, context and the transition that led there.
   createTestModel(modelMachine, {
     input,
-    events: [submit, edit, lock, flushed, draftRefused, draftUnsaved, accepted, invalid, unreachable],
+    events: [submit, edit, lock, answered, flushed, draftRefused, draftUnsaved, accepted, invalid, unreachable],
     limit: 5_000,
   });
 
@@ -183,6 +185,15 @@ async function execute(world: World, event: ModelEvent): Promise<void> {
     case 'step.lock':
       world.actor.send(event);
       break;
+    case 'step.answered':
+      // The sample refusal names one field beside its form-wide line: once that field is answered, nothing is left
+      // to show (a refusal that reached no server has no field to answer, and stays).
+      if (world.lastFailure === 'rejected') {
+        world.lastFailure = null;
+        world.lastRejection = null;
+      }
+      world.actor.send(event);
+      break;
     case 'xstate.done.actor.flushDraft': {
       const call = onlyPendingFlush(world);
       call.settled = true;
@@ -273,6 +284,7 @@ function testParams(world: World): TestParam<StepSnapshot, ModelEvent> {
       'step.submit': execOf,
       'step.edit': execOf,
       'step.lock': execOf,
+      'step.answered': execOf,
       'xstate.done.actor.flushDraft': execOf,
       'xstate.error.actor.flushDraft': execOf,
       'xstate.done.actor.submitStep': execOf,
@@ -368,6 +380,34 @@ describe('step machine: scenarios', () => {
     expect(selectStepStatus(world.actor.getSnapshot())).toBe('incomplete');
     expect(world.calls.map((call) => call.aborted)).toEqual([true]);
     expect(world.reports).toHaveLength(0);
+  });
+});
+
+describe('step machine: a refused field answered elsewhere (the intake form, by its upload)', () => {
+  const step6Refusal = {
+    non_field_errors: ['Check that all data have been entered.'],
+    intake_form: ['Upload the signed participant intake form.'],
+    conditions: ['Conditions must be accepted'],
+    code: 'invalid',
+  };
+
+  it('drops that field\'s messages and keeps the other fields', () => {
+    const { intake_form: _answered, ...rest } = step6Refusal;
+    expect(withoutFieldError({ kind: 'rejected', body: step6Refusal }, 'intake_form')).toEqual({ kind: 'rejected', body: rest });
+  });
+
+  it('drops the whole refusal, its form-wide line too, once no field is left', () => {
+    const onlyIntakeForm = { non_field_errors: ['Check that all data have been entered.'], intake_form: ['Upload it.'], code: 'invalid' };
+    expect(withoutFieldError({ kind: 'rejected', body: onlyIntakeForm }, 'intake_form')).toBeNull();
+  });
+
+  it('leaves alone a refusal that does not name the field, a network failure and no error', () => {
+    const other = { kind: 'rejected', body: { conditions: ['Conditions must be accepted'], code: 'invalid' } } as const;
+    expect(withoutFieldError(other, 'intake_form')).toBe(other);
+    expect(withoutFieldError({ kind: 'network' }, 'intake_form')).toEqual({ kind: 'network' });
+    expect(withoutFieldError(null, 'intake_form')).toBeNull();
+    const array = { kind: 'rejected', body: ['intake_form'] } as const;
+    expect(withoutFieldError(array, 'intake_form')).toBe(array);
   });
 });
 

@@ -25,12 +25,14 @@ import {
   progress,
   refused,
   retry,
+  serverFailed,
   SIGNED,
   storedOf,
   TOO_LARGE,
   TWENTY_MB,
   uploadLabel,
   uploadSampleEvents,
+  UNAVAILABLE_BODY,
   verdictOf,
   type UploadModelEvent,
   type UploadSnapshot,
@@ -45,6 +47,7 @@ import {
   selectStoredFile,
   selectUploadError,
   selectUploadPercent,
+  selectUploadRemedy,
   selectUploadStatus,
 } from '#machines/upload/upload.selectors.ts';
 import type {
@@ -193,6 +196,10 @@ async function execute(world: World, event: ModelEvent): Promise<void> {
       expected.error = event.error.body === undefined ? { code: 'network' } : { code: 'rejected', body: event.error.body };
       onlyActiveCall(world).sendBack(event);
       break;
+    case 'upload.refused':
+      expected.error = { code: 'refused', body: event.body };
+      onlyActiveCall(world).sendBack(event);
+      break;
   }
   await settle();
 }
@@ -226,15 +233,26 @@ function testParams(world: World): TestParam<UploadSnapshot, ModelEvent> {
         expect(selectPickedFile(snapshot)).toBeNull();
         expect(selectUploadError(snapshot)).toBeNull();
         expect(selectUploadPercent(snapshot)).toBe(0);
+        expect(selectUploadRemedy(snapshot)).toBeNull();
         nothingInFlight();
       },
       invalid: (state) => {
         const snapshot = actual(state);
         const picked = selectPickedFile(snapshot);
         if (!picked) throw new Error('refused without a file');
-        // Refused before a byte is sent: the error says why, with the file's name still shown.
+        // Refused before a byte is sent: the error says why, with the file's name still shown; another file is offered.
         expect(selectUploadError(snapshot)).toEqual({ code: verdictOf(picked) });
         expect(selectUploadPercent(snapshot)).toBe(0);
+        expect(selectUploadRemedy(snapshot)).toBe('chooseAnother');
+        nothingInFlight();
+      },
+      refused: (state) => {
+        const snapshot = actual(state);
+        // The server refused the file itself: its words are kept, and another file is offered, never "try again".
+        expect(selectUploadError(snapshot)?.code).toBe('refused');
+        expect(selectPickedFile(snapshot)).toBe(world.calls.at(-1)?.input.file);
+        expect(selectUploadRemedy(snapshot)).toBe('chooseAnother');
+        expect(snapshot.can(retry)).toBe(false);
         nothingInFlight();
       },
       uploading: (state) => {
@@ -261,6 +279,8 @@ function testParams(world: World): TestParam<UploadSnapshot, ModelEvent> {
         // The file stays picked, so "Try again to upload <name>" names it.
         expect(selectPickedFile(snapshot)).toBe(world.calls.at(-1)?.input.file);
         expect(selectUploadError(snapshot)?.code).toMatch(/^(network|rejected)$/);
+        // Only the transfer failed: the same file can be tried again.
+        expect(selectUploadRemedy(snapshot)).toBe('retry');
         nothingInFlight();
       },
     },
@@ -268,6 +288,7 @@ function testParams(world: World): TestParam<UploadSnapshot, ModelEvent> {
       'upload.choose': execOf,
       'upload.progress': execOf,
       'upload.done': execOf,
+      'upload.refused': execOf,
       'upload.failed': execOf,
       'upload.retry': execOf,
       'upload.cancel': execOf,
@@ -361,10 +382,11 @@ describe('upload machine: scenarios', () => {
     expect(world.reports).toEqual([storedOf(SIGNED)]);
   });
 
-  it('a refusal keeps the server body as it was sent; another file can be chosen', async () => {
+  it('a refusal keeps the server body as it was sent, offers another file, not a retry; another file can be chosen', async () => {
     const tooLargeForServer = SERVER_ANSWERS.fileTooLarge;
     const world = await runScenario(REPLACING, [choose(AT_LIMIT), refused(tooLargeForServer)]);
-    expect(selectUploadError(world.actor.getSnapshot())).toEqual({ code: 'rejected', body: tooLargeForServer });
+    expect(selectUploadError(world.actor.getSnapshot())).toEqual({ code: 'refused', body: tooLargeForServer });
+    expect(selectUploadRemedy(world.actor.getSnapshot())).toBe('chooseAnother');
     // The file already stored is still the one on the server.
     expect(selectStoredFile(world.actor.getSnapshot())).toEqual(PREVIOUS);
     await execute(world, choose(SIGNED));
@@ -385,14 +407,20 @@ describe('upload machine: scenarios', () => {
     expect(world.reports).toEqual([]);
   });
 
+  it('a server failure keeps its body and offers the same file again', async () => {
+    const world = await runScenario(FRESH, [choose(SIGNED), serverFailed(UNAVAILABLE_BODY), retry, done(SIGNED)]);
+    expect(world.calls.map((call) => call.input.file)).toEqual([SIGNED, SIGNED]);
+  });
+
   it('a failed upload can be cancelled, which forgets the file and the error', async () => {
-    const world = await runScenario(FRESH, [choose(SIGNED), refused(NOT_PDF_BODY), cancel]);
+    const world = await runScenario(FRESH, [choose(SIGNED), serverFailed(UNAVAILABLE_BODY), cancel]);
     expect(world.actor.getSnapshot().context).toMatchObject({ file: null, error: null, loaded: 0, total: 0 });
   });
 
   it.each([
     ['idle', []],
     ['invalid', [choose(PHOTO)]],
+    ['refused', [choose(SIGNED), refused(NOT_PDF_BODY)]],
     ['uploaded', [choose(SIGNED), done(SIGNED)]],
   ])('retry and cancel do nothing in %s', async (_, before: ModelEvent[]) => {
     const world = await runScenario(REPLACING, before);

@@ -18,7 +18,7 @@ import {
 
 const en = { 'accept-language': 'en' };
 const DAY = 24 * 3600_000;
-const invalidLink = { non_field_errors: ['The password reset link is invalid or has expired.'], code: 'invalid' };
+const invalidLink = { non_field_errors: ['The password reset link is invalid or has expired.'], code: 'reset_link_invalid' };
 
 describe.each(databaseKinds)('password reset (%s)', (kind) => {
   const clock = testClock();
@@ -136,7 +136,7 @@ describe.each(databaseKinds)('password reset (%s)', (kind) => {
       const done = await confirm({ uid: link.uid, token: link.token, password: 'Brand-New-Passw0rd' }, {});
       expect(done.json()).toEqual({ detail: 'Su contraseña fue restablecida. Inicie sesión con la nueva contraseña.' });
       const again = await confirm({ uid: link.uid, token: link.token, password: 'Brand-New-Passw0rd' }, {});
-      expect(again.json()).toEqual({ non_field_errors: ['El enlace para restablecer la contraseña no es válido o ha expirado.'], code: 'invalid' });
+      expect(again.json()).toEqual({ non_field_errors: ['El enlace para restablecer la contraseña no es válido o ha expirado.'], code: 'reset_link_invalid' });
     });
 
     it('refuses a bad uid: garbage, an unknown user, or another user than the token was made for', async () => {

@@ -46,6 +46,7 @@ describe('loadConfig', () => {
       http: { requestTimeoutMs: 120_000, bodyTimeoutMs: 20_000, headersTimeoutMs: 15_000, keepAliveTimeoutMs: 72_000, maxConnections: 2000, maxRequestsPerSocket: 1000 },
       databaseConnectTimeoutMs: 5000,
       production: false,
+      programContact: { email: 'programa@incubadora.example', phone: '+1 787-555-0100' },
     });
     expect(loadConfig({ DATA_DIR: dataDir, APP_SECRET: secret, NODE_ENV: 'test' }).logLevel).toBe('silent');
   });
@@ -125,6 +126,17 @@ describe('loadConfig', () => {
     expect(config.http).toEqual({ requestTimeoutMs: 90_000, bodyTimeoutMs: 10_000, headersTimeoutMs: 5000, keepAliveTimeoutMs: 10_000, maxConnections: 500, maxRequestsPerSocket: 0 });
     expect(load({}).http.maxRequestsPerSocket).toBe(1000);
     expect(config.databaseConnectTimeoutMs).toBe(2000);
+  });
+
+  it('reads the program contact shown to applicants, and refuses what is not an address or a phone number', () => {
+    expect(load({ PROGRAM_CONTACT_EMAIL: ' ayuda@incubadora.pr ', PROGRAM_CONTACT_PHONE: '(787) 555-0123' }).programContact).toEqual({
+      email: 'ayuda@incubadora.pr',
+      phone: '(787) 555-0123',
+    });
+    expect(problemsOf({ PROGRAM_CONTACT_EMAIL: 'not an address', PROGRAM_CONTACT_PHONE: 'call us' })).toEqual([
+      'PROGRAM_CONTACT_EMAIL must be one e-mail address (got "not an address")',
+      'PROGRAM_CONTACT_PHONE must be a phone number: digits, spaces, "+", "-", "." and parentheses (got "call us")',
+    ]);
   });
 
   it('lists every problem in one error, so one start shows them all', () => {

@@ -79,12 +79,22 @@ describe.each(databaseKinds)('logs keep secrets out (%s)', (kind) => {
     secrets.push(second.access, second.refresh);
     await test.call('POST', '/auth/logout', { refresh: second.refresh });
 
+    // A password change from the profile: a wrong current password, then the change (its answer carries new tokens).
+    const finalPassword = 'Log-Secret-Passw0rd-3';
+    const changer = await signIn(test, { email: account.email, password: newPassword });
+    secrets.push(changer.access, changer.refresh, finalPassword, 'Wrong-Current-Secret-4');
+    await test.call('POST', '/me/password', { current_password: 'Wrong-Current-Secret-4', password: finalPassword }, bearer(changer.access));
+    const changed = await test.call('POST', '/me/password', { current_password: newPassword, password: finalPassword }, bearer(changer.access));
+    expect(changed.statusCode).toBe(200);
+    const renewedByChange = changed.json() as { access: string; refresh: string };
+    secrets.push(renewedByChange.access, renewedByChange.refresh);
+
     // The database refuses a write: its error carries the query's parameters and the whole row.
     const reversed = ssn.split('').reverse().join('');
     await test.app.ctx.db.execute(sql.raw(`alter table users add constraint refuse_these_digits check (ssn_last4 is distinct from '${reversed}')`));
     secrets.push(reversed);
     // A session still open (the second one was logged out above, and its access token ended with it).
-    const third = await signIn(test, { email: account.email, password: newPassword });
+    const third = await signIn(test, { email: account.email, password: finalPassword });
     secrets.push(third.access, third.refresh);
     const failed = await test.call('PUT', '/me/ssn', { ssn_last4: reversed }, bearer(third.access));
     expect(failed.statusCode).toBe(500);
@@ -93,7 +103,7 @@ describe.each(databaseKinds)('logs keep secrets out (%s)', (kind) => {
     // And a read fails while the table is away: its parameters are the e-mail and nothing of it may be logged.
     await test.app.ctx.db.execute(sql`alter table users rename to users_away`);
     try {
-      const down = await test.call('POST', '/auth/login', { email: account.email, password: newPassword }, { 'accept-language': 'en' });
+      const down = await test.call('POST', '/auth/login', { email: account.email, password: finalPassword }, { 'accept-language': 'en' });
       expect(down.statusCode).toBe(500);
       expect(down.json()).toEqual({ detail: 'Try Again Later', code: 'server_error' });
     } finally {

@@ -2,7 +2,7 @@
 // sides cannot drift apart: a conflict opens the dialog, a network failure retries, the server's body is shown.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#api/errors';
-import { isFinalRejection, toSaveDraftRejection, toServerRejection } from '#actors/application-errors';
+import { isFileRefusal, isFinalRejection, toSaveDraftRejection, toServerRejection } from '#actors/application-errors';
 import { toSaveDraftError } from '#machines/autosave/autosave.machine';
 import { toStepSubmitError } from '#machines/step/step.machine';
 import { toApplicationError } from '#machines/application/application.machine';
@@ -64,6 +64,23 @@ describe('toServerRejection (submit step, submit application, upload)', () => {
     expect(toStepSubmitError(toServerRejection(new ApiError(502, undefined)))).toEqual({ kind: 'network' });
     expect(toApplicationError(toServerRejection(new TypeError('Failed to fetch')))).toEqual({ code: 'network', body: null });
     expect(toUploadError(toServerRejection(new ApiError(0, undefined)))).toEqual({ code: 'network' });
+  });
+});
+
+describe('isFileRefusal (upload: another file, or the same one again)', () => {
+  it('is true when the server refused the file itself (a 4xx with a body)', () => {
+    expect(isFileRefusal(new ApiError(400, SERVER_ANSWERS.notPdf))).toBe(true);
+    expect(isFileRefusal(new ApiError(413, SERVER_ANSWERS.fileTooLarge))).toBe(true);
+    expect(isFileRefusal(new ApiError(409, SERVER_ANSWERS.applicationClosed))).toBe(true);
+  });
+
+  it('is false when only the transfer failed: no answer, a 5xx, a 408 or a 429, or an answer without a body', () => {
+    expect(isFileRefusal(new ApiError(0, undefined))).toBe(false);
+    expect(isFileRefusal(new ApiError(503, { detail: 'x', code: 'database_unavailable' }))).toBe(false);
+    expect(isFileRefusal(new ApiError(408, { detail: 'x', code: 'timeout' }))).toBe(false);
+    expect(isFileRefusal(new ApiError(429, { detail: 'x', code: 'throttled' }))).toBe(false);
+    expect(isFileRefusal(new ApiError(400, undefined))).toBe(false);
+    expect(isFileRefusal(new TypeError('Failed to fetch'))).toBe(false);
   });
 });
 

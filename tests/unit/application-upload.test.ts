@@ -9,6 +9,7 @@ import {
   selectStoredFile,
   selectUploadError,
   selectUploadPercent,
+  selectUploadRemedy,
   selectUploadStatus,
 } from '#machines/upload/upload.selectors';
 import type { PickedFile, StoredFile, UploadEvent, UploadFileInput } from '#machines/upload/upload.types';
@@ -91,12 +92,26 @@ describe('upload machine', () => {
     expect(reported).toEqual([stored]);
   });
 
-  it('keeps the server refusal, and tries the same file again on retry', () => {
+  it('keeps the server refusal of the file and offers another file, not a retry', () => {
     const { actor, sent, answer } = harness();
     actor.send({ type: 'upload.choose', file: pdf(1000) });
-    answer({ type: 'upload.failed', error: { body: SERVER_ANSWERS.notPdf } });
+    answer({ type: 'upload.refused', body: SERVER_ANSWERS.notPdf });
+    expect(selectUploadStatus(actor.getSnapshot())).toBe('refused');
+    expect(selectUploadError(actor.getSnapshot())).toEqual({ code: 'refused', body: SERVER_ANSWERS.notPdf });
+    expect(selectUploadRemedy(actor.getSnapshot())).toBe('chooseAnother');
+    actor.send({ type: 'upload.retry' });
+    expect(selectUploadStatus(actor.getSnapshot())).toBe('refused');
+    expect(sent).toHaveLength(1);
+  });
+
+  it('keeps a server failure, and tries the same file again on retry', () => {
+    const { actor, sent, answer } = harness();
+    const unavailable = { detail: 'The service is unavailable right now.', code: 'database_unavailable' };
+    actor.send({ type: 'upload.choose', file: pdf(1000) });
+    answer({ type: 'upload.failed', error: { body: unavailable } });
     expect(selectUploadStatus(actor.getSnapshot())).toBe('failed');
-    expect(selectUploadError(actor.getSnapshot())).toEqual({ code: 'rejected', body: SERVER_ANSWERS.notPdf });
+    expect(selectUploadError(actor.getSnapshot())).toEqual({ code: 'rejected', body: unavailable });
+    expect(selectUploadRemedy(actor.getSnapshot())).toBe('retry');
     actor.send({ type: 'upload.retry' });
     expect(selectUploadStatus(actor.getSnapshot())).toBe('uploading');
     expect(selectUploadError(actor.getSnapshot())).toBeNull();

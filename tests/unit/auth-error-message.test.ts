@@ -30,8 +30,23 @@ describe('authErrorMessage', () => {
     expect(authErrorMessage({ non_field_errors: [], detail: 'Detail text' }, fallback)).toBe('Detail text');
   });
 
-  it('falls back to Try Again Later for field errors only', () => {
-    expect(authErrorMessage({ email: ['Enter a valid email address.'] }, fallback)).toBe(fallback);
+  it('shows the first field message when the server names fields and nothing else', () => {
+    expect(authErrorMessage({ email: ['Enter a valid email address.'], code: 'validation_error' }, fallback)).toBe(
+      'Enter a valid email address.',
+    );
+    expect(
+      authErrorMessage({ password: ['This password is too common.', 'Second'], email: ['Later field'] }, fallback),
+    ).toBe('This password is too common.');
+  });
+
+  it('prefers detail and non_field_errors over a field message', () => {
+    expect(authErrorMessage({ email: ['Field'], detail: 'Detail text' }, fallback)).toBe('Detail text');
+    expect(authErrorMessage({ email: ['Field'], non_field_errors: ['Form-wide'] }, fallback)).toBe('Form-wide');
+  });
+
+  it('skips fields without a message and falls back when none has one', () => {
+    expect(authErrorMessage({ email: [], password: ['Too short'] }, fallback)).toBe('Too short');
+    expect(authErrorMessage({ email: [], password: [42], code: 'validation_error' }, fallback)).toBe(fallback);
   });
 
   it('falls back to Try Again Later when there is no body (network failure)', () => {

@@ -178,8 +178,21 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   expect(scrollWidth, `page is ${scrollWidth}px wide in a ${viewport}px viewport`).toBeLessThanOrEqual(viewport);
 }
 
+/** The header's "Menu" button, shown under 768 px where the navigation and the switcher fold into it. */
+export function menuButton(page: Page): Locator {
+  return page.getByRole('banner').getByRole('button', { name: /^\W*(Menú|Menu)$/ });
+}
+
+/** On a narrow screen, opens the header's menu (if it is closed) so its links and switcher can be used. */
+export async function openMenuIfFolded(page: Page): Promise<void> {
+  await expect(page.getByRole('banner').getByRole('link').first()).toBeVisible();
+  const menu = menuButton(page);
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+}
+
 /** Switches the interface language with the header's switcher and waits for <html lang>. */
 export async function switchLanguage(page: Page, to: Locale): Promise<void> {
+  await openMenuIfFolded(page);
   await page.getByRole('button', { name: to === 'es' ? 'Español' : 'English', exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', to);
 }

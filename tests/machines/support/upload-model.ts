@@ -1,6 +1,7 @@
 // The upload machine's model, shared by its own path tests and by the composed application's: the sample files and
 // the answers of the upload in flight (a few fixed ones, so the explored context stays finite).
 import type { SnapshotFrom } from 'xstate';
+import en from '#locales/en.json';
 import type { uploadMachine } from '#machines/upload/upload.machine.ts';
 import type { PickedFile, StoredFile, UploadEvent } from '#machines/upload/upload.types.ts';
 
@@ -45,9 +46,15 @@ export const progress = (file: PickedFile, part: 'half' | 'all'): UploadModelEve
   return { type: 'upload.progress', loaded: part === 'half' ? Math.floor(file.size / 2) : total, total };
 };
 export const done = (file: PickedFile): UploadModelEvent => ({ type: 'upload.done', stored: storedOf(file) });
-/** What src/actors sends back when no answer came (offline, dropped), and when the server refused with a body. */
+/** The 503 the server answers while its database is away (docs/decisions/008): the same file may go through later. */
+export const UNAVAILABLE_BODY = { detail: en['api.error.unavailable'], code: 'database_unavailable' };
+/**
+ * What src/actors sends back when no answer came (offline, dropped), when the server failed with a body (5xx, 408,
+ * 429), and when it refused the file itself (a 4xx: not a PDF inside, damaged, too large).
+ */
 export const dropped: UploadModelEvent = { type: 'upload.failed', error: {} };
-export const refused = (body: unknown): UploadModelEvent => ({ type: 'upload.failed', error: { body } });
+export const serverFailed = (body: unknown): UploadModelEvent => ({ type: 'upload.failed', error: { body } });
+export const refused = (body: unknown): UploadModelEvent => ({ type: 'upload.refused', body });
 export const retry = { type: 'upload.retry' } satisfies UploadEvent;
 export const cancel = { type: 'upload.cancel' } satisfies UploadEvent;
 
@@ -60,6 +67,7 @@ export function uploadSampleEvents(state: UploadSnapshot): UploadModelEvent[] {
     progress(sending, 'all'),
     done(sending),
     dropped,
+    serverFailed(UNAVAILABLE_BODY),
     refused(NOT_PDF_BODY),
     retry,
     cancel,
@@ -67,7 +75,18 @@ export function uploadSampleEvents(state: UploadSnapshot): UploadModelEvent[] {
 }
 
 /** The event types the model sends, for the `events` executors of a test. */
-export const UPLOAD_EVENT_TYPES = ['upload.choose', 'upload.progress', 'upload.done', 'upload.failed', 'upload.retry', 'upload.cancel'] as const;
+export const UPLOAD_EVENT_TYPES = [
+  'upload.choose',
+  'upload.progress',
+  'upload.done',
+  'upload.refused',
+  'upload.failed',
+  'upload.retry',
+  'upload.cancel',
+] as const;
+
+/** The upload machine's leaf states, for the state checks of a test. */
+export const UPLOAD_STATES = ['idle', 'invalid', 'uploading', 'uploaded', 'refused', 'failed'] as const;
 
 export const uploadLabel = (event: UploadModelEvent) => {
   switch (event.type) {
@@ -76,7 +95,9 @@ export const uploadLabel = (event: UploadModelEvent) => {
     case 'upload.progress':
       return `progress ${event.loaded === event.total ? 'all' : 'half'}`;
     case 'upload.failed':
-      return event.error.body === undefined ? 'failed (network)' : 'failed (refused)';
+      return event.error.body === undefined ? 'failed (network)' : 'failed (server)';
+    case 'upload.refused':
+      return 'refused';
     default:
       return event.type.replace(/^(xstate|upload)\./, '');
   }

@@ -5,18 +5,16 @@ import { FormattedMessage } from 'react-intl';
 import { Link, Navigate } from 'react-router-dom';
 import { selectIsSubmitted } from '#machines/application/application.selectors';
 import { ButtonLink, linkClass } from '#components/ui/Button';
+import { ProgramContactDetails } from '#components/contact/ProgramContactDetails';
 import { MAIN_HEADING_ID } from '#components/ui/PageHeading';
 import { useLocale } from '#lib/locale';
+import { focusOnMount } from '#lib/focus-on-mount';
 import { InstantText } from '#components/ui/InstantText';
 import { useWorkspace } from '#features/application/hooks/use-application-workspace';
 import { applicationPaths } from '#lib/application-paths';
 
-// Stable identity: called once per mount. The page can remount when the refetched application (now submitted)
-// replaces the actors, so focus is put back on its heading here rather than only by the layout's navigation focus.
-const focusOnMount = (element: HTMLElement | null): void => {
-  element?.focus();
-};
-
+// The page can remount when the refetched application (now submitted) replaces the actors, so focus is put back on
+// its heading by focusOnMount rather than only by the layout's navigation focus.
 export function ConfirmationPage() {
   const locale = useLocale();
   const { app, application } = useWorkspace();
@@ -63,10 +61,16 @@ export function ConfirmationPage() {
         <li>
           <FormattedMessage id="application.confirmation.readonly" />
         </li>
-        <li>
-          <FormattedMessage id="application.confirmation.contact" />
-        </li>
       </ul>
+      <section aria-labelledby="confirmation-contact-title" className="rounded-md border border-gray-300 p-4">
+        <h2 id="confirmation-contact-title" className="text-xl font-bold text-gray-900">
+          <FormattedMessage id="application.confirmation.contactTitle" />
+        </h2>
+        <p className="mt-2 text-gray-900">
+          <FormattedMessage id="application.confirmation.contact" />
+        </p>
+        <ProgramContactDetails className="mt-3" />
+      </section>
       <div className="flex flex-wrap items-center gap-4">
         <ButtonLink to={applicationPaths.myPrograms}>
           <FormattedMessage id="application.confirmation.myPrograms" />

@@ -40,6 +40,7 @@ function useErrorMessages(error: DocumentsError | null): string[] {
     case 'network':
       return [intl.formatMessage({ id: 'application.upload.network' })];
     case 'remove_failed':
+    case 'refused':
     case 'rejected': {
       const fallback =
         error.code === 'remove_failed'

@@ -1,12 +1,16 @@
 // The signed participant intake form: a USWDS-style file input (PDF, 20MB at most). A file over the limit or not a
 // PDF is refused before a byte is sent; otherwise it uploads at once, with its progress, and its name once stored.
+// After a failure it offers what the upload machine says helps: another file when the file itself was refused, or
+// the same file again when only the transfer failed (issue 9 point 7).
 import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import {
   selectPickedFile,
   selectStoredFile,
   selectUploadError,
   selectUploadPercent,
+  selectUploadRemedy,
   selectUploadStatus,
 } from '#machines/upload/upload.selectors';
 import type { UploadError } from '#machines/upload/upload.types';
@@ -35,6 +39,7 @@ function useErrorMessages(error: UploadError | null): string[] {
       return [intl.formatMessage({ id: 'application.upload.notPdf' })];
     case 'network':
       return [intl.formatMessage({ id: 'application.upload.network' })];
+    case 'refused':
     case 'rejected': {
       const errors = toFormErrors(error.body, ['file'], intl.formatMessage({ id: 'auth.error.tryAgainLater' }));
       return [...(errors.fields.file ?? []), ...errors.form].map((message) => errorText(intl, message));
@@ -46,6 +51,8 @@ export function IntakeFormField({ errors = [], readonly }: { errors?: readonly E
   const intl = useIntl();
   const upload = useUploadActor();
   const status = useSelector(upload, selectUploadStatus);
+  const remedy = useSelector(upload, selectUploadRemedy);
+  const input = useRef<HTMLInputElement>(null);
   const percent = useSelector(upload, selectUploadPercent);
   const stored = useSelector(upload, selectStoredFile);
   const picked = useSelector(upload, selectPickedFile);
@@ -102,6 +109,7 @@ export function IntakeFormField({ errors = [], readonly }: { errors?: readonly E
             </span>
           </div>
           <input
+            ref={input}
             id={id}
             type="file"
             name="file"
@@ -150,9 +158,15 @@ export function IntakeFormField({ errors = [], readonly }: { errors?: readonly E
           </Button>
         </div>
       ) : null}
-      {status === 'failed' && picked ? (
+      {remedy === 'retry' && picked ? (
         <Button variant="secondary" className="mt-2" onClick={() => upload.send({ type: 'upload.retry' })}>
           <FormattedMessage id="application.upload.retry" values={{ name: picked.name }} />
+        </Button>
+      ) : null}
+      {remedy === 'chooseAnother' && !readonly ? (
+        // Opens the same file chooser as the drop zone: sending the refused file again could not help.
+        <Button variant="secondary" className="mt-2" onClick={() => input.current?.click()}>
+          <FormattedMessage id="application.upload.chooseAnother" />
         </Button>
       ) : null}
       {stored ? (

@@ -165,7 +165,7 @@ function AnswerList({ rows }: { rows: readonly Row[] }) {
       {rows.map(([label, value], index) => (
         <div key={index} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
           <dt className="font-semibold text-gray-900">{label}</dt>
-          <dd className="break-words text-gray-900 sm:col-span-2">{value}</dd>
+          <dd className="wrap-anywhere text-gray-900 sm:col-span-2">{value}</dd>
         </div>
       ))}
     </dl>

@@ -13,12 +13,13 @@ import { PageHeading } from '#components/ui/PageHeading';
 import { useFormErrors } from '#components/ui/use-form-errors';
 import { toFormErrors } from '#lib/form-errors';
 import { isLocale, useLocale } from '#lib/locale';
-import { paths } from '#lib/paths';
+import { paths, type LoginState } from '#lib/paths';
 import { showToast } from '#lib/toast';
 import { looksLikeEmail, text, validate, validationMessages } from '#lib/validation';
 import { register, type RegisterRequest } from '#features/auth/api/auth';
-import { NewPasswordFields, newPasswordRules } from './NewPasswordFields';
+import { NewPasswordFields, newPasswordRules } from '#components/password/NewPasswordFields';
 import { AltchaField } from '#components/ui/AltchaField';
+import { TermsLink } from '#components/terms/TermsLink';
 
 const labels = defineMessages({
   firstName: { id: 'auth.register.firstName' },
@@ -83,7 +84,8 @@ export function CreateAccountPage() {
     mutation.mutate(body, {
       onSuccess: () => {
         showToast({ kind: 'success', message: intl.formatMessage({ id: 'auth.register.success' }) });
-        void navigate(paths.login);
+        // The address just registered fills the sign-in form (router state: it stays out of the URL and the logs).
+        void navigate(paths.login, { state: { email: body.email } satisfies LoginState });
       },
       onError: (error) => {
         fail(
@@ -163,6 +165,7 @@ export function CreateAccountPage() {
           onCheckedChange={setConditions}
           required
           label={<FormattedMessage id="auth.register.conditions" />}
+          hint={<TermsLink />}
           errors={errors.fields.conditions}
         />
         <AltchaField

@@ -3,7 +3,7 @@
 // A signed-in person is sent on to `next`, /admin or /panel.
 import { useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { selectIsBusy, selectIsSignedIn, selectIsStaff } from '#machines/session/session.selectors';
 import { readRememberedEmail } from '#actors/session';
 import { Button, linkClass } from '#components/ui/Button';
@@ -12,7 +12,7 @@ import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
 import { RequiredNote, TextField } from '#components/ui/Field';
 import { PageHeading } from '#components/ui/PageHeading';
 import { useFormErrors } from '#components/ui/use-form-errors';
-import { homeFor, paths, safeNext } from '#lib/paths';
+import { homeFor, loginStateEmail, paths, safeNext } from '#lib/paths';
 import { looksLikeEmail, text, validate, validationMessages } from '#lib/validation';
 import { useSession, useSessionActor } from '#lib/use-session';
 
@@ -35,8 +35,11 @@ export function LoginPage() {
   const busy = useSession(selectIsBusy);
   const [searchParams] = useSearchParams();
   const next = safeNext(searchParams.get('next'));
+  const location = useLocation();
   const [rememberedEmail] = useState(readRememberedEmail);
   const [remember, setRemember] = useState(rememberedEmail !== '');
+  // Just signed up: the new account's address, else the one "Remember me" kept.
+  const [initialEmail] = useState(() => loginStateEmail(location.state) || rememberedEmail);
   const { errors, attempt, fail, clear } = useFormErrors();
 
   if (signedIn) return <Navigate to={next ?? homeFor(isStaff)} replace />;
@@ -72,7 +75,7 @@ export function LoginPage() {
           inputMode="email"
           spellCheck={false}
           required
-          defaultValue={rememberedEmail}
+          defaultValue={initialEmail}
           label={<FormattedMessage id="auth.login.email" />}
           errors={errors.fields.email}
         />

@@ -1,10 +1,11 @@
 // /password/reset/confirm?uid=..&token=..: the page the reset e-mail links to. Sets the new password, shows
 // the answer's `detail` as a success toast and goes to /login; a failure follows the docs/product.md section 8 toast.
 import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorBody } from '#api/errors';
+import { serverErrorCode } from '#machines/shared/error-codes';
 import { Button, linkClass } from '#components/ui/Button';
 import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
 import { RequiredNote } from '#components/ui/Field';
@@ -12,9 +13,10 @@ import { PageHeading } from '#components/ui/PageHeading';
 import { useFormErrors } from '#components/ui/use-form-errors';
 import { hasFieldErrors, toFormErrors } from '#lib/form-errors';
 import { paths } from '#lib/paths';
+import { focusOnMount } from '#lib/focus-on-mount';
 import { text, validate } from '#lib/validation';
 import { confirmPasswordReset } from '#features/auth/api/auth';
-import { NewPasswordFields, newPasswordRules } from './NewPasswordFields';
+import { NewPasswordFields, newPasswordRules } from '#components/password/NewPasswordFields';
 import { showAuthError, showAuthSuccess } from '#features/auth/auth-toasts';
 
 const labels = defineMessages({
@@ -36,6 +38,8 @@ export function PasswordResetConfirmPage() {
   const token = searchParams.get('token') ?? '';
   const { errors, attempt, fail, clear } = useFormErrors();
   const mutation = useMutation({ mutationFn: confirmPasswordReset });
+  // The server found the link invalid, used or expired: no password typed here can help, a new link can.
+  const [linkRefused, setLinkRefused] = useState(false);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -57,7 +61,8 @@ export function PasswordResetConfirmPage() {
           // The toast follows docs/product.md section 8, which reads no field messages; show those (a password rule,
           // an expired link) in the form as well, where they can be acted on.
           const body = errorBody(error);
-          if (hasFieldErrors(body)) fail(toFormErrors(body, Object.keys(fields), ''));
+          if (serverErrorCode(body) === 'reset_link_invalid') setLinkRefused(true);
+          else if (hasFieldErrors(body)) fail(toFormErrors(body, Object.keys(fields), ''));
         },
       },
     );
@@ -68,10 +73,14 @@ export function PasswordResetConfirmPage() {
       <PageHeading>
         <FormattedMessage id="auth.resetConfirm.title" />
       </PageHeading>
-      {uid === '' || token === '' ? (
+      {uid === '' || token === '' || linkRefused ? (
         <div className="mt-6 rounded-md border-l-8 border-amber-700 bg-amber-50 p-4">
-          <p>
-            <FormattedMessage id="auth.resetConfirm.incompleteLink" />
+          <p ref={linkRefused ? focusOnMount : undefined} tabIndex={linkRefused ? -1 : undefined} className="focus:outline-none">
+            {linkRefused ? (
+              <FormattedMessage id="auth.resetConfirm.invalidLink" />
+            ) : (
+              <FormattedMessage id="auth.resetConfirm.incompleteLink" />
+            )}
           </p>
           <p className="mt-3">
             <Link to={paths.passwordReset} className={linkClass}>

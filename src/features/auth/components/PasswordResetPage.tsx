@@ -1,7 +1,7 @@
 // /password/reset: asks for a reset link. The answer's `detail` is a success toast; a failure follows the
 // docs/product.md section 8 toast rule. The server answers the same whether the e-mail has an account or not.
 import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { errorBody } from '#api/errors';
@@ -12,7 +12,9 @@ import { PageHeading } from '#components/ui/PageHeading';
 import { useFormErrors } from '#components/ui/use-form-errors';
 import { hasFieldErrors, toFormErrors } from '#lib/form-errors';
 import { paths } from '#lib/paths';
+import { focusOnMount } from '#lib/focus-on-mount';
 import { looksLikeEmail, text, validate, validationMessages } from '#lib/validation';
+import { RESET_LINK_TTL_DAYS } from '#shared/account-constants';
 import { requestPasswordReset } from '#features/auth/api/auth';
 import { showAuthError, showAuthSuccess } from '#features/auth/auth-toasts';
 
@@ -29,6 +31,8 @@ export function PasswordResetPage() {
   const intl = useIntl();
   const { errors, attempt, fail, clear } = useFormErrors();
   const mutation = useMutation({ mutationFn: requestPasswordReset });
+  // After a request the page itself says what happens next; the 3-second toast alone was gone before it was read.
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -44,6 +48,7 @@ export function PasswordResetPage() {
       onSuccess: (answer) => {
         showAuthSuccess(answer.detail);
         form.reset();
+        setSentTo(email);
       },
       onError: (error) => {
         showAuthError(intl, error);
@@ -60,32 +65,63 @@ export function PasswordResetPage() {
       <PageHeading>
         <FormattedMessage id="auth.reset.title" />
       </PageHeading>
-      <p className="mt-3 text-gray-800">
-        <FormattedMessage id="auth.reset.intro" />
-      </p>
-      <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={mutation.isPending}>
-        <ErrorSummary key={attempt} id="reset-errors" errors={errors} fields={fields} />
-        <RequiredNote />
-        <TextField
-          id={fields.email.id}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          spellCheck={false}
-          required
-          label={<FormattedMessage id="auth.reset.email" />}
-          errors={errors.fields.email}
-        />
-        <Button type="submit" disabled={mutation.isPending} className="w-full">
-          <FormattedMessage id="auth.reset.submit" />
-        </Button>
-      </form>
+      {sentTo === null ? (
+        <p className="mt-3 text-gray-800">
+          <FormattedMessage id="auth.reset.intro" />
+        </p>
+      ) : null}
+      {sentTo !== null ? (
+        <ResetRequested email={sentTo} onAgain={() => setSentTo(null)} />
+      ) : (
+        <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={mutation.isPending}>
+          <ErrorSummary key={attempt} id="reset-errors" errors={errors} fields={fields} />
+          <RequiredNote />
+          <TextField
+            id={fields.email.id}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            spellCheck={false}
+            required
+            label={<FormattedMessage id="auth.reset.email" />}
+            errors={errors.fields.email}
+          />
+          <Button type="submit" disabled={mutation.isPending} className="w-full">
+            <FormattedMessage id="auth.reset.submit" />
+          </Button>
+        </form>
+      )}
       <p className="mt-6">
         <Link to={paths.login} className={linkClass}>
           <FormattedMessage id="auth.reset.backToLogin" />
         </Link>
       </p>
     </div>
+  );
+}
+
+/** What happens next, in place of the form: the e-mail, how long its link works, the spam folder, another try. */
+function ResetRequested({ email, onAgain }: { email: string; onAgain: () => void }) {
+  return (
+    <section aria-labelledby="reset-sent-title" className="mt-6 space-y-3 rounded-md border-l-8 border-green-800 bg-green-50 p-4 text-gray-900">
+      <h2 id="reset-sent-title" ref={focusOnMount} tabIndex={-1} className="text-xl font-bold focus:outline-none">
+        <FormattedMessage id="auth.reset.sentTitle" />
+      </h2>
+      <p className="break-words">
+        <FormattedMessage id="auth.reset.sentCheck" values={{ email: <strong>{email}</strong> }} />
+      </p>
+      <ul className="list-disc space-y-1 pl-6">
+        <li>
+          <FormattedMessage id="auth.reset.sentExpires" values={{ days: RESET_LINK_TTL_DAYS }} />
+        </li>
+        <li>
+          <FormattedMessage id="auth.reset.sentSpam" />
+        </li>
+      </ul>
+      <Button variant="secondary" onClick={onAgain}>
+        <FormattedMessage id="auth.reset.sendAgain" />
+      </Button>
+    </section>
   );
 }

@@ -36,3 +36,12 @@ export function useSetSsnLast4() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meKeys.all }),
   });
 }
+
+export type PasswordChanged = components['schemas']['PasswordChanged'];
+
+/** POST /me/password: answers this device's new session (every other session ended). */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: { current_password: string; password: string }) => unwrap(api.POST('/me/password', { body })),
+  });
+}

@@ -1,4 +1,5 @@
-// /profile: the signed-in person's information (GET /me) on two forms: the Person fields, and the SSN last 4.
+// /profile: the signed-in person's information (GET /me) on three forms: the Person fields, the SSN last 4, and
+// the password (POST /me/password).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -6,6 +7,7 @@ import { Button } from '#components/ui/Button';
 import { PageHeading } from '#components/ui/PageHeading';
 import { SignedInOnly } from '#components/session/SignedInOnly';
 import { meQueryOptions, type Person } from '#features/profile/api/me';
+import { PasswordForm } from './PasswordForm';
 import { PersonForm } from './PersonForm';
 import { SsnForm } from './SsnForm';
 
@@ -56,6 +58,7 @@ function ProfileContent() {
             onSaved={setRestorePersonFocus}
           />
           <SsnForm masked={me.data.ssn_last4_masked} />
+          <PasswordForm />
         </>
       )}
     </div>

@@ -3,6 +3,7 @@
 import { lazy, Suspense } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { CheckboxField } from '#components/ui/Checkbox';
+import { TermsLink } from '#components/terms/TermsLink';
 import type { SummaryField } from '#components/ui/ErrorSummary';
 import type { Step6Data } from '#api/applications';
 import { boolOf, textOf } from '#features/application/draft';
@@ -42,6 +43,7 @@ export function AgreementFields({ form, errors }: { form: StepForm; errors: Fiel
         checked={boolOf(form.data, 'conditions')}
         onCheckedChange={(checked) => set({ conditions: checked })}
         label={<FormattedMessage id="application.agreement.conditions" />}
+        hint={<TermsLink />}
         errors={errors.conditions}
       />
       {showWidget ? (

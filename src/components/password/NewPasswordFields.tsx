@@ -1,4 +1,4 @@
-// A new password and its confirmation, with the browser-side checks they share (sign-up and reset confirm).
+// A new password and its confirmation, with the browser-side checks they share (sign-up, reset confirm, profile).
 // The server still applies every password rule (common, numeric, length); these checks only catch typos early.
 import type { MessageDescriptor } from 'react-intl';
 import { FormattedMessage } from 'react-intl';

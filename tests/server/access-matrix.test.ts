@@ -1,0 +1,135 @@
+// The access matrix, generated from openapi.yaml so that a new operation cannot escape it: no operation answers
+// without a token unless the contract marks it public; staff operations answer 403 to applicants; and every
+// operation on another person's resource answers a second applicant 404, with none of the owner's data, and
+// changes nothing. A path parameter this suite has no owner's value for fails the suite until one is added below.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractOperations, type ContractOperation } from '#server/http/contract.ts';
+import { createProgram, multipart, samplePdf, signUp, upload, type Person } from '../support/applicants.ts';
+import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
+
+type Schema = Record<string, unknown>;
+
+/** Paths whose resources every signed-in person may read (programs are listed to all applicants). */
+const SHARED_RESOURCES = new Set(['/programs/{id}']);
+
+/** The smallest body a schema accepts: what a well-behaved client would send, so only ownership can refuse it. */
+function sampleOf(schema: Schema): unknown {
+  if (schema.const !== undefined) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if (Array.isArray(schema.allOf)) return Object.assign({}, ...(schema.allOf as Schema[]).map((part) => sampleOf(part) as object));
+  const branches = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
+  if (branches) return sampleOf(branches[0]!);
+  const type = Array.isArray(schema.type) ? (schema.type as string[]).find((t) => t !== 'null') : schema.type;
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(((schema.required ?? []) as string[]).map((name) => [name, sampleOf(properties[name] ?? {})]));
+    case 'array':
+      return Array.from({ length: Number(schema.minItems ?? 0) }, () => sampleOf((schema.items ?? {}) as Schema));
+    case 'integer':
+    case 'number':
+      return Number(schema.minimum ?? 0);
+    case 'boolean':
+      return true;
+    case 'string':
+      return schema.format === 'email' ? 'someone@example.com' : 'x'.repeat(Math.max(1, Number(schema.minLength ?? 1)));
+    default:
+      return {};
+  }
+}
+
+describe.each(databaseKinds)('access matrix from openapi.yaml (%s)', (kind) => {
+  const operations = contractOperations();
+  let test: TestApp;
+  let owner: Person;
+  let intruder: Person;
+  let applicationId: number;
+  let programId: number;
+
+  beforeAll(async () => {
+    test = await startTestApp(kind);
+    owner = await signUp(test, { first_name: 'Dueña', last_name: 'Privada' });
+    intruder = await signUp(test, { first_name: 'Otra', last_name: 'Persona' });
+    programId = (await createProgram(test)).id;
+    const created = await test.call('POST', '/applications', { program_id: programId }, owner.headers);
+    applicationId = (created.json() as { id: number }).id;
+    const saved = await test.call('PUT', `/applications/${applicationId}/steps/2`, { data: { business_name: 'Panadería Privada' }, version: 0 }, owner.headers);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await upload(test, owner, applicationId, samplePdf())).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  /** The owner's value of each path parameter of `op` (the owner's application, a step of it). */
+  const ownersUrl = (op: ContractOperation): string =>
+    `/api${op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      if (name === 'id' && op.path.startsWith('/applications/')) return String(applicationId);
+      if (name === 'id' && op.path.startsWith('/programs/')) return String(programId);
+      if (name === 'step') return '2';
+      throw new Error(`${op.operationId}: no owner's value for the path parameter {${name}}; add one to the access matrix`);
+    })}`;
+
+  const send = (op: ContractOperation, headers: Record<string, string>) => {
+    const method = op.method.toUpperCase() as 'GET';
+    if (op.multipart) {
+      const body = multipart(samplePdf());
+      return test.app.inject({ method, url: ownersUrl(op), headers: { ...headers, ...body.headers }, payload: body.payload });
+    }
+    const body = op.schema.body ? JSON.stringify(sampleOf(op.schema.body as Schema)) : undefined;
+    return test.app.inject({
+      method,
+      url: ownersUrl(op),
+      headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { payload: body } : {}),
+    });
+  };
+
+  const ownersView = async () => (await test.call('GET', `/applications/${applicationId}`, undefined, owner.headers)).body;
+
+  it('answers 401 to every operation the contract does not mark public, without a token or with a forged one', async () => {
+    const guarded = operations.filter((op) => op.requiresAuth);
+    expect(guarded.length).toBeGreaterThan(10);
+    const strangers: Array<Record<string, string>> = [{}, { authorization: 'Bearer not.a.token' }, { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` }];
+    for (const op of guarded) {
+      for (const headers of strangers) {
+        const response = await send(op, headers);
+        expect(response.statusCode, `${op.operationId} ${JSON.stringify(headers)}: ${response.body}`).toBe(401);
+        expect(response.json()).toMatchObject({ code: expect.stringMatching(/^(not_authenticated|token_not_valid)$/) });
+      }
+    }
+  });
+
+  it('answers the operations the contract marks public without a token', async () => {
+    const open = operations.filter((op) => !op.requiresAuth);
+    expect(open.map((op) => op.operationId)).toContain('login');
+    for (const op of open) {
+      const response = await send(op, {});
+      // (A wrong password or refresh token is a 401 of its own: what matters is that no Authorization was asked for.)
+      const code = response.statusCode >= 400 ? (response.json() as { code?: string }).code : 'none';
+      expect(code, `${op.operationId}: ${response.body}`).not.toBe('not_authenticated');
+    }
+  });
+
+  it('answers 403 to an applicant on every staff operation', async () => {
+    for (const op of operations.filter((o) => o.staffOnly)) {
+      const response = await send(op, intruder.headers);
+      expect(response.statusCode, `${op.operationId}: ${response.body}`).toBe(403);
+    }
+    // Staff operations are marked in the contract (x-staff); the flag reaches the routes.
+    expect(operations.every((op) => typeof op.staffOnly === 'boolean')).toBe(true);
+  });
+
+  it("answers 404 to a second applicant on every operation on the owner's resources, and changes nothing", async () => {
+    const before = await ownersView();
+    const owned = operations.filter((op) => op.requiresAuth && /\{[^}]+\}/.test(op.path) && !SHARED_RESOURCES.has(op.path));
+    expect(owned.map((op) => op.operationId)).toEqual(expect.arrayContaining(['getApplication', 'saveApplicationStep', 'submitApplication']));
+    for (const op of owned) {
+      const response = await send(op, intruder.headers);
+      expect(response.statusCode, `${op.operationId}: ${response.body.slice(0, 300)}`).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'not_found' });
+      for (const secret of [owner.email, 'Panadería Privada', 'Privada']) expect(response.body).not.toContain(secret);
+    }
+    expect(await ownersView()).toBe(before);
+  });
+});
