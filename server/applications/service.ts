@@ -17,7 +17,7 @@ import type { FileStorage } from '#server/files/storage.ts';
 import type { ActiveContent } from '#server/files/pdf-inspection.ts';
 import { AppError, detailError, detailErrorWith, fieldErrors, forbidden, notFound } from '#server/http/errors.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
-import { isLanguage, type Language } from '#server/i18n/messages.ts';
+import { isLanguage, translate, type Language } from '#server/i18n/messages.ts';
 import { findProgram, programUnavailable, toProgramInfo, type ProgramRow, type Viewer } from '#server/programs/service.ts';
 import { applicationAction, applicationStatus, programStatus } from '#server/programs/status.ts';
 import { STEP_COUNT, STEP_NUMBERS } from '#shared/application-constants.ts';
@@ -379,6 +379,28 @@ export async function submitStep(deps: ApplicationDeps, viewer: Viewer, id: numb
 
 // ---- submit ----------------------------------------------------------------------------------------------
 
+/**
+ * What was sent, for the confirmation e-mail (issue 11 point 7): each step by name, the business and the owners by
+ * name, and every document by its file name.
+ */
+async function sentSummary(db: Db, id: number, language: Language): Promise<string> {
+  const steps = await stepsOf(db, id);
+  const files = await db.select({ name: applicationFiles.original_name }).from(applicationFiles).where(eq(applicationFiles.application_id, id)).orderBy(asc(applicationFiles.id));
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const detail = (step: number, data: Record<string, unknown>): string => {
+    if (step === 2) return text(data.business_name);
+    if (step === 3 && Array.isArray(data.owners)) return data.owners.map((owner) => text((owner as Record<string, unknown>)?.name)).filter(Boolean).join(', ');
+    return '';
+  };
+  const lines = steps.map((row) => {
+    const name = translate(language, `application.step.name${row.step}`);
+    const more = detail(row.step, row.data);
+    return `- ${row.step}. ${name}${more ? `: ${more}` : ''}`;
+  });
+  if (files.length > 0) lines.push(translate(language, 'email.applicationSubmitted.documents', { names: files.map((file) => file.name).join(', ') }));
+  return lines.join('\n');
+}
+
 /** Submits when all six steps are submitted and the program is open; queues the confirmation in the same transaction. */
 export async function submitApplication(deps: ApplicationDeps, viewer: Viewer, id: number): Promise<Schemas['Application']> {
   await write(deps, viewer, id, async (tx, { program }, now) => {
@@ -400,6 +422,7 @@ export async function submitApplication(deps: ApplicationDeps, viewer: Viewer, i
         period: program.period,
         date: formatDate(now, language),
         id,
+        summary: await sentSummary(tx, id, language),
       },
     }, now);
   });

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { applicationFiles } from '#server/db/schema.ts';
+import { applicationFiles, mailOutbox } from '#server/db/schema.ts';
 import { MAX_UPLOAD_BYTES } from '#shared/application-constants.ts';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
 import { pdfText } from '../support/pdf-text.ts';
@@ -359,6 +359,11 @@ describe.each(databaseKinds)('application content on %s', (kind) => {
       const { id: done } = await applyTo(luis, 'accelerator');
       await completeAllSteps(test, luis, done);
       expect((await test.call('POST', `/applications/${done}/submit`, undefined, luis.headers)).statusCode).toBe(200);
+      // The confirmation e-mail lists what was sent: each step, the business and owners by name, every document.
+      const [mail] = await test.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, luis.email));
+      expect(mail?.text_body).toContain('- 2. Su negocio: Café del Sur');
+      expect(mail?.text_body).toContain('- 3. Dueños: Ana Rivera');
+      expect(mail?.text_body).toMatch(/- Documentos: owner_id\.pdf, income_document\.pdf, intake\.pdf/);
       const files = (await test.call('GET', `/applications/${done}`, undefined, luis.headers)).json().files as Array<{ id: number }>;
       expect(files.length).toBeGreaterThan(0);
       for (const file of files) {
