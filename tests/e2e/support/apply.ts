@@ -367,13 +367,14 @@ export async function fillHouseholdStep(page: Page, locale: Locale, { noIncome =
   await labelled(section, locale, 'application.household.size').fill('3');
   await question(section, locale, 'application.field.head_of_household').getByRole('radio', { name: t(locale, 'application.option.head.single_female'), exact: true }).check();
   await question(section, locale, 'application.field.ethnicity').getByRole('radio', { name: t(locale, 'application.option.ethnicity.hispanic_or_latino'), exact: true }).check();
-  await section.getByRole('checkbox', { name: t(locale, 'application.option.race.white'), exact: true }).check();
-  await section.getByRole('checkbox', { name: t(locale, 'application.option.race.other'), exact: true }).check();
+  const race = question(section, locale, 'application.field.race');
+  await race.getByRole('checkbox', { name: t(locale, 'application.option.race.white'), exact: true }).check();
+  await race.getByRole('checkbox', { name: t(locale, 'application.option.race.other'), exact: true }).check();
   if (noIncome) {
-    await section.getByRole('checkbox', { name: t(locale, 'application.household.incomeNoIncome'), exact: true }).check();
+    await question(section, locale, 'application.household.incomeSources').getByRole('checkbox', { name: t(locale, 'application.household.incomeNoIncome'), exact: true }).check();
     await uploadInto(section, locale, 'application.field.no_income_form', 'no-ingresos-firmado.pdf');
   } else {
-    await section.getByRole('checkbox', { name: t(locale, 'application.household.incomeWork'), exact: true }).check();
+    await question(section, locale, 'application.household.incomeSources').getByRole('checkbox', { name: t(locale, 'application.household.incomeWork'), exact: true }).check();
     await uploadInto(section, locale, 'application.field.income_documents', 'talonario-enero.pdf');
     await uploadInto(section, locale, 'application.field.income_documents', 'talonario-febrero.pdf');
   }
