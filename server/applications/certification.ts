@@ -10,6 +10,8 @@ export interface CertificationInput {
   programName: string;
   period: string;
   date: Date;
+  /** What the form certifies, one line each (the certification form lists the application's steps and documents). */
+  summary?: readonly string[];
 }
 
 /** The program serves Puerto Rico: dates are the island's calendar day. */
@@ -78,6 +80,11 @@ async function renderSignedForm(prefix: 'pdf.certification' | 'pdf.noIncome', in
   write(t('program', { program: input.programName, period: input.period }));
   write(t('application', { id: input.applicationId }));
   write(t('date', { date: formatDate(input.date, input.language) }), { gap: 18 });
+  if (input.summary && input.summary.length > 0) {
+    write(translate(input.language, 'pdf.certification.summary'), { font: bold, gap: 2 });
+    for (const line of input.summary) write(line, { size: 10, gap: 1 });
+    y -= 12;
+  }
   write(t('statement'), { gap: 48 });
 
   const line = (x: number, length: number) =>

@@ -13,6 +13,7 @@ import { receivePdf, safeFileName, type Upload } from './pdf-upload.ts';
 import {
   assertCanUpload,
   INTAKE_FORM,
+  sentSummaryLines,
   intakeFormOf,
   loadReadable,
   toStoredFile,
@@ -97,6 +98,8 @@ export async function certificationForm(deps: ApplicationDeps, viewer: Viewer, i
     programName: language === 'en' ? program.name_en : program.name_es,
     period: program.period,
     date: deps.now(),
+    // What the person certifies: the application as it stands (issue 11 point 7).
+    summary: await sentSummaryLines(deps.db, id, language),
   });
 }
 

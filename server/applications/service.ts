@@ -383,7 +383,12 @@ export async function submitStep(deps: ApplicationDeps, viewer: Viewer, id: numb
  * What was sent, for the confirmation e-mail (issue 11 point 7): each step by name, the business and the owners by
  * name, and every document by its file name.
  */
-async function sentSummary(db: Db, id: number, language: Language): Promise<string> {
+export async function sentSummary(db: Db, id: number, language: Language): Promise<string> {
+  return (await sentSummaryLines(db, id, language)).join('\n');
+}
+
+/** The lines of sentSummary: one per step, and one for the documents. */
+export async function sentSummaryLines(db: Db, id: number, language: Language): Promise<string[]> {
   const steps = await stepsOf(db, id);
   const files = await db.select({ name: applicationFiles.original_name }).from(applicationFiles).where(eq(applicationFiles.application_id, id)).orderBy(asc(applicationFiles.id));
   const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -398,7 +403,7 @@ async function sentSummary(db: Db, id: number, language: Language): Promise<stri
     return `- ${row.step}. ${name}${more ? `: ${more}` : ''}`;
   });
   if (files.length > 0) lines.push(translate(language, 'email.applicationSubmitted.documents', { names: files.map((file) => file.name).join(', ') }));
-  return lines.join('\n');
+  return lines;
 }
 
 /** Submits when all six steps are submitted and the program is open; queues the confirmation in the same transaction. */

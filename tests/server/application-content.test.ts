@@ -364,6 +364,11 @@ describe.each(databaseKinds)('application content on %s', (kind) => {
       expect(mail?.text_body).toContain('- 2. Su negocio: Café del Sur');
       expect(mail?.text_body).toContain('- 3. Dueños: Ana Rivera');
       expect(mail?.text_body).toMatch(/- Documentos: owner_id\.pdf, income_document\.pdf, intake\.pdf/);
+      // So does the certification form.
+      const certification = pdfText((await test.call('GET', `/applications/${done}/certification.pdf`, undefined, en(luis))).rawPayload);
+      expect(certification).toContain('What this application contains:');
+      expect(certification).toContain('- 2. Your business: Caf\xe9 del Sur');
+      expect(certification).toContain('- Documents: owner_id.pdf, income_document.pdf, intake.pdf');
       const files = (await test.call('GET', `/applications/${done}`, undefined, luis.headers)).json().files as Array<{ id: number }>;
       expect(files.length).toBeGreaterThan(0);
       for (const file of files) {
