@@ -99,5 +99,5 @@ test('a program made unavailable: "Program Unavailable" instead of every applica
   await expect(card.locator(`dt:text-is("${es('programs.my.status')}") + dd`)).toHaveText(es('programs.status.unavailable'));
   await expect(card.getByRole('link')).toHaveCount(0);
   // The server keeps refusing changes: the state is real, not only on screen.
-  await api.call('PUT', `/applications/${id}/steps/1`, { data: { phone: '1' }, version: 1 }, [409]);
+  await api.call('PUT', `/applications/${id}/steps/1`, { data: { phone: '787-555-0101' }, version: 1 }, [409]);
 });

@@ -27,7 +27,9 @@ export function ProfilePage() {
 }
 
 function ProfileContent() {
-  const me = useQuery(meQueryOptions());
+  // Opening the profile always reads it again: the header's language rule may have cached it minutes ago, and the
+  // form must start from what is stored now (another device may have changed it).
+  const me = useQuery({ ...meQueryOptions(), refetchOnMount: 'always' });
   // A save remounts PersonForm; a person who saved from the form (keyboard included) keeps their place in it.
   const [restorePersonFocus, setRestorePersonFocus] = useState(false);
   return (
