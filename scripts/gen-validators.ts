@@ -38,7 +38,7 @@ export function validatorRefs(document: JsonObject): Record<string, string> {
   const refs: Record<string, string> = {};
   const schemas = ((document.components as JsonObject).schemas ?? {}) as JsonObject;
   for (const name of Object.keys(schemas).sort()) {
-    if (/^ApplicationStep\d(Data|Complete)$/.test(name)) refs[name] = `${CONTRACT_ID}#/components/schemas/${name}`;
+    if (/^ApplicationStep\d(Data|Complete|StudentComplete)$/.test(name)) refs[name] = `${CONTRACT_ID}#/components/schemas/${name}`;
   }
   const pointer = (...parts: string[]) => parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
   for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, JsonObject>)) {

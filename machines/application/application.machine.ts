@@ -71,6 +71,25 @@ const planOf = (context: ApplicationContext, step: StepNumber) => {
 const staleLocalCopies = ({ context }: { context: ApplicationContext }): LocalCopyKey[] =>
   STEP_NUMBERS.filter((step) => planOf(context, step).discardLocal).map((step) => ({ applicationId: context.id, step }));
 
+/** A copy of `container` with `value` at `path`, making the objects and lists on the way (a draft is plain JSON). */
+function putAt(container: unknown, path: readonly (string | number)[], value: unknown): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return value;
+  if (typeof head === 'number') {
+    const list: unknown[] = Array.isArray(container) ? [...(container as unknown[])] : [];
+    while (list.length < head) list.push({});
+    list[head] = putAt(list[head], rest, value);
+    return list;
+  }
+  const object: DraftData = typeof container === 'object' && container !== null && !Array.isArray(container) ? { ...(container as DraftData) } : {};
+  object[head] = putAt(object[head], rest, value);
+  return object;
+}
+
+/** A copy of a draft with `value` at `path` (`['income_documents']`, `['owners', 1, 'id_files']`). */
+export const setAt = (data: DraftData, path: readonly (string | number)[], value: unknown): DraftData =>
+  path.length === 0 ? data : (putAt(data, path, value) as DraftData);
+
 export const applicationMachine = setup({
   // XState reads `types` only for inference; `{} as T` is its documented way to declare them.
   /* eslint-disable @typescript-eslint/consistent-type-assertions */
@@ -131,6 +150,15 @@ export const applicationMachine = setup({
       enqueue.sendTo(autosaveActorId(params.step), { type: 'autosave.change', data: { ...latest, ...params.patch } });
       enqueue.sendTo(stepActorId(params.step), { type: 'step.edit' });
     }),
+    /** A documents field's ids, written into the latest draft where the field is (a list item's field too). */
+    setFiles: enqueueActions(
+      ({ enqueue, self }, params: { step: StepNumber; path: readonly (string | number)[]; ids: readonly number[] }) => {
+        const autosave = self.getSnapshot().children[autosaveActorId(params.step)];
+        const latest = autosave?.getSnapshot().context.data ?? {};
+        enqueue.sendTo(autosaveActorId(params.step), { type: 'autosave.change', data: setAt(latest, params.path, [...params.ids]) });
+        enqueue.sendTo(stepActorId(params.step), { type: 'step.edit' });
+      },
+    ),
     /** Left a field or the step: its draft is saved now. */
     flushStep: enqueueActions(({ enqueue }, params: { step: StepNumber }) =>
       enqueue.sendTo(autosaveActorId(params.step), { type: 'autosave.flush' }),
@@ -201,6 +229,9 @@ export const applicationMachine = setup({
   // Relays to the children. A locked step ignores what it is sent, so these need no guard of their own.
   on: {
     'application.edit': { actions: { type: 'editStep', params: ({ event }) => ({ step: event.step, patch: event.patch }) } },
+    'application.setFiles': {
+      actions: { type: 'setFiles', params: ({ event }) => ({ step: event.step, path: event.path, ids: event.ids }) },
+    },
     'application.flushStep': { actions: { type: 'flushStep', params: ({ event }) => ({ step: event.step }) } },
     'application.submitStep': { actions: { type: 'submitStep', params: ({ event }) => ({ step: event.step }) } },
     'application.resolveConflict': {

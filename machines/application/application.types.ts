@@ -105,6 +105,11 @@ export type ApplicationEvent =
   // What the person does on a step, relayed to its step and autosave actors.
   /** Typed in a step's form: `patch` goes on top of the latest draft. */
   | { type: 'application.edit'; step: StepNumber; patch: DraftData }
+  /**
+   * A documents field changed on the server (a file uploaded or deleted): its ids go into the latest draft at `path`
+   * (`income_documents`, or `owners.1.id_files` inside a list).
+   */
+  | { type: 'application.setFiles'; step: StepNumber; path: readonly (string | number)[]; ids: readonly number[] }
   /** Left a field or the step: save now rather than after the debounce. */
   | { type: 'application.flushStep'; step: StepNumber }
   | { type: 'application.submitStep'; step: StepNumber }

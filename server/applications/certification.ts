@@ -1,4 +1,5 @@
-// The certification form (docs/product.md section 3, Applicant certification) as a one-page PDF, in the reader's language.
+// The forms the applicant downloads, signs and uploads, as one-page PDFs in the reader's language: the certification
+// form (docs/product.md section 3, Certification) and the no-income statement (docs/product.md section 5).
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { translate, type Language } from '#server/i18n/messages.ts';
 
@@ -9,6 +10,8 @@ export interface CertificationInput {
   programName: string;
   period: string;
   date: Date;
+  /** What the form certifies, one line each (the certification form lists the application's steps and documents). */
+  summary?: readonly string[];
 }
 
 /** The program serves Puerto Rico: dates are the island's calendar day. */
@@ -38,8 +41,14 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-export async function renderCertification(input: CertificationInput): Promise<Uint8Array> {
-  const t = (id: string, params?: Record<string, string | number>) => translate(input.language, `pdf.certification.${id}`, params);
+export const renderCertification = (input: CertificationInput): Promise<Uint8Array> => renderSignedForm('pdf.certification', input);
+
+/** The statement of a person with no income (step 4), with the same layout as the certification form. */
+export const renderNoIncomeForm = (input: CertificationInput): Promise<Uint8Array> => renderSignedForm('pdf.noIncome', input);
+
+/** One form to sign: the messages under `prefix` (title, statement, instructions...) with the applicant's facts. */
+async function renderSignedForm(prefix: 'pdf.certification' | 'pdf.noIncome', input: CertificationInput): Promise<Uint8Array> {
+  const t = (id: string, params?: Record<string, string | number>) => translate(input.language, `${prefix}.${id}`, params);
   const doc = await PDFDocument.create();
   doc.setTitle(t('title'));
   doc.setLanguage(input.language === 'es' ? 'es-PR' : 'en-US');
@@ -71,6 +80,11 @@ export async function renderCertification(input: CertificationInput): Promise<Ui
   write(t('program', { program: input.programName, period: input.period }));
   write(t('application', { id: input.applicationId }));
   write(t('date', { date: formatDate(input.date, input.language) }), { gap: 18 });
+  if (input.summary && input.summary.length > 0) {
+    write(translate(input.language, 'pdf.certification.summary'), { font: bold, gap: 2 });
+    for (const line of input.summary) write(line, { size: 10, gap: 1 });
+    y -= 12;
+  }
   write(t('statement'), { gap: 48 });
 
   const line = (x: number, length: number) =>

@@ -10,19 +10,20 @@
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
-import { applicationFiles, applications, applicationSteps, programs } from '#server/db/schema.ts';
+import { applicationFiles, applications, applicationSteps, programs, surveys } from '#server/db/schema.ts';
 import { findUserById } from '#server/auth/service.ts';
 import type { CaptchaService } from '#server/captcha/captcha.ts';
 import type { FileStorage } from '#server/files/storage.ts';
 import type { ActiveContent } from '#server/files/pdf-inspection.ts';
 import { AppError, detailError, detailErrorWith, fieldErrors, forbidden, notFound } from '#server/http/errors.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
-import { isLanguage, type Language } from '#server/i18n/messages.ts';
+import { isLanguage, translate, type Language } from '#server/i18n/messages.ts';
 import { findProgram, programUnavailable, toProgramInfo, type ProgramRow, type Viewer } from '#server/programs/service.ts';
 import { applicationAction, applicationStatus, programStatus } from '#server/programs/status.ts';
 import { STEP_COUNT, STEP_NUMBERS } from '#shared/application-constants.ts';
 import { formatDate } from './certification.ts';
-import { checkStep, prefillPerson, type DraftData, type StepNumber } from './steps.ts';
+import { documentsOf, unknownDocuments } from './documents.ts';
+import { checkStep, prefillBusiness, prefillPerson, type DraftData, type StepNumber } from './steps.ts';
 
 type Schemas = components['schemas'];
 type ApplicationRow = typeof applications.$inferSelect;
@@ -85,6 +86,15 @@ export function assertWritable(loaded: Loaded, viewer: Viewer, now: Date): void 
   if (loaded.application.status === 'submitted') throw submittedError();
   if (program === 'unavailable') throw unavailableError();
   if (applicationStatus(loaded.application.status, program) === 'closed') throw closedError();
+}
+
+/** Before a byte of an upload is read: refused (404, 403, 409) when the application could not take the file anyway. */
+export async function assertCanUpload(deps: ApplicationDeps, viewer: Viewer, id: number): Promise<void> {
+  const now = deps.now();
+  await closeDraftsOfClosedPrograms(deps.db, now, eq(applications.id, id));
+  const loaded = await load(deps.db, id);
+  if (!loaded) throw notFound();
+  assertWritable(loaded, viewer, now);
 }
 
 /** Runs one write in one transaction, on the locked application, once it is known to be the viewer's and open. */
@@ -151,6 +161,7 @@ async function view(db: Db, loaded: Loaded, now: Date): Promise<Schemas['Applica
     program: toProgramInfo(program, now),
     steps: steps.map(toStep),
     intake_form: file ? toStoredFile(file) : null,
+    files: await documentsOf(db, application.id),
     created_at: application.created_at.toISOString(),
     updated_at: application.updated_at.toISOString(),
     submitted_at: application.submitted_at?.toISOString() ?? null,
@@ -231,6 +242,11 @@ export async function applyToProgram(
   if (status === 'closed') throw detailError(409, 'api.program.closed', 'program_closed');
   const user = await findUserById(db, viewer.id);
   if (!user) throw notFound();
+  const [survey] = await db.select({ has_business: surveys.has_business }).from(surveys).where(eq(surveys.user_id, viewer.id)).limit(1);
+  const firstDrafts: Partial<Record<StepNumber, DraftData>> = {
+    1: prefillPerson(user),
+    2: prefillBusiness(program.sub_program, survey?.has_business),
+  };
 
   const createdId = await db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -243,7 +259,7 @@ export async function applyToProgram(
       STEP_NUMBERS.map((step) => ({
         application_id: inserted.id,
         step,
-        data: step === 1 ? prefillPerson(user) : {},
+        data: firstDrafts[step] ?? {},
         updated_at: now,
       })),
     );
@@ -269,6 +285,10 @@ export async function saveStep(
   data: DraftData,
   version: number,
 ): Promise<Schemas['ApplicationStep']> {
+  // A draft may only name this application's own documents (docs/decisions/015); "submit step" checks again, in its
+  // transaction, so a file deleted meanwhile is caught there. No query unless the draft names files.
+  const foreign = await unknownDocuments(deps.db, id, step, data);
+  if (Object.keys(foreign).length > 0) throw fieldErrors(foreign);
   const saved = await saveStepInOneStatement(deps.db, viewer.id, id, step, data, version, deps.now());
   if (saved) return toStep(saved);
   // Anything but the common case (not the viewer's, not a draft of an open program, another version): the
@@ -329,13 +349,18 @@ async function saveStepInOneStatement(
  * missing field does not cost the person a new puzzle. A step already submitted answers as it is.
  */
 export async function submitStep(deps: ApplicationDeps, viewer: Viewer, id: number, step: StepNumber): Promise<Schemas['ApplicationStep']> {
-  return write(deps, viewer, id, async (tx, _loaded, now) => {
+  return write(deps, viewer, id, async (tx, { program }, now) => {
     const where = and(eq(applicationSteps.application_id, id), eq(applicationSteps.step, step));
     const [current] = await tx.select().from(applicationSteps).where(where).limit(1);
     if (!current) throw notFound();
     if (current.status === 'submitted') return toStep(current);
     const hasIntakeForm = step === 6 && (await intakeFormOf(tx, id)) !== undefined;
-    const problems = checkStep(step, current.data, { hasIntakeForm });
+    const problems = checkStep(step, current.data, {
+      hasIntakeForm,
+      student: program.sub_program === 'student_incubator',
+      // A file deleted since the draft named it, or never this application's.
+      unknownFiles: await unknownDocuments(tx, id, step, current.data),
+    });
     if (problems) throw fieldErrors(problems);
     if (step === 6 && !(await deps.captcha.verifyOnce(String(current.data.captcha), tx))) {
       throw fieldErrors({ captcha: 'api.error.captcha' }, 'captcha_invalid');
@@ -353,6 +378,33 @@ export async function submitStep(deps: ApplicationDeps, viewer: Viewer, id: numb
 }
 
 // ---- submit ----------------------------------------------------------------------------------------------
+
+/**
+ * What was sent, for the confirmation e-mail (issue 11 point 7): each step by name, the business and the owners by
+ * name, and every document by its file name.
+ */
+export async function sentSummary(db: Db, id: number, language: Language): Promise<string> {
+  return (await sentSummaryLines(db, id, language)).join('\n');
+}
+
+/** The lines of sentSummary: one per step, and one for the documents. */
+export async function sentSummaryLines(db: Db, id: number, language: Language): Promise<string[]> {
+  const steps = await stepsOf(db, id);
+  const files = await db.select({ name: applicationFiles.original_name }).from(applicationFiles).where(eq(applicationFiles.application_id, id)).orderBy(asc(applicationFiles.id));
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const detail = (step: number, data: Record<string, unknown>): string => {
+    if (step === 2) return text(data.business_name);
+    if (step === 3 && Array.isArray(data.owners)) return data.owners.map((owner) => text((owner as Record<string, unknown>)?.name)).filter(Boolean).join(', ');
+    return '';
+  };
+  const lines = steps.map((row) => {
+    const name = translate(language, `application.step.name${row.step}`);
+    const more = detail(row.step, row.data);
+    return `- ${row.step}. ${name}${more ? `: ${more}` : ''}`;
+  });
+  if (files.length > 0) lines.push(translate(language, 'email.applicationSubmitted.documents', { names: files.map((file) => file.name).join(', ') }));
+  return lines;
+}
 
 /** Submits when all six steps are submitted and the program is open; queues the confirmation in the same transaction. */
 export async function submitApplication(deps: ApplicationDeps, viewer: Viewer, id: number): Promise<Schemas['Application']> {
@@ -375,6 +427,7 @@ export async function submitApplication(deps: ApplicationDeps, viewer: Viewer, i
         period: program.period,
         date: formatDate(now, language),
         id,
+        summary: await sentSummary(tx, id, language),
       },
     }, now);
   });

@@ -21,10 +21,15 @@ export const stepDataSchemaName = (step: StepNumber) => `ApplicationStep${step}D
 export interface StepFacts {
   /** Step 6: the signed participant intake form was uploaded. */
   hasIntakeForm: boolean;
+  /** Step 5 asks the student block of the student sub-program only (docs/decisions/015). */
+  student: boolean;
+  /** Steps 3 and 4: file ids the draft names that are not this application's documents of that field. */
+  unknownFiles?: FieldErrors;
 }
 
-/** The openapi.yaml schema a step's draft must match to be submitted. */
-export const stepCompleteSchemaName = (step: StepNumber) => `ApplicationStep${step}Complete`;
+/** The openapi.yaml schema a step's draft must match to be submitted (step 5 of the student sub-program has its own). */
+export const stepCompleteSchemaName = (step: StepNumber, facts: Pick<StepFacts, 'student'> = { student: false }) =>
+  step === 5 && facts.student ? 'ApplicationStep5StudentComplete' : `ApplicationStep${step}Complete`;
 
 const validators = new Map<string, ValidateFunction>();
 
@@ -47,9 +52,13 @@ const toServerMessages = (fields: FieldMessages): FieldErrors =>
  * only once all of this holds (applications/service.ts).
  */
 export function checkStep(step: StepNumber, data: DraftData, facts: StepFacts): FieldErrors | null {
-  const validate = validatorOf(stepCompleteSchemaName(step), compileWholeForm);
+  const validate = validatorOf(stepCompleteSchemaName(step, facts), compileWholeForm);
   const fields: FieldMessages = validate(data) ? {} : toFieldMessages(validate.errors);
   if (step === 6 && !facts.hasIntakeForm) (fields.intake_form ??= []).push({ id: 'api.application.intakeFormRequired' });
+  // What a schema cannot know: the files the draft names are this application's (docs/decisions/015).
+  for (const [field, messages] of Object.entries(facts.unknownFiles ?? {})) {
+    (fields[field] ??= []).push(...messages.map((m) => ({ id: m.id, ...(m.params ? { values: m.params } : {}) })));
+  }
   if (Object.keys(fields).length === 0) return null;
   return toServerMessages(incompleteMessages(fields));
 }
@@ -63,4 +72,14 @@ export function prefillPerson(user: User): Schemas['ApplicationStep1Data'] {
     ...(gender ? { gender } : {}),
     ...(user.ssn_last4 ? { ssn_last4: user.ssn_last4 } : {}),
   };
+}
+
+/**
+ * Step 2's first draft: whether there is a business yet (docs/decisions/015). The incubator and the accelerator are
+ * for operating businesses; in the student and pre-incubator sub-programs the survey's answer counts, else the person
+ * says.
+ */
+export function prefillBusiness(subProgram: string, surveyHasBusiness: boolean | undefined): Schemas['ApplicationStep2Data'] {
+  if (subProgram === 'incubator' || subProgram === 'accelerator') return { has_business: true };
+  return surveyHasBusiness === undefined ? {} : { has_business: surveyHasBusiness };
 }

@@ -219,5 +219,9 @@ export const applicationFiles = pgTable(
     active_content: text('active_content').array().notNull().default(sql`'{}'::text[]`),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('application_files_application_kind_key').on(t.application_id, t.kind)],
+  // One intake form per application; the documents of steps 3 and 4 are several per field (docs/decisions/015).
+  (t) => [
+    uniqueIndex('application_files_intake_form_key').on(t.application_id).where(sql`${t.kind} = 'intake_form'`),
+    index('application_files_application_key').on(t.application_id, t.kind),
+  ],
 );

@@ -1,9 +1,11 @@
 // HTTP side of applications: My Programs, apply, steps, submit, the intake form upload and the certification form.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import { detailError, fieldErrors } from '#server/http/errors.ts';
 import type { Handlers, Request } from '#server/http/handlers.ts';
 import * as service from '#server/applications/service.ts';
 import * as intakeForm from '#server/applications/intake-form.ts';
+import * as documents from '#server/applications/documents.ts';
 import type { StepNumber } from '#server/applications/steps.ts';
 
 export function applicationRoutes(ctx: AppContext): Handlers {
@@ -28,27 +30,33 @@ export function applicationRoutes(ctx: AppContext): Handlers {
     submitApplicationStep: async (request) =>
       service.submitStep(deps, request.requireUser(), request.params.id, request.params.step as StepNumber),
     submitApplication: async (request) => service.submitApplication(deps, request.requireUser(), request.params.id),
-    uploadIntakeForm: async (request) => {
-      if (!request.isMultipart()) throw detailError(415, 'api.error.unsupportedMediaType', 'unsupported_media_type');
-      const part = await request.file().catch((error: unknown) => {
-        throw unreadableMultipart(error);
-      });
-      if (part && part.fieldname !== 'file') part.file.resume(); // read and dropped, so the request can end
-      if (!part || part.fieldname !== 'file') throw fieldErrors({ file: 'api.upload.fileRequired' });
-      return intakeForm.uploadIntakeForm(deps, request.requireUser(), request.params.id, {
-        stream: part.file,
-        filename: part.filename,
-        truncated: () => part.file.truncated,
-      });
+    uploadIntakeForm: async (request) =>
+      intakeForm.uploadIntakeForm(deps, request.requireUser(), request.params.id, await fileUpload(request)),
+    uploadApplicationFile: async (request, reply) => {
+      const file = await documents.uploadDocument(deps, request.requireUser(), request.params.id, request.query.kind, await fileUpload(request));
+      reply.code(201);
+      return file;
+    },
+    getApplicationFile: async (request, reply) => {
+      const file = await documents.readDocument(deps, request.requireUser(), request.params.id, request.params.fileId);
+      return sendPdf(reply, file, 'attachment');
+    },
+    deleteApplicationFile: async (request, reply) => {
+      await documents.deleteDocument(deps, request.requireUser(), request.params.id, request.params.fileId);
+      return reply.code(204).send();
+    },
+    getNoIncomeForm: async (request, reply) => {
+      const pdf = await intakeForm.noIncomeForm(deps, request.requireUser(), request.params.id, request.language);
+      const name = request.t('pdf.noIncome.fileName', { id: request.params.id });
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', contentDisposition('attachment', name))
+        .send(Buffer.from(pdf));
     },
     getIntakeForm: async (request, reply) => {
       const file = await intakeForm.readIntakeForm(deps, request.requireUser(), request.params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-length', file.size)
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', contentDisposition('inline', file.fileName))
-        .send(file.stream);
+      return sendPdf(reply, file, 'inline');
     },
     getCertificationForm: async (request, reply) => {
       const pdf = await intakeForm.certificationForm(deps, request.requireUser(), request.params.id, request.language);
@@ -60,6 +68,28 @@ export function applicationRoutes(ctx: AppContext): Handlers {
         .send(Buffer.from(pdf));
     },
   };
+}
+
+/** The one file of a multipart upload, in the field `file` (anything else is read and dropped, so the request ends). */
+async function fileUpload(request: FastifyRequest): Promise<intakeForm.Upload> {
+  if (!request.isMultipart()) throw detailError(415, 'api.error.unsupportedMediaType', 'unsupported_media_type');
+  const part = await request.file().catch((error: unknown) => {
+    throw unreadableMultipart(error);
+  });
+  if (part && part.fieldname !== 'file') part.file.resume();
+  if (!part || part.fieldname !== 'file') throw fieldErrors({ file: 'api.upload.fileRequired' });
+  return { stream: part.file, filename: part.filename, truncated: () => part.file.truncated };
+}
+
+/** A stored PDF, streamed, never cached by a shared cache; `attachment` downloads it under its name. */
+function sendPdf(reply: FastifyReply, file: { stream: NodeJS.ReadableStream; size: number; fileName: string }, kind: 'inline' | 'attachment') {
+  return reply
+    .type('application/pdf')
+    .header('content-length', file.size)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', contentDisposition(kind, file.fileName))
+    .send(file.stream);
 }
 
 /**

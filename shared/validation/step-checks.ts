@@ -16,8 +16,12 @@ const validators: Record<StepNumber, { draft: ContractValidator; complete: Contr
 /** What is malformed in a step's draft (the autosave would be refused for it); nothing is required yet. */
 export const checkStepDraft = (step: StepNumber, data: unknown): FieldMessages => checkWith(validators[step].draft, data);
 
-/** What keeps a step from being submitted, with 'Check that all data have been entered.'; null when nothing does. */
-export function checkStepComplete(step: StepNumber, data: unknown): FieldMessages | null {
-  const fields = checkWith(validators[step].complete, data);
+/**
+ * What keeps a step from being submitted, with 'Check that all data have been entered.'; null when nothing does.
+ * Step 5 of the student sub-program also asks the student block (docs/decisions/015).
+ */
+export function checkStepComplete(step: StepNumber, data: unknown, facts: { student: boolean } = { student: false }): FieldMessages | null {
+  const schema = step === 5 && facts.student ? generated.ApplicationStep5StudentComplete : validators[step].complete;
+  const fields = checkWith(schema, data);
   return Object.keys(fields).length === 0 ? null : incompleteMessages(fields);
 }

@@ -13,6 +13,7 @@ export declare const ApplicationStep4Complete: ContractValidator;
 export declare const ApplicationStep4Data: ContractValidator;
 export declare const ApplicationStep5Complete: ContractValidator;
 export declare const ApplicationStep5Data: ContractValidator;
+export declare const ApplicationStep5StudentComplete: ContractValidator;
 export declare const ApplicationStep6Complete: ContractValidator;
 export declare const ApplicationStep6Data: ContractValidator;
 export declare const registerBody: ContractValidator;

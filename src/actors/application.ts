@@ -100,7 +100,8 @@ function provideStepMachine(queryClient: QueryClient) {
         // is asked: what is missing shows at once, in the same words the server would use.
         const saved = queryClient.getQueryData<Application>(applicationKeys.detail(input.applicationId));
         const draft = saved?.steps.find((step) => step.step === input.step)?.data;
-        const problems = draft === undefined ? null : checkStepComplete(input.step, draft);
+        const student = saved?.program.sub_program === 'student_incubator';
+        const problems = draft === undefined ? null : checkStepComplete(input.step, draft, { student });
         if (problems !== null) throw { body: localFieldErrors(problems) };
         try {
           const submitted = await unwrap(

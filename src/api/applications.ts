@@ -20,6 +20,7 @@ export type Step4Data = Schemas['ApplicationStep4Data'];
 export type Step5Data = Schemas['ApplicationStep5Data'];
 export type Step6Data = Schemas['ApplicationStep6Data'];
 export type IncomeSource = Schemas['IncomeSource'];
+export type ApplicationFile = Schemas['ApplicationFile'];
 
 /** Each step's draft as the contract says it: the `data` of its own save operation, saveApplicationStep{n}. */
 export type StepDraft = {
@@ -113,7 +114,23 @@ export async function downloadCertification(id: number, fallbackName: string): P
     params: { path: { id } },
     parseAs: 'blob',
   });
-  if (!response.ok || !(data instanceof Blob)) throw new Error(`certification form: HTTP ${response.status}`);
+  saveBlob(data, response, fallbackName);
+}
+
+/** The no-income form of step 4 (docs/product.md section 5), fetched and saved like the certification form. */
+export async function downloadNoIncomeForm(id: number, fallbackName: string): Promise<void> {
+  const { data, response } = await api.GET('/applications/{id}/no-income-form.pdf', { params: { path: { id } }, parseAs: 'blob' });
+  saveBlob(data, response, fallbackName);
+}
+
+/** One uploaded document of steps 3 and 4, saved under its name. */
+export async function downloadDocument(id: number, fileId: number, fallbackName: string): Promise<void> {
+  const { data, response } = await api.GET('/applications/{id}/files/{fileId}', { params: { path: { id, fileId } }, parseAs: 'blob' });
+  saveBlob(data, response, fallbackName);
+}
+
+function saveBlob(data: unknown, response: Response, fallbackName: string): void {
+  if (!response.ok || !(data instanceof Blob)) throw new Error(`download: HTTP ${response.status}`);
   const name = fileNameFromDisposition(response.headers.get('content-disposition')) ?? fallbackName;
   const url = URL.createObjectURL(data);
   try {

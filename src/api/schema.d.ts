@@ -552,6 +552,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/applications/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload one document of steps 3 and 4 (PDF, 20MB at most); a field may hold several
+         * @description `kind` says which field the file is for: `owner_id` (an owner's identification, step 3), `income_document`
+         *     or `no_income_form` (step 4). The file is streamed to storage under a server-made name with its size and
+         *     SHA-256; the draft then references it by the answered id (docs/decisions/015-application-content.md).
+         */
+        post: operations["uploadApplicationFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download one document (the owner and staff), as an attachment */
+        get: operations["getApplicationFile"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete one document while the application is a draft
+         * @description Refused once the application is submitted or closed (409). The step the file belongs to becomes incomplete
+         *     again if it was submitted, as an edit would make it.
+         */
+        delete: operations["deleteApplicationFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/no-income-form.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The no-income statement to download, sign and upload (step 4), in the request's language */
+        get: operations["getNoIncomeForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -830,6 +891,22 @@ export interface components {
             active_content: ("javascript" | "embedded_file" | "launch" | "rich_media")[];
         };
         /**
+         * @description Which field a document belongs to (owner_id is step 3's, the others step 4's).
+         * @enum {string}
+         */
+        FileKind: "owner_id" | "income_document" | "no_income_form";
+        /** @description A document of steps 3 and 4, referenced from the step's draft by its id. */
+        ApplicationFile: {
+            id: number;
+            kind: components["schemas"]["FileKind"];
+            file_name: string;
+            size: number;
+            sha256: string;
+            /** Format: date-time */
+            uploaded_at: string;
+            active_content: ("javascript" | "embedded_file" | "launch" | "rich_media")[];
+        };
+        /**
          * @description A drafted application moves to submitted (then never changes) or, when its program closes
          *     (closed by staff or deadline passed), to closed: that happens lazily, when the application is
          *     read or written.
@@ -843,6 +920,8 @@ export interface components {
             steps: components["schemas"]["ApplicationStep"][];
             /** @description The signed participant intake form (step 6), or null. */
             intake_form: components["schemas"]["StoredFile"] | null;
+            /** @description The documents of steps 3 and 4 (owners' identification, income documents, no-income form). */
+            files: components["schemas"]["ApplicationFile"][];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -916,48 +995,172 @@ export interface components {
         };
         /** @enum {string} */
         BusinessType: "physical" | "virtual" | "both";
-        /** @description Step 2, the business (draft). */
+        /**
+         * @description Step 2, the business (docs/product.md section 3 Business; docs/decisions/015-application-content.md). A person
+         *     with no business yet (`has_business` false: the survey's answer, or the pre-incubator and student
+         *     sub-programs) is asked only for the project's name, type, industry and website.
+         */
         ApplicationStep2Data: {
+            has_business?: boolean | null;
             business_name?: string;
+            business_phone?: components["schemas"]["Phone"];
+            tax_id?: string;
+            business_city?: string;
+            /** Format: date */
+            incorporation_date?: string | null;
+            website?: components["schemas"]["Website"];
+            social_networks?: string;
             business_type?: components["schemas"]["BusinessType"] | null;
+            industry?: components["schemas"]["Industry"] | null;
+            legal_structure?: components["schemas"]["LegalStructure"] | null;
+            operating_time?: components["schemas"]["OperatingTime"] | null;
+            monthly_revenue?: number | null;
+            employees_full_time?: number | null;
+            employees_part_time?: number | null;
+            owners_count?: number | null;
+            professional_services?: number | null;
+            /** @description The documents the business holds (none is an answer too). */
+            documentation?: components["schemas"]["BusinessDocument"][];
+            /** @description Comma-separated. */
+            tax_exemptions?: string;
+            /** @description The coverage the business has (none is an answer too). */
+            insurance?: components["schemas"]["InsuranceKind"][];
         };
-        /** @description Step 2 as it must be to submit. */
-        ApplicationStep2Complete: components["schemas"]["ApplicationStep2Data"] & {
-            business_name: components["schemas"]["Filled"];
-            business_type: components["schemas"]["BusinessType"];
-        };
-        /** @description Step 3, the owners (draft). */
+        /**
+         * @description 1 DBA, 2 for-profit corporation, 3 non-profit corporation, 4 worker-owned corporation, 5 cooperative, 6 L3C,
+         *     7 for-profit LLC, 8 non-profit LLC, 9 PSC, 10 partnership.
+         * @enum {integer}
+         */
+        LegalStructure: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
+        /** @enum {string} */
+        BusinessDocument: "merchant_registration" | "municipal_patent" | "unique_permit";
+        /** @enum {string} */
+        InsuranceKind: "business_interruption" | "mitigation_plan" | "property_or_accident";
+        /** @description Files uploaded through /applications/{id}/files, by id; each must be this application's, of the field's kind. */
+        FileIds: number[];
+        /** @enum {string} */
+        EducationLevel: "some_high_school" | "high_school" | "technical_certification" | "associate_or_some_college" | "college_degree" | "master" | "phd";
+        /** @enum {string} */
+        EmploymentStatus: "employed" | "not_employed";
+        /** @description Step 3, the owners (one or more, each with an identification file). */
         ApplicationStep3Data: {
             owners?: {
                 name?: string;
                 position?: string;
-            }[];
-        };
-        /** @description Step 3 as it must be to submit, at least one owner, each with a position. */
-        ApplicationStep3Complete: components["schemas"]["ApplicationStep3Data"] & {
-            owners: {
-                position: components["schemas"]["Filled"];
+                education_level?: components["schemas"]["EducationLevel"] | null;
+                employment_status?: components["schemas"]["EmploymentStatus"] | null;
+                id_files?: components["schemas"]["FileIds"];
             }[];
         };
         /** @enum {string} */
         IncomeSource: "alimony" | "child_income" | "child_support" | "no_income" | "other" | "pensions" | "retirement" | "social_security" | "ssi" | "va_benefits" | "welfare" | "work";
-        /** @description Step 4, the household (draft). */
+        /** @enum {string} */
+        HeadOfHousehold: "single_male" | "single_female" | "not_single_male" | "not_single_female" | "prefer_not_to_answer";
+        /** @enum {string} */
+        Ethnicity: "hispanic_or_latino" | "not_hispanic_or_latino";
+        /** @enum {string} */
+        Race: "american_indian_or_alaska_native" | "asian" | "black_or_african_american" | "hispanic_or_latino" | "white" | "other" | "prefer_not_to_answer";
+        /**
+         * @description Step 4, the household. With income, one or more income documents; with "no income" (which stands alone),
+         *     the signed no-income form (GET /applications/{id}/no-income-form.pdf) uploaded instead.
+         */
         ApplicationStep4Data: {
             household_size?: number | null;
+            head_of_household?: components["schemas"]["HeadOfHousehold"] | null;
+            ethnicity?: components["schemas"]["Ethnicity"] | null;
+            race?: components["schemas"]["Race"][];
             income_sources?: components["schemas"]["IncomeSource"][];
+            income_documents?: components["schemas"]["FileIds"];
+            no_income_form?: components["schemas"]["FileIds"];
+            public_housing?: boolean | null;
+            section_8?: boolean | null;
+            government_program?: boolean | null;
+            section_3?: boolean | null;
         };
-        /** @description Step 4 as it must be to submit; "no income" stands alone. */
-        ApplicationStep4Complete: components["schemas"]["ApplicationStep4Data"] & {
-            household_size: number;
-            income_sources: unknown[];
-        };
-        /** @description Step 5, training and narrative (draft). */
+        /** @enum {string} */
+        ProgramInterest: "incubator" | "training" | "both";
+        /** @enum {string} */
+        BusinessIntent: "wants_business" | "has_business";
+        /**
+         * @description Step 5, training, plans and financial need; the student block (federal aid ... courses applied to) is asked
+         *     of the student sub-program only.
+         */
         ApplicationStep5Data: {
+            /** @description The courses taken */
+            courses_taken?: string;
+            similar_program?: boolean | null;
+            similar_program_details?: string;
             main_challenge?: string;
+            strengths?: string;
+            one_year_vision?: string;
+            goal_actions?: string;
+            financial_support?: number | null;
+            financial_support_purpose?: string;
+            program_interest?: components["schemas"]["ProgramInterest"] | null;
+            business_intent?: components["schemas"]["BusinessIntent"] | null;
+            federal_aid_last_year?: boolean | null;
+            pell_grant?: boolean | null;
+            aid_funding_source?: string;
+            aid_amount?: number | null;
+            /** Format: date */
+            aid_award_date?: string | null;
+            aid_purpose?: string;
+            institution?: string;
+            courses_applied?: string;
         };
-        /** @description Step 5 as it must be to submit. */
+        /** @description Step 2 as it must be to submit; the business's facts only when there is a business (docs/decisions/015). */
+        ApplicationStep2Complete: components["schemas"]["ApplicationStep2Data"] & {
+            has_business: unknown;
+            business_name: string;
+            business_type: unknown;
+            industry: unknown;
+        };
+        /** @description Step 3 as it must be to submit; every owner with a name, position, education, employment and an ID file. */
+        ApplicationStep3Complete: components["schemas"]["ApplicationStep3Data"] & {
+            owners: {
+                name: string;
+                position: string;
+                education_level: unknown;
+                employment_status: unknown;
+                id_files: unknown[];
+            }[];
+        };
+        /**
+         * @description Step 4 as it must be to submit. "No income" stands alone and needs the signed no-income form; any income
+         *     needs one or more income documents.
+         */
+        ApplicationStep4Complete: components["schemas"]["ApplicationStep4Data"] & {
+            household_size: unknown;
+            head_of_household: unknown;
+            ethnicity: unknown;
+            race: unknown[];
+            income_sources: unknown[];
+            public_housing: unknown;
+            section_8: unknown;
+            government_program: unknown;
+            section_3: unknown;
+        };
+        /** @description Step 5 as it must be to submit (every sub-program); the details of a similar program only when there was one. */
         ApplicationStep5Complete: components["schemas"]["ApplicationStep5Data"] & {
-            main_challenge: components["schemas"]["Filled"];
+            similar_program: unknown;
+            main_challenge: string;
+            strengths: string;
+            one_year_vision: string;
+            goal_actions: string;
+            financial_support: unknown;
+            financial_support_purpose: string;
+            program_interest: unknown;
+            business_intent: unknown;
+        };
+        /**
+         * @description Step 5 of the student sub-program: also the student block; the aid's source, amount, date and purpose only when
+         *     federal aid or a Pell grant was received.
+         */
+        ApplicationStep5StudentComplete: components["schemas"]["ApplicationStep5Complete"] & {
+            federal_aid_last_year: unknown;
+            pell_grant: unknown;
+            institution: string;
+            courses_applied: string;
         };
         /**
          * @description Step 6, agreement and certification (draft): the conditions and an ALTCHA payload; the intake form is uploaded
@@ -1068,6 +1271,7 @@ export interface components {
     };
     parameters: {
         Id: number;
+        FileId: number;
         /** @description The step, 1 to 6. */
         Step: number;
     };
@@ -1985,6 +2189,129 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description A PDF with the applicant's name, the program and the date. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadApplicationFile: {
+        parameters: {
+            query: {
+                kind: components["schemas"]["FileKind"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored file. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationFile"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+            413: components["responses"]["TooLarge"];
+            /** @description The request is not multipart/form-data. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    getApplicationFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                fileId: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteApplicationFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                fileId: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+        };
+    };
+    getNoIncomeForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A PDF with the applicant's name and the date. */
             200: {
                 headers: {
                     [name: string]: unknown;

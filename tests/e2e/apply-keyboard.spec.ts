@@ -106,3 +106,35 @@ test('step 1 filled and submitted with the keyboard alone', async ({ page }) => 
     ssn_last4: '4821',
   });
 });
+
+test('step 2 of a person with no business yet, filled and submitted with the keyboard alone', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { account, api } = await newApplicant('apply-keyboard-step2');
+  await api.call('PUT', '/me/survey', { has_business: false, third_year_student: true });
+  const id = await applyTo(api, seededPrograms.student_incubator.id);
+  await signIn(page, account, 'es');
+  await page.goto(applicationPath(id, 2));
+  await expect(page.getByRole('heading', { level: 1, name: es('application.step.name2') })).toBeVisible();
+  await page.getByRole('heading', { level: 1, name: es('application.step.name2') }).focus();
+
+  // The survey said "no business": that answer is chosen; only the project's questions follow (docs/decisions/015).
+  const no = page.getByRole('radio', { name: es('application.option.no'), exact: true });
+  for (let presses = 0; presses < 20 && !(await no.evaluate((element) => element === document.activeElement)); presses += 1) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(no).toBeFocused();
+  await expect(no).toBeChecked();
+  await tabTo(page, page.getByLabel(fieldLabel(es('application.business.name'))), 'business name');
+  await page.keyboard.type('Huertos Altos');
+  await tabTo(page, page.getByRole('radio', { name: es('application.business.typePhysical') }), 'business type');
+  await page.keyboard.press('Space');
+  await tabTo(page, page.getByLabel(fieldLabel(es('application.field.industry'))), 'industry');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByLabel(fieldLabel(es('application.field.industry')))).toHaveValue('11');
+  await tabTo(page, page.getByLabel(fieldLabel(es('application.field.website'))), 'website');
+  await tabTo(page, page.getByLabel(fieldLabel(es('application.field.social_networks'))), 'social networks');
+  await tabTo(page, page.getByRole('button', { name: es('application.step.submit', { step: 2 }) }), 'Submit step 2');
+  await page.keyboard.press('Enter');
+  await expectStepStatus(page, 2, 'submitted');
+  expect((await stepOf(api, id, 2)).data).toMatchObject({ has_business: false, business_name: 'Huertos Altos', business_type: 'physical', industry: '11' });
+});

@@ -4,7 +4,7 @@
 // changes nothing. A path parameter this suite has no owner's value for fails the suite until one is added below.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractOperations, type ContractOperation } from '#server/http/contract.ts';
-import { createProgram, multipart, samplePdf, signUp, upload, type Person } from '../support/applicants.ts';
+import { createProgram, multipart, samplePdf, signUp, upload, uploadDocument, type Person } from '../support/applicants.ts';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
 
 type Schema = Record<string, unknown>;
@@ -45,6 +45,7 @@ describe.each(databaseKinds)('access matrix from openapi.yaml (%s)', (kind) => {
   let intruder: Person;
   let applicationId: number;
   let programId: number;
+  let fileId: number;
 
   beforeAll(async () => {
     test = await startTestApp(kind);
@@ -56,19 +57,28 @@ describe.each(databaseKinds)('access matrix from openapi.yaml (%s)', (kind) => {
     const saved = await test.call('PUT', `/applications/${applicationId}/steps/2`, { data: { business_name: 'Panadería Privada' }, version: 0 }, owner.headers);
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await upload(test, owner, applicationId, samplePdf())).statusCode).toBe(200);
+    const document = await uploadDocument(test, owner, applicationId, 'owner_id');
+    expect(document.statusCode, document.body).toBe(201);
+    fileId = (document.json() as { id: number }).id;
   });
   afterAll(async () => {
     await test?.close();
   });
 
   /** The owner's value of each path parameter of `op` (the owner's application, a step of it). */
-  const ownersUrl = (op: ContractOperation): string =>
-    `/api${op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+  const ownersUrl = (op: ContractOperation): string => {
+    const path = `/api${op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
       if (name === 'id' && op.path.startsWith('/applications/')) return String(applicationId);
       if (name === 'id' && op.path.startsWith('/programs/')) return String(programId);
       if (name === 'step') return '2';
+      if (name === 'fileId') return String(fileId);
       throw new Error(`${op.operationId}: no owner's value for the path parameter {${name}}; add one to the access matrix`);
     })}`;
+    // A required query parameter (the kind of an uploaded document) gets its first allowed value.
+    const query = op.schema.querystring ? (sampleOf(op.schema.querystring as Schema) as Record<string, unknown>) : {};
+    const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)])).toString();
+    return search ? `${path}?${search}` : path;
+  };
 
   const send = (op: ContractOperation, headers: Record<string, string>) => {
     const method = op.method.toUpperCase() as 'GET';

@@ -7,6 +7,7 @@ import { databaseKinds, mailText, solveCaptcha, startSmtp, startTestApp, testClo
 import {
   completeAllSteps,
   completeSteps,
+  stepData,
   createProgram,
   samplePdf,
   saveStep,
@@ -30,6 +31,7 @@ interface ApplicationBody {
   program: { id: number; period: string; start_date: string; end_date: string; application_deadline: string; status: string };
   steps: StepBody[];
   intake_form: { file_name: string; size: number } | null;
+  files: Array<{ id: number; kind: string; file_name: string }>;
   submitted_at: string | null;
 }
 
@@ -92,7 +94,9 @@ describe.each(databaseKinds)('applications on %s', (kind) => {
         gender: 'female',
         ssn_last4: '4321',
       });
-      expect(application.steps[1]?.data).toEqual({});
+      // An incubator is for an operating business (docs/decisions/015): step 2 starts from that.
+      expect(application.steps[1]?.data).toEqual({ has_business: true });
+      expect(application.files).toEqual([]);
     });
 
     it('gives the existing application back on a second Apply (200, same id, nothing created)', async () => {
@@ -333,7 +337,7 @@ describe.each(databaseKinds)('applications on %s', (kind) => {
       expect(none.statusCode).toBe(400);
       expect(none.json()).toEqual({ non_field_errors: ['Check that all data have been entered.'], code: 'steps_incomplete' });
       for (const step of [1, 2, 3, 4, 5] as const) {
-        await saveStep(test, ana, id, step, completeSteps[step]);
+        await saveStep(test, ana, id, step, await stepData(test, ana, id, step));
         expect((await submitStep(ana, id, step)).statusCode).toBe(200);
       }
       expect((await read(ana, id)).action).toBe('continue');

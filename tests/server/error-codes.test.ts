@@ -88,12 +88,12 @@ describe.each(databaseKinds)('the bodies the machine tests use are the server an
   it('steps incomplete, a step with a field missing, a draft too long, a stale version', async () => {
     const id = await apply(ana, (await createProgram(test)).id);
     expect((await test.call('POST', `/applications/${id}/submit`, undefined, en(ana))).json()).toEqual(SERVER_ANSWERS.stepsIncomplete);
-    expect((await saveStep(test, ana, id, 2, { business_type: 'both' })).statusCode).toBe(200);
+    expect((await saveStep(test, ana, id, 2, { has_business: false, business_type: 'both', industry: '72' })).statusCode).toBe(200);
     const submitted = await test.call('POST', `/applications/${id}/steps/2/submit`, undefined, { ...ana.headers, 'accept-language': 'es' });
     expect(submitted.json()).toEqual(SERVER_ANSWERS.stepFieldsMissing);
     expect((await saveStep(test, ana, id, 2, { business_name: 'x'.repeat(201) })).json()).toEqual(SERVER_ANSWERS.draftTooLong);
     const stale = await test.call('PUT', `/applications/${id}/steps/2`, { data: { business_name: 'Old tab' }, version: 0 }, en(ana));
-    expect(stale.json()).toEqual(versionConflictAnswer({ data: { business_type: 'both' }, version: 1 }));
+    expect(stale.json()).toEqual(versionConflictAnswer({ data: { has_business: false, business_type: 'both', industry: '72' }, version: 1 }));
   });
 
   it('an upload that is not a PDF, or too large', async () => {

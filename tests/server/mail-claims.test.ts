@@ -30,7 +30,7 @@ describe.each(databaseKinds)('outbox claims with several workers (%s)', (kind) =
 
   const enqueue = async (addresses: string[]) => {
     for (const to of addresses) {
-      await enqueueMail(test.app.ctx.db, { template: 'passwordReset', to, language: 'es', params: { link: 'http://portal.test/x', name: to } }, clock.now());
+      await enqueueMail(test.app.ctx.db, { template: 'passwordReset', to, language: 'es', params: { link: 'http://portal.test/x', name: to, days: 3 } }, clock.now());
     }
   };
   const pending = async () => (await test.app.ctx.db.select().from(mailOutbox).where(isNull(mailOutbox.sent_at))).length;

@@ -1,29 +1,13 @@
 // The signed participant intake form (PDF, 20MB) streamed to disk, read back by its owner and staff only,
 // and the certification form generated as a PDF in the request's language.
-import { inflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { applicationFiles } from '#server/db/schema.ts';
 import { MAX_UPLOAD_BYTES } from '#shared/application-constants.ts';
+import { pdfText } from '../support/pdf-text.ts';
 import { databaseKinds, solveCaptcha, startTestApp, type TestApp } from '../support/server.ts';
 import { createProgram, filesUnder, multipart, samplePdf, saveStep, signUp, upload, type Person } from '../support/applicants.ts';
-
-/** The text a PDF shows: pdf-lib writes each line as a hex string of WinAnsi bytes in a deflated content stream. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((m) => m[1] ?? '');
-  const content = streams
-    .map((s) => {
-      try {
-        return inflateSync(Buffer.from(s, 'latin1')).toString('latin1');
-      } catch {
-        return '';
-      }
-    })
-    .join('\n');
-  return [...content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)].map((m) => Buffer.from(m[1] ?? '', 'hex').toString('latin1')).join('\n');
-}
 
 describe.each(databaseKinds)('uploads and the certification form on %s', (kind) => {
   let test: TestApp;

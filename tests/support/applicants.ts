@@ -94,11 +94,94 @@ export const completeSteps: Record<1 | 2 | 3 | 4 | 5, Record<string, unknown>> =
     postal_same_as_physical: true,
     ssn_last4: '1234',
   },
-  2: { business_name: 'Café del Sur', business_type: 'physical' },
-  3: { owners: [{ name: 'Ana Rivera', position: 'Presidenta' }] },
-  4: { household_size: 3, income_sources: ['work'] },
-  5: { main_challenge: 'Reach customers outside Ponce.' },
+  2: {
+    has_business: true,
+    business_name: 'Café del Sur',
+    business_phone: '787-555-0199',
+    tax_id: '66-1234567',
+    business_city: 'Ponce',
+    incorporation_date: '2023-03-01',
+    website: 'https://cafedelsur.example',
+    social_networks: '@cafedelsur',
+    business_type: 'physical',
+    industry: '72',
+    legal_structure: 7,
+    operating_time: 'years_1_to_2',
+    monthly_revenue: 12500.5,
+    employees_full_time: 3,
+    employees_part_time: 2,
+    owners_count: 1,
+    professional_services: 1,
+    documentation: ['merchant_registration', 'municipal_patent'],
+    tax_exemptions: 'Ley 60, IVU',
+    insurance: ['property_or_accident'],
+  },
+  // The owner's identification file is uploaded and named by id (stepData).
+  3: { owners: [{ name: 'Ana Rivera', position: 'Presidenta', education_level: 'college_degree', employment_status: 'employed' }] },
+  // The income documents too.
+  4: {
+    household_size: 3,
+    head_of_household: 'single_female',
+    ethnicity: 'hispanic_or_latino',
+    race: ['white', 'other'],
+    income_sources: ['work'],
+    public_housing: false,
+    section_8: false,
+    government_program: true,
+    section_3: false,
+  },
+  5: {
+    courses_taken: 'Contabilidad básica (2024-02), Mercadeo digital (2025-05)',
+    similar_program: false,
+    main_challenge: 'Reach customers outside Ponce.',
+    strengths: 'Our own roasting and loyal customers.',
+    one_year_vision: 'A second café in Mayagüez.',
+    goal_actions: 'Open online sales; train two baristas.',
+    financial_support: 25000,
+    financial_support_purpose: 'A second roaster.',
+    program_interest: 'both',
+    business_intent: 'has_business',
+  },
 };
+
+/** The student sub-program's step 5: the student block on top of step 5's answers. */
+export const studentBlock = {
+  federal_aid_last_year: true,
+  pell_grant: false,
+  aid_funding_source: 'FAFSA',
+  aid_amount: 3500,
+  aid_award_date: '2025-08-15',
+  aid_purpose: 'Tuition',
+  institution: 'Universidad de Puerto Rico',
+  courses_applied: 'Emprendimiento 301',
+};
+
+/** Uploads one document of steps 3 and 4 (`kind` is owner_id, income_document or no_income_form). */
+export async function uploadDocument(test: TestApp, person: Person, applicationId: number, kind: string, content = samplePdf(), filename = `${kind}.pdf`) {
+  const body = multipart(content, filename);
+  return test.app.inject({
+    method: 'POST',
+    url: `/api/applications/${applicationId}/files?kind=${kind}`,
+    headers: { ...person.headers, ...body.headers, 'accept-language': 'en' },
+    payload: body.payload,
+  });
+}
+
+async function uploadedId(test: TestApp, person: Person, applicationId: number, kind: string): Promise<number> {
+  const response = await uploadDocument(test, person, applicationId, kind);
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { id: number }).id;
+}
+
+/** A step's complete data; steps 3 and 4 upload their documents first and name them by id. */
+export async function stepData(test: TestApp, person: Person, id: number, step: 1 | 2 | 3 | 4 | 5): Promise<Record<string, unknown>> {
+  if (step === 3) {
+    const owners = completeSteps[3].owners as Array<Record<string, unknown>>;
+    return { owners: [{ ...owners[0], id_files: [await uploadedId(test, person, id, 'owner_id')] }] };
+  }
+  if (step === 4) return { ...completeSteps[4], income_documents: [await uploadedId(test, person, id, 'income_document')] };
+  return completeSteps[step];
+}
 
 /**
  * A PDF of exactly `size` bytes (about 400 at the least) that a reader opens: one empty page, a comment padding it
@@ -159,7 +242,8 @@ export async function saveStep(test: TestApp, person: Person, id: number, step: 
 /** Fills and submits the six steps (not the application). */
 export async function completeAllSteps(test: TestApp, person: Person, id: number): Promise<void> {
   for (const step of [1, 2, 3, 4, 5] as const) {
-    expect((await saveStep(test, person, id, step, completeSteps[step])).statusCode).toBe(200);
+    const saved = await saveStep(test, person, id, step, await stepData(test, person, id, step));
+    expect(saved.statusCode, saved.body).toBe(200);
     const submitted = await test.call('POST', `/applications/${id}/steps/${step}/submit`, undefined, person.headers);
     expect(submitted.statusCode, submitted.body).toBe(200);
   }

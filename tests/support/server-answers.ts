@@ -21,7 +21,7 @@ export const SERVER_ANSWERS = {
   applicationSubmitted: { detail: en['api.application.submitted'], code: 'application_submitted' },
   /** 400 to submitting the application before its six steps are submitted (en). */
   stepsIncomplete: { non_field_errors: [en['api.application.incomplete']], code: 'steps_incomplete' },
-  /** 400 to submitting step 2 whose saved draft has a business type but no name (es). */
+  /** 400 to submitting step 2 whose saved draft (no business yet) has a type and an industry but no name (es). */
   stepFieldsMissing: {
     non_field_errors: [es['api.application.incomplete']],
     business_name: [es['api.field.required']],

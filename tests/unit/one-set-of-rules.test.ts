@@ -50,6 +50,11 @@ const draftCases: Array<[StepNumber, unknown, Ids]> = [
   [1, { first_name: 'x'.repeat(151) }, { first_name: [['api.field.maxLength', { limit: 150 }]] }],
   [1, { gender: 'other' }, { gender: ['api.field.choice'] }],
   [2, { business_type: 'shop' }, { business_type: ['api.field.choice'] }],
+  [2, { legal_structure: 11, industry: '12' }, { legal_structure: ['api.field.choice'], industry: ['api.field.choice'] }],
+  [2, { employees_full_time: 2.5 }, { employees_full_time: ['api.field.wholeNumber'] }],
+  [2, { incorporation_date: 'ayer' }, { incorporation_date: ['api.field.date'] }],
+  [3, { owners: [{ education_level: 'kindergarten' }] }, { 'owners.0.education_level': ['api.field.choice'] }],
+  [4, { race: ['green'] }, { 'race.0': ['api.field.choice'] }],
   [3, { owners: [{ position: 7 }] }, { 'owners.0.position': ['api.field.invalid'] }],
   [4, { household_size: 3 }, {}],
   [4, { household_size: -2 }, { household_size: [['api.field.minimum', { limit: 1 }]] }],
@@ -60,6 +65,15 @@ const draftCases: Array<[StepNumber, unknown, Ids]> = [
   [4, { income_sources: ['lottery'] }, { 'income_sources.0': ['api.field.choice'] }],
   [6, { conditions: 'yes' }, { conditions: ['api.field.invalid'] }],
 ];
+
+const household = {
+  household_size: 2, head_of_household: 'single_female', ethnicity: 'hispanic_or_latino', race: ['white'], public_housing: false,
+  section_8: false, government_program: false, section_3: false,
+};
+const training = {
+  similar_program: false, main_challenge: 'Capital', strengths: 'Roasting', one_year_vision: 'Two cafés', goal_actions: 'Sell online',
+  financial_support: 25000, financial_support_purpose: 'A roaster', program_interest: 'both', business_intent: 'has_business',
+};
 
 const completeCases: Array<[StepNumber, unknown, Ids | null]> = [
   [
@@ -80,15 +94,42 @@ const completeCases: Array<[StepNumber, unknown, Ids | null]> = [
       postal_line1: ['api.field.required'], ssn_last4: ['api.field.ssnLast4'],
     },
   ],
-  [2, { business_name: 'Café', business_type: 'both' }, null],
-  [2, { business_name: ' ' }, { ...INCOMPLETE, business_name: ['api.field.required'], business_type: ['api.field.required'] }],
+  // Steps 2 to 5 in full (docs/decisions/015): no business yet asks only for the project.
+  [2, { has_business: false, business_name: 'Café', business_type: 'both', industry: '72' }, null],
+  [2, { has_business: false, business_name: ' ' }, { ...INCOMPLETE, business_name: ['api.field.required'], business_type: ['api.field.required'], industry: ['api.field.required'] }],
+  [
+    2,
+    { has_business: true, business_name: 'Café', business_type: 'both', industry: '72', business_phone: '787-555-0199', monthly_revenue: null },
+    {
+      ...INCOMPLETE, business_city: ['api.field.required'], legal_structure: ['api.field.required'], operating_time: ['api.field.required'],
+      monthly_revenue: ['api.field.required'], employees_full_time: ['api.field.required'], employees_part_time: ['api.field.required'],
+      owners_count: ['api.field.required'], professional_services: ['api.field.required'],
+    },
+  ],
   [3, { owners: [] }, { ...INCOMPLETE, owners: ['api.application.ownersRequired'] }],
   [3, {}, { ...INCOMPLETE, owners: ['api.application.ownersRequired'] }],
-  [3, { owners: [{ name: 'Ana', position: '' }, { position: 'CEO' }] }, { ...INCOMPLETE, 'owners.0.position': ['api.field.required'] }],
-  [4, { household_size: 2, income_sources: ['no_income'] }, null],
-  [4, { household_size: 2, income_sources: ['no_income', 'work'] }, { ...INCOMPLETE, income_sources: ['api.application.noIncomeAlone'] }],
-  [4, { income_sources: [] }, { ...INCOMPLETE, household_size: ['api.field.required'], income_sources: ['api.field.required'] }],
-  [5, { main_challenge: '' }, { ...INCOMPLETE, main_challenge: ['api.field.required'] }],
+  [
+    3,
+    { owners: [{ name: 'Ana', position: '', education_level: 'master', employment_status: 'employed', id_files: [4] }] },
+    { ...INCOMPLETE, 'owners.0.position': ['api.field.required'] },
+  ],
+  [
+    3,
+    { owners: [{ name: 'Ana', position: 'CEO', education_level: null, id_files: [] }] },
+    { ...INCOMPLETE, 'owners.0.education_level': ['api.field.required'], 'owners.0.employment_status': ['api.field.required'], 'owners.0.id_files': ['api.field.required'] },
+  ],
+  [4, { ...household, income_sources: ['no_income'], no_income_form: [9] }, null],
+  [4, { ...household, income_sources: ['no_income'] }, { ...INCOMPLETE, no_income_form: ['api.application.noIncomeFormRequired'] }],
+  [4, { ...household, income_sources: ['no_income', 'work'], no_income_form: [9] }, { ...INCOMPLETE, income_sources: ['api.application.noIncomeAlone'] }],
+  [4, { ...household, income_sources: ['work'] }, { ...INCOMPLETE, income_documents: ['api.field.required'] }],
+  [4, { income_sources: [] }, {
+    ...INCOMPLETE, household_size: ['api.field.required'], income_sources: ['api.field.required'], head_of_household: ['api.field.required'],
+    ethnicity: ['api.field.required'], race: ['api.field.required'], public_housing: ['api.field.required'], section_8: ['api.field.required'],
+    government_program: ['api.field.required'], section_3: ['api.field.required'], income_documents: ['api.field.required'],
+  }],
+  [5, { ...training, main_challenge: '' }, { ...INCOMPLETE, main_challenge: ['api.field.required'] }],
+  [5, { ...training, similar_program: true }, { ...INCOMPLETE, similar_program_details: ['api.field.required'] }],
+  [5, training, null],
   [6, { conditions: true, captcha: 'payload' }, null],
   [6, { conditions: false }, { ...INCOMPLETE, conditions: ['api.error.conditions'], captcha: ['api.error.captcha'] }],
 ];
@@ -105,10 +146,25 @@ describe('a step draft, as saved', () => {
   });
 });
 
+describe('step 5 of the student sub-program, as submitted', () => {
+  it('asks the student block, and the aid details only when aid was received, on both sides alike', () => {
+    const noBlock = checkStepComplete(5, training, { student: true });
+    const serverNoBlock = checkStep(5, training, { hasIntakeForm: false, student: true });
+    const ids = { ...INCOMPLETE, federal_aid_last_year: ['api.field.required'], pell_grant: ['api.field.required'], institution: ['api.field.required'], courses_applied: ['api.field.required'] };
+    expect(sorted(noBlock ?? {})).toEqual(sorted(expected(ids)));
+    expect(sorted(fromServer(serverNoBlock))).toEqual(sorted(expected(ids)));
+    const pell = { ...training, federal_aid_last_year: false, pell_grant: true, institution: 'UPR', courses_applied: 'ADMI 3005' };
+    const aid = { ...INCOMPLETE, aid_funding_source: ['api.field.required'], aid_amount: ['api.field.required'], aid_award_date: ['api.field.required'], aid_purpose: ['api.field.required'] };
+    expect(sorted(checkStepComplete(5, pell, { student: true }) ?? {})).toEqual(sorted(expected(aid)));
+    expect(sorted(fromServer(checkStep(5, pell, { hasIntakeForm: false, student: true })))).toEqual(sorted(expected(aid)));
+    expect(checkStepComplete(5, training)).toBeNull();
+  });
+});
+
 describe('a step, as submitted', () => {
   it.each(completeCases)('step %i %j', (step, data, ids) => {
     const browser = checkStepComplete(step, data);
-    const server = checkStep(step, data as Record<string, unknown>, { hasIntakeForm: true });
+    const server = checkStep(step, data as Record<string, unknown>, { hasIntakeForm: true, student: false });
     if (ids === null) {
       expect(browser).toBeNull();
       expect(server).toBeNull();

@@ -17,9 +17,11 @@ type NumberTextFieldProps = Omit<ComponentProps<typeof TextField>, 'value' | 'on
   /** What the draft holds: a number, the text that is none, or nothing. */
   value: unknown;
   onValueChange: (value: number | string | null) => void;
+  /** An amount (a phone keypad with a decimal point); otherwise a whole number. */
+  decimal?: boolean;
 };
 
-export function NumberTextField({ value, onValueChange, ...field }: NumberTextFieldProps) {
+export function NumberTextField({ value, onValueChange, decimal = false, ...field }: NumberTextFieldProps) {
   // The text as typed ("007" stays "007"); it follows the value only when the value changes from elsewhere.
   const [text, setText] = useState(shown(value));
   const current = typedNumber(text) === value || (text.trim() === '' && (value === null || value === undefined)) ? text : shown(value);
@@ -27,7 +29,7 @@ export function NumberTextField({ value, onValueChange, ...field }: NumberTextFi
     <TextField
       {...field}
       type="text"
-      inputMode="numeric"
+      inputMode={decimal ? 'decimal' : 'numeric'}
       autoComplete="off"
       value={current}
       onChange={(event) => {

@@ -25,20 +25,13 @@ export function wholeNumberOf(data: DraftData, key: string): number | null {
   return typeof value === 'number' && Number.isInteger(value) ? value : null;
 }
 
-export interface Owner {
-  name: string;
-  position: string;
-}
+/** One owner as the draft holds it (name, position, education_level, employment_status, id_files). */
+export type Owner = Record<string, unknown>;
 
 export function ownersOf(data: DraftData): Owner[] {
   const value = data.owners;
   if (!Array.isArray(value)) return [];
-  return value.map((item: unknown) => {
-    if (typeof item !== 'object' || item === null) return { name: '', position: '' };
-    const name = 'name' in item && typeof item.name === 'string' ? item.name : '';
-    const position = 'position' in item && typeof item.position === 'string' ? item.position : '';
-    return { name, position };
-  });
+  return value.map((item: unknown): Owner => (typeof item === 'object' && item !== null && !Array.isArray(item) ? { ...(item as Owner) } : {}));
 }
 
 /** Digits only, at most `max` of them (the SSN's last 4, a household size). */

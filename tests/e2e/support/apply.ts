@@ -5,7 +5,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { baseURL, E2E_SIDE_PORT } from './ports.ts';
-import { createAccount, t, type Account, type Locale } from './shell.ts';
+import { createAccount, fieldLabel, t, type Account, type Locale } from './shell.ts';
 
 const side = `http://127.0.0.1:${E2E_SIDE_PORT}`;
 
@@ -132,10 +132,45 @@ export const completeStepData: Record<StepNumber, Record<string, unknown>> = {
     postal_same_as_physical: true,
     ssn_last4: '1234',
   },
-  2: { business_name: 'Café del Sur', business_type: 'physical' },
-  3: { owners: [{ name: 'Marisol Quiñones', position: 'Presidenta' }] },
-  4: { household_size: 3, income_sources: ['work'] },
-  5: { main_challenge: 'Conseguir capital para una segunda tostadora.' },
+  2: {
+    has_business: true,
+    business_name: 'Café del Sur',
+    business_phone: '787-555-0199',
+    business_city: 'Ponce',
+    business_type: 'physical',
+    industry: '72',
+    legal_structure: 7,
+    operating_time: 'years_1_to_2',
+    monthly_revenue: 12500,
+    employees_full_time: 3,
+    employees_part_time: 2,
+    owners_count: 1,
+    professional_services: 1,
+  },
+  // The owner's identification and the income documents are uploaded by completeSteps and named by id.
+  3: { owners: [{ name: 'Marisol Quiñones', position: 'Presidenta', education_level: 'college_degree', employment_status: 'employed' }] },
+  4: {
+    household_size: 3,
+    head_of_household: 'single_female',
+    ethnicity: 'hispanic_or_latino',
+    race: ['white'],
+    income_sources: ['work'],
+    public_housing: false,
+    section_8: false,
+    government_program: false,
+    section_3: false,
+  },
+  5: {
+    similar_program: false,
+    main_challenge: 'Conseguir capital para una segunda tostadora.',
+    strengths: 'Tostamos nuestro propio café.',
+    one_year_vision: 'Un segundo local en Mayagüez.',
+    goal_actions: 'Vender en línea.',
+    financial_support: 25000,
+    financial_support_purpose: 'Una tostadora.',
+    program_interest: 'both',
+    business_intent: 'has_business',
+  },
   6: { conditions: true },
 };
 
@@ -166,10 +201,28 @@ export async function uploadIntakeForm(api: Api, id: number, file = tinyPdf(), n
   if (!response.ok) throw new Error(`upload ${response.status}: ${await response.text()}`);
 }
 
-/** Saves and submits the given steps with complete data (step 6: the intake form and a solved captcha too). */
+/** Uploads one document of steps 3 and 4 through the real API and answers its id. */
+export async function uploadDocument(api: Api, id: number, kind: 'owner_id' | 'income_document' | 'no_income_form', name = `${kind}.pdf`): Promise<number> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(tinyPdf())], { type: 'application/pdf' }), name);
+  const response = await fetch(`${baseURL}/api/applications/${id}/files?kind=${kind}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${api.token}` },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`upload ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { id: number }).id;
+}
+
+/** Saves and submits the given steps with complete data (steps 3 and 4 with their documents; step 6: the intake form and a solved captcha). */
 export async function completeSteps(api: Api, id: number, steps: readonly StepNumber[]): Promise<void> {
   for (const step of steps) {
     let data = completeStepData[step];
+    if (step === 3) {
+      const [owner] = data.owners as Array<Record<string, unknown>>;
+      data = { owners: [{ ...owner, id_files: [await uploadDocument(api, id, 'owner_id')] }] };
+    }
+    if (step === 4) data = { ...data, income_documents: [await uploadDocument(api, id, 'income_document')] };
     if (step === 6) {
       await uploadIntakeForm(api, id);
       data = { ...data, captcha: await solveCaptcha() };
@@ -250,4 +303,107 @@ export async function expectReadonlyScreen(page: Page, locale: Locale = 'es'): P
   await expect(main.locator('input:not([disabled]), textarea:not([disabled]), select:not([disabled])')).toHaveCount(0);
   await expect(main.locator('button[type="submit"], [role="checkbox"]')).toHaveCount(0);
   await expect(main.getByRole('button', { name: t(locale, 'application.submit.button') })).toHaveCount(0);
+}
+
+// ---- filling steps 2 to 5 in the browser ----------------------------------------------------------------------
+
+/** A field by its label (text, number, date, select, textarea), within `scope`. */
+const labelled = (scope: Page | Locator, locale: Locale, id: string) => scope.getByLabel(fieldLabel(t(locale, id)), { exact: true });
+/** A radio or checkbox question (a fieldset named by its legend), within `scope`. */
+const question = (scope: Page | Locator, locale: Locale, id: string) =>
+  scope.getByRole('group', { name: new RegExp(`^\\s*${escapeForRegExp(t(locale, id))}`) });
+const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export async function answerYesNo(scope: Page | Locator, locale: Locale, id: string, yes: boolean): Promise<void> {
+  await question(scope, locale, id).getByRole('radio', { name: t(locale, yes ? 'application.option.yes' : 'application.option.no'), exact: true }).check();
+}
+
+/** Step 2 in the browser: the project (name, type, industry) and, with a business, its facts. */
+export async function fillBusinessStep(page: Page, locale: Locale, { name = 'Café del Sur', hasBusiness = true, askHasBusiness = false } = {}): Promise<void> {
+  if (askHasBusiness) await answerYesNo(page, locale, 'application.field.has_business', hasBusiness);
+  await labelled(page, locale, 'application.business.name').fill(name);
+  await page.getByRole('radio', { name: t(locale, 'application.business.typePhysical'), exact: true }).check();
+  await labelled(page, locale, 'application.field.industry').selectOption('72');
+  if (!hasBusiness) return;
+  await labelled(page, locale, 'application.field.business_phone').fill('787-555-0199');
+  await labelled(page, locale, 'application.field.business_city').fill('Ponce');
+  await labelled(page, locale, 'application.field.legal_structure').selectOption('7');
+  await question(page, locale, 'application.field.operating_time').getByRole('radio', { name: t(locale, 'survey.operatingTime.years1To2'), exact: true }).check();
+  await labelled(page, locale, 'application.field.monthly_revenue').fill('12500.50');
+  await labelled(page, locale, 'application.field.employees_full_time').fill('3');
+  await labelled(page, locale, 'application.field.employees_part_time').fill('2');
+  await labelled(page, locale, 'application.field.owners_count').fill('1');
+  await labelled(page, locale, 'application.field.professional_services').fill('1');
+  await page.getByRole('checkbox', { name: t(locale, 'application.option.document.merchant_registration'), exact: true }).check();
+}
+
+/** Uploads a PDF into a documents field (an owner's identification, income documents, the no-income form). */
+export async function uploadInto(scope: Page | Locator, locale: Locale, labelId: string, fileName: string): Promise<void> {
+  const field = question(scope, locale, labelId);
+  const count = await field.getByRole('listitem').count();
+  await field.locator('input[type=file]').setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: tinyPdf() });
+  await expect(field.getByRole('listitem')).toHaveCount(count + 1);
+  await expect(field.getByRole('listitem').filter({ hasText: fileName })).toHaveCount(1);
+}
+
+/** One owner of step 3 (the `index`th, from 0), added if needed, with an identification file. */
+export async function fillOwner(page: Page, locale: Locale, index: number, name: string, position: string): Promise<void> {
+  const section = stepSection(page, 3);
+  const owners = section.getByRole('group', { name: new RegExp(`^${escapeForRegExp(t(locale, 'application.owners.owner', { number: index + 1 }))}$`) });
+  if ((await owners.count()) === 0) {
+    await section.getByRole('button', { name: t(locale, index === 0 ? 'application.owners.addFirst' : 'application.owners.add') }).click();
+  }
+  const owner = owners.first();
+  await labelled(owner, locale, 'application.owners.name').fill(name);
+  await labelled(owner, locale, 'application.owners.position').fill(position);
+  await labelled(owner, locale, 'application.field.education_level').selectOption('college_degree');
+  await question(owner, locale, 'application.field.employment_status').getByRole('radio', { name: t(locale, 'application.option.employment.employed'), exact: true }).check();
+  await uploadInto(owner, locale, 'application.field.id_files', `identificacion-${index + 1}.pdf`);
+}
+
+/** Step 4 in the browser: with income (and its documents), or with no income (the signed form uploaded). */
+export async function fillHouseholdStep(page: Page, locale: Locale, { noIncome = false } = {}): Promise<void> {
+  const section = stepSection(page, 4);
+  await labelled(section, locale, 'application.household.size').fill('3');
+  await question(section, locale, 'application.field.head_of_household').getByRole('radio', { name: t(locale, 'application.option.head.single_female'), exact: true }).check();
+  await question(section, locale, 'application.field.ethnicity').getByRole('radio', { name: t(locale, 'application.option.ethnicity.hispanic_or_latino'), exact: true }).check();
+  const race = question(section, locale, 'application.field.race');
+  await race.getByRole('checkbox', { name: t(locale, 'application.option.race.white'), exact: true }).check();
+  await race.getByRole('checkbox', { name: t(locale, 'application.option.race.other'), exact: true }).check();
+  if (noIncome) {
+    await question(section, locale, 'application.household.incomeSources').getByRole('checkbox', { name: t(locale, 'application.household.incomeNoIncome'), exact: true }).check();
+    await uploadInto(section, locale, 'application.field.no_income_form', 'no-ingresos-firmado.pdf');
+  } else {
+    await question(section, locale, 'application.household.incomeSources').getByRole('checkbox', { name: t(locale, 'application.household.incomeWork'), exact: true }).check();
+    await uploadInto(section, locale, 'application.field.income_documents', 'talonario-enero.pdf');
+    await uploadInto(section, locale, 'application.field.income_documents', 'talonario-febrero.pdf');
+  }
+  for (const id of ['application.field.public_housing', 'application.field.section_8', 'application.field.government_program', 'application.field.section_3']) {
+    await answerYesNo(section, locale, id, false);
+  }
+}
+
+/** Step 5 in the browser; the student block for the student sub-program. */
+export async function fillTrainingStep(page: Page, locale: Locale, { student = false } = {}): Promise<void> {
+  const section = stepSection(page, 5);
+  await answerYesNo(section, locale, 'application.field.similar_program', false);
+  await labelled(section, locale, 'application.narrative.mainChallenge').fill('Conseguir capital para una segunda tostadora.');
+  await labelled(section, locale, 'application.field.strengths').fill('Tostamos nuestro propio café.');
+  await labelled(section, locale, 'application.field.one_year_vision').fill('Un segundo local en Mayagüez.');
+  await labelled(section, locale, 'application.field.goal_actions').fill('Vender en línea.');
+  await labelled(section, locale, 'application.field.financial_support').fill('25000');
+  await labelled(section, locale, 'application.field.financial_support_purpose').fill('Una tostadora.');
+  await question(section, locale, 'application.field.program_interest').getByRole('radio', { name: t(locale, 'application.option.interest.both'), exact: true }).check();
+  await question(section, locale, 'application.field.business_intent')
+    .getByRole('radio', { name: t(locale, student ? 'application.option.intent.wants_business' : 'application.option.intent.has_business'), exact: true })
+    .check();
+  if (!student) return;
+  await answerYesNo(section, locale, 'application.field.federal_aid_last_year', true);
+  await answerYesNo(section, locale, 'application.field.pell_grant', false);
+  await labelled(section, locale, 'application.field.aid_funding_source').fill('FAFSA');
+  await labelled(section, locale, 'application.field.aid_amount').fill('3500');
+  await labelled(section, locale, 'application.field.aid_award_date').fill('2025-08-15');
+  await labelled(section, locale, 'application.field.aid_purpose').fill('Matrícula');
+  await labelled(section, locale, 'application.field.institution').fill('Universidad de Puerto Rico');
+  await labelled(section, locale, 'application.field.courses_applied').fill('ADMI 3005');
 }

@@ -2,18 +2,28 @@
 // part of "check your answers". Only the last 4 digits of the SSN exist, and they are shown masked.
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { DraftData } from '#machines/autosave/autosave.types';
 import type { StepNumber } from '#machines/step/step.types';
 import { selectStoredFile } from '#machines/upload/upload.selectors';
 import { genderNames, genders } from '#components/person/messages';
-import { useUploadActor } from '#features/application/hooks/use-application-workspace';
-import { boolOf, choiceOf, choicesOf, ownersOf, textOf, wholeNumberOf } from '#features/application/draft';
-import { businessTypeNames, incomeSourceNames, incomeSources } from '#features/application/messages';
+import type { ApplicationFile } from '#api/applications';
+import { useUploadActor, useWorkspace } from '#features/application/hooks/use-application-workspace';
+import { boolOf, choiceOf, ownersOf, textOf } from '#features/application/draft';
+import {
+  askedFields,
+  businessSpecs,
+  householdSpecs,
+  labelOf,
+  ownerSpecs,
+  trainingSpecs,
+  type FieldContext,
+  type FieldSpec,
+} from '#features/application/fields';
+import { DownloadButton, filesNamed } from './DocumentsField';
+import { optionText } from './steps/SpecFields';
 
 type Row = readonly [label: ReactNode, value: ReactNode];
-
-const businessTypes = ['physical', 'virtual', 'both'] as const;
 
 function Missing() {
   return (
@@ -58,48 +68,79 @@ function personRows(data: DraftData): Row[] {
   return rows;
 }
 
-function businessRows(data: DraftData): Row[] {
-  const type = choiceOf(data, 'business_type', businessTypes);
-  return [
-    [<FormattedMessage key="l" id="application.business.name" />, orMissing(textOf(data, 'business_name'))],
-    [<FormattedMessage key="l" id="application.business.type" />, type ? <FormattedMessage {...businessTypeNames[type]} /> : <Missing />],
-  ];
+/** One answer in plain words: option labels (never codes), numbers and dates in the interface language, files by name. */
+function answerOf(intl: IntlShape, spec: FieldSpec, value: unknown, files: readonly ApplicationFile[], applicationId: number): ReactNode {
+  const { kind } = spec;
+  switch (kind.type) {
+    case 'text':
+    case 'textarea':
+      return typeof value === 'string' && value.trim() !== '' ? <span className="whitespace-pre-line">{value}</span> : <Missing />;
+    case 'integer':
+      return typeof value === 'number' ? intl.formatNumber(value) : <Missing />;
+    case 'amount':
+      return typeof value === 'number' ? intl.formatNumber(value, { style: 'currency', currency: 'USD' }) : <Missing />;
+    case 'date':
+      return typeof value === 'string' && value !== '' ? intl.formatDate(`${value}T12:00:00`, { dateStyle: 'long' }) : <Missing />;
+    case 'yesno':
+      return value === true ? <FormattedMessage id="application.answers.yes" /> : value === false ? <FormattedMessage id="application.answers.no" /> : <Missing />;
+    case 'radio':
+    case 'select': {
+      const option = kind.options.find((item) => item.value === value);
+      return option ? optionText(intl, option) : <Missing />;
+    }
+    case 'checkboxes': {
+      const chosen = Array.isArray(value) ? kind.options.filter((option) => value.includes(option.value)) : [];
+      if (chosen.length > 0) return intl.formatList(chosen.map((option) => optionText(intl, option)));
+      return spec.required ? <Missing /> : <FormattedMessage id="application.answers.none" />;
+    }
+    case 'documents': {
+      const named = filesNamed(files, value);
+      if (named.length === 0) return <Missing />;
+      return (
+        <ul className="space-y-2">
+          {named.map((file) => (
+            <li key={file.id} className="flex flex-wrap items-center gap-3">
+              <span className="break-all">{file.file_name}</span>
+              <DownloadButton applicationId={applicationId} file={file} />
+            </li>
+          ))}
+        </ul>
+      );
+    }
+  }
 }
 
-function ownerRows(data: DraftData): Row[] {
-  const owners = ownersOf(data);
-  if (owners.length === 0) return [[<FormattedMessage key="l" id="application.owners.title" />, <Missing key="v" />]];
-  return owners.map((owner, index) => [
-    <FormattedMessage key="l" id="application.owners.owner" values={{ number: index + 1 }} />,
-    <FormattedMessage
-      key="v"
-      id="application.answers.owner"
-      values={{ name: owner.name.trim() || '—', position: owner.position.trim() || '—' }}
-    />,
+function specRows(specs: readonly FieldSpec[], data: DraftData, context: FieldContext, intl: IntlShape, files: readonly ApplicationFile[], applicationId: number): Row[] {
+  return askedFields(specs, data, context).map((spec) => [
+    <FormattedMessage key="l" {...labelOf(spec)} />,
+    answerOf(intl, spec, data[spec.name], files, applicationId),
   ]);
 }
 
-function householdRows(data: DraftData, intl: ReturnType<typeof useIntl>): Row[] {
-  const size = wholeNumberOf(data, 'household_size');
-  const sources = choicesOf(data, 'income_sources', incomeSources);
-  return [
-    [<FormattedMessage key="l" id="application.household.size" />, size === null ? <Missing /> : intl.formatNumber(size)],
-    [
-      <FormattedMessage key="l" id="application.household.incomeSources" />,
-      sources.length === 0 ? <Missing /> : intl.formatList(sources.map((source) => intl.formatMessage(incomeSourceNames[source]))),
-    ],
-  ];
+function OwnerAnswers({ data, context }: { data: DraftData; context: FieldContext }) {
+  const intl = useIntl();
+  const { application } = useWorkspace();
+  const owners = ownersOf(data);
+  if (owners.length === 0) return <AnswerList rows={[[<FormattedMessage key="l" id="application.owners.title" />, <Missing key="v" />]]} />;
+  return (
+    <div className="space-y-4">
+      {owners.map((owner, index) => (
+        <section key={index} aria-label={intl.formatMessage({ id: 'application.owners.owner' }, { number: index + 1 })}>
+          <h3 className="text-lg font-bold text-gray-900">
+            <FormattedMessage id="application.owners.owner" values={{ number: index + 1 }} />
+          </h3>
+          <AnswerList rows={specRows(ownerSpecs, owner, context, intl, application.files, application.id)} />
+        </section>
+      ))}
+    </div>
+  );
 }
 
-function narrativeRows(data: DraftData): Row[] {
-  return [
-    [
-      <FormattedMessage key="l" id="application.narrative.mainChallenge" />,
-      <span key="v" className="whitespace-pre-line">
-        {orMissing(textOf(data, 'main_challenge'))}
-      </span>,
-    ],
-  ];
+function SpecAnswers({ specs, data }: { specs: readonly FieldSpec[]; data: DraftData }) {
+  const intl = useIntl();
+  const { application } = useWorkspace();
+  const context: FieldContext = { subProgram: application.program.sub_program };
+  return <AnswerList rows={specRows(specs, data, context, intl, application.files, application.id)} />;
 }
 
 function AgreementRows({ data }: { data: DraftData }) {
@@ -132,18 +173,18 @@ function AnswerList({ rows }: { rows: readonly Row[] }) {
 }
 
 export function StepAnswers({ step, data }: { step: StepNumber; data: DraftData }) {
-  const intl = useIntl();
+  const { application } = useWorkspace();
   switch (step) {
     case 1:
       return <AnswerList rows={personRows(data)} />;
     case 2:
-      return <AnswerList rows={businessRows(data)} />;
+      return <SpecAnswers specs={businessSpecs} data={data} />;
     case 3:
-      return <AnswerList rows={ownerRows(data)} />;
+      return <OwnerAnswers data={data} context={{ subProgram: application.program.sub_program }} />;
     case 4:
-      return <AnswerList rows={householdRows(data, intl)} />;
+      return <SpecAnswers specs={householdSpecs} data={data} />;
     case 5:
-      return <AnswerList rows={narrativeRows(data)} />;
+      return <SpecAnswers specs={trainingSpecs} data={data} />;
     case 6:
       return <AgreementRows data={data} />;
   }

@@ -1,53 +1,36 @@
-// Step 2, the business frame: its name and whether it is physical, virtual or both (what the API's draft holds).
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { RadioGroupField } from '#components/ui/ChoiceField';
+// Step 2, the business (docs/product.md section 3; docs/decisions/015): a person with no business yet is asked only
+// about the project (name, type, industry, website, social networks); with a business, its facts too.
 import type { SummaryField } from '#components/ui/ErrorSummary';
-import { TextField } from '#components/ui/Field';
 import type { Step2Data } from '#api/applications';
-import { choiceOf, textOf } from '#features/application/draft';
+import { askedFields, businessSpecs, type FieldContext } from '#features/application/fields';
 import type { StepForm } from '#features/application/hooks/use-step-form';
-import { businessTypeNames } from '#features/application/messages';
+import { useWorkspace } from '#features/application/hooks/use-application-workspace';
 import type { FieldErrors } from '#features/application/components/StepSection';
+import { SpecField, summaryFields } from './SpecFields';
 
-const labels = defineMessages({
-  name: { id: 'application.business.name' },
-  type: { id: 'application.business.type' },
-});
+export const businessFields = summaryFields(2, businessSpecs) as Record<keyof Step2Data, SummaryField>;
 
-export const businessFields = {
-  business_name: { id: 'step2-business-name', label: labels.name },
-  business_type: { id: 'step2-business-type', label: labels.type },
-} as const satisfies Record<keyof Step2Data, SummaryField>;
-
-const businessTypes = ['physical', 'virtual', 'both'] as const;
+/** The incubator and the accelerator are for operating businesses: they are not asked whether there is one. */
+const asksHasBusiness = (context: FieldContext, value: unknown) =>
+  context.subProgram === 'student_incubator' || context.subProgram === 'pre_incubator' || value !== true;
 
 export function BusinessFields({ form, errors }: { form: StepForm; errors: FieldErrors }) {
-  const intl = useIntl();
-  const set = (patch: Partial<Step2Data>) => form.edit(patch);
+  const context: FieldContext = { subProgram: useWorkspace().application.program.sub_program };
+  const asked = askedFields(businessSpecs, form.data, context).filter(
+    (spec) => spec.name !== 'has_business' || asksHasBusiness(context, form.data.has_business),
+  );
   return (
     <>
-      <TextField
-        id={businessFields.business_name.id}
-        name="business_name"
-        autoComplete="organization"
-        required
-        maxLength={200}
-        value={textOf(form.data, 'business_name')}
-        onChange={(event) => set({ business_name: event.currentTarget.value })}
-        label={<FormattedMessage {...labels.name} />}
-        hint={<FormattedMessage id="application.business.nameHint" />}
-        errors={errors.business_name}
-      />
-      <RadioGroupField
-        id={businessFields.business_type.id}
-        name="business_type"
-        required
-        legend={<FormattedMessage {...labels.type} />}
-        value={choiceOf(form.data, 'business_type', businessTypes)}
-        onChange={(value) => set({ business_type: choiceOf({ value }, 'value', businessTypes) })}
-        errors={errors.business_type}
-        options={businessTypes.map((value) => ({ value, label: intl.formatMessage(businessTypeNames[value]) }))}
-      />
+      {asked.map((spec) => (
+        <SpecField
+          key={spec.name}
+          step={2}
+          spec={spec}
+          value={form.data[spec.name]}
+          onChange={(value) => form.edit({ [spec.name]: value })}
+          errors={errors}
+        />
+      ))}
     </>
   );
 }

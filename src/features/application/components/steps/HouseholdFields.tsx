@@ -1,51 +1,87 @@
-// Step 4, the household: how many people live in it and where its income comes from ("no income" stands alone).
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { CheckboxGroupField } from '#components/ui/ChoiceField';
+// Step 4, the household: its size, head, ethnicity and race, income sources with their documents ("no income"
+// stands alone and asks for the signed no-income form instead), and housing and Section 3 questions.
+import { useMutation } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Button } from '#components/ui/Button';
 import type { SummaryField } from '#components/ui/ErrorSummary';
-import { NumberTextField } from '#components/ui/NumberTextField';
-import type { Step4Data } from '#api/applications';
-import { choicesOf } from '#features/application/draft';
+import { downloadNoIncomeForm, type Step4Data } from '#api/applications';
+import { askedFields, householdSpecs, labelOf, hintOf, type FieldContext, type FieldSpec } from '#features/application/fields';
 import type { StepForm } from '#features/application/hooks/use-step-form';
-import { incomeSourceNames, incomeSources } from '#features/application/messages';
+import { useWorkspace } from '#features/application/hooks/use-application-workspace';
 import type { FieldErrors } from '#features/application/components/StepSection';
+import type { ErrorText } from '#lib/form-errors';
+import { DocumentsField } from '#features/application/components/DocumentsField';
+import { SpecField, summaryFields } from './SpecFields';
 
-const labels = defineMessages({
-  size: { id: 'application.household.size' },
-  sources: { id: 'application.household.incomeSources' },
-});
+export const householdFields = summaryFields(4, householdSpecs) as Record<keyof Step4Data, SummaryField>;
 
-export const householdFields = {
-  household_size: { id: 'step4-household-size', label: labels.size },
-  income_sources: { id: 'step4-income-sources', label: labels.sources },
-} as const satisfies Record<keyof Step4Data, SummaryField>;
+function NoIncomeDownload() {
+  const intl = useIntl();
+  const { application } = useWorkspace();
+  const download = useMutation({
+    mutationFn: () => downloadNoIncomeForm(application.id, intl.formatMessage({ id: 'pdf.noIncome.fileName' }, { id: application.id })),
+  });
+  return (
+    <div className="space-y-3 rounded-md border border-gray-300 p-4">
+      <p className="text-gray-900">
+        <FormattedMessage id="application.documents.noIncomeIntro" />
+      </p>
+      <Button variant="secondary" onClick={() => download.mutate()} disabled={download.isPending}>
+        <FormattedMessage id="application.documents.noIncomeDownload" />
+      </Button>
+      <div role="status">
+        {download.isError ? (
+          <p className="font-semibold text-red-800">
+            <FormattedMessage id="application.certification.failed" />
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** "No income" stands alone: ticking it clears the others, ticking another clears it. */
+function exclusiveNoIncome(before: unknown, after: unknown): unknown {
+  if (!Array.isArray(after)) return after;
+  const had = Array.isArray(before) && before.includes('no_income');
+  if (!after.includes('no_income')) return after;
+  return had ? after.filter((value) => value !== 'no_income') : ['no_income'];
+}
 
 export function HouseholdFields({ form, errors }: { form: StepForm; errors: FieldErrors }) {
-  const intl = useIntl();
-  const set = (patch: Partial<Step4Data>) => form.edit(patch);
+  const context: FieldContext = { subProgram: useWorkspace().application.program.sub_program };
+  const documents = (spec: FieldSpec, id: string, fieldErrors: readonly ErrorText[] | undefined) => {
+    if (spec.kind.type !== 'documents') return null;
+    const hint = hintOf(spec);
+    return (
+      <div className="space-y-3">
+        {spec.name === 'no_income_form' ? <NoIncomeDownload /> : null}
+        <DocumentsField
+          id={id}
+          kind={spec.kind.kind}
+          target={{ step: 4, path: [spec.name] }}
+          ids={form.data[spec.name]}
+          label={<FormattedMessage {...labelOf(spec)} />}
+          hint={hint ? <FormattedMessage {...hint} /> : undefined}
+          required={spec.required}
+          errors={fieldErrors}
+        />
+      </div>
+    );
+  };
   return (
     <>
-      <NumberTextField
-        id={householdFields.household_size.id}
-        name="household_size"
-        required
-        className="max-w-40"
-        value={form.data.household_size}
-        onValueChange={(household_size) => form.edit({ household_size })}
-        label={<FormattedMessage {...labels.size} />}
-        hint={<FormattedMessage id="application.household.sizeHint" />}
-        errors={errors.household_size}
-      />
-      <CheckboxGroupField
-        id={householdFields.income_sources.id}
-        name="income_sources"
-        required
-        legend={<FormattedMessage {...labels.sources} />}
-        hint={<FormattedMessage id="application.household.incomeSourcesHint" />}
-        values={choicesOf(form.data, 'income_sources', incomeSources)}
-        onChange={(values) => set({ income_sources: choicesOf({ values }, 'values', incomeSources) })}
-        errors={errors.income_sources}
-        options={incomeSources.map((value) => ({ value, label: intl.formatMessage(incomeSourceNames[value]) }))}
-      />
+      {askedFields(householdSpecs, form.data, context).map((spec) => (
+        <SpecField
+          key={spec.name}
+          step={4}
+          spec={spec}
+          value={form.data[spec.name]}
+          onChange={(value) => form.edit({ [spec.name]: spec.name === 'income_sources' ? exclusiveNoIncome(form.data.income_sources, value) : value })}
+          errors={errors}
+          documents={documents}
+        />
+      ))}
     </>
   );
 }

@@ -1,33 +1,40 @@
-// Step 5, training and narrative: the business's main challenge (what the API's draft holds today).
-import { defineMessages, FormattedMessage } from 'react-intl';
+// Step 5, training and plans: courses, a similar program, the narrative, the financial need and the interest; the
+// student block for the student sub-program only (docs/decisions/015).
+import { FormattedMessage } from 'react-intl';
 import type { SummaryField } from '#components/ui/ErrorSummary';
-import { TextAreaField } from '#components/ui/TextAreaField';
 import type { Step5Data } from '#api/applications';
-import { textOf } from '#features/application/draft';
+import { askedFields, trainingSpecs, type FieldContext } from '#features/application/fields';
 import type { StepForm } from '#features/application/hooks/use-step-form';
+import { useWorkspace } from '#features/application/hooks/use-application-workspace';
 import type { FieldErrors } from '#features/application/components/StepSection';
+import { SpecField, summaryFields } from './SpecFields';
 
-const labels = defineMessages({
-  mainChallenge: { id: 'application.narrative.mainChallenge' },
-});
+export const narrativeFields = summaryFields(5, trainingSpecs) as Record<keyof Step5Data, SummaryField>;
 
-export const narrativeFields = {
-  main_challenge: { id: 'step5-main-challenge', label: labels.mainChallenge },
-} as const satisfies Record<keyof Step5Data, SummaryField>;
+const STUDENT_FIELDS = new Set(['federal_aid_last_year', 'pell_grant', 'aid_funding_source', 'aid_amount', 'aid_award_date', 'aid_purpose', 'institution', 'courses_applied']);
 
 export function NarrativeFields({ form, errors }: { form: StepForm; errors: FieldErrors }) {
+  const context: FieldContext = { subProgram: useWorkspace().application.program.sub_program };
+  const asked = askedFields(trainingSpecs, form.data, context);
+  const field = (name: string) => {
+    const spec = asked.find((item) => item.name === name);
+    return spec ? (
+      <SpecField key={name} step={5} spec={spec} value={form.data[name]} onChange={(value) => form.edit({ [name]: value })} errors={errors} />
+    ) : null;
+  };
+  const general = asked.filter((spec) => !STUDENT_FIELDS.has(spec.name));
+  const student = asked.filter((spec) => STUDENT_FIELDS.has(spec.name));
   return (
-    <TextAreaField
-      id={narrativeFields.main_challenge.id}
-      name="main_challenge"
-      required
-      maxLength={4000}
-      rows={6}
-      value={textOf(form.data, 'main_challenge')}
-      onChange={(event) => form.edit({ main_challenge: event.currentTarget.value } satisfies Partial<Step5Data>)}
-      label={<FormattedMessage {...labels.mainChallenge} />}
-      hint={<FormattedMessage id="application.narrative.mainChallengeHint" />}
-      errors={errors.main_challenge}
-    />
+    <>
+      {general.map((spec) => field(spec.name))}
+      {student.length > 0 ? (
+        <fieldset className="space-y-5 rounded-md border border-gray-300 p-4 sm:p-6">
+          <legend className="px-1 text-lg font-bold text-gray-900">
+            <FormattedMessage id="application.field.studentBlock" />
+          </legend>
+          {student.map((spec) => field(spec.name))}
+        </fieldset>
+      ) : null}
+    </>
   );
 }

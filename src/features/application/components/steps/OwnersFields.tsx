@@ -1,28 +1,22 @@
-// Step 3, the owners: one or more (at most 20), each with a name and a position.
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+// Step 3, the owners: one or more (at most 20), each with a name, position, education level, employment status and
+// identification files (docs/product.md section 3).
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '#components/ui/Button';
 import type { SummaryField } from '#components/ui/ErrorSummary';
-import { TextField } from '#components/ui/Field';
+import { fieldId, hintOf, labelOf, ownerLabelOf, ownerSpecs } from '#features/application/fields';
 import { ownersOf, type Owner } from '#features/application/draft';
 import type { StepForm } from '#features/application/hooks/use-step-form';
 import type { FieldErrors } from '#features/application/components/StepSection';
-
-const labels = defineMessages({
-  owners: { id: 'application.owners.title' },
-  name: { id: 'application.owners.nameOf' },
-  position: { id: 'application.owners.positionOf' },
-});
+import { DocumentsField } from '#features/application/components/DocumentsField';
+import { SpecField, summaryFields } from './SpecFields';
 
 export const MAX_OWNERS = 20;
 
-const ownerFieldId = (index: number, field: keyof Owner) => `step3-owner-${index}-${field}`;
-
 /** The owners' fields for the error summary: `owners` for the list, `owners.<n>.<field>` for each owner. */
 export function ownerFields(count: number): Record<string, SummaryField> {
-  const fields: Record<string, SummaryField> = { owners: { id: 'step3-add-owner', label: labels.owners } };
+  const fields: Record<string, SummaryField> = { owners: { id: 'step3-add-owner', label: { id: 'application.owners.title' } } };
   for (let index = 0; index < Math.max(count, 1); index += 1) {
-    fields[`owners.${index}.name`] = { id: ownerFieldId(index, 'name'), label: labels.name, values: { number: index + 1 } };
-    fields[`owners.${index}.position`] = { id: ownerFieldId(index, 'position'), label: labels.position, values: { number: index + 1 } };
+    Object.assign(fields, summaryFields(3, ownerSpecs, `owners.${index}.`, ownerLabelOf, { number: index + 1 }));
   }
   return fields;
 }
@@ -36,8 +30,8 @@ export function OwnersFields({ form, errors }: { form: StepForm; errors: FieldEr
   const intl = useIntl();
   const owners = ownersOf(form.data);
   const setOwners = (next: Owner[]) => form.edit({ owners: next });
-  const update = (index: number, patch: Partial<Owner>) =>
-    setOwners(owners.map((owner, at) => (at === index ? { ...owner, ...patch } : owner)));
+  const update = (index: number, patch: Owner) => setOwners(owners.map((owner, at) => (at === index ? { ...owner, ...patch } : owner)));
+  const firstId = (index: number) => fieldId(3, `owners.${index}.name`);
 
   return (
     <div className="space-y-5">
@@ -53,40 +47,51 @@ export function OwnersFields({ form, errors }: { form: StepForm; errors: FieldEr
       ) : (
         <ol className="space-y-5">
           {owners.map((owner, index) => (
+            // The index is the owner's identity in the draft (owners.<n>.*): the server's errors name it too.
             <li key={index}>
               <fieldset className="space-y-4 rounded-md border border-gray-300 p-4 sm:p-6">
                 <legend className="px-1 text-lg font-bold text-gray-900">
                   <FormattedMessage id="application.owners.owner" values={{ number: index + 1 }} />
                 </legend>
                 <div className="grid gap-5 md:grid-cols-2">
-                  <TextField
-                    id={ownerFieldId(index, 'name')}
-                    name={`owners.${index}.name`}
-                    autoComplete="off"
-                    maxLength={200}
-                    value={owner.name}
-                    onChange={(event) => update(index, { name: event.currentTarget.value })}
-                    label={<FormattedMessage id="application.owners.name" />}
-                    errors={errors[`owners.${index}.name`]}
-                  />
-                  <TextField
-                    id={ownerFieldId(index, 'position')}
-                    name={`owners.${index}.position`}
-                    autoComplete="organization-title"
-                    required
-                    maxLength={200}
-                    value={owner.position}
-                    onChange={(event) => update(index, { position: event.currentTarget.value })}
-                    label={<FormattedMessage id="application.owners.position" />}
-                    hint={<FormattedMessage id="application.owners.positionHint" />}
-                    errors={errors[`owners.${index}.position`]}
-                  />
+                  {ownerSpecs
+                    .filter((spec) => spec.kind.type !== 'documents')
+                    .map((spec) => (
+                      <SpecField
+                        key={spec.name}
+                        step={3}
+                        spec={spec}
+                        prefix={`owners.${index}.`}
+                        value={owner[spec.name]}
+                        onChange={(value) => update(index, { [spec.name]: value })}
+                        errors={errors}
+                      />
+                    ))}
                 </div>
+                {ownerSpecs
+                  .filter((spec) => spec.kind.type === 'documents')
+                  .map((spec) => {
+                    const hint = hintOf(spec);
+                    return (
+                      <DocumentsField
+                        // A new actor when owners are removed above this one: its files are another owner's.
+                        key={`${spec.name}-${index}-${owners.length}`}
+                        id={fieldId(3, `owners.${index}.${spec.name}`)}
+                        kind="owner_id"
+                        target={{ step: 3, path: ['owners', index, spec.name] }}
+                        ids={owner[spec.name]}
+                        label={<FormattedMessage {...labelOf(spec)} />}
+                        hint={hint ? <FormattedMessage {...hint} /> : undefined}
+                        required={spec.required}
+                        errors={errors[`owners.${index}.${spec.name}`]}
+                      />
+                    );
+                  })}
                 <Button
                   variant="secondary"
                   onClick={() => {
                     setOwners(owners.filter((_, at) => at !== index));
-                    focusSoon(index > 0 ? ownerFieldId(index - 1, 'name') : 'step3-add-owner');
+                    focusSoon(index > 0 ? firstId(index - 1) : 'step3-add-owner');
                   }}
                 >
                   <FormattedMessage id="application.owners.remove" values={{ number: index + 1 }} />
@@ -103,7 +108,7 @@ export function OwnersFields({ form, errors }: { form: StepForm; errors: FieldEr
           aria-describedby={errors.owners ? 'step3-owners-error' : undefined}
           onClick={() => {
             setOwners([...owners, { name: '', position: '' }]);
-            focusSoon(ownerFieldId(owners.length, 'name'));
+            focusSoon(firstId(owners.length));
           }}
         >
           <span aria-hidden="true">+</span>

@@ -1,0 +1,88 @@
+// The real effects of a documents field (machines/documents): the upload with progress (XMLHttpRequest, for its
+// progress events), the delete, the application's cached file list kept in step, the ids written into the step's
+// draft through the application actor, and the success toasts 'document uploaded' / 'document deleted'.
+import type { QueryClient } from '@tanstack/react-query';
+import { defineMessages } from 'react-intl';
+import { fromCallback, fromPromise } from 'xstate';
+import { api } from '#api/client';
+import { ApiError } from '#api/errors';
+import { uploadWithProgress } from '#api/upload';
+import { applicationKeys, type Application, type ApplicationFile } from '#api/applications';
+import { documentsMachine } from '#machines/documents/documents.machine';
+import type { DocumentsEvent, RemoveDocumentInput, UploadDocumentInput } from '#machines/documents/documents.types';
+import type { StepNumber } from '#machines/step/step.types';
+import { getIntl } from '#lib/locale';
+import { showToast } from '#lib/toast';
+import type { ApplicationActorRef } from './application';
+import { toServerRejection } from './application-errors';
+
+// docs/product.md section 8: the successes 'document uploaded' and 'document deleted'.
+const toasts = defineMessages({
+  uploaded: { id: 'application.documents.uploaded' },
+  deleted: { id: 'application.documents.deleted' },
+});
+
+function isApplicationFile(value: unknown): value is ApplicationFile {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'id' in value &&
+    typeof value.id === 'number' &&
+    'file_name' in value &&
+    typeof value.file_name === 'string' &&
+    'size' in value &&
+    typeof value.size === 'number'
+  );
+}
+
+function updateCachedFiles(queryClient: QueryClient, id: number, change: (files: ApplicationFile[]) => ApplicationFile[]): void {
+  queryClient.setQueryData(applicationKeys.detail(id), (old: Application | undefined) => (old ? { ...old, files: change(old.files) } : old));
+}
+
+/** Where the field's ids go: the step and the path inside its draft (`income_documents`, `owners.1.id_files`). */
+export interface DocumentsTarget {
+  step: StepNumber;
+  path: readonly (string | number)[];
+}
+
+export function provideDocumentsMachine(queryClient: QueryClient, app: ApplicationActorRef, target: DocumentsTarget) {
+  return documentsMachine.provide({
+    actors: {
+      uploadDocument: fromCallback<DocumentsEvent, UploadDocumentInput>(({ input, sendBack }) => {
+        const controller = new AbortController();
+        uploadWithProgress({
+          path: `/applications/${input.applicationId}/files?kind=${input.kind}`,
+          field: 'file',
+          file: input.file.body,
+          fileName: input.file.name,
+          signal: controller.signal,
+          onProgress: ({ loaded, total }) => sendBack({ type: 'documents.progress', loaded, total }),
+        }).then(
+          (body) => {
+            if (!isApplicationFile(body)) return sendBack({ type: 'documents.uploadFailed', error: {} });
+            updateCachedFiles(queryClient, input.applicationId, (files) => [...files, body]);
+            sendBack({ type: 'documents.uploaded', stored: body });
+          },
+          (error: unknown) => {
+            if (controller.signal.aborted) return;
+            sendBack({ type: 'documents.uploadFailed', error: toServerRejection(error) });
+          },
+        );
+        return () => controller.abort();
+      }),
+      removeDocument: fromPromise<void, RemoveDocumentInput>(async ({ input }) => {
+        // 204 has no body, which unwrap() reads as a failure: the status says it all.
+        const answer = await api
+          .DELETE('/applications/{id}/files/{fileId}', { params: { path: { id: input.applicationId, fileId: input.fileId } } })
+          .catch(() => undefined);
+        if (!answer?.response.ok) throw toServerRejection(new ApiError(answer?.response.status ?? 0, answer?.error));
+        updateCachedFiles(queryClient, input.applicationId, (files) => files.filter((file) => file.id !== input.fileId));
+      }),
+    },
+    actions: {
+      reportFiles: (_, ids) => app.send({ type: 'application.setFiles', step: target.step, path: target.path, ids }),
+      announce: (_, what) =>
+        showToast({ kind: 'success', message: getIntl().formatMessage(what === 'uploaded' ? toasts.uploaded : toasts.deleted) }),
+    },
+  });
+}

@@ -1,0 +1,226 @@
+// A field of several PDFs (an owner's identification, income documents, the signed no-income form): the stored
+// files with download and delete, a file input that uploads at once with progress, cancel and retry. Its actor
+// (machines/documents) writes the field's file ids into the step's draft.
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { provideDocumentsMachine, type DocumentsTarget } from '#actors/documents';
+import { downloadDocument, type ApplicationFile } from '#api/applications';
+import {
+  selectCanAdd,
+  selectDocuments,
+  selectDocumentsError,
+  selectDocumentsPercent,
+  selectDocumentsPicked,
+  selectDocumentsStatus,
+  selectRemoving,
+} from '#machines/documents/documents.selectors';
+import type { DocumentsError, FileKind } from '#machines/documents/documents.types';
+import { Button } from '#components/ui/Button';
+import { RequiredMark } from '#components/ui/Field';
+import { errorText, toFormErrors, type ErrorText } from '#lib/form-errors';
+import { MAX_UPLOAD_BYTES } from '#shared/application-constants';
+import { useWorkspace } from '#features/application/hooks/use-application-workspace';
+import { fileSize } from './IntakeFormField';
+
+/** openapi.yaml FileIds maxItems. */
+const MAX_FILES = 10;
+
+function useErrorMessages(error: DocumentsError | null): string[] {
+  const intl = useIntl();
+  if (error === null) return [];
+  switch (error.code) {
+    case 'too_large':
+      return [intl.formatMessage({ id: 'application.upload.tooLarge' })];
+    case 'not_pdf':
+      return [intl.formatMessage({ id: 'application.upload.notPdf' })];
+    case 'too_many':
+      return [intl.formatMessage({ id: 'application.documents.tooMany' }, { max: MAX_FILES })];
+    case 'network':
+      return [intl.formatMessage({ id: 'application.upload.network' })];
+    case 'remove_failed':
+    case 'refused':
+    case 'rejected': {
+      const fallback =
+        error.code === 'remove_failed'
+          ? intl.formatMessage({ id: 'application.documents.removeFailed' })
+          : intl.formatMessage({ id: 'auth.error.tryAgainLater' });
+      const errors = toFormErrors(error.body, ['file'], fallback);
+      return [...(errors.fields.file ?? []), ...errors.form].map((message) => errorText(intl, message));
+    }
+  }
+}
+
+/** The files a draft names, as the application lists them (names and sizes). */
+export function filesNamed(files: readonly ApplicationFile[], ids: unknown): ApplicationFile[] {
+  const wanted = Array.isArray(ids) ? ids : [];
+  return files.filter((file) => wanted.includes(file.id));
+}
+
+export function DownloadButton({ applicationId, file }: { applicationId: number; file: ApplicationFile }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        className="min-h-11 break-all"
+        onClick={() => {
+          setFailed(false);
+          downloadDocument(applicationId, file.id, file.file_name).catch(() => setFailed(true));
+        }}
+      >
+        <FormattedMessage id="application.documents.download" values={{ name: file.file_name }} />
+      </Button>
+      {failed ? (
+        <span role="alert" className="font-semibold text-red-800">
+          <FormattedMessage id="application.certification.failed" />
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+interface DocumentsFieldProps {
+  id: string;
+  kind: FileKind;
+  target: DocumentsTarget;
+  /** The ids the draft holds now. */
+  ids: unknown;
+  label: ReactNode;
+  hint?: ReactNode;
+  required?: boolean | undefined;
+  errors?: readonly ErrorText[] | undefined;
+}
+
+export function DocumentsField({ id, kind, target, ids, label, hint, required, errors = [] }: DocumentsFieldProps) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const { application, app } = useWorkspace();
+  const [machine] = useState(() => provideDocumentsMachine(queryClient, app, target));
+  const actor = useActorRef(machine, {
+    input: {
+      applicationId: application.id,
+      kind,
+      maxBytes: MAX_UPLOAD_BYTES,
+      maxFiles: MAX_FILES,
+      files: filesNamed(application.files, ids),
+      readonly: false,
+    },
+  });
+  const status = useSelector(actor, selectDocumentsStatus);
+  const files = useSelector(actor, selectDocuments);
+  const percent = useSelector(actor, selectDocumentsPercent);
+  const picked = useSelector(actor, selectDocumentsPicked);
+  const removing = useSelector(actor, selectRemoving);
+  const canAdd = useSelector(actor, selectCanAdd);
+  const shown = [...useErrorMessages(useSelector(actor, selectDocumentsError)), ...errors.map((message) => errorText(intl, message))];
+  const invalid = shown.length > 0;
+  const described = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <fieldset id={id} tabIndex={-1} aria-describedby={described} className={invalid ? 'border-l-4 border-red-800 pl-3' : ''}>
+      <legend className="font-semibold text-gray-900">
+        {label}
+        {required ? <RequiredMark /> : null}
+      </legend>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-gray-700">
+          {hint}
+        </p>
+      ) : null}
+      {invalid ? (
+        <p id={`${id}-error`} className="mt-1 font-semibold text-red-800">
+          {shown.map((message) => (
+            <span key={message} className="block">
+              {message}
+            </span>
+          ))}
+        </p>
+      ) : null}
+      {files.length === 0 ? (
+        <p className="mt-2 text-gray-800">
+          <FormattedMessage id="application.documents.none" />
+        </p>
+      ) : (
+        <ul className="mt-2 space-y-2">
+          {files.map((file) => (
+            <li key={file.id} className="flex flex-wrap items-center gap-3 rounded-md bg-gray-50 px-3 py-2">
+              <span className="min-w-0 break-all text-gray-900">
+                <FormattedMessage
+                  id="application.documents.file"
+                  values={{ name: <strong>{file.file_name}</strong>, size: fileSize(intl, file.size) }}
+                />
+              </span>
+              <DownloadButton applicationId={application.id} file={file} />
+              <Button
+                variant="secondary"
+                disabled={status !== 'idle' && status !== 'failed'}
+                onClick={() => actor.send({ type: 'documents.remove', fileId: file.id })}
+              >
+                {removing === file.id ? (
+                  <FormattedMessage id="application.documents.removing" values={{ name: file.file_name }} />
+                ) : (
+                  <FormattedMessage id="application.documents.remove" values={{ name: file.file_name }} />
+                )}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {canAdd ? (
+        <div className="mt-3">
+          {/* A native file input behind a visible label styled as a button: the keyboard and screen readers get the input. */}
+          <label htmlFor={`${id}-input`} className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md border-2 border-blue-800 bg-white px-4 py-2 font-semibold text-blue-800 hover:bg-blue-50 [&:has(+input:focus-visible)]:outline-3 [&:has(+input:focus-visible)]:outline-offset-2 [&:has(+input:focus-visible)]:outline-amber-500">
+            <span aria-hidden="true">+</span>
+            {files.length === 0 ? <FormattedMessage id="application.documents.choose" /> : <FormattedMessage id="application.documents.chooseMore" />}
+          </label>
+          <input
+            id={`${id}-input`}
+            type="file"
+            accept="application/pdf,.pdf"
+            aria-describedby={described}
+            className="sr-only"
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              // Cleared so that choosing the same file again (after a failure) is a change too.
+              event.currentTarget.value = '';
+              if (file) actor.send({ type: 'documents.choose', file: { name: file.name, size: file.size, type: file.type, body: file } });
+            }}
+          />
+        </div>
+      ) : null}
+      <div role="status" className="mt-2">
+        {status === 'uploading' && picked ? (
+          <p className="font-medium text-gray-900">
+            <FormattedMessage id="application.upload.uploading" values={{ name: picked.name }} />
+          </p>
+        ) : null}
+      </div>
+      {status === 'uploading' ? (
+        <div className="mt-1 flex flex-wrap items-center gap-3">
+          <progress
+            max={100}
+            value={percent}
+            aria-label={intl.formatMessage({ id: 'application.upload.progress' })}
+            className={
+              'h-4 w-full max-w-md appearance-none overflow-hidden rounded border border-gray-700 bg-gray-100 ' +
+              '[&::-webkit-progress-bar]:bg-gray-100 [&::-webkit-progress-value]:bg-blue-800 [&::-moz-progress-bar]:bg-blue-800'
+            }
+          />
+          <span className="text-sm font-semibold text-gray-900" aria-hidden="true">
+            {intl.formatNumber(percent / 100, { style: 'percent' })}
+          </span>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'documents.cancel' })}>
+            <FormattedMessage id="application.upload.cancel" />
+          </Button>
+        </div>
+      ) : null}
+      {status === 'failed' && picked ? (
+        <Button variant="secondary" className="mt-2" onClick={() => actor.send({ type: 'documents.retry' })}>
+          <FormattedMessage id="application.upload.retry" values={{ name: picked.name }} />
+        </Button>
+      ) : null}
+    </fieldset>
+  );
+}
