@@ -23,8 +23,13 @@ export function toStepSubmitError(error: unknown): StepSubmitError {
   return { kind: 'network' };
 }
 
-/** Keys of a refusal body that are not a field's messages (docs/product.md section 11's error shapes). */
-const NOT_FIELDS = new Set(['code', 'detail', 'non_field_errors']);
+/**
+ * Keys of a refusal body that are not a field's messages (docs/product.md section 11's error shapes); `messages` holds
+ * the same errors as message ids (the Error-Messages header, docs/decisions/014-one-set-of-rules.md).
+ */
+const NOT_FIELDS = new Set(['code', 'detail', 'non_field_errors', 'messages']);
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The error once `field` is answered: the refusal without that field's messages; no error at all when no other field
@@ -34,7 +39,12 @@ export function withoutFieldError(error: StepSubmitError | null, field: string):
   if (error?.kind !== 'rejected') return error;
   const { body } = error;
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !(field in body)) return error;
-  const rest = Object.fromEntries(Object.entries(body).filter(([key]) => key !== field));
+  // The field goes from the worded errors and from their message ids alike.
+  const rest = Object.fromEntries(
+    Object.entries(body)
+      .filter(([key]) => key !== field)
+      .map(([key, value]) => [key, key === 'messages' && isRecord(value) ? Object.fromEntries(Object.entries(value).filter(([name]) => name !== field)) : value]),
+  );
   return Object.keys(rest).some((key) => !NOT_FIELDS.has(key)) ? { kind: 'rejected', body: rest } : null;
 }
 

@@ -21,6 +21,7 @@ import { isLanguage, translate, type Language } from '#server/i18n/messages.ts';
 import { findProgram, programUnavailable, toProgramInfo, type ProgramRow, type Viewer } from '#server/programs/service.ts';
 import { applicationAction, applicationStatus, programStatus } from '#server/programs/status.ts';
 import { STEP_COUNT, STEP_NUMBERS } from '#shared/application-constants.ts';
+import { withScheme } from '#shared/website.ts';
 import { formatDate } from './certification.ts';
 import { documentsOf, unknownDocuments } from './documents.ts';
 import { checkStep, prefillBusiness, prefillPerson, type DraftData, type StepNumber } from './steps.ts';
@@ -367,9 +368,11 @@ export async function submitStep(deps: ApplicationDeps, viewer: Viewer, id: numb
     }
     // A spent captcha proves nothing later: keep it out of the stored answers.
     const { captcha: _spent, ...kept } = current.data;
+    // The business's website is stored with its scheme once the step is sent (drafts keep what is being typed).
+    if (step === 2 && typeof kept.website === 'string') kept.website = withScheme(kept.website.trim());
     const [submitted] = await tx
       .update(applicationSteps)
-      .set({ status: 'submitted', submitted_at: now, updated_at: now, ...(step === 6 ? { data: kept } : {}) })
+      .set({ status: 'submitted', submitted_at: now, updated_at: now, ...(step === 6 || step === 2 ? { data: kept } : {}) })
       .where(where)
       .returning();
     if (!submitted) throw notFound();

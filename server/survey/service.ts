@@ -4,11 +4,9 @@ import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
 import { surveys } from '#server/db/schema.ts';
 import { detailError } from '#server/http/errors.ts';
+import { withScheme } from '#shared/website.ts';
 import { recommendSubPrograms } from './recommend.ts';
 
-/** A website typed without a scheme ("miempresa.com", allowed by openapi.yaml Website) is stored as https://miempresa.com. */
-export const withScheme = (website: string | null): string | null =>
-  website === null || website === '' || /^https?:\/\//i.test(website) ? website : `https://${website}`;
 
 type Schemas = components['schemas'];
 type SurveyRow = typeof surveys.$inferSelect;

@@ -401,6 +401,22 @@ describe('step machine: a refused field answered elsewhere (the intake form, by 
     expect(withoutFieldError({ kind: 'rejected', body: onlyIntakeForm }, 'intake_form')).toBeNull();
   });
 
+  it('drops the field from the message ids too (the Error-Messages header, read into `messages`)', () => {
+    const messages = { non_field_errors: [{ id: 'api.application.incomplete' }], intake_form: [{ id: 'api.application.intakeFormRequired' }] };
+    const withIds = { non_field_errors: ['Check that all data have been entered.'], intake_form: ['Upload it.'], code: 'invalid', messages };
+    expect(withoutFieldError({ kind: 'rejected', body: withIds }, 'intake_form')).toBeNull();
+    const twoFields = { ...withIds, conditions: ['Conditions must be accepted'], messages: { ...messages, conditions: [{ id: 'api.error.conditions' }] } };
+    expect(withoutFieldError({ kind: 'rejected', body: twoFields }, 'intake_form')).toEqual({
+      kind: 'rejected',
+      body: {
+        non_field_errors: ['Check that all data have been entered.'],
+        conditions: ['Conditions must be accepted'],
+        code: 'invalid',
+        messages: { non_field_errors: [{ id: 'api.application.incomplete' }], conditions: [{ id: 'api.error.conditions' }] },
+      },
+    });
+  });
+
   it('leaves alone a refusal that does not name the field, a network failure and no error', () => {
     const other = { kind: 'rejected', body: { conditions: ['Conditions must be accepted'], code: 'invalid' } } as const;
     expect(withoutFieldError(other, 'intake_form')).toBe(other);

@@ -129,6 +129,14 @@ describe.each(databaseKinds)('application content on %s', (kind) => {
       expect(Object.keys(response.json()).some((key) => key === field || key.startsWith(`${field}.`))).toBe(true);
     });
 
+    it('stores a website typed without a scheme with https:// once the step is sent', async () => {
+      const response = await saveAndSubmit(ana, id, 2, { ...completeSteps[2], website: 'panaderia-utuado.com' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data.website).toBe('https://panaderia-utuado.com');
+      const kept = await saveAndSubmit(ana, id, 2, { ...completeSteps[2], website: 'http://ya-tiene.com' });
+      expect(kept.json().data.website).toBe('http://ya-tiene.com');
+    });
+
     it('says which date is wrong, in the person’s language', async () => {
       const response = await saveStep(test, ana, id, 2, { ...completeSteps[2], incorporation_date: 'ayer' });
       expect(response.json()).toEqual({ incorporation_date: ['Enter a valid date (year-month-day).'], code: 'invalid' });

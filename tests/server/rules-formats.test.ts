@@ -3,7 +3,7 @@
 // schema, conditional fields included; and the message ids sent beside the texts (Error-Messages).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
-import { createProgram, signUp, type Person } from '../support/applicants.ts';
+import { completeSteps, createProgram, signUp, type Person } from '../support/applicants.ts';
 
 const survey = { has_business: true, operating_time: 'years_1_to_2', third_year_student: false };
 
@@ -127,18 +127,23 @@ describe.each(databaseKinds)('the rules of openapi.yaml on %s', (kind) => {
     });
 
     it('names every missing field of a step at once, and sends their message ids in Error-Messages', async () => {
-      expect((await saveStep(4, { income_sources: ['no_income', 'work'] })).statusCode).toBe(200);
+      // Every other answer of step 4 given (docs/product.md section 3): the size, "no income" alone, and its signed form.
+      const { household_size: _missing, ...household } = completeSteps[4];
+      const draft = { ...household, income_sources: ['no_income', 'work'], income_documents: [] as number[] };
+      expect((await saveStep(4, draft)).statusCode).toBe(200);
       const refused = await test.call('POST', `/applications/${applicationId}/steps/4/submit`, undefined, en);
       expect(refused.json()).toEqual({
         non_field_errors: ['Check that all data have been entered.'],
         household_size: ['This field is required.'],
         income_sources: ['"No income" cannot be combined with other income sources.'],
+        no_income_form: ['Download the no-income form, sign it and upload it.'],
         code: 'invalid',
       });
       expect(JSON.parse(decodeURIComponent(String(refused.headers['error-messages'])))).toEqual({
         non_field_errors: [{ id: 'api.application.incomplete' }],
         household_size: [{ id: 'api.field.required' }],
         income_sources: [{ id: 'api.application.noIncomeAlone' }],
+        no_income_form: [{ id: 'api.application.noIncomeFormRequired' }],
       });
     });
 

@@ -142,7 +142,11 @@ describe('a step draft, as saved', () => {
       Object.entries(serverBody(`saveApplicationStep${step}`, { data, version: 0 })).map(([field, list]) => [field.replace(/^data\./, ''), list]),
     );
     expect(sorted(browser)).toEqual(sorted(expected(ids)));
-    expect(sorted(server)).toEqual(sorted(browser));
+    // The server stops at a draft's first problem (every request body is checked one error at a time, so a crafted
+    // one cannot make validation slow); the browser names them all. Same rules, same messages: what the server names
+    // is among what the browser names, word for word, and a draft one refuses the other refuses too.
+    expect(Object.keys(server).length > 0).toBe(Object.keys(browser).length > 0);
+    for (const [field, messages] of Object.entries(server)) expect(browser[field], field).toEqual(messages);
   });
 });
 

@@ -23,6 +23,7 @@ import { errorText, toFormErrors, type ErrorText } from '#lib/form-errors';
 import { MAX_UPLOAD_BYTES } from '#shared/application-constants';
 import { useWorkspace } from '#features/application/hooks/use-application-workspace';
 import { fileSize } from './IntakeFormField';
+import { UploadProgress } from '#features/application/components/UploadProgress';
 
 /** openapi.yaml FileIds maxItems. */
 const MAX_FILES = 10;
@@ -197,25 +198,7 @@ export function DocumentsField({ id, kind, target, ids, label, hint, required, e
           </p>
         ) : null}
       </div>
-      {status === 'uploading' ? (
-        <div className="mt-1 flex flex-wrap items-center gap-3">
-          <progress
-            max={100}
-            value={percent}
-            aria-label={intl.formatMessage({ id: 'application.upload.progress' })}
-            className={
-              'h-4 w-full max-w-md appearance-none overflow-hidden rounded border border-gray-700 bg-gray-100 ' +
-              '[&::-webkit-progress-bar]:bg-gray-100 [&::-webkit-progress-value]:bg-blue-800 [&::-moz-progress-bar]:bg-blue-800'
-            }
-          />
-          <span className="text-sm font-semibold text-gray-900" aria-hidden="true">
-            {intl.formatNumber(percent / 100, { style: 'percent' })}
-          </span>
-          <Button variant="secondary" onClick={() => actor.send({ type: 'documents.cancel' })}>
-            <FormattedMessage id="application.upload.cancel" />
-          </Button>
-        </div>
-      ) : null}
+      {status === 'uploading' ? <UploadProgress percent={percent} onCancel={() => actor.send({ type: 'documents.cancel' })} /> : null}
       {status === 'failed' && picked ? (
         <Button variant="secondary" className="mt-2" onClick={() => actor.send({ type: 'documents.retry' })}>
           <FormattedMessage id="application.upload.retry" values={{ name: picked.name }} />

@@ -19,6 +19,7 @@ import { RequiredMark } from '#components/ui/Field';
 import { errorText, toFormErrors, type ErrorText } from '#lib/form-errors';
 import { InstantText } from '#components/ui/InstantText';
 import { useUploadActor } from '#features/application/hooks/use-application-workspace';
+import { UploadProgress } from '#features/application/components/UploadProgress';
 
 export const INTAKE_FORM_INPUT_ID = 'step6-intake-form';
 
@@ -139,25 +140,7 @@ export function IntakeFormField({ errors = [], readonly }: { errors?: readonly E
           </p>
         ) : null}
       </div>
-      {status === 'uploading' ? (
-        <div className="mt-1 flex items-center gap-3">
-          <progress
-            max={100}
-            value={percent}
-            aria-label={intl.formatMessage({ id: 'application.upload.progress' })}
-            className={
-              'h-4 w-full max-w-md appearance-none overflow-hidden rounded border border-gray-700 bg-gray-100 ' +
-              '[&::-webkit-progress-bar]:bg-gray-100 [&::-webkit-progress-value]:bg-blue-800 [&::-moz-progress-bar]:bg-blue-800'
-            }
-          />
-          <span className="text-sm font-semibold text-gray-900" aria-hidden="true">
-            {intl.formatNumber(percent / 100, { style: 'percent' })}
-          </span>
-          <Button variant="secondary" onClick={() => upload.send({ type: 'upload.cancel' })}>
-            <FormattedMessage id="application.upload.cancel" />
-          </Button>
-        </div>
-      ) : null}
+      {status === 'uploading' ? <UploadProgress percent={percent} onCancel={() => upload.send({ type: 'upload.cancel' })} /> : null}
       {remedy === 'retry' && picked ? (
         <Button variant="secondary" className="mt-2" onClick={() => upload.send({ type: 'upload.retry' })}>
           <FormattedMessage id="application.upload.retry" values={{ name: picked.name }} />

@@ -1,0 +1,27 @@
+// The progress of one upload under way: a bar with its percentage and a Cancel button (the intake form and the
+// documents fields show the same, each wired to its own machine).
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Button } from '#components/ui/Button';
+
+export function UploadProgress({ percent, onCancel }: { percent: number; onCancel: () => void }) {
+  const intl = useIntl();
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-3">
+      <progress
+        max={100}
+        value={percent}
+        aria-label={intl.formatMessage({ id: 'application.upload.progress' })}
+        className={
+          'h-4 w-full max-w-md appearance-none overflow-hidden rounded border border-gray-700 bg-gray-100 ' +
+          '[&::-webkit-progress-bar]:bg-gray-100 [&::-webkit-progress-value]:bg-blue-800 [&::-moz-progress-bar]:bg-blue-800'
+        }
+      />
+      <span className="text-sm font-semibold text-gray-900" aria-hidden="true">
+        {intl.formatNumber(percent / 100, { style: 'percent' })}
+      </span>
+      <Button variant="secondary" onClick={onCancel}>
+        <FormattedMessage id="application.upload.cancel" />
+      </Button>
+    </div>
+  );
+}
