@@ -132,6 +132,9 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
         await stepSection(page, step).getByRole('button', { name: t(locale, 'application.step.submit', { step }) }).click();
         await expect(page.locator(`#step-${step}-errors`)).toBeVisible();
       }
+      // Every message is worded in the language on screen (none shows as an unworded id).
+      await expect(page.locator('#step3-owners-error')).toHaveText(t(locale, 'api.application.ownersRequired'));
+      await expect(page.getByText('[object Object]')).toHaveCount(0);
       await expectNoAxeViolations(page, `steps 3 to 5 with errors (${locale}, ${width})`);
       if (width === 360) await expectNoHorizontalScroll(page);
       await page.screenshot({ path: shotPath(`apply-content-errors-${locale}-${width}`), fullPage: true });

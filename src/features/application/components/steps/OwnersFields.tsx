@@ -7,6 +7,7 @@ import { fieldId, hintOf, labelOf, ownerLabelOf, ownerSpecs } from '#features/ap
 import { ownersOf, type Owner } from '#features/application/draft';
 import type { StepForm } from '#features/application/hooks/use-step-form';
 import type { FieldErrors } from '#features/application/components/StepSection';
+import { errorText } from '#lib/form-errors';
 import { DocumentsField } from '#features/application/components/DocumentsField';
 import { SpecField, summaryFields } from './SpecFields';
 
@@ -37,7 +38,7 @@ export function OwnersFields({ form, errors }: { form: StepForm; errors: FieldEr
     <div className="space-y-5">
       {errors.owners ? (
         <p id="step3-owners-error" className="font-semibold text-red-800">
-          {errors.owners.join(' ')}
+          {errors.owners.map((message) => errorText(intl, message)).join(' ')}
         </p>
       ) : null}
       {owners.length === 0 ? (
