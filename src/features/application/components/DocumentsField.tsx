@@ -16,42 +16,15 @@ import {
   selectDocumentsStatus,
   selectRemoving,
 } from '#machines/documents/documents.selectors';
-import type { DocumentsError, FileKind } from '#machines/documents/documents.types';
+import type { FileKind } from '#machines/documents/documents.types';
 import { Button } from '#components/ui/Button';
 import { RequiredMark } from '#components/ui/Field';
-import { errorText, toFormErrors, type ErrorText } from '#lib/form-errors';
+import { errorText, type ErrorText } from '#lib/form-errors';
 import { MAX_UPLOAD_BYTES } from '#shared/application-constants';
 import { useWorkspace } from '#features/application/hooks/use-application-workspace';
-import { fileSize } from './IntakeFormField';
+import { fileSize, MAX_FILES, useUploadErrorMessages } from '#features/application/components/upload-messages';
 import { UploadProgress } from '#features/application/components/UploadProgress';
 
-/** openapi.yaml FileIds maxItems. */
-const MAX_FILES = 10;
-
-function useErrorMessages(error: DocumentsError | null): string[] {
-  const intl = useIntl();
-  if (error === null) return [];
-  switch (error.code) {
-    case 'too_large':
-      return [intl.formatMessage({ id: 'application.upload.tooLarge' })];
-    case 'not_pdf':
-      return [intl.formatMessage({ id: 'application.upload.notPdf' })];
-    case 'too_many':
-      return [intl.formatMessage({ id: 'application.documents.tooMany' }, { max: MAX_FILES })];
-    case 'network':
-      return [intl.formatMessage({ id: 'application.upload.network' })];
-    case 'remove_failed':
-    case 'refused':
-    case 'rejected': {
-      const fallback =
-        error.code === 'remove_failed'
-          ? intl.formatMessage({ id: 'application.documents.removeFailed' })
-          : intl.formatMessage({ id: 'auth.error.tryAgainLater' });
-      const errors = toFormErrors(error.body, ['file'], fallback);
-      return [...(errors.fields.file ?? []), ...errors.form].map((message) => errorText(intl, message));
-    }
-  }
-}
 
 /** The files a draft names, as the application lists them (names and sizes). */
 export function filesNamed(files: readonly ApplicationFile[], ids: unknown): ApplicationFile[] {
@@ -115,7 +88,7 @@ export function DocumentsField({ id, kind, target, ids, label, hint, required, e
   const picked = useSelector(actor, selectDocumentsPicked);
   const removing = useSelector(actor, selectRemoving);
   const canAdd = useSelector(actor, selectCanAdd);
-  const shown = [...useErrorMessages(useSelector(actor, selectDocumentsError)), ...errors.map((message) => errorText(intl, message))];
+  const shown = [...useUploadErrorMessages(useSelector(actor, selectDocumentsError)), ...errors.map((message) => errorText(intl, message))];
   const invalid = shown.length > 0;
   const described = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 

@@ -4,7 +4,7 @@
 // the same file again when only the transfer failed (issue 9 point 7).
 import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
-import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import {
   selectPickedFile,
   selectStoredFile,
@@ -13,40 +13,16 @@ import {
   selectUploadRemedy,
   selectUploadStatus,
 } from '#machines/upload/upload.selectors';
-import type { UploadError } from '#machines/upload/upload.types';
 import { Button } from '#components/ui/Button';
 import { RequiredMark } from '#components/ui/Field';
-import { errorText, toFormErrors, type ErrorText } from '#lib/form-errors';
+import { errorText, type ErrorText } from '#lib/form-errors';
 import { InstantText } from '#components/ui/InstantText';
 import { useUploadActor } from '#features/application/hooks/use-application-workspace';
 import { UploadProgress } from '#features/application/components/UploadProgress';
+import { fileSize, useUploadErrorMessages } from '#features/application/components/upload-messages';
 
 export const INTAKE_FORM_INPUT_ID = 'step6-intake-form';
 
-/** "240 kB" / "3.4 MB", in the interface language. */
-export function fileSize(intl: IntlShape, bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  if (mb >= 1) return intl.formatNumber(mb, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
-  return intl.formatNumber(Math.max(1, Math.round(bytes / 1024)), { style: 'unit', unit: 'kilobyte' });
-}
-
-function useErrorMessages(error: UploadError | null): string[] {
-  const intl = useIntl();
-  if (error === null) return [];
-  switch (error.code) {
-    case 'too_large':
-      return [intl.formatMessage({ id: 'application.upload.tooLarge' })];
-    case 'not_pdf':
-      return [intl.formatMessage({ id: 'application.upload.notPdf' })];
-    case 'network':
-      return [intl.formatMessage({ id: 'application.upload.network' })];
-    case 'refused':
-    case 'rejected': {
-      const errors = toFormErrors(error.body, ['file'], intl.formatMessage({ id: 'auth.error.tryAgainLater' }));
-      return [...(errors.fields.file ?? []), ...errors.form].map((message) => errorText(intl, message));
-    }
-  }
-}
 
 export function IntakeFormField({ errors = [], readonly }: { errors?: readonly ErrorText[] | undefined; readonly: boolean }) {
   const intl = useIntl();
@@ -57,7 +33,7 @@ export function IntakeFormField({ errors = [], readonly }: { errors?: readonly E
   const percent = useSelector(upload, selectUploadPercent);
   const stored = useSelector(upload, selectStoredFile);
   const picked = useSelector(upload, selectPickedFile);
-  const uploadErrors = useErrorMessages(useSelector(upload, selectUploadError));
+  const uploadErrors = useUploadErrorMessages(useSelector(upload, selectUploadError));
   const shown = [...uploadErrors, ...errors.map((message) => errorText(intl, message))];
   const invalid = shown.length > 0;
   const id = INTAKE_FORM_INPUT_ID;

@@ -1,0 +1,40 @@
+// What the upload fields (the intake form, the documents fields) say about a file: its size and their errors.
+import { useIntl, type IntlShape } from 'react-intl';
+import type { DocumentsError } from '#machines/documents/documents.types';
+import { errorText, toFormErrors } from '#lib/form-errors';
+
+/** openapi.yaml FileIds maxItems. */
+export const MAX_FILES = 10;
+
+/** "240 kB" / "3.4 MB", in the interface language. */
+export function fileSize(intl: IntlShape, bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return intl.formatNumber(mb, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
+  return intl.formatNumber(Math.max(1, Math.round(bytes / 1024)), { style: 'unit', unit: 'kilobyte' });
+}
+
+/** The words of an upload field's error: the intake form's (machines/upload) or a documents field's, a superset. */
+export function useUploadErrorMessages(error: DocumentsError | null): string[] {
+  const intl = useIntl();
+  if (error === null) return [];
+  switch (error.code) {
+    case 'too_large':
+      return [intl.formatMessage({ id: 'application.upload.tooLarge' })];
+    case 'not_pdf':
+      return [intl.formatMessage({ id: 'application.upload.notPdf' })];
+    case 'too_many':
+      return [intl.formatMessage({ id: 'application.documents.tooMany' }, { max: MAX_FILES })];
+    case 'network':
+      return [intl.formatMessage({ id: 'application.upload.network' })];
+    case 'remove_failed':
+    case 'refused':
+    case 'rejected': {
+      const fallback =
+        error.code === 'remove_failed'
+          ? intl.formatMessage({ id: 'application.documents.removeFailed' })
+          : intl.formatMessage({ id: 'auth.error.tryAgainLater' });
+      const errors = toFormErrors(error.body, ['file'], fallback);
+      return [...(errors.fields.file ?? []), ...errors.form].map((message) => errorText(intl, message));
+    }
+  }
+}
