@@ -56,6 +56,8 @@ export function SpecField({ step, spec, prefix = '', value, onChange, errors, do
     required: spec.required,
     errors: errors[name],
   };
+  // The frame of a radio or checkbox group: its legend stands for the label.
+  const group = { id, name, legend: common.label, hint: common.hint, required: spec.required, errors: common.errors };
   const { kind } = spec;
   switch (kind.type) {
     case 'text':
@@ -114,12 +116,7 @@ export function SpecField({ step, spec, prefix = '', value, onChange, errors, do
     case 'yesno':
       return (
         <RadioGroupField
-          id={id}
-          name={name}
-          legend={common.label}
-          hint={common.hint}
-          required={spec.required}
-          errors={common.errors}
+          {...group}
           inline
           value={value === true ? 'yes' : value === false ? 'no' : null}
           onChange={(choice) => onChange(choice === 'yes')}
@@ -132,12 +129,7 @@ export function SpecField({ step, spec, prefix = '', value, onChange, errors, do
     case 'radio':
       return (
         <RadioGroupField
-          id={id}
-          name={name}
-          legend={common.label}
-          hint={common.hint}
-          required={spec.required}
-          errors={common.errors}
+          {...group}
           value={kind.options.find((option) => option.value === value) ? String(value) : null}
           onChange={(choice) => onChange(kind.options.find((option) => String(option.value) === choice)?.value ?? null)}
           options={kind.options.map((option) => ({ value: String(option.value), label: optionText(intl, option) }))}
@@ -163,12 +155,7 @@ export function SpecField({ step, spec, prefix = '', value, onChange, errors, do
       const chosen = Array.isArray(value) ? value : [];
       return (
         <CheckboxGroupField
-          id={id}
-          name={name}
-          legend={common.label}
-          hint={common.hint}
-          required={spec.required}
-          errors={common.errors}
+          {...group}
           values={kind.options.filter((option) => chosen.includes(option.value)).map((option) => String(option.value))}
           onChange={(values) => onChange(kind.options.filter((option) => values.includes(String(option.value))).map((option) => option.value))}
           options={kind.options.map((option) => ({ value: String(option.value), label: optionText(intl, option) }))}
