@@ -2,7 +2,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { precompressDirectory } from './scripts/precompress.ts';
+import { prerenderPlugin } from './scripts/prerender.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
@@ -10,8 +10,9 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // Brotli and gzip copies of the built files, sent as they are by the server (docs/decisions/012-speed.md).
-    { name: 'precompress', apply: 'build', closeBundle: async () => void (await precompressDirectory('dist')) },
+    // The public pages rendered in each language (docs/decisions/020-news-and-a-light-landing-page.md), then brotli and
+    // gzip copies of the built files, sent as they are by the server (docs/decisions/012-speed.md).
+    prerenderPlugin(),
   ],
   server: {
     port: Number(process.env.PORT ?? 3000),

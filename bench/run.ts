@@ -1,16 +1,14 @@
 // `npm run bench`: the hot API calls over real sockets (autocannon against `server/server.ts` in its own process), next
 // to a bare node:http server answering the same JSON, on PGlite and, when TEST_DATABASE_URL or DATABASE_URL is set,
 // on PostgreSQL with one worker per core. A measurement to compare runs on one machine, never a pass/fail test.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchLighthouse } from './lighthouse.ts';
+import { freePort, root, startProcess, stop } from './processes.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const json = { 'content-type': 'application/json' };
@@ -20,39 +18,6 @@ interface Row {
   requestsPerSecond: number;
   p99: number;
   errors: number;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-/** Starts a process and resolves once `url` answers 200 `ready` times in a row (each cluster worker taking one). */
-async function startProcess(args: string[], env: Record<string, string>, url: string, ready = 1): Promise<{ child: ChildProcess; stdout: () => string }> {
-  const child = spawn(process.execPath, args, { cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  let stdout = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  let exited = false;
-  child.on('exit', () => (exited = true));
-  for (let answered = 0; answered < ready; ) {
-    if (exited) throw new Error(`${args.join(' ')} exited: ${stdout}`);
-    const ok = await fetch(url).then((response) => response.ok, () => false);
-    answered = ok ? answered + 1 : 0;
-    if (!ok) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, stdout: () => stdout };
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.on('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 async function load(name: string, options: autocannon.Options): Promise<Row> {
@@ -209,3 +174,9 @@ if (existsSync(join(root, 'dist/index.html'))) {
 } else {
   console.log('\nlanding assets: run `npm run build` first to measure the bundle');
 }
+
+// Ten concurrent 20 MB uploads: time and the server's peak memory growth (bench/uploads.ts, also `npm run bench:uploads`).
+console.log('\nuploads:');
+await import('./uploads.ts');
+
+await benchLighthouse();

@@ -22,7 +22,19 @@ const cjsDefault = (imported: unknown): { toString(): string } => {
 const CONTRACT_ID = 'openapi';
 
 /** The operations whose request body a form of the SPA checks before sending it. */
-const FORM_OPERATIONS = new Set(['register', 'login', 'requestPasswordReset', 'confirmPasswordReset', 'changeMyPassword', 'updateMe', 'setMySsnLast4', 'saveMySurvey']);
+const FORM_OPERATIONS = new Set([
+  'register',
+  'login',
+  'requestPasswordReset',
+  'confirmPasswordReset',
+  'changeMyPassword',
+  'updateMe',
+  'setMySsnLast4',
+  'saveMySurvey',
+  'registerForEvent',
+  'createDriveFolder',
+  'updateDriveNode',
+]);
 
 /** Annotations for people: left out of the generated code, which carries the schemas (verbose errors). */
 const PROSE = new Set(['description', 'summary', 'example', 'examples', 'title']);

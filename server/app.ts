@@ -21,6 +21,7 @@ import { answerClientError, answerFrameworkError, loggableError, registerErrorHa
 import { detailError, forbidden, notAuthenticated, notFound } from './http/errors.ts';
 import { registerJsonBodyParser, rejectUnstorableText } from './http/input.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { findPrerenderedPages, pickPrerenderedFile } from './http/prerendered.ts';
 import { languageFromHeader, translate, type Language, type MessageParams } from './i18n/messages.ts';
 import type { AppContext } from './context.ts';
 import type { Handlers } from './http/handlers.ts';
@@ -366,4 +367,18 @@ function registerSpa(app: FastifyInstance, root: string) {
       res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // The public pages as HTML already rendered, in the visitor's language (docs/decisions/020-news-and-a-light-landing-page.md);
+  // every other page is the SPA's index.html (error-handler.ts).
+  for (const [path, page] of findPrerenderedPages(root)) {
+    app.get(path, (request, reply) => {
+      const chosen = pickPrerenderedFile(page, request.headers.cookie);
+      if (!chosen) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'cookie')
+        .header('content-language', chosen.language)
+        .type('text/html; charset=utf-8')
+        .sendFile(chosen.file);
+    });
+  }
 }

@@ -10,6 +10,8 @@ export interface RateLimits {
   login: number;
   register: number;
   passwordReset: number;
+  /** Registrations for an event or interest form (the public form with its captcha). */
+  eventRegistration: number;
   /** Window length in milliseconds. */
   windowMs: number;
 }
@@ -84,6 +86,8 @@ export interface Config {
   databasePoolMax: number;
   production: boolean;
   programContact: ProgramContact;
+  /** What one person's own drive spaces may hold, over all programs (DRIVE_QUOTA_MB; docs/decisions/019). */
+  driveQuotaBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -194,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
       login: int('RATE_LIMIT_LOGIN', 10, 1, 1_000_000),
       register: int('RATE_LIMIT_REGISTER', 5, 1, 1_000_000),
       passwordReset: int('RATE_LIMIT_PASSWORD_RESET', 5, 1, 1_000_000),
+      eventRegistration: int('RATE_LIMIT_EVENT_REGISTRATION', 5, 1, 1_000_000),
       windowMs: int('RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
     },
     accountLimits: {
@@ -212,6 +217,7 @@ export function loadConfig(env: Env = process.env): Config {
     databasePoolMax: int('DATABASE_POOL_MAX', defaultPoolMax(webConcurrency), 1, 10_000),
     production,
     programContact,
+    driveQuotaBytes: int('DRIVE_QUOTA_MB', 500, 1, 1_048_576) * 1024 * 1024,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   if (secret === '') config.secret = persistentDevSecret(dataDir);

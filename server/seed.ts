@@ -4,12 +4,18 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from './context.ts';
 import { programs, users } from './db/schema.ts';
 import { hashPassword } from './auth/passwords.ts';
+import { seedDemoEvents } from './events/seed.ts';
+import { seedDemoNews } from './news/seed.ts';
+import { seedDriveDemo } from './drive/seed.ts';
 
 export const DEMO_STAFF_EMAIL = 'staff@incubadora.example';
 
 /** Seeds once: when a staff account exists nothing is written, so restarts keep every change. */
 export async function seedDemoData(ctx: AppContext, print: (line: string) => void): Promise<void> {
   await seedDemoPrograms(ctx.db, ctx.now());
+  await seedDemoEvents(ctx.db, ctx.now());
+  await seedDemoNews(ctx.db, ctx.now());
+  await seedDriveDemo(ctx.db, ctx.now());
   const [staff] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.is_staff, true)).limit(1);
   if (staff) return;
   if (ctx.config.production) {

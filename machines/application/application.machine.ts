@@ -138,7 +138,7 @@ export const applicationMachine = setup({
       }
       enqueue.spawnChild('upload', {
         id: 'upload',
-        input: { applicationId: context.id, maxBytes: context.loaded.maxUploadBytes, stored: context.loaded.intakeForm },
+        input: { target: { kind: 'intake_form', applicationId: context.id }, maxBytes: context.loaded.maxUploadBytes, stored: context.loaded.intakeForm },
       });
     }),
     // Slot: browser storage is the SPA's business (src/actors); the machine only says which copies are stale.

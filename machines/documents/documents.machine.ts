@@ -59,8 +59,10 @@ const machineSetup = setup({
       total: 0,
     })),
     keepUploadError: assign((_, params: { error: { body?: unknown } }) => ({ error: toUploadError(params.error) })),
+    keepRefusal: assign((_, params: { body: unknown }) => ({ error: { code: 'refused' as const, body: params.body } })),
     forget: assign({ file: null, error: null, loaded: 0, total: 0 }),
-    markRemoving: assign((_, params: { fileId: number }) => ({ removing: params.fileId, error: null })),
+    // A removal ends whatever the last choice left (its error, its file, its progress).
+    markRemoving: assign((_, params: { fileId: number }) => ({ removing: params.fileId, error: null, file: null, loaded: 0, total: 0 })),
     drop: assign(({ context }) => ({ files: context.files.filter((file) => file.id !== context.removing), removing: null })),
     keepRemoveError: assign((_, params: { error: unknown }) => ({
       removing: null,
@@ -84,21 +86,32 @@ const machineSetup = setup({
 const chooseTransitions = [
   {
     guard: 'full',
-    target: '#documents.idle',
+    target: '#documents.invalid',
     actions: { type: 'refuse', params: ({ event }: { event: Choose }) => ({ file: event.file, code: 'too_many' as const }) },
   },
   {
     guard: { type: 'tooLarge', params: fileOf },
-    target: '#documents.idle',
+    target: '#documents.invalid',
     actions: { type: 'refuse', params: ({ event }: { event: Choose }) => ({ file: event.file, code: 'too_large' as const }) },
   },
   {
     guard: { type: 'notPdf', params: fileOf },
-    target: '#documents.idle',
+    target: '#documents.invalid',
     actions: { type: 'refuse', params: ({ event }: { event: Choose }) => ({ file: event.file, code: 'not_pdf' as const }) },
   },
   { target: '#documents.uploading', actions: { type: 'start', params: fileOf } },
 ] as const;
+
+/** What a field at rest takes (nothing in flight): another file, the removal of a stored one, the lock. */
+const waitingTransitions = {
+  'documents.choose': chooseTransitions,
+  'documents.remove': {
+    guard: { type: 'isStored', params: ({ event }: { event: Remove }) => ({ fileId: event.fileId }) },
+    target: '#documents.removing',
+    actions: { type: 'markRemoving', params: ({ event }: { event: Remove }) => ({ fileId: event.fileId }) },
+  },
+  'documents.lock': '#documents.locked',
+} as const;
 
 export const documentsMachine = machineSetup.createMachine({
   id: 'documents',
@@ -124,15 +137,16 @@ export const documentsMachine = machineSetup.createMachine({
     },
     idle: {
       description: 'Waiting: the stored files are listed; another file can be chosen, a stored one removed.',
-      on: {
-        'documents.choose': chooseTransitions,
-        'documents.remove': {
-          guard: { type: 'isStored', params: ({ event }: { event: Remove }) => ({ fileId: event.fileId }) },
-          target: 'removing',
-          actions: { type: 'markRemoving', params: ({ event }: { event: Remove }) => ({ fileId: event.fileId }) },
-        },
-        'documents.lock': 'locked',
-      },
+      on: waitingTransitions,
+    },
+    invalid: {
+      description: 'The chosen file was refused in the browser (field full, too large, not a PDF): another must be chosen; nothing was sent.',
+      on: waitingTransitions,
+    },
+    refused: {
+      description:
+        'The server refused the file for what it is (not a PDF inside, damaged, too large): another file must be chosen; trying the same one again cannot help.',
+      on: waitingTransitions,
     },
     uploading: {
       description: 'Sending the file; progress is counted in bytes; it can be cancelled.',
@@ -155,16 +169,17 @@ export const documentsMachine = machineSetup.createMachine({
             { type: 'announce', params: 'uploaded' as const },
           ],
         },
+        'documents.uploadRefused': { target: 'refused', actions: { type: 'keepRefusal', params: ({ event }) => ({ body: event.body }) } },
         'documents.uploadFailed': { target: 'failed', actions: { type: 'keepUploadError', params: ({ event }) => ({ error: event.error }) } },
         'documents.cancel': { target: 'idle', actions: 'forget' },
       },
     },
     failed: {
-      description: 'The upload failed (the server refused it, or the network dropped): try again, or choose another.',
+      description: 'The upload failed (the network dropped, or the server failed or was busy): the same file can be tried again, or another chosen.',
       on: {
+        ...waitingTransitions,
         'documents.retry': { guard: 'hasFile', target: 'uploading', actions: 'restart' },
         'documents.cancel': { target: 'idle', actions: 'forget' },
-        'documents.choose': chooseTransitions,
       },
     },
     removing: {

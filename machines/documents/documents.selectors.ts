@@ -5,9 +5,13 @@ import type { ApplicationFile, DocumentsError, PickedFile } from './documents.ty
 
 type DocumentsSnapshot = SnapshotFrom<DocumentsMachine>;
 
-export type DocumentsStatus = 'idle' | 'uploading' | 'failed' | 'removing' | 'locked';
+export type DocumentsStatus = 'idle' | 'invalid' | 'uploading' | 'refused' | 'failed' | 'removing' | 'locked';
 
-const STATUSES: readonly DocumentsStatus[] = ['idle', 'uploading', 'failed', 'removing', 'locked'];
+const STATUSES: readonly DocumentsStatus[] = ['idle', 'invalid', 'uploading', 'refused', 'failed', 'removing', 'locked'];
+
+/** At rest: nothing in flight, the field takes another file or a removal. */
+const atRest = (snapshot: DocumentsSnapshot): boolean =>
+  snapshot.matches('idle') || snapshot.matches('invalid') || snapshot.matches('refused') || snapshot.matches('failed');
 
 export const selectDocumentsStatus = (snapshot: DocumentsSnapshot): DocumentsStatus =>
   STATUSES.find((status) => snapshot.matches(status)) ?? 'idle';
@@ -30,4 +34,18 @@ export const selectRemoving = (snapshot: DocumentsSnapshot): number | null => sn
 
 /** Another file can be added: not busy, not locked, not full. */
 export const selectCanAdd = (snapshot: DocumentsSnapshot): boolean =>
-  (snapshot.matches('idle') || snapshot.matches('failed')) && snapshot.context.files.length < snapshot.context.maxFiles;
+  atRest(snapshot) && snapshot.context.files.length < snapshot.context.maxFiles;
+
+/** A stored file can be removed now. */
+export const selectCanRemove = atRest;
+
+/**
+ * What the field offers after a failure, as the intake form does (machines/upload): `chooseAnother` when the file
+ * itself was refused (in the browser or by the server) and the field has room, `retry` when only the transfer
+ * failed, null otherwise (a full field says to delete one first).
+ */
+export const selectDocumentsRemedy = (snapshot: DocumentsSnapshot): 'chooseAnother' | 'retry' | null => {
+  if ((snapshot.matches('invalid') || snapshot.matches('refused')) && snapshot.context.error?.code !== 'too_many') return 'chooseAnother';
+  if (snapshot.matches('failed') && snapshot.context.file !== null) return 'retry';
+  return null;
+};

@@ -38,6 +38,9 @@ export type DocumentsError = UploadError | { code: 'too_many' } | { code: 'remov
 export type UploadDocumentEvent =
   | { type: 'documents.progress'; loaded: number; total: number }
   | { type: 'documents.uploaded'; stored: ApplicationFile }
+  /** The server refused the file itself (a 4xx with a body): sending it again cannot help. */
+  | { type: 'documents.uploadRefused'; body: unknown }
+  /** No answer, or the server failed or was busy: the same file can be tried again. */
   | { type: 'documents.uploadFailed'; error: { body?: unknown } };
 
 export interface DocumentsContext {

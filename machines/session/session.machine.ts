@@ -130,6 +130,8 @@ export const sessionMachine = setup({
     setRecord: assign((_, params: { record: SessionRecord | null }) => ({ record: params.record })),
     setError: assign((_, params: { error: SessionError | null }) => ({ error: params.error })),
     setRemember: assign((_, params: { remember: boolean }) => ({ remember: params.remember })),
+    markSignedOutByChoice: assign({ signedOutByChoice: true }),
+    clearSignedOutByChoice: assign({ signedOutByChoice: false }),
   },
   guards: {
     hasFreshAccessToken: ({ context }) =>
@@ -146,6 +148,7 @@ export const sessionMachine = setup({
     error: null,
     remember: false,
     bootedAt: input.now ?? Date.now(),
+    signedOutByChoice: false,
   }),
   initial: 'booting',
   states: {
@@ -218,8 +221,12 @@ export const sessionMachine = setup({
     signedIn: {
       description:
         'A user is signed in with a usable access token. `session.login` is ignored here: the login route sends signed-in people away (docs/product.md section 2), so one arriving is a stale double submit, and obeying it would orphan the current refresh token.',
+      entry: 'clearSignedOutByChoice',
       on: {
-        'session.logout': { target: 'signingOut', actions: { type: 'setError', params: { error: null } } },
+        'session.logout': {
+          target: 'signingOut',
+          actions: [{ type: 'setError', params: { error: null } }, 'markSignedOutByChoice'],
+        },
         'session.refresh': { target: 'refreshing' },
         // Only here: in the other states a call with the old tokens is in flight, or nobody is signed in.
         'session.renewed': {
@@ -278,7 +285,10 @@ export const sessionMachine = setup({
         },
       },
       on: {
-        'session.logout': { target: 'signingOut', actions: { type: 'setError', params: { error: null } } },
+        'session.logout': {
+          target: 'signingOut',
+          actions: [{ type: 'setError', params: { error: null } }, 'markSignedOutByChoice'],
+        },
         // Leaving cancels our refresh, so it cannot write back a session another tab just ended or replaced.
         'session.storageChanged': [
           {

@@ -34,3 +34,6 @@ export const selectError = (snapshot: SessionSnapshot): SessionError | null => s
 
 /** A call is in flight (signing in, refreshing, signing out): buttons disable, guards wait. */
 export const selectIsBusy = (snapshot: SessionSnapshot): boolean => snapshot.hasTag('busy');
+
+/** The person signed out on this device by choice (not another tab, not a failed refresh): guards send them home. */
+export const selectSignedOutByChoice = (snapshot: SessionSnapshot): boolean => snapshot.context.signedOutByChoice;

@@ -49,6 +49,11 @@ export interface SessionContext {
   remember: boolean;
   /** The clock reading the boot decision is made with (input `now`), kept so guards stay pure. */
   bootedAt: number;
+  /**
+   * The session ended because the person chose to sign out here (set by `session.logout`, cleared on entering signedIn;
+   * a 401 after renewal also signs out, but not by choice). A signed-in page's guard then sends them home instead of to /login?next=<that page>.
+   */
+  signedOutByChoice: boolean;
 }
 
 export type SessionEvent =

@@ -1,6 +1,19 @@
-// One file upload: checked in the browser (size, PDF), then sent with progress; the stored file replaces the last.
+// One file upload: checked in the browser (size, type), then sent with progress; the stored file replaces the last.
 import { assign, fromCallback, sendParent, setup, type ActorRefFrom } from 'xstate';
-import type { PickedFile, StoredFile, UploadContext, UploadError, UploadEvent, UploadFileEvent, UploadFileInput, UploadInput } from './upload.types.ts';
+import { DRIVE_EXTENSIONS } from '#shared/drive-constants.ts';
+import type {
+  PickedFile,
+  StoredFile,
+  UploadContext,
+  UploadError,
+  UploadEvent,
+  UploadFileEvent,
+  UploadFileInput,
+  UploadInput,
+  UploadTarget,
+} from './upload.types.ts';
+
+type Refusal = 'too_large' | 'not_pdf' | 'type_not_allowed';
 
 /**
  * Why a chosen file cannot be sent, or null when it can: over the size limit, or not a PDF. Browsers leave
@@ -13,6 +26,17 @@ export function checkPickedFile(file: Pick<PickedFile, 'name' | 'size' | 'type'>
   if (!pdfType && !(file.type === '' && pdfName) && !(file.type === 'application/octet-stream' && pdfName)) return 'not_pdf';
   return null;
 }
+
+/** Why a file chosen for a program drive cannot be sent: too large, or of a kind the drive does not take (by name). */
+export function checkDriveFile(file: Pick<PickedFile, 'name' | 'size'>, maxBytes: number): 'too_large' | 'type_not_allowed' | null {
+  if (file.size > maxBytes) return 'too_large';
+  const dot = file.name.lastIndexOf('.');
+  return dot > 0 && DRIVE_EXTENSIONS.includes(file.name.slice(dot).toLowerCase()) ? null : 'type_not_allowed';
+}
+
+/** The browser's check of a file for where it goes. */
+const refusalOf = (target: UploadTarget, file: PickedFile, maxBytes: number): Refusal | null =>
+  target.kind === 'drive' ? checkDriveFile(file, maxBytes) : checkPickedFile(file, maxBytes);
 
 /** Reads an uploadFile failure: `{ body }` is the server's answer; anything else never reached it. */
 export function toUploadError(error: { body?: unknown }): UploadError {
@@ -39,9 +63,12 @@ export const uploadMachine = setup({
     }),
   },
   actions: {
-    // Tells the application machine, which spawned this upload: the server made a submitted step 6 incomplete again.
-    reportUploaded: sendParent((_, stored: StoredFile) => ({ type: 'application.intakeFormUploaded', stored })),
-    refuse: assign((_, params: { file: PickedFile; code: 'too_large' | 'not_pdf' }) => ({
+    // Tells the machine that spawned this upload: the application (the server made a submitted step 6 incomplete
+    // again), or the drive (its folder holds one more file).
+    reportUploaded: sendParent(({ context }, stored: StoredFile) =>
+      context.target.kind === 'drive' ? { type: 'drive.uploaded', stored } : { type: 'application.intakeFormUploaded', stored },
+    ),
+    refuse: assign((_, params: { file: PickedFile; code: Refusal }) => ({
       file: params.file,
       error: { code: params.code },
       loaded: 0,
@@ -56,15 +83,16 @@ export const uploadMachine = setup({
     forget: assign({ file: null, error: null, loaded: 0, total: 0 }),
   },
   guards: {
-    tooLarge: ({ context }, params: { file: PickedFile }) => checkPickedFile(params.file, context.maxBytes) === 'too_large',
-    notPdf: ({ context }, params: { file: PickedFile }) => checkPickedFile(params.file, context.maxBytes) === 'not_pdf',
+    tooLarge: ({ context }, params: { file: PickedFile }) => refusalOf(context.target, params.file, context.maxBytes) === 'too_large',
+    notPdf: ({ context }, params: { file: PickedFile }) => refusalOf(context.target, params.file, context.maxBytes) === 'not_pdf',
+    typeNotAllowed: ({ context }, params: { file: PickedFile }) => refusalOf(context.target, params.file, context.maxBytes) === 'type_not_allowed',
     hasFile: ({ context }) => context.file !== null,
   },
 }).createMachine({
   id: 'upload',
   description: 'A file field that checks the chosen file in the browser, then uploads it with progress.',
   context: ({ input }) => ({
-    applicationId: input.applicationId,
+    target: input.target,
     maxBytes: input.maxBytes,
     stored: input.stored,
     file: null,
@@ -85,6 +113,11 @@ export const uploadMachine = setup({
         target: '.invalid',
         actions: { type: 'refuse', params: ({ event }) => ({ file: event.file, code: 'not_pdf' as const }) },
       },
+      {
+        guard: { type: 'typeNotAllowed', params: fileOf },
+        target: '.invalid',
+        actions: { type: 'refuse', params: ({ event }) => ({ file: event.file, code: 'type_not_allowed' as const }) },
+      },
       { target: '.uploading', reenter: true, actions: { type: 'start', params: fileOf } },
     ],
   },
@@ -93,7 +126,7 @@ export const uploadMachine = setup({
       description: 'Nothing chosen yet (a file may already be stored).',
     },
     invalid: {
-      description: 'The chosen file is too large or not a PDF: refused before sending a byte.',
+      description: 'The chosen file is too large or of a kind this field does not take: refused before sending a byte.',
     },
     uploading: {
       description: 'Sending the file; progress is counted in bytes.',
@@ -103,7 +136,7 @@ export const uploadMachine = setup({
         src: 'uploadFile',
         input: ({ context }) => {
           if (!context.file) throw new Error('uploading without a file');
-          return { applicationId: context.applicationId, file: context.file };
+          return { target: context.target, file: context.file };
         },
       },
       on: {

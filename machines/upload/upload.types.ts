@@ -1,4 +1,5 @@
-// Types of the upload machine: one file field (a PDF of at most 20MB) that uploads as soon as a file is chosen.
+// Types of the upload machine: one file field (at most 20MB: a PDF for an application, the drive's kinds in a program
+// drive) that uploads as soon as a file is chosen.
 import type { components } from '#api/schema.d.ts';
 
 /** What the server answers for a stored file: its name, size and when it was uploaded. */
@@ -12,8 +13,16 @@ export interface PickedFile {
   body: Blob;
 }
 
+/**
+ * Where the file goes: an application's intake form (a PDF), or a folder of a program drive (PDF, images, office
+ * documents, plain text: docs/decisions/019-program-drive.md). `parentId` null is the space's root.
+ */
+export type UploadTarget =
+  | { kind: 'intake_form'; applicationId: number }
+  | { kind: 'drive'; programId: number; space: 'shared' | 'personal'; parentId: number | null };
+
 export interface UploadInput {
-  applicationId: number;
+  target: UploadTarget;
   /** docs/product.md section 9: 20MB. */
   maxBytes: number;
   /** The file already on the server, or null. */
@@ -21,12 +30,12 @@ export interface UploadInput {
 }
 
 export interface UploadFileInput {
-  applicationId: number;
+  target: UploadTarget;
   file: PickedFile;
 }
 
 /**
- * `too_large` / `not_pdf`: refused before sending a byte. `refused`: the server refused the file for what it is (not a
+ * `too_large` / `not_pdf` / `type_not_allowed` (a drive file of a kind it does not take): refused before sending a byte. `refused`: the server refused the file for what it is (not a
  * PDF inside, damaged, 413 'Your file is too large...'), its body as it answered (already localized): another file is
  * needed. `rejected`: the server failed or was busy (5xx, 408, 429), its body as it answered: the same file may go
  * through later. `network`: no answer.
@@ -34,6 +43,7 @@ export interface UploadFileInput {
 export type UploadError =
   | { code: 'too_large' }
   | { code: 'not_pdf' }
+  | { code: 'type_not_allowed' }
   | { code: 'refused'; body: unknown }
   | { code: 'rejected'; body: unknown }
   | { code: 'network' };
@@ -48,7 +58,7 @@ export type UploadFileEvent =
   | { type: 'upload.failed'; error: { body?: unknown } };
 
 export interface UploadContext {
-  applicationId: number;
+  target: UploadTarget;
   maxBytes: number;
   stored: StoredFile | null;
   /** The file being (or last) sent; null once it is stored. */

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -20,6 +21,9 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
+
+/** The PostgreSQL extensions the migrations create (pg_trgm for staff search, migration 0007): every PGlite loads them. */
+export const pgliteExtensions = { pg_trgm };
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -61,7 +65,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     mkdirSync(target.dataDir, { recursive: true });
     // Queries do not wait for PGlite's file-system sync: commits are still written to the data directory before they
     // are acknowledged (docs/decisions/012-speed.md says what a kill -9 and a power cut can cost).
-    client = new PGlite(target.dataDir, { relaxedDurability: true });
+    client = new PGlite(target.dataDir, { relaxedDurability: true, extensions: pgliteExtensions });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -1,6 +1,7 @@
 // The database schema (drizzle-orm). Migrations in server/db/migrations are generated from it by drizzle-kit.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -15,6 +16,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -54,7 +56,14 @@ export const users = pgTable(
     conditions_accepted_at: timestamp('conditions_accepted_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // Staff search (docs/decisions/021): search_fold() (migration 0007) drops accents and case; the trigram index
+    // serves `like '%...%'` on the name and e-mail together, the others the list's keyset sorts.
+    index('users_search_trgm').using('gin', sql`search_fold(${t.first_name} || ' ' || ${t.last_name} || ' ' || ${t.email}) gin_trgm_ops`),
+    index('users_name_sort').on(sql`search_fold(${t.last_name} || ' ' || ${t.first_name})`, t.id),
+    index('users_created_sort').on(t.created_at, t.id),
+  ],
 );
 
 /** Refresh tokens signed out before they expire (logout). Rows are purged once the token would have expired. */
@@ -92,6 +101,10 @@ export const mailOutbox = pgTable(
     sent_at: timestamp('sent_at', { withTimezone: true }),
     failed_at: timestamp('failed_at', { withTimezone: true }),
     last_error: text('last_error'),
+    /** One optional attachment (an event's .ics calendar file): its file name, MIME type and text content. */
+    attachment_name: text('attachment_name'),
+    attachment_type: text('attachment_type'),
+    attachment_content: text('attachment_content'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_due_idx').on(t.next_attempt_at).where(sql`${t.sent_at} is null and ${t.failed_at} is null`)],
@@ -223,5 +236,151 @@ export const applicationFiles = pgTable(
   (t) => [
     uniqueIndex('application_files_intake_form_key').on(t.application_id).where(sql`${t.kind} = 'intake_form'`),
     index('application_files_application_key').on(t.application_id, t.kind),
+  ],
+);
+
+/**
+ * An event or interest form (staff call them submissions; docs/decisions/018-events-and-registrations.md). Times are
+ * instants (timestamptz); the SPA shows them in America/Puerto_Rico. `capacity` null: no limit.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    title_es: text('title_es').notNull(),
+    title_en: text('title_en').notNull(),
+    description_es: text('description_es').notNull().default(''),
+    description_en: text('description_en').notNull().default(''),
+    starts_at: timestamp('starts_at', { withTimezone: true }),
+    ends_at: timestamp('ends_at', { withTimezone: true }),
+    place: text('place').notNull().default(''),
+    link: text('link'),
+    capacity: integer('capacity'),
+    status: text('status').notNull().default('open'),
+    ...timestamps,
+  },
+  (t) => [
+    // The panel lists open events by start; the landing page finds the open interest form.
+    index('events_kind_status_starts_at_idx').on(t.kind, t.status, t.starts_at),
+    check('events_kind_check', sql`${t.kind} in ('interest', 'event')`),
+    check('events_status_check', sql`${t.status} in ('open', 'closed')`),
+    check('events_capacity_check', sql`${t.capacity} is null or ${t.capacity} >= 0`),
+    check('events_event_has_start_check', sql`${t.kind} = 'interest' or ${t.starts_at} is not null`),
+  ],
+);
+
+/** One registration for an event: from the public form, or an applicant attending from the panel (user_id set). */
+export const eventRegistrations = pgTable(
+  'event_registrations',
+  {
+    id: serial('id').primaryKey(),
+    event_id: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    /** Stored lower-cased and trimmed: one registration per e-mail per event. */
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    how_heard: text('how_heard'),
+    language: text('language').notNull().default('es'),
+    /** For the staff check-in at the door (admin screens). */
+    attended: boolean('attended').notNull().default(false),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('event_registrations_event_email_key').on(t.event_id, sql`lower(trim(${t.email}))`),
+    // What a person attends (the panel's list and cancel).
+    index('event_registrations_user_event_idx').on(t.user_id, t.event_id),
+    check(
+      'event_registrations_how_heard_check',
+      sql`${t.how_heard} is null or ${t.how_heard} in ('search_engine', 'recommendation', 'social', 'meet_and_greet', 'other')`,
+    ),
+  ],
+);
+
+/**
+ * A news item for signed-in applicants (issue 12 point 2): title and Markdown body in each language, either of which
+ * may be empty (the reader's language falls back to the other: server/news/service.ts). `published_at` null is a draft,
+ * seen by staff only; it is kept to the millisecond so the list's keyset cursor (`<ms>-<id>`) names a row exactly.
+ */
+export const news = pgTable(
+  'news',
+  {
+    id: serial('id').primaryKey(),
+    title_es: text('title_es').notNull().default(''),
+    title_en: text('title_en').notNull().default(''),
+    body_es: text('body_es').notNull().default(''),
+    body_en: text('body_en').notNull().default(''),
+    published_at: timestamp('published_at', { withTimezone: true, precision: 3 }),
+    ...timestamps,
+  },
+  (t) => [
+    // The published list, newest first, read by keyset (published_at, id).
+    index('news_published_idx').on(t.published_at.desc(), t.id.desc()).where(sql`${t.published_at} is not null`),
+    check('news_has_a_title_check', sql`${t.title_es} <> '' or ${t.title_en} <> ''`),
+  ],
+);
+
+/**
+ * Every change staff make, written in the same transaction as the change (docs/decisions/021): who, which operation,
+ * which record, when, and the record's changed fields before and after. Read per record, newest first.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    /** The staff member; kept null if their account is ever deleted, so the entry survives. */
+    actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The openapi.yaml operationId of the change (setAdminUserStaff...). */
+    operation: text('operation').notNull(),
+    record_type: text('record_type').notNull(),
+    record_id: integer('record_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_log_record_key').on(t.record_type, t.record_id, t.id)],
+);
+
+/**
+ * A program's drive (docs/decisions/019-program-drive.md): folders and files, in the shared materials (owner_id
+ * null, written by staff) or in one person's own space. A file's bytes live in FileStorage under storage_key.
+ */
+export const driveNodes = pgTable(
+  'drive_nodes',
+  {
+    id: serial('id').primaryKey(),
+    program_id: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    /** The person whose space holds it; null: the program's shared materials. */
+    owner_id: integer('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The folder holding it; null: the space's root. Deleting a folder deletes what it holds. */
+    parent_id: integer('parent_id').references((): AnyPgColumn => driveNodes.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    storage_key: text('storage_key'),
+    size: bigint('size', { mode: 'number' }),
+    content_type: text('content_type'),
+    ...timestamps,
+  },
+  (t) => [
+    // Listing a folder, and no two names in one folder that differ only by case (null owner or parent as 0).
+    uniqueIndex('drive_nodes_folder_name_key').on(
+      t.program_id,
+      sql`coalesce(${t.owner_id}, 0)`,
+      sql`coalesce(${t.parent_id}, 0)`,
+      sql`lower(${t.name})`,
+    ),
+    index('drive_nodes_parent_idx').on(t.parent_id),
+    // The quota: the size of a person's files.
+    index('drive_nodes_owner_size_idx').on(t.owner_id, t.size),
+    check('drive_nodes_kind_check', sql`${t.kind} in ('folder', 'file')`),
+    check(
+      'drive_nodes_file_check',
+      sql`(${t.kind} = 'file') = (${t.storage_key} is not null and ${t.size} is not null and ${t.content_type} is not null)`,
+    ),
   ],
 );

@@ -17,7 +17,7 @@ export interface ContractOperation {
   routePath: string;
   /** Whether a bearer token is required (the document's default security unless the operation says `security: []`). */
   requiresAuth: boolean;
-  /** `x-staff: true` on an operation: only staff may call it. */
+  /** Tagged `admin` in openapi.yaml: only staff may call it (403 `permission_denied` to anyone else). */
   staffOnly: boolean;
   /** `x-rate-limit` names a limit of config.rateLimits. */
   rateLimit: string | undefined;
@@ -112,7 +112,7 @@ export function contractOperations(document: JsonObject = readContract()): Contr
         path,
         routePath: path.replace(/\{([^}]+)\}/g, ':$1'),
         requiresAuth: security.length > 0,
-        staffOnly: operation['x-staff'] === true,
+        staffOnly: Array.isArray(operation.tags) && operation.tags.includes('admin'),
         rateLimit: typeof operation['x-rate-limit'] === 'string' ? operation['x-rate-limit'] : undefined,
         fieldsUnder: typeof operation['x-fields-under'] === 'string' ? operation['x-fields-under'] : undefined,
         multipart: 'multipart/form-data' in content,

@@ -67,10 +67,20 @@ function send(reply: FastifyReply, status: number, body: ErrorBody, messages?: R
 
 const ref = (id: string, values?: MessageParams): MessageRef => (values ? { id, values } : { id });
 
+/**
+ * Whether the SPA's page answers this unknown path: not under /api, and not a file name (a last segment with a dot,
+ * such as /favicon.ico or /sitemap.xml), which gets a real 404 rather than HTML a crawler would take for the file.
+ */
+function isSpaPath(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? '';
+  if (/^\/api(\/|$)/.test(path)) return false;
+  return !(path.split('/').pop() ?? '').includes('.');
+}
+
 export function registerErrorHandling(app: FastifyInstance, options: { spaFallback: boolean }) {
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     // The SPA owns every non-API path: its router shows the page (or its own not-found redirect).
-    if (options.spaFallback && (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$|\?)/.test(request.url)) {
+    if (options.spaFallback && (request.method === 'GET' || request.method === 'HEAD') && isSpaPath(request.url)) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
     return send(reply, 404, { detail: translate(request.language, 'api.error.notFound'), code: 'not_found' });

@@ -25,6 +25,14 @@ export interface MailTemplate {
   to: string;
   language: Language;
   params: MessageParams;
+  /** One file sent with the message (an event's .ics calendar entry); text, stored with the message. */
+  attachment?: MailAttachment;
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 /**
@@ -40,6 +48,9 @@ export async function enqueueMail(db: Db, mail: MailTemplate, now: Date): Promis
     language: mail.language,
     subject: translate(mail.language, `email.${mail.template}.subject`, mail.params),
     text_body: translate(mail.language, `email.${mail.template}.text`, mail.params),
+    attachment_name: mail.attachment?.filename ?? null,
+    attachment_type: mail.attachment?.contentType ?? null,
+    attachment_content: mail.attachment?.content ?? null,
   });
 }
 
@@ -124,6 +135,17 @@ export class OutboxWorker {
             to: message.to_address,
             subject: message.subject,
             text: message.text_body,
+            ...(message.attachment_name && message.attachment_content !== null
+              ? {
+                  attachments: [
+                    {
+                      filename: message.attachment_name,
+                      content: message.attachment_content,
+                      contentType: message.attachment_type ?? 'application/octet-stream',
+                    },
+                  ],
+                }
+              : {}),
           });
         } else {
           // Development without SMTP: the message (with its link) goes to the log, so flows can be followed.

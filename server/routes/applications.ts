@@ -1,7 +1,7 @@
 // HTTP side of applications: My Programs, apply, steps, submit, the intake form upload and the certification form.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { AppContext } from '#server/context.ts';
-import { detailError, fieldErrors } from '#server/http/errors.ts';
+import { contentDisposition, fileUpload } from './uploads.ts';
 import type { Handlers, Request } from '#server/http/handlers.ts';
 import * as service from '#server/applications/service.ts';
 import * as intakeForm from '#server/applications/intake-form.ts';
@@ -70,17 +70,6 @@ export function applicationRoutes(ctx: AppContext): Handlers {
   };
 }
 
-/** The one file of a multipart upload, in the field `file` (anything else is read and dropped, so the request ends). */
-async function fileUpload(request: FastifyRequest): Promise<intakeForm.Upload> {
-  if (!request.isMultipart()) throw detailError(415, 'api.error.unsupportedMediaType', 'unsupported_media_type');
-  const part = await request.file().catch((error: unknown) => {
-    throw unreadableMultipart(error);
-  });
-  if (part && part.fieldname !== 'file') part.file.resume();
-  if (!part || part.fieldname !== 'file') throw fieldErrors({ file: 'api.upload.fileRequired' });
-  return { stream: part.file, filename: part.filename, truncated: () => part.file.truncated };
-}
-
 /** A stored PDF, streamed, never cached by a shared cache; `attachment` downloads it under its name. */
 function sendPdf(reply: FastifyReply, file: { stream: NodeJS.ReadableStream; size: number; fileName: string }, kind: 'inline' | 'attachment') {
   return reply
@@ -90,19 +79,4 @@ function sendPdf(reply: FastifyReply, file: { stream: NodeJS.ReadableStream; siz
     .header('x-content-type-options', 'nosniff')
     .header('content-disposition', contentDisposition(kind, file.fileName))
     .send(file.stream);
-}
-
-/**
- * A multipart body the parser could not read (no boundary, cut short, not multipart at all): the sender's mistake,
- * 400. Errors of @fastify/multipart that carry a status (a limit passed: 413) go to the error handler as they are.
- */
-function unreadableMultipart(error: unknown): unknown {
-  if (typeof (error as { statusCode?: unknown }).statusCode === 'number') return error;
-  return detailError(400, 'api.error.malformed', 'malformed');
-}
-
-/** RFC 6266: an ASCII fallback name plus the UTF-8 one. */
-function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
-  const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'document.pdf';
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

@@ -1,9 +1,13 @@
 // Every route module of the API. A new resource adds its module here; the contract test checks nothing is missing.
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
+import { adminUserRoutes } from './admin-users.ts';
 import { applicationRoutes } from './applications.ts';
 import { authRoutes } from './auth.ts';
+import { eventRoutes } from './events.ts';
+import { driveRoutes } from './drive.ts';
 import { meRoutes } from './me.ts';
+import { newsRoutes } from './news.ts';
 import { programRoutes } from './programs.ts';
 import { surveyRoutes } from './survey.ts';
 import { systemRoutes } from './system.ts';
@@ -15,4 +19,8 @@ export const routeModules: Array<(ctx: AppContext) => Handlers> = [
   programRoutes,
   surveyRoutes,
   applicationRoutes,
+  eventRoutes,
+  newsRoutes,
+  adminUserRoutes,
+  driveRoutes,
 ];

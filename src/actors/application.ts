@@ -139,9 +139,11 @@ function provideUploadMachine(queryClient: QueryClient) {
   return uploadMachine.provide({
     actors: {
       uploadFile: fromCallback<UploadEvent, UploadFileInput>(({ input, sendBack }) => {
+        if (input.target.kind !== 'intake_form') throw new Error('the application uploads its intake form only');
+        const { applicationId } = input.target;
         const controller = new AbortController();
         uploadWithProgress({
-          path: `/applications/${input.applicationId}/intake-form`,
+          path: `/applications/${applicationId}/intake-form`,
           field: 'file',
           file: input.file.body,
           fileName: input.file.name,
@@ -151,14 +153,14 @@ function provideUploadMachine(queryClient: QueryClient) {
           (body) => {
             if (!isStoredFile(body)) return sendBack({ type: 'upload.failed', error: {} });
             // The upload also changed step 6 on the server (its status is the server's rule): read it back from there.
-            updateCachedApplication(queryClient, input.applicationId, (application) => ({ ...application, intake_form: body }));
-            void queryClient.invalidateQueries({ queryKey: applicationKeys.detail(input.applicationId) });
+            updateCachedApplication(queryClient, applicationId, (application) => ({ ...application, intake_form: body }));
+            void queryClient.invalidateQueries({ queryKey: applicationKeys.detail(applicationId) });
             void invalidateApplicationLists(queryClient);
             sendBack({ type: 'upload.done', stored: body });
           },
           (error: unknown) => {
             if (controller.signal.aborted) return;
-            reloadWhenFinal(queryClient, input.applicationId, error);
+            reloadWhenFinal(queryClient, applicationId, error);
             if (isFileRefusal(error)) sendBack({ type: 'upload.refused', body: error.body });
             else sendBack({ type: 'upload.failed', error: toServerRejection(error) });
           },

@@ -14,7 +14,7 @@ import type { StepNumber } from '#machines/step/step.types';
 import { getIntl } from '#lib/locale';
 import { showToast } from '#lib/toast';
 import type { ApplicationActorRef } from './application';
-import { toServerRejection } from './application-errors';
+import { isFileRefusal, toServerRejection } from './application-errors';
 
 // docs/product.md section 8: the successes 'document uploaded' and 'document deleted'.
 const toasts = defineMessages({
@@ -65,7 +65,9 @@ export function provideDocumentsMachine(queryClient: QueryClient, app: Applicati
           },
           (error: unknown) => {
             if (controller.signal.aborted) return;
-            sendBack({ type: 'documents.uploadFailed', error: toServerRejection(error) });
+            // The file itself refused (4xx): choose another; the transfer failed (no answer, 5xx): try again.
+            if (isFileRefusal(error)) sendBack({ type: 'documents.uploadRefused', body: error.body });
+            else sendBack({ type: 'documents.uploadFailed', error: toServerRejection(error) });
           },
         );
         return () => controller.abort();

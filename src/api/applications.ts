@@ -129,7 +129,8 @@ export async function downloadDocument(id: number, fileId: number, fallbackName:
   saveBlob(data, response, fallbackName);
 }
 
-function saveBlob(data: unknown, response: Response, fallbackName: string): void {
+/** Saves a fetched file under the name its Content-Disposition gives (else `fallbackName`). */
+export function saveBlob(data: unknown, response: Response, fallbackName: string): void {
   if (!response.ok || !(data instanceof Blob)) throw new Error(`download: HTTP ${response.status}`);
   const name = fileNameFromDisposition(response.headers.get('content-disposition')) ?? fallbackName;
   const url = URL.createObjectURL(data);

@@ -256,6 +256,161 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Published news for signed-in people, newest first, in the reader's language
+         * @description Keyset-paginated: pass the answer's `next` as `cursor` for the following page (`next` is null on the last).
+         *     Each item is in the language of Accept-Language when it has a title there, else in the other language;
+         *     `language` says which. Drafts (no publication date) are never listed.
+         */
+        get: operations["listNews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/news/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published news item, with its Markdown body, in the reader's language (falling back to the other) */
+        get: operations["getNews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/programs/{id}/drive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A program's drive as the signed-in person may use it (docs/decisions/019-program-drive.md)
+         * @description For a person with an application to the program (any status), and for staff. Anyone else gets 404, as
+         *     for every node of the drive.
+         */
+        get: operations["getDrive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/programs/{id}/drive/nodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One folder of a space (its root when parent_id is absent), folders first, by name, paginated
+         * @description `space=shared` is the program's shared materials (staff write them, applicants read them); `space=personal`
+         *     is the person's own space. Staff read anyone's personal space with `owner_id`; for anyone else an
+         *     `owner_id` other than their own answers 404.
+         */
+        get: operations["listDriveFolder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/programs/{id}/drive/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a folder in a space the person may write */
+        post: operations["createDriveFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/programs/{id}/drive/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload one file (20MB at most; PDF, images, office documents, plain text) into a folder
+         * @description Streamed to storage; refused with nothing kept when it is too large ('Your file is too large. It must be 20MB
+         *     or smaller.'), of a type the drive does not take, or past the person's quota (`quota_exceeded`).
+         */
+        post: operations["uploadDriveFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/programs/{id}/drive/nodes/{nodeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a file, or a folder with everything it holds */
+        delete: operations["deleteDriveNode"];
+        options?: never;
+        head?: never;
+        /** Rename a folder or file, or move it to another folder of the same space (parent_id null is the root) */
+        patch: operations["updateDriveNode"];
+        trace?: never;
+    };
+    "/programs/{id}/drive/nodes/{nodeId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A file's bytes, as an attachment */
+        get: operations["downloadDriveFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/survey": {
         parameters: {
             query?: never;
@@ -613,6 +768,237 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/interest-form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The interest form that is open now (the landing page's interest block posts to it) */
+        get: operations["getOpenInterestForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One event or interest form (the public page /submission/{id}) */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{id}/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register for an event or an interest form (public, with the captcha)
+         * @description One registration per e-mail per event (compared lower-cased and trimmed). A closed, full, past or missing event
+         *     answers 'Event unavailable'. The capacity holds under concurrent requests (the event's row is locked). A
+         *     confirmation e-mail in the request's language goes through the outbox, with an .ics file for kind `event`.
+         */
+        post: operations["registerForEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Upcoming open events for the signed-in applicant, each saying whether they attend
+         * @description Events of kind `event` that start in the future and are open, plus the future ones the person attends (even
+         *     when closed or full since), soonest first. `attending=true` lists only those the person attends.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{id}/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attend an event with one click, with the account's name, e-mail and phone (no captcha)
+         * @description The same rules and confirmation e-mail as a public registration.
+         */
+        post: operations["attendEvent"];
+        /** Stop attending an event */
+        delete: operations["cancelAttendance"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff: the accounts, searched, filtered, sorted and paged on the server (keyset)
+         * @description `q` matches the name or e-mail whatever the accents and case ('Peña' finds 'pena'); `staff` and `active`
+         *     filter; `sort` orders (a leading `-` is descending); `cursor` is the `next_cursor` of the page before, tied
+         *     to the same filters and sort (docs/decisions/021-admin-foundation-and-users.md).
+         */
+        get: operations["listAdminUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: every account the list's filters match, as CSV (UTF-8 with BOM, formula-safe cells) */
+        get: operations["exportAdminUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: one account with its applications */
+        get: operations["getAdminUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/{id}/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Staff: grant or remove staff access (audited)
+         * @description Nobody removes their own staff access, and the last active staff account keeps it (409 `self_protected`,
+         *     `last_staff`). The change and the audit entry are one transaction.
+         */
+        put: operations["setAdminUserStaff"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/{id}/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Staff: deactivate (every session ends at once) or reactivate an account (audited)
+         * @description A deactivated account cannot sign in, refresh, or use a password-reset link, and its sessions end on their
+         *     next call; reactivating does not bring old sessions back. Nobody deactivates themselves (409 `self_protected`),
+         *     nor the last active staff account (409 `last_staff`).
+         */
+        put: operations["setAdminUserActive"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/{id}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff: e-mail the account a password-reset link (the ordinary reset flow, through the outbox; audited) */
+        post: operations["sendAdminUserPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: the audit log of one record, newest first (keyset pages) */
+        get: operations["listAdminAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -622,7 +1008,7 @@ export interface components {
          *     answer carries one; docs/decisions/011-error-codes-in-the-contract.md says which answer sends which.
          * @enum {string}
          */
-        ErrorCode: "invalid" | "reset_link_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "not_found" | "survey_not_answered" | "program_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "version_conflict" | "too_large" | "file_too_large" | "unsupported_media_type" | "throttled" | "database_unavailable" | "server_error";
+        ErrorCode: "invalid" | "reset_link_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "registration_duplicate" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "server_error";
         /** @description A success that only says what happened (signed out, reset e-mail sent), localized. */
         Message: {
             detail: string;
@@ -658,6 +1044,54 @@ export interface components {
         CaptchaChallenge: {
             [key: string]: unknown;
         };
+        /**
+         * @description `interest`: the landing page's interest form (no date needed); `event`: a dated event.
+         * @enum {string}
+         */
+        EventKind: "interest" | "event";
+        /** @enum {string} */
+        HowHeard: "search_engine" | "recommendation" | "social" | "meet_and_greet" | "other";
+        /**
+         * @description An event or interest form (staff call them submissions). Dates are instants; the SPA shows them in
+         *     America/Puerto_Rico. `available`: open, not full and not past, so it takes registrations now.
+         */
+        Event: {
+            id: number;
+            kind: components["schemas"]["EventKind"];
+            title: components["schemas"]["LocalizedText"];
+            description: components["schemas"]["LocalizedText"];
+            /** Format: date-time */
+            starts_at: string | null;
+            /** Format: date-time */
+            ends_at: string | null;
+            place: string;
+            link: string | null;
+            /** @description null: no limit (an interest form). */
+            capacity: number | null;
+            /** @enum {string} */
+            status: "open" | "closed";
+            spots_left: number | null;
+            available: boolean;
+        };
+        PanelEvent: components["schemas"]["Event"] & {
+            /** @description The signed-in person attends it. */
+            attending: boolean;
+        };
+        PanelEventPage: {
+            count: number;
+            page: number;
+            page_size: number;
+            results: components["schemas"]["PanelEvent"][];
+        };
+        EventRegistrationRequest: {
+            name: string;
+            email: components["schemas"]["Email"];
+            phone: components["schemas"]["Phone"] & string;
+            how_heard: components["schemas"]["HowHeard"];
+            /** @constant */
+            conditions: true;
+            captcha: string;
+        };
         RegisterRequest: {
             email: components["schemas"]["Email"];
             password: components["schemas"]["Password"];
@@ -672,6 +1106,72 @@ export interface components {
             detail: string;
             id: number;
             email: string;
+        };
+        /**
+         * @default name
+         * @enum {string}
+         */
+        AdminUserSort: "name" | "-name" | "email" | "-email" | "created" | "-created";
+        AdminUser: {
+            id: number;
+            email: string;
+            first_name: string;
+            last_name: string;
+            language: components["schemas"]["Language"];
+            is_staff: boolean;
+            is_active: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        AdminUserPage: {
+            results: components["schemas"]["AdminUser"][];
+            /** @description How many accounts match the search and filters. */
+            count: number;
+            /** @description The cursor of the next page; null on the last. */
+            next_cursor: string | null;
+        };
+        AdminUserApplication: {
+            id: number;
+            program_id: number;
+            program_name: components["schemas"]["LocalizedText"];
+            sub_program: components["schemas"]["SubProgram"];
+            period: string;
+            status: components["schemas"]["ApplicationStatus"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            submitted_at: string | null;
+        };
+        AdminUserDetail: components["schemas"]["AdminUser"] & {
+            phone: string;
+            applications: components["schemas"]["AdminUserApplication"][];
+        };
+        /** @enum {string} */
+        AuditRecordType: "user";
+        AuditEntry: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            /** @description The staff member who made the change; null once their account is gone. */
+            actor: {
+                id: number;
+                name: string;
+                email: string;
+            } | null;
+            /** @description The operationId of the change */
+            operation: string;
+            record_type: components["schemas"]["AuditRecordType"];
+            record_id: number;
+            before: {
+                [key: string]: unknown;
+            } | null;
+            after: {
+                [key: string]: unknown;
+            } | null;
+        };
+        AuditPage: {
+            results: components["schemas"]["AuditEntry"][];
+            next_cursor: string | null;
         };
         SessionUser: {
             id: number;
@@ -801,6 +1301,23 @@ export interface components {
             page_size: number;
             results: components["schemas"]["Program"][];
         };
+        NewsSummary: {
+            id: number;
+            title: string;
+            /** @description The language of `title` (and `body`): the reader's, or the other one when the item has no text in it. */
+            language: components["schemas"]["Language"];
+            /** Format: date-time */
+            published_at: string;
+        };
+        NewsArticle: components["schemas"]["NewsSummary"] & {
+            /** @description Markdown (no raw HTML is rendered). */
+            body: string;
+        };
+        NewsPage: {
+            results: components["schemas"]["NewsSummary"][];
+            /** @description The cursor of the next page; null on the last page. */
+            next: string | null;
+        };
         /**
          * @description NAICS-style sector codes (docs/product.md section 3).
          * @enum {string}
@@ -846,6 +1363,68 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /**
+         * @description The program's shared materials (staff write, applicants read) or a person's own space.
+         * @enum {string}
+         */
+        DriveSpace: "shared" | "personal";
+        /**
+         * @description A folder or file name (docs/decisions/019-program-drive.md): 1 to 120 characters, no / or \ or control
+         *     characters, not . or .., no space at either end. Unique in its folder, whatever the case.
+         */
+        DriveName: string;
+        Drive: {
+            program: components["schemas"]["ProgramInfo"];
+            /** @description Whether the person has a space of their own (an application to the program). */
+            personal: boolean;
+            /** @description Staff write the shared materials; applicants read them. */
+            shared_writable: boolean;
+            /** @description What the person's own space may hold (DRIVE_QUOTA_MB), over all programs. */
+            quota_bytes: number;
+            /** @description What their files take now, over all programs. */
+            used_bytes: number;
+        };
+        DriveNode: {
+            id: number;
+            /** @enum {string} */
+            kind: "folder" | "file";
+            name: string;
+            parent_id: number | null;
+            /** @description null: the shared materials. */
+            owner_id: number | null;
+            /** @description Bytes of a file; null for a folder. */
+            size: number | null;
+            content_type: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        DriveFolderPage: {
+            space: components["schemas"]["DriveSpace"];
+            owner_id: number | null;
+            /** @description Whether the person may change this space. */
+            writable: boolean;
+            /** @description The folder listed, or null for the space's root. */
+            folder: components["schemas"]["DriveNode"] | null;
+            /** @description The folders from the root down to this one (empty at the root). */
+            path: components["schemas"]["DriveNode"][];
+            count: number;
+            page: number;
+            page_size: number;
+            results: components["schemas"]["DriveNode"][];
+        };
+        DriveFolderCreate: {
+            space: components["schemas"]["DriveSpace"];
+            owner_id?: number;
+            parent_id?: number | null;
+            name: components["schemas"]["DriveName"];
+        };
+        DriveNodeUpdate: {
+            name?: components["schemas"]["DriveName"];
+            /** @description The new folder; null: the root. */
+            parent_id?: number | null;
         };
         StepSummary: {
             step: number;
@@ -1272,6 +1851,7 @@ export interface components {
     parameters: {
         Id: number;
         FileId: number;
+        NodeId: number;
         /** @description The step, 1 to 6. */
         Step: number;
     };
@@ -1689,6 +2269,279 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+        };
+    };
+    listNews: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of news. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsPage"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getNews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The news item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsArticle"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such news item, or it is not published (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    getDrive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the person may do, and their quota. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drive"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listDriveFolder: {
+        parameters: {
+            query: {
+                space: components["schemas"]["DriveSpace"];
+                owner_id?: number;
+                parent_id?: number;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The folder, the path to it and one page of what it holds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriveFolderPage"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createDriveFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DriveFolderCreate"];
+            };
+        };
+        responses: {
+            /** @description The new folder. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriveNode"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadDriveFile: {
+        parameters: {
+            query: {
+                space: components["schemas"]["DriveSpace"];
+                owner_id?: number;
+                parent_id?: number;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored file. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriveNode"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            /** @description The request is not multipart/form-data. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    deleteDriveNode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                nodeId: components["parameters"]["NodeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateDriveNode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                nodeId: components["parameters"]["NodeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DriveNodeUpdate"];
+            };
+        };
+        responses: {
+            /** @description The folder or file as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriveNode"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    downloadDriveFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                nodeId: components["parameters"]["NodeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     getMySurvey: {
@@ -2323,6 +3176,423 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getOpenInterestForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open interest form (the newest, when staff opened more than one). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description No interest form is open ('Event unavailable', code `event_unavailable`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event; `available` says whether it takes registrations now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            /** @description No such event ('Event unavailable', code `event_unavailable`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    registerForEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventRegistrationRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered: 'Registration was successful.' */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            /** @description No such event ('Event unavailable', code `event_unavailable`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /**
+             * @description 'A registration already has been submitted with this email.' (`registration_duplicate`), or the event is
+             *     closed, full or past ('Event unavailable', `event_unavailable`).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+                attending?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PanelEventPage"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    attendEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Attending; the event as the person now sees it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PanelEvent"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such event (`event_unavailable`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Already registered with the account's e-mail (`registration_duplicate`), or the event is closed, full or past (`event_unavailable`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    cancelAttendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not attending any more; the event as the person now sees it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PanelEvent"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminUsers: {
+        parameters: {
+            query?: {
+                q?: string;
+                staff?: boolean;
+                active?: boolean;
+                sort?: components["schemas"]["AdminUserSort"];
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of accounts, with the number that match and the cursor of the next page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserPage"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportAdminUsers: {
+        parameters: {
+            query?: {
+                q?: string;
+                staff?: boolean;
+                active?: boolean;
+                sort?: components["schemas"]["AdminUserSort"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accounts, one row each, with headers in the request's language. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAdminUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserDetail"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setAdminUserStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    is_staff: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The account as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    setAdminUserActive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    is_active: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The account as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    sendAdminUserPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-mail is queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The account is deactivated (`account_inactive`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    listAdminAudit: {
+        parameters: {
+            query: {
+                record_type: components["schemas"]["AuditRecordType"];
+                record_id: number;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the record's audit entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

@@ -80,6 +80,5 @@ export function DashboardPage() {
   return <PlaceholderPage title={<FormattedMessage id="admin.dashboard.title" />} />;
 }
 
-export function UsersPage() {
-  return <PlaceholderPage title={<FormattedMessage id="admin.users.title" />} />;
-}
+export { UsersPage } from '#features/admin-users/components/UsersPage';
+export { UserDetailPage } from '#features/admin-users/components/UserDetailPage';

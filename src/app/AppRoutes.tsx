@@ -1,11 +1,12 @@
 // The route table: every path of docs/product.md section 2 in one place, with its title, its guard, and whether its
 // code loads lazily (the panel, the admin area, account creation with its captcha, and the profile).
 import { defineMessages } from 'react-intl';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+import { matchRoutes, redirect, type HydrationState, type RouteObject } from 'react-router-dom';
 import type { SessionActor } from '#actors/session';
 import { LoginPage } from '#features/auth/components/LoginPage';
 import { PasswordResetConfirmPage } from '#features/auth/components/PasswordResetConfirmPage';
 import { PasswordResetPage } from '#features/auth/components/PasswordResetPage';
+import { InterestBlock } from '#features/events/components/InterestBlock';
 import { SubmissionPage } from '#features/events/components/SubmissionPage';
 import { HomePage } from '#features/home/components/HomePage';
 import { NotFoundPage, RouteErrorPage } from './ErrorPages';
@@ -24,8 +25,11 @@ const titles = defineMessages({
   programs: { id: 'panel.programs.title' },
   myPrograms: { id: 'panel.myPrograms.title' },
   drive: { id: 'panel.drive.title' },
+  events: { id: 'panel.events.title' },
   applying: { id: 'panel.application.title' },
   survey: { id: 'survey.page.title' },
+  news: { id: 'panel.news.title' },
+  newsArticle: { id: 'panel.news.articleTitle' },
   adminEvents: { id: 'admin.events.title' },
   adminSubmission: { id: 'admin.submission.title' },
   adminApplications: { id: 'admin.applications.title' },
@@ -34,6 +38,7 @@ const titles = defineMessages({
   adminDrive: { id: 'admin.drive.title' },
   adminDashboard: { id: 'admin.dashboard.title' },
   adminUsers: { id: 'admin.users.title' },
+  adminUser: { id: 'admin.users.detailTitle' },
   notFound: { id: 'app.notFound.title' },
 });
 
@@ -52,6 +57,47 @@ const redirectTo = (to: string | ((params: Record<string, string | undefined>) =
 });
 
 export function appRoutes(session: SessionActor): RouteObject[] {
+  return withRouteIds(routeTable(session));
+}
+
+/**
+ * Every route gets the id React Router would give it (its position in the tree), written down so the prerender
+ * (src/app/prerender.tsx) and the browser name the same routes when the browser takes over the prerendered HTML.
+ */
+function withRouteIds(routes: RouteObject[], parent = ''): RouteObject[] {
+  return routes.map((route, index) => {
+    const id = route.id ?? `${parent}${index}`;
+    const named: RouteObject = route.children ? { ...route, id, children: withRouteIds(route.children, `${id}-`) } : { ...route, id };
+    return named;
+  });
+}
+
+/**
+ * Loads the code of the lazy routes `pathname` matches and puts it in the route objects, so the first render (a
+ * hydration, or a fresh one over prerendered HTML) shows the page at once instead of the loading fallback.
+ */
+export async function resolveLazyRoutes(routes: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * What the prerendered page's loaders returned: every guard on a public page answers null for a signed-out visitor
+ * (src/app/guards.ts), which is the only visitor the prerender draws. Given to the router, it skips those loaders.
+ */
+export function prerenderedLoaderData(routes: RouteObject[], pathname: string): HydrationState {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return {
+    loaderData: Object.fromEntries(matches.filter(({ route }) => route.loader).map(({ route }) => [route.id, null])),
+  };
+}
+
+function routeTable(session: SessionActor): RouteObject[] {
   return [
     {
       id: 'root',
@@ -62,7 +108,7 @@ export function appRoutes(session: SessionActor): RouteObject[] {
           // Errors render inside the layout, so the header and language switcher stay usable.
           errorElement: <RouteErrorPage />,
           children: [
-            { index: true, element: <HomePage />, handle: handle(titles.home) },
+            { index: true, element: <HomePage interestBlock={<InterestBlock />} />, handle: handle(titles.home) },
             { path: 'submission/:id', element: <SubmissionPage />, handle: handle(titles.registration) },
             { path: 'login', loader: redirectSignedIn(session), element: <LoginPage />, handle: handle(titles.login) },
             {
@@ -114,6 +160,21 @@ export function appRoutes(session: SessionActor): RouteObject[] {
                   path: 'programs/my/drive/:id',
                   handle: handle(titles.drive),
                   lazy: async () => ({ Component: (await panel()).DrivePage }),
+                },
+                {
+                  path: 'events',
+                  handle: handle(titles.events),
+                  lazy: async () => ({ Component: (await panel()).EventsPage }),
+                },
+                {
+                  path: 'news',
+                  handle: handle(titles.news),
+                  lazy: async () => ({ Component: (await panel()).NewsListPage }),
+                },
+                {
+                  path: 'news/:id',
+                  handle: handle(titles.newsArticle),
+                  lazy: async () => ({ Component: (await panel()).NewsArticlePage }),
                 },
                 {
                   path: 'survey',
@@ -232,6 +293,11 @@ export function appRoutes(session: SessionActor): RouteObject[] {
                   handle: handle(titles.adminUsers),
                   lazy: async () => ({ Component: (await admin()).UsersPage }),
                 },
+                {
+                  path: 'users/:id',
+                  handle: handle(titles.adminUser),
+                  lazy: async () => ({ Component: (await admin()).UserDetailPage }),
+                },
               ],
             },
             { path: '*', element: <NotFoundPage />, handle: handle(titles.notFound) },
@@ -240,8 +306,4 @@ export function appRoutes(session: SessionActor): RouteObject[] {
       ],
     },
   ];
-}
-
-export function createAppRouter(session: SessionActor) {
-  return createBrowserRouter(appRoutes(session));
 }

@@ -8,6 +8,7 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { selectIsBusy, selectIsStaff, selectUser } from '#machines/session/session.selectors';
 import { useSession, useSessionActor } from '#lib/use-session';
 import { paths } from '#lib/paths';
+import { useHydrated } from '#lib/use-hydrated';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
 const MENU_ID = 'site-menu';
@@ -25,10 +26,12 @@ function NavItems({ onChosen, layout }: { onChosen: () => void; layout: string }
   const isStaff = useSession(selectIsStaff);
   const busy = useSession(selectIsBusy);
 
-  function signOut() {
+  // Leave the signed-in page first: signing out while it is still shown would let its guard (SignedInOnly) send the
+  // person to /login?next=... when the logout call returns before the navigation to / has finished.
+  async function signOut() {
     onChosen();
+    await navigate(paths.home);
     session.send({ type: 'session.logout' });
-    void navigate(paths.home);
   }
 
   const link = (to: string, text: ReactNode) => (
@@ -50,7 +53,7 @@ function NavItems({ onChosen, layout }: { onChosen: () => void; layout: string }
             <li>
               <button
                 type="button"
-                onClick={signOut}
+                onClick={() => void signOut()}
                 disabled={busy}
                 className="inline-flex min-h-11 items-center rounded-md border-2 border-white px-3 font-semibold text-white hover:bg-blue-800 disabled:opacity-70"
               >
@@ -73,6 +76,7 @@ export function Header() {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const close = () => setOpen(false);
+  const hydrated = useHydrated();
 
   return (
     <header className="bg-blue-900 text-white">
@@ -99,6 +103,7 @@ export function Header() {
           <Collapsible.Trigger
             ref={trigger}
             aria-controls={MENU_ID}
+            disabled={!hydrated}
             className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-md border-2 border-white px-3 font-semibold text-white hover:bg-blue-800 md:hidden"
           >
             <span aria-hidden="true" className="text-lg leading-none">

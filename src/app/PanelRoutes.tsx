@@ -1,8 +1,8 @@
 // The applicant panel (/panel/*): its layout and screens, loaded lazily as one chunk so the landing page
-// stays light. Programs, My Programs, the survey and the application come from their features.
+// stays light. Programs, My Programs, events, news, the survey, the application and the program drive come from their
+// features.
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Outlet, useParams } from 'react-router-dom';
-import { PlaceholderPage } from '#components/ui/PlaceholderPage';
+import { Outlet } from 'react-router-dom';
 import { SubNav } from '#components/ui/SubNav';
 import { SignedInOnly } from '#components/session/SignedInOnly';
 
@@ -16,7 +16,11 @@ export {
   Step6Page as ApplicationStep6Page,
 } from '#features/application/components/StepPages';
 export { SubmitPage as ApplicationSubmitPage } from '#features/application/components/SubmitPage';
+export { EventsPage } from '#features/events/components/EventsPage';
+export { DrivePage } from '#features/drive/components/DrivePage';
 export { MyProgramsPage } from '#features/programs/components/MyProgramsPage';
+export { NewsArticlePage } from '#features/news/components/NewsArticlePage';
+export { NewsListPage } from '#features/news/components/NewsListPage';
 export { ProgramsPage } from '#features/programs/components/ProgramsPage';
 export { SurveyPage } from '#features/survey/components/SurveyPage';
 
@@ -29,20 +33,11 @@ export function PanelLayout() {
         items={[
           { to: '/panel/programs', label: <FormattedMessage id="panel.nav.programs" />, end: true },
           { to: '/panel/programs/my', label: <FormattedMessage id="panel.nav.myPrograms" /> },
+          { to: '/panel/events', label: <FormattedMessage id="panel.nav.events" /> },
+          { to: '/panel/news', label: <FormattedMessage id="panel.nav.news" /> },
         ]}
       />
       <Outlet />
     </SignedInOnly>
-  );
-}
-
-export function DrivePage() {
-  const { id = '' } = useParams();
-  return (
-    <PlaceholderPage title={<FormattedMessage id="panel.drive.title" />}>
-      <p className="text-gray-800">
-        <FormattedMessage id="panel.drive.reference" values={{ id }} />
-      </p>
-    </PlaceholderPage>
   );
 }

@@ -1,15 +1,28 @@
 // The frame of every page: skip link, header, small-screen notice, <main>, footer and toasts. It also sets
 // the document title '{title} | {shortName}' from the deepest route's handle and, after each navigation,
 // moves focus to the page's <h1> so screen-reader and keyboard users start at the new content.
-import { useEffect, useRef } from 'react';
-import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { Outlet, useLocation, useMatches, useNavigation, type UIMatch } from 'react-router-dom';
 import { MAIN_HEADING_ID } from '#components/ui/PageHeading';
-import { Toaster } from '#components/ui/Toaster';
+import { useHydrated } from '#lib/use-hydrated';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { SmallScreenPrompt } from './SmallScreenPrompt';
 import { useLanguageRule } from './use-language-rule';
+
+// Radix Toast is not needed to show a page: its chunk loads once the page is on screen (hydrated), and toasts queued
+// before that (#lib/toast) show when it arrives.
+const Toaster = lazy(async () => ({ default: (await import('#components/ui/Toaster')).Toaster }));
+
+function DeferredToaster() {
+  // The prerendered HTML has no toasts: mounted once hydrated.
+  return useHydrated() ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 /** What a route may declare in `handle`. */
 export interface RouteHandle {
@@ -20,7 +33,7 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === 'object' && handle !== null && 'title' in handle && typeof handle.title === 'object';
 }
 
-function titleOf(matches: readonly UIMatch[]): MessageDescriptor | undefined {
+export function titleOf(matches: readonly Pick<UIMatch, 'handle'>[]): MessageDescriptor | undefined {
   for (let index = matches.length - 1; index >= 0; index -= 1) {
     const handle = matches[index]?.handle;
     if (isRouteHandle(handle)) return handle.title;
@@ -28,11 +41,15 @@ function titleOf(matches: readonly UIMatch[]): MessageDescriptor | undefined {
   return undefined;
 }
 
+/** '{title} | {shortName}' (docs/product.md section 2), or the short name alone; the prerender writes the same text. */
+export function documentTitle(intl: IntlShape, title: MessageDescriptor | undefined): string {
+  const shortName = intl.formatMessage({ id: 'app.shortName' });
+  return title ? `${intl.formatMessage(title)} | ${shortName}` : shortName;
+}
+
 /** Builds '{title} | {shortName}' (docs/product.md section 2), or the short name alone. */
 export function useDocumentTitle(title: MessageDescriptor | undefined): void {
-  const intl = useIntl();
-  const shortName = intl.formatMessage({ id: 'app.shortName' });
-  const text = title ? `${intl.formatMessage(title)} | ${shortName}` : shortName;
+  const text = documentTitle(useIntl(), title);
   // document.title is outside React: an effect is the place to keep it in step.
   useEffect(() => {
     document.title = text;
@@ -79,7 +96,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <Toaster />
+      <DeferredToaster />
     </div>
   );
 }

@@ -1,20 +1,36 @@
-// Entry point: start the session actor, build the router around it, and render the app.
+// Entry point: start the session actor, build the router around it, and render the app: over the prerendered HTML
+// of a public page when it shows what this browser would render (hydrateRoot), afresh otherwise
+// (docs/decisions/020-news-and-a-light-landing-page.md).
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { applyDocumentLanguage } from '#lib/locale';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { readRememberedEmail, readStoredRecord } from '#actors/session';
+import { applyDocumentLanguage, getLocale, hasStoredLocale, loadCatalog, rememberLanguageForServer } from '#lib/locale';
 import './styles.css';
 import { createQueryClient, Providers } from './Providers';
-import { createAppRouter } from './AppRoutes';
+import { appRoutes, prerenderedLoaderData, resolveLazyRoutes } from './AppRoutes';
 import { startSession } from './session';
 import { startInspector } from './inspector';
 
 applyDocumentLanguage();
 await startInspector();
 
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
 const session = startSession();
 const queryClient = createQueryClient();
-const router = createAppRouter(session);
+const routes = appRoutes(session);
+const { pathname } = window.location;
+await Promise.all([loadCatalog(getLocale()), resolveLazyRoutes(routes, pathname)]);
+
+// The prerender draws a signed-out visitor with nothing remembered, in the language of the file the server chose
+// (the `language` cookie). Anyone else (a stored session, a remembered e-mail, a device choice the cookie does not
+// carry yet) gets a fresh render, which replaces the prerendered HTML in one commit.
+const hydrate =
+  container.dataset.prerendered === getLocale() && readStoredRecord() === null && readRememberedEmail() === '';
+const router = createBrowserRouter(routes, hydrate ? { hydrationData: prerenderedLoaderData(routes, pathname) } : {});
+if (hasStoredLocale()) rememberLanguageForServer(getLocale());
 
 // Cached server data belongs to one person: drop it when the signed-in user changes or signs out.
 let userId = session.getSnapshot().context.record?.id ?? null;
@@ -26,13 +42,12 @@ session.subscribe((snapshot) => {
   }
 });
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-
-createRoot(container).render(
+const app = (
   <StrictMode>
     <Providers session={session} queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+if (hydrate) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -23,6 +23,8 @@ export const applicationPaths = {
   survey: (programId?: number) => (programId === undefined ? '/panel/survey' : `/panel/survey?program=${programId}`),
   programs: '/panel/programs',
   myPrograms: '/panel/programs/my',
+  /** A program's drive (docs/decisions/019-program-drive.md). */
+  drive: (programId: number) => `/panel/programs/my/drive/${programId}`,
 } as const;
 
 /** The next and previous screens of a step screen, for the links at the bottom of each. */

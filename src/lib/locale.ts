@@ -2,8 +2,6 @@
 // for Accept-Language), its persistence in localStorage, <html lang>, and the message catalogs.
 import { useSyncExternalStore } from 'react';
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
-import en from '#locales/en.json';
-import es from '#locales/es.json';
 import { readItem, storageKeys, writeItem } from './storage';
 
 export const locales = ['es', 'en'] as const;
@@ -15,14 +13,23 @@ export function isLocale(value: unknown): value is Locale {
   return value === 'es' || value === 'en';
 }
 
-const catalogs: Record<Locale, Record<string, string>> = {
-  // English under Spanish: a key missing from es.json still shows its English text instead of the raw id.
-  es: { ...en, ...es },
-  en,
+// One catalog per language, each its own chunk: a page downloads only the language it shows. main.tsx (and the
+// prerender) load the first one before rendering; setLocale loads the other when the switcher asks for it.
+const catalogLoaders: Record<Locale, () => Promise<{ default: Record<string, string> }>> = {
+  es: () => import('#locales/es.json'),
+  en: () => import('#locales/en.json'),
 };
+const catalogs: Partial<Record<Locale, Record<string, string>>> = {};
 
+export async function loadCatalog(locale: Locale): Promise<void> {
+  catalogs[locale] ??= (await catalogLoaders[locale]()).default;
+}
+
+/** The messages of a loaded catalog (tests/unit/locales.test.ts keeps both catalogs complete). */
 export function messagesFor(locale: Locale): Record<string, string> {
-  return catalogs[locale];
+  const catalog = catalogs[locale];
+  if (!catalog) throw new Error(`The ${locale} catalog is not loaded: await loadCatalog('${locale}') first`);
+  return catalog;
 }
 
 let current: Locale = initialLocale();
@@ -42,9 +49,32 @@ export function hasStoredLocale(): boolean {
   return isLocale(readItem(storageKeys.language));
 }
 
+/** The cookie that tells the server which prerendered language to send (server/http/prerendered.ts). */
+export const LANGUAGE_COOKIE = 'language';
+
+/** Copies the device's choice into the cookie, so the next page load arrives already in that language. */
+export function rememberLanguageForServer(locale: Locale): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
+let wanted: Locale = current;
+
 export function setLocale(next: Locale, persist = true): void {
-  if (persist) writeItem(storageKeys.language, next);
+  if (persist) {
+    writeItem(storageKeys.language, next);
+    rememberLanguageForServer(next);
+  }
+  wanted = next;
   if (next === current) return;
+  if (catalogs[next]) return switchTo(next);
+  // The other language's catalog arrives first; the page keeps the current one until then (no raw ids).
+  void loadCatalog(next).then(() => {
+    if (wanted === next) switchTo(next);
+  });
+}
+
+function switchTo(next: Locale): void {
   current = next;
   applyDocumentLanguage();
   for (const listener of listeners) listener();

@@ -5,6 +5,13 @@ import { checkWith, type ContractValidator, type FieldMessages } from '#shared/v
 import type { FormErrors } from './form-errors';
 
 /**
+ * The contract's validators, fetched when a form is first checked: the generated module is about 300 KB, and the
+ * public pages (prerendered, docs/decisions/020-news-and-a-light-landing-page.md) must not download it to show.
+ */
+export const loadValidators = (): Promise<typeof import('#shared/validation/validators.js')> =>
+  import('#shared/validation/validators.js');
+
+/**
  * The problems of a request body, as message ids per field (shown in the language on screen). `extra` adds checks of
  * fields the contract does not have (a password's confirmation).
  */

@@ -116,6 +116,8 @@ test('sign up and sign in with the keyboard alone', async ({ page }) => {
   // And out again, backwards from the heading: the panel's navigation (above the heading), the language
   // switcher, then the sign-out button.
   const panelNav = page.getByRole('navigation', { name: es('panel.nav.label') });
+  await tab(page, panelNav.getByRole('link', { name: es('panel.nav.news'), exact: true }), 'panel news link', 'Shift+Tab');
+  await tab(page, panelNav.getByRole('link', { name: es('panel.nav.events'), exact: true }), 'panel events link', 'Shift+Tab');
   await tab(page, panelNav.getByRole('link', { name: es('panel.nav.myPrograms'), exact: true }), 'panel my-programs link', 'Shift+Tab');
   await tab(page, panelNav.getByRole('link', { name: es('panel.nav.programs'), exact: true }), 'panel programs link', 'Shift+Tab');
   await tab(page, page.getByRole('button', { name: 'English', exact: true }), 'the English button', 'Shift+Tab');
@@ -126,7 +128,7 @@ test('sign up and sign in with the keyboard alone', async ({ page }) => {
   await expectVisibleFocus(page, 'sign-out button');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/$/);
-  expect(await storedUser(page)).toBeNull();
+  await expect.poll(() => storedUser(page)).toBeNull();
 });
 
 test('the error summary works from the keyboard', async ({ page }) => {

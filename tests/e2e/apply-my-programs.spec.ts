@@ -35,6 +35,10 @@ async function expectProgramFacts(card: Locator, program: ProgramInfo): Promise<
   await expect(deadline).toContainText(program.application_deadline.slice(0, 4));
 }
 
+/** A card's links besides its program's drive (every program applied to has one, docs/decisions/019): its one action. */
+const actionLinks = (card: Locator, program: string): Locator =>
+  card.getByRole('link').filter({ hasNotText: es('programs.my.drive') + es('programs.action.context', { program }) });
+
 /** The one action link of a My Programs card (its name carries the program for screen readers). */
 const action = (card: Locator, id: string, program: string): Locator =>
   card.getByRole('link', { name: es(id) + es('programs.action.context', { program }), exact: true });
@@ -69,9 +73,13 @@ test('My Programs shows the dates and the right action from Apply to submitted',
   const id = Number(/\/application\/(\d+)$/.exec(page.url())?.[1]);
   let card = await openMyPrograms(page, name);
   await expectProgramFacts(card, program);
+  await expect(card.getByRole('link', { name: es('programs.my.drive') + es('programs.action.context', { program: name }), exact: true })).toHaveAttribute(
+    'href',
+    `/panel/programs/my/drive/${programId}`,
+  );
   await expect(fact(card, es('programs.my.status'))).toHaveText(es('programs.applicationStatus.draft'));
   await expect(fact(card, es('programs.my.progress'))).toHaveText(es('programs.my.stepsSubmitted', { done: 0, total: 6 }));
-  await expect(card.getByRole('link')).toHaveCount(1);
+  await expect(actionLinks(card, name)).toHaveCount(1);
   await action(card, 'programs.action.start', name).click();
   await expect(page).toHaveURL(`/panel/application/${id}`);
 
@@ -80,7 +88,7 @@ test('My Programs shows the dates and the right action from Apply to submitted',
   await page.getByLabel(fieldLabel(es('profile.person.phone'))).fill('787-555-0199');
   await expectSaved(page, 1);
   card = await openMyPrograms(page, name);
-  await expect(card.getByRole('link')).toHaveCount(1);
+  await expect(actionLinks(card, name)).toHaveCount(1);
   await action(card, 'programs.action.continue', name).click();
   await expect(page).toHaveURL(`/panel/application/${id}/1`);
   // Two steps submitted: Continue goes to step 3 (the owners, on the /3 screen), and progress counts them.
@@ -94,7 +102,7 @@ test('My Programs shows the dates and the right action from Apply to submitted',
   await completeSteps(applicant.api, id, [3, 4, 5, 6]);
   card = await openMyPrograms(page, name);
   await expect(fact(card, es('programs.my.progress'))).toHaveText(es('programs.my.stepsSubmitted', { done: 6, total: 6 }));
-  await expect(card.getByRole('link')).toHaveCount(1);
+  await expect(actionLinks(card, name)).toHaveCount(1);
   await action(card, 'programs.action.submit', name).click();
   await expect(page).toHaveURL(`/panel/application/${id}/submit`);
   await page.getByRole('button', { name: es('application.submit.button') }).click();

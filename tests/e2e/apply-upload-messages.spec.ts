@@ -81,3 +81,65 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
     await expect(error).toHaveCount(0);
   });
 }
+
+// The documents fields (owners' identification, income documents, the no-income form) read failures as the intake
+// form does: a file refused for what it is (in the browser or by the server) offers another file and never "try
+// again"; a transfer that failed (no answer, or the server failed) offers to try the same file again.
+for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
+  test(`a documents field: a refused file offers another file, a failed upload offers to try again (${locale})`, async ({ page }) => {
+    const L = (id: string, values?: Record<string, string>) => t(locale, id, values);
+    const { account, api } = await newApplicant(`documents-remedy-${locale}`, locale);
+    const id = await applyTo(api, seededPrograms.incubator.id);
+    await signIn(page, account, 'es');
+    if (locale === 'en') await switchLanguage(page, 'en');
+    await page.goto(applicationPath(id, 3));
+    const household = stepSection(page, 4);
+    await household
+      .getByRole('group', { name: new RegExp(`^\\s*${L('application.household.incomeSources')}`) })
+      .getByRole('checkbox', { name: L('application.household.incomeWork'), exact: true })
+      .check();
+    const field = household.getByRole('group', { name: new RegExp(`^\\s*${L('application.field.income_documents')}`) });
+    const input = field.locator('input[type=file]');
+    const error = field.locator('[id$="-error"]');
+    const chooseAnother = field.getByRole('button', { name: L('application.upload.chooseAnother') });
+    const retryButton = (name: string) => field.getByRole('button', { name: L('application.upload.retry', { name }) });
+
+    // Not a PDF by its type: refused in the browser, nothing sent.
+    await input.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
+    await expect(error).toHaveText(L('application.upload.notPdf'));
+    await expect(chooseAnother).toBeVisible();
+    await expect(retryButton('foto.png')).toHaveCount(0);
+
+    // A PNG named .pdf: the server reads the bytes and refuses the file itself.
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    await input.setInputFiles({ name: 'talonario-foto.pdf', mimeType: 'application/pdf', buffer: png });
+    await expect(error).toHaveText(L('api.upload.notPdf'));
+    await expect(chooseAnother).toBeVisible();
+    await expect(retryButton('talonario-foto.pdf')).toHaveCount(0);
+    await page.screenshot({ path: shotPath(`documents-choose-another-${locale}`), fullPage: true });
+    // "Choose another file" opens the field's file chooser; the good file is stored.
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), chooseAnother.click()]);
+    await chooser.setFiles({ name: 'talonario-enero.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+    await expect(field.getByRole('listitem').filter({ hasText: 'talonario-enero.pdf' })).toHaveCount(1);
+    await expect(error).toHaveCount(0);
+    await expect(chooseAnother).toHaveCount(0);
+
+    // The server fails (503): the same file can be tried again, and then goes through.
+    await page.route('**/files?kind=income_document', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: L('api.error.unavailable'), code: 'database_unavailable' }) }),
+      { times: 1 },
+    );
+    await input.setInputFiles({ name: 'talonario-febrero.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+    await expect(error).toHaveText(L('api.error.unavailable'));
+    await expect(retryButton('talonario-febrero.pdf')).toBeVisible();
+    await expect(chooseAnother).toHaveCount(0);
+    // The connection drops on the retry: still "try again".
+    await page.route('**/files?kind=income_document', (route) => route.abort('connectionreset'), { times: 1 });
+    await retryButton('talonario-febrero.pdf').click();
+    await expect(error).toHaveText(L('application.upload.network'));
+    await expect(chooseAnother).toHaveCount(0);
+    await retryButton('talonario-febrero.pdf').click();
+    await expect(field.getByRole('listitem').filter({ hasText: 'talonario-febrero.pdf' })).toHaveCount(1);
+    await expect(error).toHaveCount(0);
+  });
+}

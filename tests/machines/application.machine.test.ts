@@ -798,7 +798,7 @@ describe('application machine: generated paths of step 6 autosave', () => {
 //    application routes no upload event: as IntakeFormField does, the person's choices are sent to its upload child,
 //    and the answers come from the real upload in flight. A stored file reaches the application, which reopens step 6.
 // ---------------------------------------------------------------------------------------------
-const UPLOAD_INPUT: UploadInput = { applicationId: APPLICATION_ID, maxBytes: MAX_BYTES, stored: DRAFT_READY.intakeForm };
+const UPLOAD_INPUT: UploadInput = { target: { kind: 'intake_form', applicationId: APPLICATION_ID }, maxBytes: MAX_BYTES, stored: DRAFT_READY.intakeForm };
 // The upload's report to its parent does nothing in the graph (there is no parent there); the real actor sends it.
 const uploadModel: TestModel<UploadSnapshot, UploadModelEvent, unknown> = createTestModel(
   testMachineOf(uploadMachine, { inert: ['reportUploaded'] }),
@@ -840,7 +840,7 @@ function uploadTestParams(world: World): TestParam<UploadSnapshot, UploadModelEv
     expect(selectIsUploading(upload)).toBe(upload.matches('uploading'));
     expect(world.pendingUploads()).toHaveLength(upload.matches('uploading') ? 1 : 0);
     if (upload.matches('uploading')) {
-      expect(only(world.pendingUploads(), 'upload').input).toEqual({ applicationId: APPLICATION_ID, file: selectPickedFile(upload) });
+      expect(only(world.pendingUploads(), 'upload').input).toEqual({ target: { kind: 'intake_form', applicationId: APPLICATION_ID }, file: selectPickedFile(upload) });
     }
     if (upload.matches('invalid')) {
       const picked = selectPickedFile(upload);

@@ -8,10 +8,12 @@ import { testMachineOf } from './support/test-machine.ts';
 import { documentsMachine } from '#machines/documents/documents.machine.ts';
 import {
   selectCanAdd,
+  selectCanRemove,
   selectDocuments,
   selectDocumentsError,
   selectDocumentsPercent,
   selectDocumentsPicked,
+  selectDocumentsRemedy,
   selectDocumentsStatus,
   selectRemoving,
 } from '#machines/documents/documents.selectors.ts';
@@ -50,7 +52,9 @@ const FIRST = stored(11);
 const NEXT = stored(12);
 /** Two files at most, so "full" is reached in a few steps and the context stays finite. */
 const INPUT: DocumentsInput = { applicationId: 7, kind: 'income_document', maxBytes: MAX_UPLOAD_BYTES, maxFiles: 2, files: [FIRST], readonly: false };
+/** A body the server sends for a renamed PNG (400: the file itself) and one for a busy server (503: try again). */
 const REFUSED = { file: ['El archivo debe ser un PDF.'], code: 'invalid' };
+const BUSY = { detail: 'El servicio no está disponible en este momento.', code: 'database_unavailable' };
 
 /** The events offered in each model state: the answers are for the file in flight; a remove names the first stored file. */
 function sampleEvents(state: Snapshot): ModelEvent[] {
@@ -62,7 +66,8 @@ function sampleEvents(state: Snapshot): ModelEvent[] {
     { type: 'documents.progress', loaded: 60_000, total: 120_187 },
     { type: 'documents.uploaded', stored: state.context.files.some((file) => file.id === NEXT.id) ? stored(13) : NEXT },
     { type: 'documents.uploadFailed', error: {} },
-    { type: 'documents.uploadFailed', error: { body: REFUSED } },
+    { type: 'documents.uploadFailed', error: { body: BUSY } },
+    { type: 'documents.uploadRefused', body: REFUSED },
     { type: 'documents.retry' },
     { type: 'documents.cancel' },
     ...(first ? [{ type: 'documents.remove' as const, fileId: first.id }] : []),
@@ -149,6 +154,10 @@ async function execute(world: World, event: ModelEvent): Promise<void> {
       expected.error = event.error.body === undefined ? { code: 'network' } : { code: 'rejected', body: event.error.body };
       active(world)[0]?.sendBack(event);
       break;
+    case 'documents.uploadRefused':
+      expected.error = { code: 'refused', body: event.body };
+      active(world)[0]?.sendBack(event);
+      break;
     case 'documents.retry':
       expected.error = null;
       expected.percent = 0;
@@ -161,7 +170,12 @@ async function execute(world: World, event: ModelEvent): Promise<void> {
       actor.send(event);
       break;
     case 'documents.remove':
-      expected.error = null;
+      // Only a stored file can be removed; the removal ends what the last choice left (error, file, progress).
+      if (snapshot.context.files.some((file) => file.id === event.fileId)) {
+        expected.error = null;
+        expected.picked = null;
+        expected.percent = 0;
+      }
       actor.send(event);
       break;
     case 'xstate.done.actor.removeDocument': {
@@ -195,7 +209,9 @@ function testParams(world: World): TestParam<Snapshot, ModelEvent> {
     expect(world.reports).toEqual(world.expected.reports);
     expect(world.toasts).toEqual(world.expected.toasts);
     expect(selectDocumentsError(snapshot)).toEqual(world.expected.error);
-    expect(selectCanAdd(snapshot)).toBe((snapshot.matches('idle') || snapshot.matches('failed')) && world.expected.files.length < INPUT.maxFiles);
+    const atRest = ['idle', 'invalid', 'refused', 'failed'].includes(String(snapshot.value));
+    expect(selectCanAdd(snapshot)).toBe(atRest && world.expected.files.length < INPUT.maxFiles);
+    expect(selectCanRemove(snapshot)).toBe(atRest);
     visited.add(String(snapshot.value));
     return snapshot;
   };
@@ -217,10 +233,28 @@ function testParams(world: World): TestParam<Snapshot, ModelEvent> {
         expect(selectDocumentsPercent(snapshot)).toBe(world.expected.percent);
         expect(snapshot.hasTag('busy')).toBe(true);
       },
+      invalid: (state) => {
+        const snapshot = actual(state);
+        // Refused in the browser: nothing was sent; another file helps, unless the field is full (delete one first).
+        expect(active(world)).toHaveLength(0);
+        expect(['too_large', 'not_pdf', 'too_many']).toContain(selectDocumentsError(snapshot)?.code);
+        expect(selectDocumentsRemedy(snapshot)).toBe(selectDocumentsError(snapshot)?.code === 'too_many' ? null : 'chooseAnother');
+        expect(selectDocumentsPicked(snapshot)).toBe(world.expected.picked);
+      },
+      refused: (state) => {
+        const snapshot = actual(state);
+        // The server refused the file itself: the message says why, another file is offered, never "try again".
+        expect(active(world)).toHaveLength(0);
+        expect(selectDocumentsError(snapshot)).toEqual({ code: 'refused', body: REFUSED });
+        expect(selectDocumentsRemedy(snapshot)).toBe('chooseAnother');
+        expect(selectDocumentsPicked(snapshot)).toBe(PAYSTUB);
+      },
       failed: (state) => {
         const snapshot = actual(state);
-        // The file stays picked, so "Try again to upload <name>" names it.
+        // The file stays picked, so "Try again to upload <name>" names it; only a failed transfer offers it.
         expect(selectDocumentsPicked(snapshot)).toBe(PAYSTUB);
+        expect(selectDocumentsRemedy(snapshot)).toBe('retry');
+        expect(['network', 'rejected']).toContain(selectDocumentsError(snapshot)?.code);
         expect(active(world)).toHaveLength(0);
       },
       locked: (state) => {
@@ -240,6 +274,7 @@ function testParams(world: World): TestParam<Snapshot, ModelEvent> {
         'documents.progress',
         'documents.uploaded',
         'documents.uploadFailed',
+        'documents.uploadRefused',
         'documents.retry',
         'documents.cancel',
         'documents.remove',
@@ -268,7 +303,7 @@ describe('documents machine: generated paths', () => {
   });
 
   it('visited every state', () => {
-    expect([...visited].sort()).toEqual(['failed', 'idle', 'locked', 'removing', 'uploading']);
+    expect([...visited].sort()).toEqual(['failed', 'idle', 'invalid', 'locked', 'refused', 'removing', 'uploading']);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   selectAccessToken,
   selectError,
   selectIsBusy,
+  selectSignedOutByChoice,
   selectIsSignedIn,
   selectIsStaff,
   selectUser,
@@ -564,6 +565,8 @@ describe('session machine: stored record after each workflow', () => {
     expect(session.actor.getSnapshot().value).toBe('signedOut');
     expect(session.actor.getSnapshot().context.record).toBeNull();
     expect(selectError(session.actor.getSnapshot())).toBeNull();
+    // A signed-in page's guard sends the person home, not to /login?next=...
+    expect(selectSignedOutByChoice(session.actor.getSnapshot())).toBe(true);
   });
 
   it('a burst of 401s renews once; a 401 on the retried call signs out', async () => {
@@ -580,6 +583,8 @@ describe('session machine: stored record after each workflow', () => {
     lastCall(session.logoutCalls).answer.resolve(undefined);
     await session.leave('signingOut');
     expect(selectError(session.actor.getSnapshot())).toEqual({ code: 'session_rejected', body: null });
+    // Not the person's choice: the guard keeps the page as `next` for the sign-in that follows.
+    expect(selectSignedOutByChoice(session.actor.getSnapshot())).toBe(false);
     expect(session.storage.has(SESSION_STORAGE_KEYS.user)).toBe(false);
   });
 

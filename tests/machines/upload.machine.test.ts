@@ -75,7 +75,7 @@ const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 type ModelEvent = UploadModelEvent;
 
 const PREVIOUS: StoredFile = { file_name: 'formulario-anterior.pdf', size: 180_000, uploaded_at: '2025-03-01T10:00:00.000Z', active_content: [] };
-const FRESH: UploadInput = { applicationId: 7, maxBytes: MAX_UPLOAD_BYTES, stored: null };
+const FRESH: UploadInput = { target: { kind: 'intake_form', applicationId: 7 }, maxBytes: MAX_UPLOAD_BYTES, stored: null };
 const REPLACING: UploadInput = { ...FRESH, stored: PREVIOUS };
 
 // `createTestModel` refuses machines that invoke: the model is the machine's own graph without the invocation.
@@ -259,7 +259,7 @@ function testParams(world: World): TestParam<UploadSnapshot, ModelEvent> {
         const snapshot = actual(state);
         const call = onlyActiveCall(world);
         expect(call).toBe(world.calls.at(-1));
-        expect(call.input).toEqual({ applicationId: world.input.applicationId, file: world.expected.picked });
+        expect(call.input).toEqual({ target: world.input.target, file: world.expected.picked });
         expect(call.input.file).toBe(world.expected.picked);
         expect(verdictOf(call.input.file)).toBe('sent');
         expect(selectUploadError(snapshot)).toBeNull();

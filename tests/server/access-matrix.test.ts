@@ -4,13 +4,17 @@
 // changes nothing. A path parameter this suite has no owner's value for fails the suite until one is added below.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractOperations, type ContractOperation } from '#server/http/contract.ts';
+import { events } from '#server/db/schema.ts';
+import { createNews } from '#server/news/service.ts';
 import { createProgram, multipart, samplePdf, signUp, upload, uploadDocument, type Person } from '../support/applicants.ts';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
 
 type Schema = Record<string, unknown>;
 
-/** Paths whose resources every signed-in person may read (programs are listed to all applicants). */
-const SHARED_RESOURCES = new Set(['/programs/{id}']);
+/** Operations on a resource every applicant may act on: anyone may attend an open event (cancelling is their own). */
+const SHARED_OPERATIONS = new Set(['attendEvent']);
+/** Paths whose resources every signed-in person may read (programs are listed to all applicants, news to everyone). */
+const SHARED_RESOURCES = new Set(['/programs/{id}', '/news/{id}']);
 
 /** The smallest body a schema accepts: what a well-behaved client would send, so only ownership can refuse it. */
 function sampleOf(schema: Schema): unknown {
@@ -22,8 +26,12 @@ function sampleOf(schema: Schema): unknown {
   const type = Array.isArray(schema.type) ? (schema.type as string[]).find((t) => t !== 'null') : schema.type;
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   switch (type) {
-    case 'object':
-      return Object.fromEntries(((schema.required ?? []) as string[]).map((name) => [name, sampleOf(properties[name] ?? {})]));
+    case 'object': {
+      // The required properties, and more of the others while `minProperties` asks for them (a rename's `name`).
+      const names = [...new Set([...((schema.required ?? []) as string[]), ...Object.keys(properties)])];
+      const wanted = Math.max(((schema.required ?? []) as string[]).length, Number(schema.minProperties ?? 0));
+      return Object.fromEntries(names.slice(0, wanted).map((name) => [name, sampleOf(properties[name] ?? {})]));
+    }
     case 'array':
       return Array.from({ length: Number(schema.minItems ?? 0) }, () => sampleOf((schema.items ?? {}) as Schema));
     case 'integer':
@@ -46,6 +54,9 @@ describe.each(databaseKinds)('access matrix from openapi.yaml (%s)', (kind) => {
   let applicationId: number;
   let programId: number;
   let fileId: number;
+  let eventId: number;
+  let newsId: number;
+  let driveNodeId: number;
 
   beforeAll(async () => {
     test = await startTestApp(kind);
@@ -60,18 +71,41 @@ describe.each(databaseKinds)('access matrix from openapi.yaml (%s)', (kind) => {
     const document = await uploadDocument(test, owner, applicationId, 'owner_id');
     expect(document.statusCode, document.body).toBe(201);
     fileId = (document.json() as { id: number }).id;
+    // An upcoming event the owner attends: cancelling it is theirs alone.
+    const [event] = await test.app.ctx.db
+      .insert(events)
+      .values({ kind: 'event', title_es: 'Evento', title_en: 'Event', starts_at: new Date(Date.now() + 86_400_000), capacity: 10 })
+      .returning();
+    eventId = event!.id;
+    const attended = await test.call('POST', `/events/${eventId}/attendance`, undefined, owner.headers);
+    expect(attended.statusCode, attended.body).toBe(201);
+    newsId = (await createNews(test.app.ctx.db, { title_es: 'Noticia', title_en: 'News', body_es: '', body_en: '', published_at: new Date() }, new Date())).id;
+    // A file in the owner's own space of the program's drive (docs/decisions/019-program-drive.md).
+    const driveFile = multipart(Buffer.from('Privada'), 'privada.txt', 'text/plain');
+    const stored = await test.app.inject({
+      method: 'POST',
+      url: `/api/programs/${programId}/drive/files?space=personal`,
+      headers: { ...owner.headers, ...driveFile.headers },
+      payload: driveFile.payload,
+    });
+    expect(stored.statusCode, stored.body).toBe(201);
+    driveNodeId = (stored.json() as { id: number }).id;
   });
   afterAll(async () => {
     await test?.close();
   });
 
-  /** The owner's value of each path parameter of `op` (the owner's application, a step of it). */
+  /** The owner's value of each path parameter of `op` (the owner's application, a step of it, their drive's file). */
   const ownersUrl = (op: ContractOperation): string => {
     const path = `/api${op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
       if (name === 'id' && op.path.startsWith('/applications/')) return String(applicationId);
       if (name === 'id' && op.path.startsWith('/programs/')) return String(programId);
+      if (name === 'id' && op.path.startsWith('/events/')) return String(eventId);
+      if (name === 'id' && op.path.startsWith('/news/')) return String(newsId);
+      if (name === 'id' && op.path.startsWith('/admin/users/')) return String(owner.id);
       if (name === 'step') return '2';
       if (name === 'fileId') return String(fileId);
+      if (name === 'nodeId') return String(driveNodeId);
       throw new Error(`${op.operationId}: no owner's value for the path parameter {${name}}; add one to the access matrix`);
     })}`;
     // A required query parameter (the kind of an uploaded document) gets its first allowed value.
@@ -95,7 +129,9 @@ describe.each(databaseKinds)('access matrix from openapi.yaml (%s)', (kind) => {
     });
   };
 
-  const ownersView = async () => (await test.call('GET', `/applications/${applicationId}`, undefined, owner.headers)).body;
+  const ownersView = async () =>
+    (await test.call('GET', `/applications/${applicationId}`, undefined, owner.headers)).body +
+    (await test.call('GET', `/programs/${programId}/drive/nodes?space=personal`, undefined, owner.headers)).body;
 
   it('answers 401 to every operation the contract does not mark public, without a token or with a forged one', async () => {
     const guarded = operations.filter((op) => op.requiresAuth);
@@ -121,18 +157,31 @@ describe.each(databaseKinds)('access matrix from openapi.yaml (%s)', (kind) => {
     }
   });
 
-  it('answers 403 to an applicant on every staff operation', async () => {
-    for (const op of operations.filter((o) => o.staffOnly)) {
+  it("answers 403 with DRF's message, localized, to an applicant on every admin-tagged operation, and changes nothing", async () => {
+    const before = await ownersView();
+    const admin = operations.filter((o) => o.staffOnly);
+    // Every /admin operation carries the tag (docs/decisions/021), so none can be reached by an applicant.
+    expect(operations.filter((o) => o.path.startsWith('/admin')).every((o) => o.staffOnly)).toBe(true);
+    expect(admin.map((o) => o.operationId)).toEqual(expect.arrayContaining(['listAdminUsers', 'setAdminUserActive', 'listAdminAudit']));
+    for (const op of admin) {
       const response = await send(op, intruder.headers);
       expect(response.statusCode, `${op.operationId}: ${response.body}`).toBe(403);
+      expect(response.json()).toEqual({ detail: 'No tiene permiso para realizar esta acción.', code: 'permission_denied' });
+      const english = await send(op, { ...intruder.headers, 'accept-language': 'en' });
+      expect(english.json()).toEqual({ detail: 'You do not have permission to perform this action.', code: 'permission_denied' });
+      for (const secret of [owner.email, 'Privada']) expect(response.body).not.toContain(secret);
     }
-    // Staff operations are marked in the contract (x-staff); the flag reaches the routes.
+    expect(await ownersView()).toBe(before);
+    // Staff operations are tagged `admin` in the contract; the flag reaches the routes.
     expect(operations.every((op) => typeof op.staffOnly === 'boolean')).toBe(true);
   });
 
   it("answers 404 to a second applicant on every operation on the owner's resources, and changes nothing", async () => {
     const before = await ownersView();
-    const owned = operations.filter((op) => op.requiresAuth && /\{[^}]+\}/.test(op.path) && !SHARED_RESOURCES.has(op.path));
+    // (Staff operations answer an applicant 403 before any record is looked up: the test above.)
+    const owned = operations.filter(
+      (op) => op.requiresAuth && !op.staffOnly && /\{[^}]+\}/.test(op.path) && !SHARED_RESOURCES.has(op.path) && !SHARED_OPERATIONS.has(op.operationId),
+    );
     expect(owned.map((op) => op.operationId)).toEqual(expect.arrayContaining(['getApplication', 'saveApplicationStep2', 'submitApplication']));
     for (const op of owned) {
       const response = await send(op, intruder.headers);

@@ -26,6 +26,11 @@ function expectShaped(response: LightMyRequestResponse, what: string, status?: n
   expect(response.headers['content-type'], what).toMatch(/^application\/json/);
 }
 
+/** A string parameter with no enum, pattern or format: any text is a valid value of it. */
+function isFreeText(schema: Schema): boolean {
+  return schema.type === 'string' && !('enum' in schema) && !('pattern' in schema) && !('format' in schema);
+}
+
 /** A value the schema accepts: its example, first choice or default, else a plain one of its type. */
 function sample(schema: Schema | undefined): unknown {
   if (!schema) return 'text';
@@ -111,9 +116,14 @@ describe.each(databaseKinds)('input that once got a 500, on every operation (%s)
           expectShaped(await send(op, urlOf(op, name, hostile), body), `${op.operationId} path ${name}=${hostile}`, 400);
         }
       }
-      for (const name of Object.keys((op.schema.querystring?.properties ?? {}) as object)) {
+      for (const [name, schema] of Object.entries((op.schema.querystring?.properties ?? {}) as Record<string, Schema>)) {
         for (const hostile of hostileParameters) {
-          expectShaped(await send(op, `${urlOf(op)}?${name}=${hostile}`, body), `${op.operationId} query ${name}=${hostile}`, 400);
+          const response = await send(op, `${urlOf(op)}?${name}=${hostile}`, body);
+          const what = `${op.operationId} query ${name}=${hostile}`;
+          // Free text (a search box) may well be "Infinity", and the URL decoder turns a broken escape into U+FFFD:
+          // any answer but a server error will do there.
+          if (isFreeText(schema)) expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+          else expectShaped(response, what, 400);
         }
       }
       // A query parameter the contract does not name is dropped, whatever it holds.

@@ -35,6 +35,8 @@ export const SERVER_ANSWERS = {
   fileTooLarge: { detail: en['api.error.fileTooLarge'], code: 'file_too_large' },
   /** 401 to signing in with a wrong password (es). */
   badCredentials: { detail: es['api.error.badCredentials'], code: 'no_active_account' },
+  /** 409 to staff removing their own staff access or deactivating themselves (en; tests/server/admin-users.test.ts). */
+  selfProtected: { detail: en['api.admin.selfProtected'], code: 'self_protected' },
   /** 401 to refreshing with a refresh token that is not valid (es). */
   tokenNotValid: { detail: es['api.error.tokenNotValid'], code: 'token_not_valid' },
 } as const satisfies Record<string, Schemas['Detail'] | FieldErrorsBody>;

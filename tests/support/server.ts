@@ -15,7 +15,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
-import { openDatabase, type DatabaseTarget } from '#server/db/client.ts';
+import { openDatabase, pgliteExtensions, type DatabaseTarget } from '#server/db/client.ts';
 import { componentSchema } from '#server/http/contract.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -90,7 +90,7 @@ function migratedPgliteTemplate(): Promise<Blob> {
     const file = join(tmpdir(), `portal-pglite-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
     const gzip = { type: 'application/x-gzip' };
     if (existsSync(file)) return new Blob([readFileSync(file)], gzip);
-    const client = new PGlite();
+    const client = new PGlite({ extensions: pgliteExtensions });
     const database = await openDatabase({ pglite: client });
     const dump = await client.dumpDataDir('gzip');
     await database.close();
@@ -118,6 +118,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     RATE_LIMIT_LOGIN: '100000',
     RATE_LIMIT_REGISTER: '100000',
     RATE_LIMIT_PASSWORD_RESET: '100000',
+    RATE_LIMIT_EVENT_REGISTRATION: '100000',
     // Per-account limits too: suites that test a limit set their own.
     ACCOUNT_LOGIN_ATTEMPTS: '100000',
     ACCOUNT_RESET_MAILS: '100000',
@@ -130,7 +131,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     database = { url: fresh.url };
     dropDatabase = fresh.drop;
   } else {
-    database = { pglite: new PGlite({ loadDataDir: await migratedPgliteTemplate() }) };
+    database = { pglite: new PGlite({ loadDataDir: await migratedPgliteTemplate(), extensions: pgliteExtensions }) };
   }
   let app: FastifyInstance;
   try {

@@ -56,7 +56,7 @@ function harness() {
     },
     actions: { reportUploaded: (_, file) => reported.push(file) },
   });
-  const actor = createActor(machine, { input: { applicationId: 3, maxBytes: MAX_UPLOAD_BYTES, stored: null } });
+  const actor = createActor(machine, { input: { target: { kind: 'intake_form', applicationId: 3 }, maxBytes: MAX_UPLOAD_BYTES, stored: null } });
   actor.start();
   return {
     actor,
@@ -82,7 +82,7 @@ describe('upload machine', () => {
     actor.send({ type: 'upload.choose', file: pdf(1000) });
     expect(selectUploadStatus(actor.getSnapshot())).toBe('uploading');
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.applicationId).toBe(3);
+    expect(sent[0]?.target).toEqual({ kind: 'intake_form', applicationId: 3 });
     answer({ type: 'upload.progress', loaded: 250, total: 1000 });
     expect(selectUploadPercent(actor.getSnapshot())).toBe(25);
     answer({ type: 'upload.done', stored });

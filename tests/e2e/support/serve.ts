@@ -1,14 +1,15 @@
 // The browser tests' server: the real app (built SPA + API) on a fresh PGlite database, sending e-mail to a real
 // SMTP server on loopback. A small side port lets tests read the caught e-mail and the seeded staff credentials, and
-// (test only, until staff have an API for it) create a program and set its status: POST /program, /program-status.
+// (test only, until staff have an API for it) create a program and set its status: POST /program, /program-status;
+// and make an account staff: POST /make-staff.
 import { createServer } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
-import { programs } from '#server/db/schema.ts';
+import { programs, users } from '#server/db/schema.ts';
 import { seedDemoData } from '#server/seed.ts';
 import { mailText, startSmtp } from '../../support/server.ts';
 import { E2E_PORT, E2E_SIDE_PORT } from './ports.ts';
@@ -91,6 +92,14 @@ async function setProgramStatus(query: URLSearchParams): Promise<{ id: number; s
   return row;
 }
 
+/** TEST ONLY: makes an account staff, as `npm run create-staff` would, so a test has a staff member of its own. */
+async function makeStaff(query: URLSearchParams): Promise<{ id: number }> {
+  const email = (query.get('email') ?? '').toLowerCase();
+  const [row] = await app.ctx.db.update(users).set({ is_staff: true }).where(eq(sql`lower(${users.email})`, email)).returning({ id: users.id });
+  if (!row) throw new Error(`no account ${email}`);
+  return row;
+}
+
 createServer((request, response) => {
   response.setHeader('content-type', 'application/json');
   const url = new URL(request.url ?? '/', 'http://side');
@@ -100,6 +109,7 @@ createServer((request, response) => {
   }
   const work = request.method === 'POST' && url.pathname === '/program' ? createProgram(url.searchParams)
     : request.method === 'POST' && url.pathname === '/program-status' ? setProgramStatus(url.searchParams)
+    : request.method === 'POST' && url.pathname === '/make-staff' ? makeStaff(url.searchParams)
     : undefined;
   if (work) {
     work.then(

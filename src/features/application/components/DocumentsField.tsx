@@ -3,27 +3,29 @@
 // (machines/documents) writes the field's file ids into the step's draft.
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { provideDocumentsMachine, type DocumentsTarget } from '#actors/documents';
 import { downloadDocument, type ApplicationFile } from '#api/applications';
 import {
   selectCanAdd,
+  selectCanRemove,
   selectDocuments,
   selectDocumentsError,
   selectDocumentsPercent,
   selectDocumentsPicked,
+  selectDocumentsRemedy,
   selectDocumentsStatus,
   selectRemoving,
 } from '#machines/documents/documents.selectors';
 import type { FileKind } from '#machines/documents/documents.types';
 import { Button } from '#components/ui/Button';
-import { RequiredMark } from '#components/ui/Field';
+import { ErrorLines, RequiredMark } from '#components/ui/Field';
 import { errorText, type ErrorText } from '#lib/form-errors';
 import { MAX_UPLOAD_BYTES } from '#shared/application-constants';
 import { useWorkspace } from '#features/application/hooks/use-application-workspace';
-import { fileSize, MAX_FILES, useUploadErrorMessages } from '#features/application/components/upload-messages';
-import { UploadProgress } from '#features/application/components/UploadProgress';
+import { fileSize, MAX_FILES, useUploadErrorMessages } from '#components/upload/upload-messages';
+import { UploadProgress } from '#components/upload/UploadProgress';
 
 
 /** The files a draft names, as the application lists them (names and sizes). */
@@ -88,6 +90,9 @@ export function DocumentsField({ id, kind, target, ids, label, hint, required, e
   const picked = useSelector(actor, selectDocumentsPicked);
   const removing = useSelector(actor, selectRemoving);
   const canAdd = useSelector(actor, selectCanAdd);
+  const canRemove = useSelector(actor, selectCanRemove);
+  const remedy = useSelector(actor, selectDocumentsRemedy);
+  const input = useRef<HTMLInputElement>(null);
   const shown = [...useUploadErrorMessages(useSelector(actor, selectDocumentsError)), ...errors.map((message) => errorText(intl, message))];
   const invalid = shown.length > 0;
   const described = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
@@ -105,11 +110,7 @@ export function DocumentsField({ id, kind, target, ids, label, hint, required, e
       ) : null}
       {invalid ? (
         <p id={`${id}-error`} className="mt-1 font-semibold text-red-800">
-          {shown.map((message) => (
-            <span key={message} className="block">
-              {message}
-            </span>
-          ))}
+          <ErrorLines errors={shown} />
         </p>
       ) : null}
       {files.length === 0 ? (
@@ -129,7 +130,7 @@ export function DocumentsField({ id, kind, target, ids, label, hint, required, e
               <DownloadButton applicationId={application.id} file={file} />
               <Button
                 variant="secondary"
-                disabled={status !== 'idle' && status !== 'failed'}
+                disabled={!canRemove}
                 onClick={() => actor.send({ type: 'documents.remove', fileId: file.id })}
               >
                 {removing === file.id ? (
@@ -150,6 +151,7 @@ export function DocumentsField({ id, kind, target, ids, label, hint, required, e
             {files.length === 0 ? <FormattedMessage id="application.documents.choose" /> : <FormattedMessage id="application.documents.chooseMore" />}
           </label>
           <input
+            ref={input}
             id={`${id}-input`}
             type="file"
             accept="application/pdf,.pdf"
@@ -172,9 +174,15 @@ export function DocumentsField({ id, kind, target, ids, label, hint, required, e
         ) : null}
       </div>
       {status === 'uploading' ? <UploadProgress percent={percent} onCancel={() => actor.send({ type: 'documents.cancel' })} /> : null}
-      {status === 'failed' && picked ? (
+      {remedy === 'retry' && picked ? (
         <Button variant="secondary" className="mt-2" onClick={() => actor.send({ type: 'documents.retry' })}>
           <FormattedMessage id="application.upload.retry" values={{ name: picked.name }} />
+        </Button>
+      ) : null}
+      {remedy === 'chooseAnother' ? (
+        // Opens the field's file chooser: sending the refused file again could not help (as the intake form does).
+        <Button variant="secondary" className="mt-2" onClick={() => input.current?.click()}>
+          <FormattedMessage id="application.upload.chooseAnother" />
         </Button>
       ) : null}
     </fieldset>

@@ -14,12 +14,13 @@ import {
   selectUploadStatus,
 } from '#machines/upload/upload.selectors';
 import { Button } from '#components/ui/Button';
-import { RequiredMark } from '#components/ui/Field';
+import { ErrorLines, RequiredMark } from '#components/ui/Field';
 import { errorText, type ErrorText } from '#lib/form-errors';
 import { InstantText } from '#components/ui/InstantText';
 import { useUploadActor } from '#features/application/hooks/use-application-workspace';
-import { UploadProgress } from '#features/application/components/UploadProgress';
-import { fileSize, useUploadErrorMessages } from '#features/application/components/upload-messages';
+import { FileDropZone } from '#components/upload/FileDropZone';
+import { UploadProgress } from '#components/upload/UploadProgress';
+import { fileSize, useUploadErrorMessages } from '#components/upload/upload-messages';
 
 export const INTAKE_FORM_INPUT_ID = 'step6-intake-form';
 
@@ -50,59 +51,28 @@ export function IntakeFormField({ errors = [], readonly }: { errors?: readonly E
       </p>
       {invalid ? (
         <p id={`${id}-error`} className="mt-1 font-semibold text-red-800">
-          {shown.map((message) => (
-            <span key={message} className="block">
-              {message}
-            </span>
-          ))}
+          <ErrorLines errors={shown} />
         </p>
       ) : null}
       {readonly ? null : (
-        // USWDS file input: the native input covers the drop zone (drop a file on it, or click to choose), invisible
-        // so its browser-language "Choose File" text gives way to our own; the zone shows its focus ring.
-        <div
-          className={
-            'relative mt-2 rounded-md border-2 border-dashed bg-gray-50 hover:border-blue-800 ' +
-            '[&:has(input:focus-visible)]:outline-3 [&:has(input:focus-visible)]:outline-offset-2 [&:has(input:focus-visible)]:outline-amber-500 ' +
-            '[&:has(input:focus-visible)]:shadow-[0_0_0_5px_var(--color-gray-900)] ' +
-            (invalid ? 'border-red-800' : 'border-gray-600')
+        <FileDropZone
+          id={id}
+          accept="application/pdf,.pdf"
+          describedBy={described}
+          invalid={invalid}
+          disabled={status === 'uploading'}
+          inputRef={input}
+          caption={
+            picked ? (
+              picked.name
+            ) : stored ? (
+              <FormattedMessage id="application.upload.replace" />
+            ) : (
+              <FormattedMessage id="application.upload.noneChosen" />
+            )
           }
-        >
-          <div aria-hidden="true" className="pointer-events-none flex flex-col items-center gap-1 px-4 py-6 text-center">
-            <span className="text-gray-900">
-              <FormattedMessage
-                id="application.upload.dropOrChoose"
-                values={{ choose: (chunks) => <span className="font-semibold text-blue-800 underline underline-offset-2">{chunks}</span> }}
-              />
-            </span>
-            <span className="text-sm text-gray-700">
-              {picked ? (
-                picked.name
-              ) : stored ? (
-                <FormattedMessage id="application.upload.replace" />
-              ) : (
-                <FormattedMessage id="application.upload.noneChosen" />
-              )}
-            </span>
-          </div>
-          <input
-            ref={input}
-            id={id}
-            type="file"
-            name="file"
-            accept="application/pdf,.pdf"
-            aria-describedby={described}
-            aria-invalid={invalid || undefined}
-            disabled={status === 'uploading'}
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              // Cleared so that choosing the same file again (after a failure) is a change too.
-              event.currentTarget.value = '';
-              if (file) upload.send({ type: 'upload.choose', file: { name: file.name, size: file.size, type: file.type, body: file } });
-            }}
-            className="absolute inset-0 h-full w-full cursor-pointer opacity-0 focus-visible:shadow-none focus-visible:outline-none disabled:cursor-not-allowed"
-          />
-        </div>
+          onFile={(file) => upload.send({ type: 'upload.choose', file })}
+        />
       )}
       <div role="status" className="mt-2 space-y-2">
         {status === 'uploading' && picked ? (

@@ -15,8 +15,7 @@ import { hasErrors, toFormErrors } from '#lib/form-errors';
 import { isLocale, useLocale } from '#lib/locale';
 import { paths, type LoginState } from '#lib/paths';
 import { showToast } from '#lib/toast';
-import { checkForm, text } from '#lib/validation';
-import { registerBody } from '#shared/validation/validators.js';
+import { checkForm, loadValidators, text } from '#lib/validation';
 import { register, type RegisterRequest } from '#features/auth/api/auth';
 import { NewPasswordFields, confirmationProblems } from '#components/password/NewPasswordFields';
 import { AltchaField } from '#components/ui/AltchaField';
@@ -57,7 +56,7 @@ export function CreateAccountPage() {
   const { errors, attempt, fail, clear } = useFormErrors();
   const mutation = useMutation({ mutationFn: register });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const language = text(data, 'language');
@@ -71,6 +70,7 @@ export function CreateAccountPage() {
       captcha: captcha ?? '',
     };
     const confirm = text(data, 'password_confirm', false);
+    const { registerBody } = await loadValidators();
     const found = checkForm(registerBody, body, confirmationProblems(body.password, confirm));
     if (hasErrors(found)) return fail(found);
     clear();
@@ -99,7 +99,7 @@ export function CreateAccountPage() {
       <p className="mt-3 text-gray-800">
         <FormattedMessage id="auth.register.intro" />
       </p>
-      <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={mutation.isPending}>
+      <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-5" aria-busy={mutation.isPending}>
         <ErrorSummary key={attempt} id="register-errors" errors={errors} fields={fields} />
         <RequiredNote />
         <div className="grid gap-5 sm:grid-cols-2">

@@ -14,8 +14,7 @@ import { PageHeading } from '#components/ui/PageHeading';
 import { useFormErrors } from '#components/ui/use-form-errors';
 import { hasErrors } from '#lib/form-errors';
 import { homeFor, loginStateEmail, paths, safeNext } from '#lib/paths';
-import { checkForm, text } from '#lib/validation';
-import { loginBody } from '#shared/validation/validators.js';
+import { checkForm, loadValidators, text } from '#lib/validation';
 import { useSession, useSessionActor } from '#lib/use-session';
 
 const labels = defineMessages({
@@ -45,11 +44,12 @@ export function LoginPage() {
 
   if (signedIn) return <Navigate to={next ?? homeFor(isStaff)} replace />;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const email = text(data, 'email');
     const password = text(data, 'password', false);
+    const { loginBody } = await loadValidators();
     const found = checkForm(loginBody, { email, password });
     if (hasErrors(found)) return fail(found);
     clear();
@@ -61,7 +61,7 @@ export function LoginPage() {
       <PageHeading>
         <FormattedMessage id="auth.login.title" />
       </PageHeading>
-      <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={busy}>
+      <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-5" aria-busy={busy}>
         <ErrorSummary key={attempt} id="login-errors" errors={errors} fields={fields} />
         <RequiredNote />
         <TextField

@@ -14,8 +14,7 @@ import { useFormErrors } from '#components/ui/use-form-errors';
 import { hasErrors, hasFieldErrors, toFormErrors } from '#lib/form-errors';
 import { paths } from '#lib/paths';
 import { focusOnMount } from '#lib/focus-on-mount';
-import { checkForm, text } from '#lib/validation';
-import { confirmPasswordResetBody } from '#shared/validation/validators.js';
+import { checkForm, loadValidators, text } from '#lib/validation';
 import { confirmPasswordReset } from '#features/auth/api/auth';
 import { NewPasswordFields, confirmationProblems } from '#components/password/NewPasswordFields';
 import { showAuthError, showAuthSuccess } from '#features/auth/auth-toasts';
@@ -42,11 +41,12 @@ export function PasswordResetConfirmPage() {
   // The server found the link invalid, used or expired: no password typed here can help, a new link can.
   const [linkRefused, setLinkRefused] = useState(false);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const password = text(data, 'password', false);
     const confirm = text(data, 'password_confirm', false);
+    const { confirmPasswordResetBody } = await loadValidators();
     const found = checkForm(confirmPasswordResetBody, { uid, token, password }, confirmationProblems(password, confirm));
     if (hasErrors(found)) return fail(found);
     clear();
@@ -90,7 +90,7 @@ export function PasswordResetConfirmPage() {
           </p>
         </div>
       ) : (
-        <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={mutation.isPending}>
+        <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-5" aria-busy={mutation.isPending}>
           <ErrorSummary key={attempt} id="reset-confirm-errors" errors={errors} fields={fields} />
           <RequiredNote />
           <NewPasswordFields

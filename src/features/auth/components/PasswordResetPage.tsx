@@ -13,9 +13,8 @@ import { useFormErrors } from '#components/ui/use-form-errors';
 import { hasErrors, hasFieldErrors, toFormErrors } from '#lib/form-errors';
 import { paths } from '#lib/paths';
 import { focusOnMount } from '#lib/focus-on-mount';
-import { checkForm, text } from '#lib/validation';
+import { checkForm, loadValidators, text } from '#lib/validation';
 import { RESET_LINK_TTL_DAYS } from '#shared/account-constants';
-import { requestPasswordResetBody } from '#shared/validation/validators.js';
 import { requestPasswordReset } from '#features/auth/api/auth';
 import { showAuthError, showAuthSuccess } from '#features/auth/auth-toasts';
 
@@ -35,10 +34,11 @@ export function PasswordResetPage() {
   // After a request the page itself says what happens next; the 3-second toast alone was gone before it was read.
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const email = text(new FormData(form), 'email');
+    const { requestPasswordResetBody } = await loadValidators();
     const found = checkForm(requestPasswordResetBody, { email });
     if (hasErrors(found)) return fail(found);
     clear();
@@ -71,7 +71,7 @@ export function PasswordResetPage() {
       {sentTo !== null ? (
         <ResetRequested email={sentTo} onAgain={() => setSentTo(null)} />
       ) : (
-        <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={mutation.isPending}>
+        <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-5" aria-busy={mutation.isPending}>
           <ErrorSummary key={attempt} id="reset-errors" errors={errors} fields={fields} />
           <RequiredNote />
           <TextField

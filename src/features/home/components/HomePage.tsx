@@ -1,5 +1,6 @@
 // `/`: the landing page (docs/product.md section 1): hero, the program, its four sub-programs, who we are, and the
-// interest-registration block (its form comes with the events feature).
+// interest-registration block (the open interest form, src/features/events).
+import type { ReactNode } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { selectIsSignedIn, selectIsStaff } from '#machines/session/session.selectors';
 import { ButtonLink } from '#components/ui/Button';
@@ -28,7 +29,8 @@ const subPrograms = [
 
 const sectionTitle = 'text-2xl font-bold text-gray-900';
 
-export function HomePage() {
+/** `interestBlock`: the interest-registration section, composed in by the route table (src/app/AppRoutes.tsx). */
+export function HomePage({ interestBlock }: { interestBlock?: ReactNode }) {
   const signedIn = useSession(selectIsSignedIn);
   const isStaff = useSession(selectIsStaff);
   return (
@@ -103,14 +105,7 @@ export function HomePage() {
         </p>
       </section>
 
-      <section aria-labelledby="home-interest" className="space-y-3 rounded-lg bg-amber-50 p-6 sm:p-8">
-        <h2 id="home-interest" className={sectionTitle}>
-          <FormattedMessage id="home.interest.title" />
-        </h2>
-        <p className="max-w-2xl text-gray-900">
-          <FormattedMessage id="home.interest.body" />
-        </p>
-      </section>
+      {interestBlock}
     </div>
   );
 }

@@ -92,10 +92,17 @@ function MyProgramCard({ application }: { application: ApplicationSummary }) {
           </>
         }
       />
-      <MyProgramAction
-        application={application}
-        context={intl.formatMessage({ id: 'programs.action.context' }, { program: program.name[locale] })}
-      />
+      <div className="flex flex-wrap gap-3">
+        <MyProgramAction
+          application={application}
+          context={intl.formatMessage({ id: 'programs.action.context' }, { program: program.name[locale] })}
+        />
+        {/* Every program the person applied to has a drive: its shared materials and their own space. */}
+        <ButtonLink to={applicationPaths.drive(program.id)} variant="secondary">
+          <FormattedMessage id="programs.my.drive" />
+          <span className="sr-only">{intl.formatMessage({ id: 'programs.action.context' }, { program: program.name[locale] })}</span>
+        </ButtonLink>
+      </div>
     </article>
   );
 }

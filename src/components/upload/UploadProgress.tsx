@@ -1,5 +1,5 @@
-// The progress of one upload under way: a bar with its percentage and a Cancel button (the intake form and the
-// documents fields show the same, each wired to its own machine).
+// The progress of one upload under way: a bar with its percentage and a Cancel button (the intake form, the documents
+// fields and a program drive show the same, each wired to its own machine).
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '#components/ui/Button';
 

@@ -1,6 +1,8 @@
-// What the upload fields (the intake form, the documents fields) say about a file: its size and their errors.
+// What the upload fields (the intake form, the documents fields, a program drive) say about a file: its size and their
+// errors, in one wording wherever a file is uploaded.
 import { useIntl, type IntlShape } from 'react-intl';
 import type { DocumentsError } from '#machines/documents/documents.types';
+import type { UploadError } from '#machines/upload/upload.types';
 import { errorText, toFormErrors } from '#lib/form-errors';
 
 /** openapi.yaml FileIds maxItems. */
@@ -13,8 +15,8 @@ export function fileSize(intl: IntlShape, bytes: number): string {
   return intl.formatNumber(Math.max(1, Math.round(bytes / 1024)), { style: 'unit', unit: 'kilobyte' });
 }
 
-/** The words of an upload field's error: the intake form's (machines/upload) or a documents field's, a superset. */
-export function useUploadErrorMessages(error: DocumentsError | null): string[] {
+/** The words of an upload field's error: machines/upload's (the intake form, a drive) or a documents field's. */
+export function useUploadErrorMessages(error: DocumentsError | UploadError | null): string[] {
   const intl = useIntl();
   if (error === null) return [];
   switch (error.code) {
@@ -22,6 +24,8 @@ export function useUploadErrorMessages(error: DocumentsError | null): string[] {
       return [intl.formatMessage({ id: 'application.upload.tooLarge' })];
     case 'not_pdf':
       return [intl.formatMessage({ id: 'application.upload.notPdf' })];
+    case 'type_not_allowed':
+      return [intl.formatMessage({ id: 'api.drive.typeNotAllowed' })];
     case 'too_many':
       return [intl.formatMessage({ id: 'application.documents.tooMany' }, { max: MAX_FILES })];
     case 'network':

@@ -1,0 +1,112 @@
+// One staff action on a record (docs/decisions/021): confirm (for a destructive one) -> working -> done | refused |
+// failed. A refusal (the server said no: self-protection, last staff...) shows its reason; a failure (no answer, a
+// server error) offers to try again. The call itself is the `perform` slot, provided in src/actors.
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import type { AdminActionContext, AdminActionError, AdminActionEvent, AdminActionRequest } from './admin-action.types.ts';
+
+/** A failure worth retrying: no answer, the server failed or was busy. */
+export function isTransientFailure(error: AdminActionError): boolean {
+  return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429 || error.body === undefined;
+}
+
+const asActionError = (error: unknown): AdminActionError =>
+  typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
+    ? { status: error.status, ...('body' in error ? { body: error.body } : {}) }
+    : { status: 0 };
+
+type Request = Extract<AdminActionEvent, { type: 'action.request' }>;
+
+export const adminActionMachine = setup({
+  // XState reads `types` only for inference; `{} as T` is its documented way to declare them.
+  /* eslint-disable @typescript-eslint/consistent-type-assertions */
+  types: {
+    context: {} as AdminActionContext,
+    events: {} as AdminActionEvent,
+    tags: {} as 'busy',
+  },
+  /* eslint-enable @typescript-eslint/consistent-type-assertions */
+  actors: {
+    // Slot: the SPA provides the real call; tests settle it themselves.
+    perform: fromPromise<unknown, AdminActionRequest>(async () => {
+      throw { status: 0 } satisfies AdminActionError;
+    }),
+  },
+  actions: {
+    // Slot: the SPA refreshes its queries and announces the success.
+    reportDone: (_, _params: { request: AdminActionRequest; result: unknown }) => {},
+    keepRequest: assign((_, params: { request: AdminActionRequest }) => ({ request: params.request, result: null, error: null })),
+    keepResult: assign((_, params: { result: unknown }) => ({ result: params.result, error: null })),
+    keepError: assign((_, params: { error: unknown }) => {
+      const error = asActionError(params.error);
+      return { error: { kind: isTransientFailure(error) ? ('failed' as const) : ('refused' as const), body: error.body ?? null } };
+    }),
+    forget: assign({ request: null, result: null, error: null }),
+    clearError: assign({ error: null }),
+  },
+  guards: {
+    needsConfirmation: (_, params: { confirm: boolean }) => params.confirm,
+    transient: (_, params: { error: unknown }) => isTransientFailure(asActionError(params.error)),
+  },
+}).createMachine({
+  id: 'adminAction',
+  description: 'One staff action on a record: confirmed when destructive, sent, then done, refused or failed.',
+  context: { request: null, result: null, error: null },
+  initial: 'idle',
+  on: {
+    'action.request': [
+      {
+        guard: { type: 'needsConfirmation', params: ({ event }: { event: Request }) => ({ confirm: event.confirm }) },
+        target: '.confirming',
+        actions: { type: 'keepRequest', params: ({ event }: { event: Request }) => ({ request: event.request }) },
+      },
+      { target: '.working', actions: { type: 'keepRequest', params: ({ event }: { event: Request }) => ({ request: event.request }) } },
+    ],
+  },
+  states: {
+    idle: { description: 'Nothing asked yet, or the last outcome was dismissed.' },
+    confirming: {
+      description: 'A destructive action waits for the person to confirm it in a dialog.',
+      on: { 'action.confirm': 'working', 'action.cancel': { target: 'idle', actions: 'forget' } },
+    },
+    working: {
+      description: 'The action is on its way to the server.',
+      tags: ['busy'],
+      // A request sent while one is in flight is ignored: the first one decides.
+      on: { 'action.request': {} },
+      invoke: {
+        id: 'perform',
+        src: 'perform',
+        input: ({ context }) => {
+          if (!context.request) throw new Error('working without a request');
+          return context.request;
+        },
+        onDone: {
+          target: 'done',
+          actions: [
+            { type: 'keepResult', params: ({ event }) => ({ result: event.output }) },
+            { type: 'reportDone', params: ({ context, event }) => ({ request: context.request ?? { action: '', targetId: 0 }, result: event.output }) },
+          ],
+        },
+        onError: [
+          { guard: { type: 'transient', params: ({ event }) => ({ error: event.error }) }, target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'refused', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    done: {
+      description: 'The server made the change.',
+      on: { 'action.dismiss': { target: 'idle', actions: 'forget' } },
+    },
+    refused: {
+      description: 'The server refused the action (its body says why): trying again cannot help.',
+      on: { 'action.dismiss': { target: 'idle', actions: 'forget' } },
+    },
+    failed: {
+      description: 'No answer, or the server failed: the same action can be tried again.',
+      on: { 'action.retry': { target: 'working', actions: 'clearError' }, 'action.dismiss': { target: 'idle', actions: 'forget' } },
+    },
+  },
+});
+
+export type AdminActionMachine = typeof adminActionMachine;
+export type AdminActionActorRef = ActorRefFrom<AdminActionMachine>;

@@ -1,0 +1,81 @@
+// The audit log (docs/decisions/021): every staff change writes who, which operation, which record, when, and the
+// changed fields before and after, in the SAME transaction as the change; staff read it per record, newest first.
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { components } from '#api/schema.d.ts';
+import type { Db } from '#server/db/client.ts';
+import { auditLog, users } from '#server/db/schema.ts';
+import { DEFAULT_PAGE_SIZE, decodeCursor, encodeCursor, splitPage, type PageRequest } from './keyset.ts';
+
+type Schemas = components['schemas'];
+export type AuditRecordType = Schemas['AuditRecordType'];
+/** A database handle or an open transaction: an entry is written with the change it records. */
+type Writer = Pick<Db, 'insert'>;
+
+export interface AuditChange {
+  actorId: number;
+  operation: string;
+  recordType: AuditRecordType;
+  recordId: number;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  at: Date;
+}
+
+export async function recordAudit(tx: Writer, change: AuditChange): Promise<void> {
+  await tx.insert(auditLog).values({
+    actor_id: change.actorId,
+    operation: change.operation,
+    record_type: change.recordType,
+    record_id: change.recordId,
+    before: change.before,
+    after: change.after,
+    at: change.at,
+  });
+}
+
+/** One record's entries, newest first, a page at a time (keyset on the entry id). */
+export async function listAudit(db: Db, recordType: AuditRecordType, recordId: number, page: PageRequest): Promise<Schemas['AuditPage']> {
+  const scope = `audit:${recordType}:${recordId}`;
+  const cursor = decodeCursor(scope, page.cursor);
+  const limit = page.limit ?? DEFAULT_PAGE_SIZE;
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      operation: auditLog.operation,
+      record_type: auditLog.record_type,
+      record_id: auditLog.record_id,
+      before: auditLog.before,
+      after: auditLog.after,
+      actor_id: users.id,
+      actor_first: users.first_name,
+      actor_last: users.last_name,
+      actor_email: users.email,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actor_id))
+    .where(and(eq(auditLog.record_type, recordType), eq(auditLog.record_id, recordId), cursor ? lt(auditLog.id, cursor.id) : sql`true`))
+    .orderBy(desc(auditLog.id))
+    .limit(limit + 1);
+  const { rows: shown, more } = splitPage(rows, limit);
+  const last = shown.at(-1);
+  return {
+    results: shown.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      actor:
+        row.actor_id === null
+          ? null
+          : { id: row.actor_id, name: `${row.actor_first ?? ''} ${row.actor_last ?? ''}`.trim(), email: row.actor_email ?? '' },
+      operation: row.operation,
+      record_type: recordType,
+      record_id: row.record_id,
+      before: asObject(row.before),
+      after: asObject(row.after),
+    })),
+    next_cursor: more && last ? encodeCursor(scope, { key: last.id, id: last.id }) : null,
+  };
+}
+
+const asObject = (value: unknown): Record<string, unknown> | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;

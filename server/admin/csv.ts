@@ -1,0 +1,35 @@
+// CSV export of admin lists (docs/decisions/021): UTF-8 with a byte-order mark so Excel reads Spanish accents, RFC 4180
+// quoting, and cells a spreadsheet would run as a formula (= + - @, tab, carriage return) made text with a leading '.
+
+/** The byte-order mark that makes Excel read the file as UTF-8. */
+export const CSV_BOM = '\uFEFF';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+
+/**
+ * One cell as the file holds it: null and undefined are empty; a text a spreadsheet would evaluate (OWASP "CSV
+ * injection": =, +, -, @, tab, CR first) gets a leading apostrophe; quotes are doubled inside a quoted cell.
+ */
+export function csvCell(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  // Numbers are data, not formulas: -12.5 stays a number; a text that starts like a formula does not.
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvLine = (cells: ReadonlyArray<string | number | boolean | null | undefined>): string => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** A whole file: the BOM, the header line, then one line per row. */
+export function toCsv(header: readonly string[], rows: Iterable<ReadonlyArray<string | number | boolean | null | undefined>>): string {
+  let out = CSV_BOM + csvLine(header);
+  for (const row of rows) out += csvLine(row);
+  return out;
+}
+
+/** An attachment's Content-Disposition: an ASCII fallback name and the UTF-8 one (RFC 6266). */
+export function csvDisposition(name: string): string {
+  const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'export.csv';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

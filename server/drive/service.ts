@@ -1,0 +1,381 @@
+// A program's drive (docs/decisions/019-program-drive.md): the shared materials (staff write, applicants read) and
+// each applicant's own space, as trees of folders and files. Who may see a drive is decided here, on every call:
+// a person without an application to the program, or a node of someone else's space, is answered 404.
+import { and, asc, count, desc, eq, inArray, isNull, sql, sum, type SQL } from 'drizzle-orm';
+import type { components } from '#api/schema.d.ts';
+import type { Db } from '#server/db/client.ts';
+import { applications, driveNodes, programs, users } from '#server/db/schema.ts';
+import { SourceFailedError, type FileStorage, type TempFile } from '#server/files/storage.ts';
+import { detailError, fieldErrors, forbidden, notFound, type AppError } from '#server/http/errors.ts';
+import { safeFileName, type Upload } from '#server/applications/pdf-upload.ts';
+import { toProgramInfo, type Viewer } from '#server/programs/service.ts';
+import { MAX_UPLOAD_BYTES } from '#shared/application-constants.ts';
+import { announcedType, contentMatches } from './file-types.ts';
+
+type Schemas = components['schemas'];
+type NodeRow = typeof driveNodes.$inferSelect;
+export type DriveSpace = Schemas['DriveSpace'];
+
+export interface DriveDeps {
+  db: Db;
+  files: FileStorage;
+  now: () => Date;
+  /** What one person's own spaces may hold, over all programs. */
+  quotaBytes: number;
+}
+
+/** Where a request points: a space of a program, and the folder in it (null: its root). */
+export interface SpaceRequest {
+  space: DriveSpace;
+  owner_id?: number | undefined;
+  parent_id?: number | null | undefined;
+}
+
+const MAX_NAME = 120;
+
+export const toDriveNode = (row: NodeRow): Schemas['DriveNode'] => ({
+  id: row.id,
+  kind: row.kind === 'file' ? 'file' : 'folder',
+  name: row.name,
+  parent_id: row.parent_id,
+  owner_id: row.owner_id,
+  size: row.size,
+  content_type: row.content_type,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
+
+const nameTaken = (field = 'name') => fieldErrors({ [field]: 'api.drive.nameTaken' });
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const { code, cause } = error as { code?: string; cause?: { code?: string } };
+  return (code ?? cause?.code) === '23505';
+};
+
+/** The program, when the viewer may open its drive: staff, or a person with an application to it. Else 404. */
+async function openDrive(db: Db, viewer: Viewer, programId: number) {
+  const [program] = await db.select().from(programs).where(eq(programs.id, programId)).limit(1);
+  if (!program) throw notFound();
+  const personal = await hasApplication(db, viewer.id, programId);
+  if (!personal && !viewer.isStaff) throw notFound();
+  return { program, personal };
+}
+
+async function hasApplication(db: Db, userId: number, programId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.user_id, userId), eq(applications.program_id, programId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The owner of the space asked for (null: the shared materials). A personal space is the viewer's own; staff may
+ * name anyone's (`owner_id`) who applied to the program. Anything else is 404, as if it did not exist.
+ */
+async function spaceOwner(db: Db, viewer: Viewer, programId: number, request: SpaceRequest): Promise<number | null> {
+  if (request.space === 'shared') return null;
+  const owner = request.owner_id ?? viewer.id;
+  if (owner !== viewer.id && !viewer.isStaff) throw notFound();
+  if (!(await hasApplication(db, owner, programId))) throw notFound();
+  return owner;
+}
+
+/** Staff write the shared materials; a person writes their own space only. */
+const mayWrite = (viewer: Viewer, owner: number | null): boolean => (owner === null ? viewer.isStaff : owner === viewer.id);
+
+function assertWritable(viewer: Viewer, owner: number | null): void {
+  if (!mayWrite(viewer, owner)) throw forbidden();
+}
+
+const sameOwner = (owner: number | null): SQL => (owner === null ? isNull(driveNodes.owner_id) : eq(driveNodes.owner_id, owner));
+
+/** A node of the program the viewer may see (shared, their own, or any for staff); else 404. */
+async function visibleNode(db: Db, viewer: Viewer, programId: number, nodeId: number): Promise<NodeRow> {
+  const [row] = await db
+    .select()
+    .from(driveNodes)
+    .where(and(eq(driveNodes.id, nodeId), eq(driveNodes.program_id, programId)))
+    .limit(1);
+  if (!row) throw notFound();
+  if (row.owner_id !== null && row.owner_id !== viewer.id && !viewer.isStaff) throw notFound();
+  return row;
+}
+
+/** A folder of the given space (by id), or 404 when there is no such folder there. */
+async function folderIn(db: Db, programId: number, owner: number | null, folderId: number): Promise<NodeRow> {
+  const [row] = await db
+    .select()
+    .from(driveNodes)
+    .where(and(eq(driveNodes.id, folderId), eq(driveNodes.program_id, programId), sameOwner(owner), eq(driveNodes.kind, 'folder')))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The rows of a raw query: both drivers answer `{ rows }` (Db's type cannot say which row shape). */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The folders from the root down to `folderId` (itself last). */
+async function pathTo(db: Db, folderId: number): Promise<NodeRow[]> {
+  const result = await db.execute(sql`
+    with recursive up(id, parent_id, depth) as (
+      select id, parent_id, 0 from ${driveNodes} where id = ${folderId}
+      union all
+      select n.id, n.parent_id, up.depth + 1 from ${driveNodes} n join up on n.id = up.parent_id
+    )
+    select id, depth from up`);
+  const depthOf = new Map(rowsOf<{ id: number; depth: number }>(result).map((row) => [Number(row.id), Number(row.depth)]));
+  if (depthOf.size === 0) return [];
+  const rows = await db.select().from(driveNodes).where(inArray(driveNodes.id, [...depthOf.keys()]));
+  return rows.sort((a, b) => (depthOf.get(b.id) ?? 0) - (depthOf.get(a.id) ?? 0));
+}
+
+/** The node and everything under it: ids and the storage keys of its files. */
+async function subtree(db: Db, nodeId: number): Promise<Array<{ id: number; storage_key: string | null }>> {
+  const result = await db.execute(sql`
+    with recursive down(id, storage_key) as (
+      select id, storage_key from ${driveNodes} where id = ${nodeId}
+      union all
+      select n.id, n.storage_key from ${driveNodes} n join down on n.parent_id = down.id
+    )
+    select id, storage_key from down`);
+  return rowsOf<{ id: number; storage_key: string | null }>(result).map((row) => ({ id: Number(row.id), storage_key: row.storage_key }));
+}
+
+/** What a person's files take in their own spaces, over all programs. */
+async function usedBytes(db: Db, owner: number): Promise<number> {
+  const [row] = await db.select({ total: sum(driveNodes.size) }).from(driveNodes).where(eq(driveNodes.owner_id, owner));
+  return Number(row?.total ?? 0);
+}
+
+export async function getDrive(deps: DriveDeps, viewer: Viewer, programId: number): Promise<Schemas['Drive']> {
+  const { program, personal } = await openDrive(deps.db, viewer, programId);
+  return {
+    program: toProgramInfo(program, deps.now()),
+    personal,
+    shared_writable: viewer.isStaff,
+    quota_bytes: deps.quotaBytes,
+    used_bytes: await usedBytes(deps.db, viewer.id),
+  };
+}
+
+export interface FolderQuery extends SpaceRequest {
+  page?: number | undefined;
+  page_size?: number | undefined;
+}
+
+/** One folder (or a space's root): folders first, then files, by name; paginated. */
+export async function listFolder(deps: DriveDeps, viewer: Viewer, programId: number, query: FolderQuery): Promise<Schemas['DriveFolderPage']> {
+  const { db } = deps;
+  await openDrive(db, viewer, programId);
+  const owner = await spaceOwner(db, viewer, programId, query);
+  const folder = query.parent_id ? await folderIn(db, programId, owner, query.parent_id) : null;
+  const page = query.page ?? 1;
+  const pageSize = query.page_size ?? 100;
+  // The same expressions as the unique index drive_nodes_folder_name_key, so a folder is listed from that index.
+  const inFolder = and(
+    eq(driveNodes.program_id, programId),
+    sql`coalesce(${driveNodes.owner_id}, 0) = ${owner ?? 0}`,
+    sql`coalesce(${driveNodes.parent_id}, 0) = ${folder?.id ?? 0}`,
+  );
+  const [total] = await db.select({ n: count() }).from(driveNodes).where(inFolder);
+  const rows = await db
+    .select()
+    .from(driveNodes)
+    .where(inFolder)
+    .orderBy(desc(driveNodes.kind), asc(sql`lower(${driveNodes.name})`), asc(driveNodes.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return {
+    space: query.space,
+    owner_id: owner,
+    writable: mayWrite(viewer, owner),
+    folder: folder ? toDriveNode(folder) : null,
+    path: folder ? (await pathTo(db, folder.id)).map(toDriveNode) : [],
+    count: total?.n ?? 0,
+    page,
+    page_size: pageSize,
+    results: rows.map(toDriveNode),
+  };
+}
+
+export async function createFolder(
+  deps: DriveDeps,
+  viewer: Viewer,
+  programId: number,
+  body: SpaceRequest & { name: string },
+): Promise<Schemas['DriveNode']> {
+  const { db } = deps;
+  await openDrive(db, viewer, programId);
+  const owner = await spaceOwner(db, viewer, programId, body);
+  assertWritable(viewer, owner);
+  const parent = body.parent_id ? await folderIn(db, programId, owner, body.parent_id) : null;
+  const at = deps.now();
+  try {
+    const [row] = await db
+      .insert(driveNodes)
+      .values({ program_id: programId, owner_id: owner, parent_id: parent?.id ?? null, kind: 'folder', name: body.name, created_at: at, updated_at: at })
+      .returning();
+    if (!row) throw new Error('folder insert returned no row');
+    return toDriveNode(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken();
+    throw error;
+  }
+}
+
+/** Renames a node, or moves it to another folder of its own space (never into itself or what it holds). */
+export async function updateNode(
+  deps: DriveDeps,
+  viewer: Viewer,
+  programId: number,
+  nodeId: number,
+  change: { name?: string | undefined; parent_id?: number | null | undefined },
+): Promise<Schemas['DriveNode']> {
+  const { db } = deps;
+  await openDrive(db, viewer, programId);
+  const node = await visibleNode(db, viewer, programId, nodeId);
+  assertWritable(viewer, node.owner_id);
+  let parentId = node.parent_id;
+  if (change.parent_id !== undefined) {
+    parentId = change.parent_id;
+    if (parentId !== null) {
+      const target = await visibleNode(db, viewer, programId, parentId);
+      if (target.owner_id !== node.owner_id) throw fieldErrors({ parent_id: 'api.drive.otherSpace' });
+      if (target.kind !== 'folder') throw fieldErrors({ parent_id: 'api.drive.notFolder' });
+      if ((await pathTo(db, target.id)).some((folder) => folder.id === node.id)) throw fieldErrors({ parent_id: 'api.drive.moveIntoItself' });
+    }
+  }
+  try {
+    const [row] = await db
+      .update(driveNodes)
+      .set({ name: change.name ?? node.name, parent_id: parentId, updated_at: deps.now() })
+      .where(eq(driveNodes.id, node.id))
+      .returning();
+    if (!row) throw notFound();
+    return toDriveNode(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken();
+    throw error;
+  }
+}
+
+/** Deletes a file, or a folder and all it holds, in one transaction; their bytes leave storage after the commit. */
+export async function deleteNode(deps: DriveDeps, viewer: Viewer, programId: number, nodeId: number): Promise<void> {
+  const { db } = deps;
+  await openDrive(db, viewer, programId);
+  const node = await visibleNode(db, viewer, programId, nodeId);
+  assertWritable(viewer, node.owner_id);
+  const keys = await db.transaction(async (tx) => {
+    const doomed = await subtree(tx, node.id);
+    await tx.delete(driveNodes).where(inArray(driveNodes.id, doomed.map((n) => n.id)));
+    return doomed.flatMap((n) => (n.storage_key ? [n.storage_key] : []));
+  });
+  // After the commit: a transaction that failed keeps its files. A file left by a crash here is only disk space.
+  await Promise.all(keys.map((key) => deps.files.remove(key)));
+}
+
+/** A file's bytes, with its name and stored content type. */
+export async function readFile(deps: DriveDeps, viewer: Viewer, programId: number, nodeId: number) {
+  await openDrive(deps.db, viewer, programId);
+  const node = await visibleNode(deps.db, viewer, programId, nodeId);
+  if (node.kind !== 'file' || !node.storage_key) throw notFound();
+  const stored = await deps.files.read(node.storage_key);
+  if (!stored) throw notFound();
+  return { ...stored, fileName: node.name, contentType: node.content_type ?? 'application/octet-stream' };
+}
+
+/** A name from an uploaded file fit for the drive's rules: no path, no control characters, 120 characters at most. */
+export function driveFileName(uploaded: string): string {
+  const clean = safeFileName(uploaded, 'file').replace(/[/\\]/g, '').trim();
+  if (clean === '.' || clean === '..' || clean === '') return 'file';
+  if (clean.length <= MAX_NAME) return clean;
+  const dot = clean.lastIndexOf('.');
+  const extension = dot > 0 && clean.length - dot <= 10 ? clean.slice(dot) : '';
+  return `${clean.slice(0, MAX_NAME - extension.length).trimEnd()}${extension}`;
+}
+
+/**
+ * Streams one file into a folder. Refused with nothing kept: past 20MB, a type the drive does not take (by name and
+ * by its first bytes), or past the owner's quota, counted while the bytes arrive and again in the transaction.
+ */
+export async function uploadFile(
+  deps: DriveDeps,
+  viewer: Viewer,
+  programId: number,
+  where: SpaceRequest,
+  upload: Upload,
+): Promise<Schemas['DriveNode']> {
+  const { db } = deps;
+  await openDrive(db, viewer, programId);
+  const owner = await spaceOwner(db, viewer, programId, where);
+  assertWritable(viewer, owner);
+  const parent = where.parent_id ? await folderIn(db, programId, owner, where.parent_id) : null;
+  const name = driveFileName(upload.filename);
+  const type = announcedType(name);
+  if (!type) {
+    upload.stream.resume();
+    throw fieldErrors({ file: 'api.drive.typeNotAllowed' });
+  }
+  // The shared materials have no quota of their own: staff curate them.
+  const room = owner === null ? Infinity : deps.quotaBytes - (await usedBytes(db, owner));
+  const overQuota = () => detailError(413, 'api.drive.quotaExceeded', 'quota_exceeded', { quota: Math.round(deps.quotaBytes / (1024 * 1024)) });
+  let received = 0;
+  let refusal: AppError | undefined;
+  let temp: TempFile;
+  try {
+    temp = await deps.files.write(upload.stream, (chunk) => {
+      received += chunk.length;
+      // Stop the stream at once: an over-quota file is never written out whole.
+      if (received > room) return Promise.reject((refusal = overQuota()));
+      return undefined;
+    });
+  } catch (error) {
+    if (refusal) throw refusal;
+    if (error instanceof SourceFailedError) throw detailError(400, 'api.error.malformed', 'malformed');
+    throw error;
+  }
+  let key: string;
+  try {
+    if (upload.truncated() || temp.size > MAX_UPLOAD_BYTES) throw detailError(413, 'api.error.fileTooLarge', 'file_too_large');
+    if (!(await contentMatches(type, temp))) throw fieldErrors({ file: 'api.drive.typeMismatch' });
+    key = await temp.commit(`drive/${programId}`, name.slice(name.lastIndexOf('.') + 1).toLowerCase());
+  } catch (error) {
+    await temp.discard();
+    throw error;
+  }
+  try {
+    const row = await db.transaction(async (tx) => {
+      if (owner !== null) {
+        // One upload at a time per person past this point, so two at once cannot both fit in the last room.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, owner)).for('update');
+        if ((await usedBytes(tx, owner)) + temp.size > deps.quotaBytes) throw overQuota();
+      }
+      const at = deps.now();
+      const [inserted] = await tx
+        .insert(driveNodes)
+        .values({
+          program_id: programId,
+          owner_id: owner,
+          parent_id: parent?.id ?? null,
+          kind: 'file',
+          name,
+          storage_key: key,
+          size: temp.size,
+          content_type: type.contentType,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning();
+      if (!inserted) throw new Error('file insert returned no row');
+      return inserted;
+    });
+    return toDriveNode(row);
+  } catch (error) {
+    await deps.files.remove(key);
+    if (isUniqueViolation(error)) throw nameTaken('file');
+    throw error;
+  }
+}

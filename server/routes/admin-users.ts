@@ -1,0 +1,33 @@
+// HTTP side of staff's user administration and the audit log (tagged `admin` in openapi.yaml: staff only).
+import type { AppContext } from '#server/context.ts';
+import type { Handlers } from '#server/http/handlers.ts';
+import { listAudit } from '#server/admin/audit.ts';
+import { csvDisposition } from '#server/admin/csv.ts';
+import * as users from '#server/admin/users.ts';
+
+export function adminUserRoutes(ctx: AppContext): Handlers {
+  return {
+    listAdminUsers: async (request) => {
+      const { cursor, limit, ...filters } = request.query;
+      return users.listUsers(ctx.db, filters, { cursor, limit });
+    },
+    exportAdminUsers: async (request, reply) => {
+      const csv = await users.exportUsersCsv(ctx.db, request.query, request.language);
+      const day = ctx.now().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', csvDisposition(`${request.t('admin.users.csvName')}-${day}.csv`))
+        .send(csv);
+    },
+    getAdminUser: async (request) => users.getUser(ctx.db, request.params.id),
+    setAdminUserStaff: async (request) => users.setStaff(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.is_staff),
+    setAdminUserActive: async (request) => users.setActive(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.is_active),
+    sendAdminUserPasswordReset: async (request) => {
+      await users.sendPasswordReset(ctx.auth, request.requireUser(), request.params.id);
+      return { detail: request.t('api.admin.resetSent') };
+    },
+    listAdminAudit: async (request) =>
+      listAudit(ctx.db, request.query.record_type, request.query.record_id, { cursor: request.query.cursor, limit: request.query.limit }),
+  };
+}

@@ -1,0 +1,109 @@
+// The real effects of the drive machine (machines/drive): the API calls of each change, the upload with progress
+// (XMLHttpRequest, for its progress events) into the folder on screen, the folder's query refreshed after a change,
+// and the success toasts ('document uploaded', 'document deleted', docs/product.md section 8).
+import type { QueryClient } from '@tanstack/react-query';
+import { defineMessages } from 'react-intl';
+import { fromCallback, fromPromise } from 'xstate';
+import { api } from '#api/client';
+import { ApiError, unwrap } from '#api/errors';
+import { uploadWithProgress } from '#api/upload';
+import { driveKeys, type DriveNode } from '#api/drive';
+import { driveMachine } from '#machines/drive/drive.machine';
+import type { CreateFolderInput, DeleteNodeInput, DriveAnnouncement, MoveNodeInput, RenameNodeInput } from '#machines/drive/drive.types';
+import { uploadMachine } from '#machines/upload/upload.machine';
+import type { StoredFile, UploadEvent, UploadFileInput } from '#machines/upload/upload.types';
+import { getIntl } from '#lib/locale';
+import { showToast } from '#lib/toast';
+import { isFileRefusal, toServerRejection } from './application-errors';
+
+const toasts = defineMessages<DriveAnnouncement>({
+  uploaded: { id: 'application.documents.uploaded' },
+  fileDeleted: { id: 'application.documents.deleted' },
+  folderDeleted: { id: 'drive.toast.folderDeleted' },
+  folderCreated: { id: 'drive.toast.folderCreated' },
+  renamed: { id: 'drive.toast.renamed' },
+  moved: { id: 'drive.toast.moved' },
+});
+
+function isDriveNode(value: unknown): value is DriveNode {
+  return typeof value === 'object' && value !== null && 'id' in value && 'name' in value && typeof value.name === 'string' && 'kind' in value;
+}
+
+/** What the upload machine keeps of a stored drive file (its name, size and when). */
+const storedOf = (node: DriveNode): StoredFile => ({ file_name: node.name, size: node.size ?? 0, uploaded_at: node.created_at, active_content: [] });
+
+/** A change the server refused or never answered, as the drive machine reads it: the status (0: none) and the body. */
+const asCallError = (error: unknown) => (error instanceof ApiError ? { status: error.status, body: error.body } : { status: 0 });
+
+function provideDriveUpload() {
+  return uploadMachine.provide({
+    actors: {
+      uploadFile: fromCallback<UploadEvent, UploadFileInput>(({ input, sendBack }) => {
+        if (input.target.kind !== 'drive') throw new Error('the drive uploads into a drive folder only');
+        const { programId, space, parentId } = input.target;
+        const query = new URLSearchParams({ space, ...(parentId ? { parent_id: String(parentId) } : {}) });
+        const controller = new AbortController();
+        uploadWithProgress({
+          path: `/programs/${programId}/drive/files?${query}`,
+          field: 'file',
+          file: input.file.body,
+          fileName: input.file.name,
+          signal: controller.signal,
+          onProgress: ({ loaded, total }) => sendBack({ type: 'upload.progress', loaded, total }),
+        }).then(
+          (body) => sendBack(isDriveNode(body) ? { type: 'upload.done', stored: storedOf(body) } : { type: 'upload.failed', error: {} }),
+          (error: unknown) => {
+            if (controller.signal.aborted) return;
+            if (isFileRefusal(error)) sendBack({ type: 'upload.refused', body: error.body });
+            else sendBack({ type: 'upload.failed', error: toServerRejection(error) });
+          },
+        );
+        return () => controller.abort();
+      }),
+    },
+  });
+}
+
+export function provideDriveMachine(queryClient: QueryClient) {
+  /** A call with an answer body; a failure as the machine reads it (with the message ids of the server's errors). */
+  const answered = <R extends { data?: unknown; error?: unknown; response: Response }>(request: Promise<R>) =>
+    unwrap(request).catch((error: unknown) => {
+      throw asCallError(error);
+    });
+  /** A call answered 204: no body, which unwrap() reads as a failure, so the status says it all. */
+  const call = async (request: Promise<{ response: Response; error?: unknown }>) => {
+    const answer = await request.catch(() => undefined);
+    if (!answer?.response.ok) throw asCallError(new ApiError(answer?.response.status ?? 0, answer?.error));
+  };
+  return driveMachine.provide({
+    actors: {
+      createFolder: fromPromise<unknown, CreateFolderInput>(({ input }) =>
+        answered(
+          api.POST('/programs/{id}/drive/folders', {
+            params: { path: { id: input.programId } },
+            body: { space: input.location.space, parent_id: input.location.parentId, name: input.name },
+          }),
+        ),
+      ),
+      renameNode: fromPromise<unknown, RenameNodeInput>(({ input }) =>
+        answered(api.PATCH('/programs/{id}/drive/nodes/{nodeId}', { params: { path: { id: input.programId, nodeId: input.nodeId } }, body: { name: input.name } })),
+      ),
+      moveNode: fromPromise<unknown, MoveNodeInput>(({ input }) =>
+        answered(
+          api.PATCH('/programs/{id}/drive/nodes/{nodeId}', {
+            params: { path: { id: input.programId, nodeId: input.nodeId } },
+            body: { parent_id: input.parentId },
+          }),
+        ),
+      ),
+      deleteNode: fromPromise<unknown, DeleteNodeInput>(({ input }) =>
+        call(api.DELETE('/programs/{id}/drive/nodes/{nodeId}', { params: { path: { id: input.programId, nodeId: input.nodeId } } })),
+      ),
+      upload: provideDriveUpload(),
+    },
+    actions: {
+      refreshListing: ({ context }) => void queryClient.invalidateQueries({ queryKey: driveKeys.all(context.programId) }),
+      announce: (_, what) => showToast({ kind: 'success', message: getIntl().formatMessage(toasts[what]) }),
+    },
+  });
+}

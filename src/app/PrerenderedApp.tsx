@@ -1,0 +1,61 @@
+// The build-time side of the public pages (scripts/prerender.ts builds this file for Node and writes its HTML into
+// dist/pages/): the same route table, layout and providers as the browser (main.tsx), drawn for a signed-out visitor
+// in one language. The browser then hydrates that HTML (docs/decisions/020-news-and-a-light-landing-page.md).
+import { StrictMode } from 'react';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type UIMatch } from 'react-router-dom';
+import { createActor } from 'xstate';
+import { appSessionMachine } from '#actors/session';
+import { getIntl, loadCatalog, setLocale, type Locale } from '#lib/locale';
+import { paths } from '#lib/paths';
+import { appRoutes } from './AppRoutes';
+import { createQueryClient, Providers } from './Providers';
+import { documentTitle, titleOf } from './RootLayout';
+
+const descriptions = defineMessages({
+  home: { id: 'meta.description.home' },
+  login: { id: 'meta.description.login' },
+  createAccount: { id: 'meta.description.createAccount' },
+  passwordReset: { id: 'meta.description.passwordReset' },
+  terms: { id: 'meta.description.terms' },
+});
+
+/** The public pages written at build time, each with its meta description. */
+export const prerenderedPages: readonly { path: string; description: MessageDescriptor }[] = [
+  { path: paths.home, description: descriptions.home },
+  { path: paths.login, description: descriptions.login },
+  { path: paths.createAccount, description: descriptions.createAccount },
+  { path: paths.passwordReset, description: descriptions.passwordReset },
+  { path: paths.terms, description: descriptions.terms },
+];
+
+export interface PrerenderedPage {
+  /** The markup of #root. */
+  html: string;
+  title: string;
+  description: string;
+}
+
+/** Renders one public page as a signed-out visitor sees it in `locale`. */
+export async function renderPage(path: string, description: MessageDescriptor, locale: Locale): Promise<PrerenderedPage> {
+  await loadCatalog(locale);
+  setLocale(locale, false);
+  const session = createActor(appSessionMachine, { input: { record: null } }).start();
+  const handler = createStaticHandler(appRoutes(session));
+  const context = await handler.query(new Request(`http://prerender.invalid${path}`));
+  if (context instanceof Response) throw new Error(`${path} answered ${context.status} while prerendering`);
+  if (context.errors) throw new Error(`${path} failed while prerendering: ${JSON.stringify(context.errors)}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <Providers session={session} queryClient={createQueryClient()}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Providers>
+    </StrictMode>,
+  );
+  session.stop();
+  const intl = getIntl(locale);
+  const matches = context.matches.map(({ route }): Pick<UIMatch, 'handle'> => ({ handle: route.handle }));
+  return { html, title: documentTitle(intl, titleOf(matches)), description: intl.formatMessage(description) };
+}

@@ -1,0 +1,255 @@
+// /admin/users/:id: one account for staff: its facts, its applications, its event registrations, the actions on it
+// (grant or remove staff access, deactivate or reactivate, send a password-reset link: each driven by the
+// admin-action machine, the destructive ones confirmed in a dialog) and its audit history.
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import { Link, useParams } from 'react-router-dom';
+import { provideUserActionMachine, type UserAction } from '#actors/admin-action';
+import {
+  selectActionErrorBody,
+  selectActionRequest,
+  selectActionStatus,
+  selectConfirmOpen,
+  selectIsWorking,
+} from '#machines/admin-action/admin-action.selectors';
+import { selectUser } from '#machines/session/session.selectors';
+import { Button } from '#components/ui/Button';
+import { ConfirmDialog } from '#components/ui/ConfirmDialog';
+import { InstantText } from '#components/ui/InstantText';
+import { PageHeading } from '#components/ui/PageHeading';
+import { errorText, toFormErrors } from '#lib/form-errors';
+import { useSession } from '#lib/use-session';
+import { activeOrNot, messages, yesNo } from '#features/admin-users/messages';
+import { userAuditQueryOptions, userQueryOptions, type AdminUserDetail, type AuditEntry } from '#features/admin-users/api/users';
+
+const BUTTON_ID: Record<UserAction, string> = { setStaff: 'user-action-staff', setActive: 'user-action-active', sendReset: 'user-action-reset' };
+
+function Facts({ user }: { user: AdminUserDetail }) {
+  const row = (label: MessageDescriptor, value: React.ReactNode) => (
+    <div className="grid gap-1 border-b border-gray-300 py-2 sm:grid-cols-3">
+      <dt className="font-semibold">
+        <FormattedMessage {...label} />
+      </dt>
+      <dd className="break-all sm:col-span-2">{value}</dd>
+    </div>
+  );
+  return (
+    <dl>
+      {row(messages.columnEmail, user.email)}
+      {row(messages.phone, user.phone || '—')}
+      {row(messages.columnLanguage, <FormattedMessage {...(user.language === 'en' ? messages.languageEn : messages.languageEs)} />)}
+      {row(messages.columnStaff, <FormattedMessage {...yesNo(user.is_staff)} />)}
+      {row(messages.status, <FormattedMessage {...activeOrNot(user.is_active)} />)}
+      {row(messages.columnCreated, <InstantText instant={user.created_at} />)}
+    </dl>
+  );
+}
+
+function AuditHistory({ id }: { id: number }) {
+  const audit = useInfiniteQuery(userAuditQueryOptions(id));
+  const entries = audit.data?.pages.flatMap((page) => page.results) ?? [];
+  const intl = useIntl();
+  const change = (entry: AuditEntry): MessageDescriptor => {
+    const after = entry.after ?? {};
+    if ('is_staff' in after) return after.is_staff ? messages.auditStaffGranted : messages.auditStaffRemoved;
+    if ('is_active' in after) return after.is_active ? messages.auditReactivated : messages.auditDeactivated;
+    return messages.auditResetSent;
+  };
+  return (
+    <section aria-labelledby="user-audit" className="space-y-3">
+      <h2 id="user-audit" className="text-2xl font-bold">
+        <FormattedMessage id="admin.users.audit.title" />
+      </h2>
+      {entries.length === 0 && audit.isSuccess ? (
+        <p>
+          <FormattedMessage id="admin.users.audit.none" />
+        </p>
+      ) : (
+        <ol className="space-y-2">
+          {entries.map((entry) => (
+            <li key={entry.id} className="rounded-md bg-gray-50 px-3 py-2">
+              <InstantText instant={entry.at} />
+              {': '}
+              {intl.formatMessage(change(entry), { who: entry.actor?.name ?? '—' })}
+            </li>
+          ))}
+        </ol>
+      )}
+      {audit.hasNextPage ? (
+        <Button variant="secondary" disabled={audit.isFetchingNextPage} onClick={() => void audit.fetchNextPage()}>
+          <FormattedMessage id="admin.users.audit.more" />
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+export function UserDetailPage() {
+  const intl = useIntl();
+  const id = Number(useParams().id);
+  const queryClient = useQueryClient();
+  const user = useQuery(userQueryOptions(id));
+  const me = useSession(selectUser);
+  const [machine] = useState(() => provideUserActionMachine(queryClient));
+  // The button that opened the dialog, where focus returns when it closes (confirmed or not).
+  const [askedBy, setAskedBy] = useState<string>('main-heading');
+  const action = useActorRef(machine);
+  const status = useSelector(action, selectActionStatus);
+  const request = useSelector(action, selectActionRequest);
+  const working = useSelector(action, selectIsWorking);
+  const confirmOpen = useSelector(action, selectConfirmOpen);
+  const body = useSelector(action, selectActionErrorBody);
+  const t = (descriptor: MessageDescriptor) => intl.formatMessage(descriptor);
+  const applicationStatus = { draft: messages.statusDraft, submitted: messages.statusSubmitted, closed: messages.statusClosed };
+
+  // The heading is there from the first render (route changes focus it), worded once the account has loaded.
+  const top = (title: React.ReactNode) => (
+    <div className="space-y-2">
+      <Link to="/admin/users" className="font-semibold text-blue-800 underline">
+        <FormattedMessage id="admin.users.back" />
+      </Link>
+      <PageHeading className="break-words">{title}</PageHeading>
+    </div>
+  );
+  if (user.isPending || user.isError) {
+    return (
+      <div className="space-y-8">
+        {top(<FormattedMessage {...(user.isError ? messages.notFound : messages.detailTitle)} />)}
+        {user.isPending ? (
+          <p role="status">
+            <FormattedMessage id="app.loading" />
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  const account = user.data;
+  const name = `${account.first_name} ${account.last_name}`;
+  const isMe = me?.id === account.id;
+  const ask = (kind: UserAction, value: boolean | undefined, confirm: boolean) => {
+    setAskedBy(BUTTON_ID[kind]);
+    action.send({ type: 'action.request', request: { action: kind, targetId: account.id, ...(value === undefined ? {} : { value }) }, confirm });
+  };
+  const problem =
+    status === 'refused' || status === 'failed'
+      ? toFormErrors(body, [], t(body === null ? messages.actionNetwork : messages.tryAgainLater))
+      : null;
+  const confirmCopy: Record<'title' | 'body' | 'button', MessageDescriptor> =
+    request?.action === 'setActive'
+      ? { title: messages.confirmDeactivateTitle, body: messages.confirmDeactivateBody, button: messages.deactivate }
+      : { title: messages.confirmRemoveStaffTitle, body: messages.confirmRemoveStaffBody, button: messages.removeStaff };
+
+  return (
+    <div className="space-y-8">
+      {top(name)}
+      <Facts user={account} />
+
+      <section aria-labelledby="user-actions" className="space-y-3">
+        <h2 id="user-actions" className="text-2xl font-bold">
+          <FormattedMessage id="admin.users.actions" />
+        </h2>
+        {isMe ? (
+          <p className="rounded-md border-l-8 border-blue-800 bg-blue-50 p-4">
+            <FormattedMessage id="admin.users.yourself" />
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-3">
+          {isMe ? null : account.is_staff ? (
+            <Button id={BUTTON_ID.setStaff} variant="danger" disabled={working} onClick={() => ask('setStaff', false, true)}>
+              <FormattedMessage id="admin.users.removeStaff" />
+            </Button>
+          ) : (
+            <Button id={BUTTON_ID.setStaff} variant="secondary" disabled={working} onClick={() => ask('setStaff', true, false)}>
+              <FormattedMessage id="admin.users.grantStaff" />
+            </Button>
+          )}
+          {isMe ? null : account.is_active ? (
+            <Button id={BUTTON_ID.setActive} variant="danger" disabled={working} onClick={() => ask('setActive', false, true)}>
+              <FormattedMessage id="admin.users.deactivate" />
+            </Button>
+          ) : (
+            <Button id={BUTTON_ID.setActive} variant="secondary" disabled={working} onClick={() => ask('setActive', true, false)}>
+              <FormattedMessage id="admin.users.reactivate" />
+            </Button>
+          )}
+          {account.is_active ? (
+            <Button id={BUTTON_ID.sendReset} variant="secondary" disabled={working} onClick={() => ask('sendReset', undefined, false)}>
+              <FormattedMessage id="admin.users.sendReset" />
+            </Button>
+          ) : null}
+        </div>
+        <div role="status">
+          {working ? <FormattedMessage id="admin.users.working" /> : null}
+        </div>
+        {problem ? (
+          <div role="alert" className="space-y-2 rounded-md border-l-8 border-red-800 bg-red-50 p-4">
+            {[...problem.form, ...Object.values(problem.fields).flat()].map((message) => (
+              <p key={errorText(intl, message)} className="font-semibold text-red-800">
+                {errorText(intl, message)}
+              </p>
+            ))}
+            <div className="flex flex-wrap gap-3">
+              {status === 'failed' ? (
+                <Button onClick={() => action.send({ type: 'action.retry' })}>
+                  <FormattedMessage id="admin.users.retry" />
+                </Button>
+              ) : null}
+              <Button variant="secondary" onClick={() => action.send({ type: 'action.dismiss' })}>
+                <FormattedMessage id="admin.users.dismiss" />
+              </Button>
+            </div>
+          </div>
+        ) : null}
+        <ConfirmDialog
+          open={confirmOpen}
+          title={intl.formatMessage(confirmCopy.title, { name })}
+          body={intl.formatMessage(confirmCopy.body, { name })}
+          confirmLabel={<FormattedMessage {...confirmCopy.button} />}
+          onConfirm={() => action.send({ type: 'action.confirm' })}
+          onCancel={() => action.send({ type: 'action.cancel' })}
+          returnFocusTo={askedBy}
+        />
+      </section>
+
+      <section aria-labelledby="user-applications" className="space-y-3">
+        <h2 id="user-applications" className="text-2xl font-bold">
+          <FormattedMessage id="admin.users.applications" />
+        </h2>
+        {account.applications.length === 0 ? (
+          <p>
+            <FormattedMessage id="admin.users.noApplications" />
+          </p>
+        ) : (
+          <ul className="space-y-2">
+            {account.applications.map((application) => (
+              <li key={application.id} className="rounded-md bg-gray-50 px-3 py-2">
+                <FormattedMessage
+                  id="admin.users.application"
+                  values={{
+                    program: intl.locale.startsWith('en') ? application.program_name.en : application.program_name.es,
+                    period: application.period,
+                    status: t(applicationStatus[application.status]),
+                    id: application.id,
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="user-registrations" className="space-y-3">
+        <h2 id="user-registrations" className="text-2xl font-bold">
+          <FormattedMessage id="admin.users.registrations" />
+        </h2>
+        <p>
+          <FormattedMessage id="admin.users.noRegistrations" />
+        </p>
+      </section>
+
+      <AuditHistory id={account.id} />
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+// /admin/users: staff search the accounts (name or e-mail, whatever the accents), filter by staff and status, sort,
+// page with the server's cursor and export the matching accounts as CSV. The URL holds the search, so a page can be
+// shared, reloaded, and left with Back.
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button } from '#components/ui/Button';
+import { SelectField, TextField } from '#components/ui/Field';
+import { InstantText } from '#components/ui/InstantText';
+import { PageHeading } from '#components/ui/PageHeading';
+import { errorText, toFormErrors } from '#lib/form-errors';
+import { errorBody } from '#api/errors';
+import { activeOrNot, messages, yesNo } from '#features/admin-users/messages';
+import { downloadUsersCsv, userListQueryOptions, type AdminUserSort, type UserListQuery } from '#features/admin-users/api/users';
+
+const SORTS: readonly AdminUserSort[] = ['name', '-name', 'email', '-email', 'created', '-created'];
+const SORT_LABELS: Record<AdminUserSort, MessageDescriptor> = {
+  name: messages.sortName,
+  '-name': messages.sortNameDesc,
+  email: messages.sortEmail,
+  '-email': messages.sortEmailDesc,
+  created: messages.sortCreated,
+  '-created': messages.sortCreatedDesc,
+};
+const COLUMNS = [messages.columnName, messages.columnEmail, messages.columnStaff, messages.columnActive, messages.columnCreated];
+const flag = (value: string | null): boolean | undefined => (value === 'true' ? true : value === 'false' ? false : undefined);
+
+function queryFromUrl(params: URLSearchParams): UserListQuery {
+  const sort = SORTS.find((candidate) => candidate === params.get('sort'));
+  const staff = flag(params.get('staff'));
+  const active = flag(params.get('active'));
+  return {
+    ...(params.get('q') ? { q: params.get('q') ?? '' } : {}),
+    ...(staff === undefined ? {} : { staff }),
+    ...(active === undefined ? {} : { active }),
+    ...(sort ? { sort } : {}),
+    ...(params.get('cursor') ? { cursor: params.get('cursor') ?? '' } : {}),
+  };
+}
+
+export function UsersPage() {
+  const intl = useIntl();
+  const [params, setParams] = useSearchParams();
+  const query = queryFromUrl(params);
+  const users = useQuery(userListQueryOptions(query));
+  const [exportFailed, setExportFailed] = useState(false);
+  const t = (descriptor: MessageDescriptor) => intl.formatMessage(descriptor);
+
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const name of ['q', 'staff', 'active', 'sort']) {
+      const value = String(form.get(name) ?? '').trim();
+      if (value !== '') next.set(name, value);
+    }
+    setParams(next);
+  };
+  const { cursor: _cursor, ...filters } = query;
+  const pageLink = (cursor: string | null) => {
+    const next = new URLSearchParams(params);
+    if (cursor) next.set('cursor', cursor);
+    else next.delete('cursor');
+    return `?${next.toString()}`;
+  };
+  const listError = users.isError ? toFormErrors(errorBody(users.error), [], t(messages.tryAgainLater)) : null;
+
+  return (
+    <div className="space-y-6">
+      <PageHeading>
+        <FormattedMessage id="admin.users.title" />
+      </PageHeading>
+      <form role="search" aria-label={t(messages.searchLabel)} onSubmit={search} className="grid gap-4 rounded-md bg-gray-50 p-4 md:grid-cols-2 lg:grid-cols-4">
+        <TextField id="users-q" name="q" type="search" defaultValue={query.q ?? ''} maxLength={200} label={<FormattedMessage id="admin.users.search" />} hint={<FormattedMessage id="admin.users.searchHint" />} />
+        <SelectField
+          id="users-staff"
+          name="staff"
+          defaultValue={query.staff === undefined ? '' : String(query.staff)}
+          label={<FormattedMessage id="admin.users.filterStaff" />}
+          options={[
+            { value: '', label: t(messages.filterAll) },
+            { value: 'true', label: t(messages.staffOnly) },
+            { value: 'false', label: t(messages.applicantsOnly) },
+          ]}
+        />
+        <SelectField
+          id="users-active"
+          name="active"
+          defaultValue={query.active === undefined ? '' : String(query.active)}
+          label={<FormattedMessage id="admin.users.filterActive" />}
+          options={[
+            { value: '', label: t(messages.filterAll) },
+            { value: 'true', label: t(messages.activeOnly) },
+            { value: 'false', label: t(messages.inactiveOnly) },
+          ]}
+        />
+        <SelectField
+          id="users-sort"
+          name="sort"
+          defaultValue={query.sort ?? 'name'}
+          label={<FormattedMessage id="admin.users.sort" />}
+          options={SORTS.map((sort) => ({ value: sort, label: t(SORT_LABELS[sort]) }))}
+        />
+        <div className="flex flex-wrap gap-3 md:col-span-2 lg:col-span-4">
+          <Button type="submit">
+            <FormattedMessage id="admin.users.searchButton" />
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setExportFailed(false);
+              downloadUsersCsv(filters, `${t(messages.csvName)}.csv`).catch(() => setExportFailed(true));
+            }}
+          >
+            <FormattedMessage id="admin.users.export" />
+          </Button>
+        </div>
+        {exportFailed ? (
+          <p role="alert" className="font-semibold text-red-800 md:col-span-2 lg:col-span-4">
+            <FormattedMessage id="admin.users.exportFailed" />
+          </p>
+        ) : null}
+      </form>
+
+      <div role="status" className="text-gray-900">
+        {users.isPending ? <FormattedMessage id="app.loading" /> : null}
+        {users.data ? <FormattedMessage id="admin.users.count" values={{ count: users.data.count }} /> : null}
+      </div>
+      {listError ? (
+        <div role="alert" className="rounded-md border-l-8 border-red-800 bg-red-50 p-4 text-gray-900">
+          {[...listError.form, ...Object.values(listError.fields).flat()].map((message) => (
+            <p key={errorText(intl, message)}>{errorText(intl, message)}</p>
+          ))}
+          <Link to="?" className="font-semibold text-blue-800 underline">
+            <FormattedMessage id="admin.users.firstPage" />
+          </Link>
+        </div>
+      ) : null}
+
+      {users.data && users.data.results.length > 0 ? (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[40rem] border-collapse text-left">
+            <caption className="sr-only">
+              <FormattedMessage id="admin.users.tableCaption" />
+            </caption>
+            <thead>
+              <tr className="border-b-2 border-gray-700">
+                {COLUMNS.map((column) => (
+                  <th key={column.id} scope="col" className="px-3 py-2 font-semibold">
+                    <FormattedMessage {...column} />
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.results.map((user) => (
+                <tr key={user.id} className="border-b border-gray-300">
+                  <th scope="row" className="px-3 py-2 font-normal">
+                    <Link to={`/admin/users/${user.id}`} className="font-semibold text-blue-800 underline">
+                      {`${user.first_name} ${user.last_name}`}
+                    </Link>
+                  </th>
+                  <td className="break-all px-3 py-2">{user.email}</td>
+                  <td className="px-3 py-2">
+                    <FormattedMessage {...yesNo(user.is_staff)} />
+                  </td>
+                  <td className="px-3 py-2">
+                    <FormattedMessage {...activeOrNot(user.is_active)} />
+                  </td>
+                  <td className="px-3 py-2">
+                    <InstantText instant={user.created_at} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : users.data ? (
+        <p className="text-gray-900">
+          <FormattedMessage id="admin.users.none" />
+        </p>
+      ) : null}
+
+      <nav aria-label={t(messages.pages)} className="flex flex-wrap gap-3">
+        {query.cursor ? (
+          <Link to={pageLink(null)} className="inline-flex min-h-11 items-center font-semibold text-blue-800 underline">
+            <FormattedMessage id="admin.users.firstPage" />
+          </Link>
+        ) : null}
+        {users.data?.next_cursor ? (
+          <Link to={pageLink(users.data.next_cursor)} className="inline-flex min-h-11 items-center font-semibold text-blue-800 underline">
+            <FormattedMessage id="admin.users.nextPage" />
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+// The public pages arrive already rendered (issue 12 point 4; docs/decisions/020-news-and-a-light-landing-page.md):
+// the server sends the prerendered file of the visitor's language, the browser hydrates it without a mismatch, a
+// page reads without JavaScript, robots.txt is a real file, and the landing page's first scripts stay within budget.
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount, signIn, switchLanguage, t, type Locale } from './support/shell.ts';
+import { baseURL } from './support/ports.ts';
+
+const pages = [
+  { path: '/', heading: 'home.hero.title', title: 'home.page.title', description: 'meta.description.home' },
+  { path: '/login', heading: 'auth.login.title', title: 'auth.login.title', description: 'meta.description.login' },
+  { path: '/account/create', heading: 'auth.register.title', title: 'auth.register.title', description: 'meta.description.createAccount' },
+  { path: '/password/reset', heading: 'auth.reset.title', title: 'auth.reset.title', description: 'meta.description.passwordReset' },
+  { path: '/terms', heading: 'terms.page.title', title: 'terms.page.title', description: 'meta.description.terms' },
+] as const;
+
+const htmlEscape = (text: string): string => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** Console errors and uncaught exceptions of a page (React reports a hydration mismatch as one). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
+  test(`every public page answers its HTML already rendered in ${locale}, with its lang, title and description`, async ({ request }) => {
+    for (const { path, heading, title, description } of pages) {
+      const response = await request.get(path, { headers: locale === 'en' ? { cookie: 'language=en' } : {} });
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['content-type'], path).toMatch(/^text\/html/);
+      expect(response.headers()['content-language'], path).toBe(locale);
+      expect(response.headers().vary, path).toMatch(/cookie/i);
+      const html = await response.text();
+      expect(html, path).toContain(`<html lang="${locale}">`);
+      expect(html, path).toContain(`<title>${htmlEscape(`${t(locale, title)} | ${t(locale, 'app.shortName')}`)}</title>`);
+      expect(html, path).toContain(`<meta name="description" content="${htmlEscape(t(locale, description))}" />`);
+      expect(html, path).toContain(`data-prerendered="${locale}"`);
+      expect(html, path).toContain(htmlEscape(t(locale, heading)));
+    }
+  });
+}
+
+test('a cookie naming no built language gets Spanish, and other pages keep the SPA page', async ({ request }) => {
+  const odd = await request.get('/', { headers: { cookie: 'language=fr; other=1' } });
+  expect(await odd.text()).toContain('<html lang="es">');
+  const panel = await (await request.get('/panel/programs')).text();
+  expect(panel).toContain('<div id="root"></div>');
+  expect(panel).not.toContain('data-prerendered');
+});
+
+test('robots.txt is a text file that keeps crawlers out of the panel, the admin area and the API; unknown files are 404', async ({ request }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+  const text = await robots.text();
+  for (const line of ['User-agent: *', 'Allow: /', 'Disallow: /panel', 'Disallow: /admin', 'Disallow: /api']) expect(text).toContain(line);
+  for (const path of ['/favicon.ico', '/sitemap.xml', '/panel/some.file']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.text(), path).not.toContain('<div id="root"');
+  }
+});
+
+test('the landing page reads without JavaScript, in the language of the cookie', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('es', 'home.hero.title'));
+  await expect(page.getByRole('link', { name: t('es', 'home.hero.createAccount') })).toHaveAttribute('href', '/account/create');
+  await context.addCookies([{ name: 'language', value: 'en', url: baseURL }]);
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'auth.login.title'));
+  // Nothing to submit the form the browser's way before the app runs.
+  await expect(page.getByRole('button', { name: t('en', 'auth.login.submit') })).toBeDisabled();
+  await context.close();
+});
+
+test('the browser takes over the prerendered page without a mismatch, and the switcher keeps the next load in that language', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'English', exact: true })).toBeEnabled();
+  await switchLanguage(page, 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'home.hero.title'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.reload();
+  // The server chose the English file (the switcher's cookie), and the app hydrated it as it was.
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'home.hero.title'));
+  await expect(page.getByRole('button', { name: 'English', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: t('en', 'auth.login.submit') })).toBeEnabled();
+  await page.goto('/terms');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'terms.page.title'));
+  await expect(page).toHaveTitle(`${t('en', 'terms.page.title')} | ${t('en', 'app.shortName')}`);
+  expect(errors).toEqual([]);
+});
+
+test('a device choice stored before the cookie existed still wins: the page renders afresh in that language', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => window.localStorage.setItem('language', 'en'));
+  await page.context().clearCookies();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'home.hero.title'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // ...and from then on the server knows it.
+  expect((await page.context().cookies()).find((cookie) => cookie.name === 'language')?.value).toBe('en');
+});
+
+test('a signed-in person gets their own header over the prerendered landing page', async ({ page }) => {
+  const account = await createAccount('prerender-signed-in');
+  await signIn(page, account);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: t('es', 'home.hero.goToPanel') })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: t('es', 'app.header.navLabel') }).first()).toContainText(t('es', 'app.header.panel'));
+});
+
+/** The landing page's first scripts (the entry and its preloads), gzip bytes: a budget that holds the split in place. */
+const INITIAL_SCRIPT_BUDGET_GZIP = 200 * 1024;
+
+test('the landing page starts with a bounded set of scripts, without the contract validators or the panel', () => {
+  const dist = new URL('../../dist/', import.meta.url);
+  const html = readFileSync(new URL('pages/es/index.html', dist), 'utf8');
+  const scripts = [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g)].map(
+    (match) => match[1] ?? '',
+  );
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((file) => /validators|PanelRoutes|AdminRoutes|Toaster|AltchaField/.test(file))).toEqual([]);
+  const bytes = scripts.reduce((sum, file) => sum + gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length, 0);
+  console.log(`landing page initial scripts: ${scripts.length} files, ${(bytes / 1024).toFixed(1)} KiB gzip`);
+  expect(bytes).toBeLessThanOrEqual(INITIAL_SCRIPT_BUDGET_GZIP);
+});
