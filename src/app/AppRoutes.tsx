@@ -1,7 +1,8 @@
 // The route table: every path of docs/product.md section 2 in one place, with its title, its guard, and whether its
 // code loads lazily (the panel, the admin area, account creation with its captcha, and the profile).
+import type { ComponentType } from 'react';
 import { defineMessages } from 'react-intl';
-import { matchRoutes, redirect, type HydrationState, type RouteObject } from 'react-router-dom';
+import { matchRoutes, redirect, type HydrationState, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { SessionActor } from '#actors/session';
 import { LoginPage } from '#features/auth/components/LoginPage';
 import { PasswordResetConfirmPage } from '#features/auth/components/PasswordResetConfirmPage';
@@ -47,6 +48,34 @@ const handle = (title: RouteHandle['title']): RouteHandle => ({ title });
 // One dynamic import per area: Vite makes each a chunk the landing page never downloads.
 const panel = () => import('./PanelRoutes');
 const admin = () => import('./AdminRoutes');
+
+type AdminModule = typeof import('./AdminRoutes');
+type AdminScreenName = { [K in keyof AdminModule]: AdminModule[K] extends ComponentType ? K : never }[keyof AdminModule];
+
+/** The admin area's code, once the staff guard has loaded it (see adminScreen). */
+let adminModule: AdminModule | undefined;
+
+/**
+ * The staff guard, then the admin code. Admin routes are not route-`lazy`: React Router runs those in parallel with
+ * the loaders, so an applicant typing an /admin address would download the admin chunk while requireStaff sends them
+ * away. Here the import starts only once the guard let a staff member through, and routes render after their loaders.
+ */
+const staffThenAdminCode =
+  (session: SessionActor) =>
+  async (args: LoaderFunctionArgs): Promise<null> => {
+    await requireStaff(session)(args);
+    adminModule ??= await admin();
+    return null;
+  };
+
+/** An admin screen from the code the staff guard loaded before this route could render. */
+function adminScreen(name: AdminScreenName): ComponentType {
+  return function AdminScreen() {
+    if (!adminModule) throw new Error(`admin screen ${name} rendered before the staff guard loaded the admin code`);
+    const Screen = adminModule[name];
+    return <Screen />;
+  };
+}
 
 const rid = (value: string | undefined): string => encodeURIComponent(value ?? '');
 
@@ -234,69 +263,69 @@ function routeTable(session: SessionActor): RouteObject[] {
             },
             {
               path: 'admin',
-              loader: requireStaff(session),
-              lazy: async () => ({ Component: (await admin()).AdminLayout }),
+              loader: staffThenAdminCode(session),
+              Component: adminScreen('AdminLayout'),
               children: [
                 { index: true, ...redirectTo('/admin/events') },
                 {
                   path: 'events',
                   handle: handle(titles.adminEvents),
-                  lazy: async () => ({ Component: (await admin()).EventsPage }),
+                  Component: adminScreen('EventsPage'),
                 },
                 {
                   path: 'events/submission/:id',
                   handle: handle(titles.adminSubmission),
-                  lazy: async () => ({ Component: (await admin()).EventSubmissionPage }),
+                  Component: adminScreen('EventSubmissionPage'),
                 },
                 {
                   path: 'applications',
                   handle: handle(titles.adminApplications),
-                  lazy: async () => ({ Component: (await admin()).ApplicationsPage }),
+                  Component: adminScreen('ApplicationsPage'),
                 },
                 {
                   path: 'applications/:rid/1',
                   handle: handle(titles.adminReview),
-                  lazy: async () => ({ Component: (await admin()).ReviewStep1Page }),
+                  Component: adminScreen('ReviewStep1Page'),
                 },
                 {
                   path: 'applications/:rid/2',
                   handle: handle(titles.adminReview),
-                  lazy: async () => ({ Component: (await admin()).ReviewStep2Page }),
+                  Component: adminScreen('ReviewStep2Page'),
                 },
                 {
                   path: 'applications/:rid/3',
                   handle: handle(titles.adminReview),
-                  lazy: async () => ({ Component: (await admin()).ReviewStep3Page }),
+                  Component: adminScreen('ReviewStep3Page'),
                 },
                 {
                   path: 'applications/:rid/4',
                   handle: handle(titles.adminReview),
-                  lazy: async () => ({ Component: (await admin()).ReviewStep4Page }),
+                  Component: adminScreen('ReviewStep4Page'),
                 },
                 {
                   path: 'programs',
                   handle: handle(titles.adminPrograms),
-                  lazy: async () => ({ Component: (await admin()).ProgramsPage }),
+                  Component: adminScreen('ProgramsPage'),
                 },
                 {
                   path: 'programs/drive/:id',
                   handle: handle(titles.adminDrive),
-                  lazy: async () => ({ Component: (await admin()).DrivePage }),
+                  Component: adminScreen('DrivePage'),
                 },
                 {
                   path: 'dashboard',
                   handle: handle(titles.adminDashboard),
-                  lazy: async () => ({ Component: (await admin()).DashboardPage }),
+                  Component: adminScreen('DashboardPage'),
                 },
                 {
                   path: 'users',
                   handle: handle(titles.adminUsers),
-                  lazy: async () => ({ Component: (await admin()).UsersPage }),
+                  Component: adminScreen('UsersPage'),
                 },
                 {
                   path: 'users/:id',
                   handle: handle(titles.adminUser),
-                  lazy: async () => ({ Component: (await admin()).UserDetailPage }),
+                  Component: adminScreen('UserDetailPage'),
                 },
               ],
             },

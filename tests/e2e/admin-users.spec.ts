@@ -152,7 +152,7 @@ test('search, open a user and deactivate them through the dialog with the keyboa
   expect(login.status).toBe(401);
 });
 
-test("no admin code reaches an applicant's browser on their screens: the admin chunk is never loaded nor preloaded", async ({ page }) => {
+test("no admin code reaches an applicant's browser, not even at an /admin address: the admin chunk is never loaded nor preloaded", async ({ page }) => {
   const scripts: Array<{ url: string; body: Promise<string> }> = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: response.text() });
@@ -163,6 +163,10 @@ test("no admin code reaches an applicant's browser on their screens: the admin c
     await page.goto(path);
     await expect(page.locator('h1')).toBeVisible();
   }
+  // An admin address typed by an applicant: the staff guard sends them to their panel before any admin code loads.
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/panel\/programs$/);
+  await expect(page.locator('h1')).toBeVisible();
   expect(scripts.length).toBeGreaterThan(1);
   // Nor does the page ask the browser to preload it.
   const preloads = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
