@@ -866,6 +866,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff: events and interest forms with their registration counts, searched, filtered and keyset-paged
+         * @description `q` matches either title whatever the accents and case; `kind` and `status` filter; `sort` orders by start
+         *     or creation (a leading `-` is descending); `cursor` is the `next_cursor` of the page before
+         *     (docs/decisions/022-admin-events.md).
+         */
+        get: operations["listAdminEvents"];
+        put?: never;
+        /** Staff: create an event or interest form, in both languages (audited) */
+        post: operations["createAdminEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: one event with its registration counts */
+        get: operations["getAdminEvent"];
+        /**
+         * Staff: edit an event, open or close it (audited)
+         * @description The whole event is sent back. A capacity below the registrations already taken is refused (`capacity`),
+         *     so nobody registered loses their place.
+         */
+        put: operations["updateAdminEvent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/events/{id}/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: one event's registrations, searched by name or e-mail, oldest first, keyset-paged */
+        get: operations["listAdminEventRegistrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/events/{id}/registrations/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: every registration of the event the filters match, as CSV (UTF-8 with BOM, formula-safe cells) */
+        get: operations["exportAdminEventRegistrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/events/{id}/registrations/{registrationId}/attended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Staff: check a registration in at the door, or undo it (audited) */
+        put: operations["setAdminRegistrationAttended"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/users": {
         parameters: {
             query?: never;
@@ -1108,6 +1204,66 @@ export interface components {
             email: string;
         };
         /**
+         * @default -starts
+         * @enum {string}
+         */
+        AdminEventSort: "-starts" | "starts" | "-created" | "created";
+        AdminEvent: components["schemas"]["Event"] & {
+            /** @description How many registrations it has. */
+            registrations: number;
+            /** @description How many of them were checked in. */
+            attended: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        AdminEventPage: {
+            results: components["schemas"]["AdminEvent"][];
+            count: number;
+            next_cursor: string | null;
+        };
+        /**
+         * @description An event as staff write it, both languages. A dated `event` needs `starts_at`; `ends_at`, when given, is after
+         *     it; `capacity` null means no limit.
+         */
+        AdminEventInput: {
+            kind: components["schemas"]["EventKind"];
+            title_es: string;
+            title_en: string;
+            description_es: string;
+            description_en: string;
+            /** Format: date-time */
+            starts_at: string | null;
+            /** Format: date-time */
+            ends_at: string | null;
+            place: string;
+            link: string | null;
+            capacity: number | null;
+            /** @enum {string} */
+            status: "open" | "closed";
+        };
+        AdminRegistration: {
+            id: number;
+            event_id: number;
+            /** @description The applicant who attends from the panel; null for the public form. */
+            user_id: number | null;
+            name: string;
+            email: string;
+            phone: string;
+            how_heard: components["schemas"]["HowHeard"] | null;
+            language: components["schemas"]["Language"];
+            attended: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        AdminRegistrationPage: {
+            event: components["schemas"]["AdminEvent"];
+            results: components["schemas"]["AdminRegistration"][];
+            count: number;
+            next_cursor: string | null;
+        };
+        /**
          * @default name
          * @enum {string}
          */
@@ -1147,7 +1303,7 @@ export interface components {
             applications: components["schemas"]["AdminUserApplication"][];
         };
         /** @enum {string} */
-        AuditRecordType: "user";
+        AuditRecordType: "user" | "event" | "event_registration";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -1851,6 +2007,7 @@ export interface components {
     parameters: {
         Id: number;
         FileId: number;
+        RegistrationId: number;
         NodeId: number;
         /** @description The step, 1 to 6. */
         Step: number;
@@ -3379,6 +3536,212 @@ export interface operations {
             };
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminEvents: {
+        parameters: {
+            query?: {
+                q?: string;
+                kind?: components["schemas"]["EventKind"];
+                status?: "open" | "closed";
+                sort?: components["schemas"]["AdminEventSort"];
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEventPage"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createAdminEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminEventInput"];
+            };
+        };
+        responses: {
+            /** @description The event as created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEvent"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAdminEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEvent"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAdminEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminEventInput"];
+            };
+        };
+        responses: {
+            /** @description The event as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEvent"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminEventRegistrations: {
+        parameters: {
+            query?: {
+                q?: string;
+                attended?: boolean;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of registrations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRegistrationPage"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportAdminEventRegistrations: {
+        parameters: {
+            query?: {
+                q?: string;
+                attended?: boolean;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registrations, one row each, with headers in the request's language. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setAdminRegistrationAttended: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                registrationId: components["parameters"]["RegistrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attended: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The registration as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRegistration"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

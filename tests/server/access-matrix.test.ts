@@ -4,7 +4,8 @@
 // changes nothing. A path parameter this suite has no owner's value for fails the suite until one is added below.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractOperations, type ContractOperation } from '#server/http/contract.ts';
-import { events } from '#server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { eventRegistrations, events } from '#server/db/schema.ts';
 import { createNews } from '#server/news/service.ts';
 import { createProgram, multipart, samplePdf, signUp, upload, uploadDocument, type Person } from '../support/applicants.ts';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
@@ -57,6 +58,7 @@ describe.each(databaseKinds)('access matrix from openapi.yaml (%s)', (kind) => {
   let eventId: number;
   let newsId: number;
   let driveNodeId: number;
+  let registrationId: number;
 
   beforeAll(async () => {
     test = await startTestApp(kind);
@@ -79,6 +81,8 @@ describe.each(databaseKinds)('access matrix from openapi.yaml (%s)', (kind) => {
     eventId = event!.id;
     const attended = await test.call('POST', `/events/${eventId}/attendance`, undefined, owner.headers);
     expect(attended.statusCode, attended.body).toBe(201);
+    const [registration] = await test.app.ctx.db.select({ id: eventRegistrations.id }).from(eventRegistrations).where(eq(eventRegistrations.event_id, eventId));
+    registrationId = registration!.id;
     newsId = (await createNews(test.app.ctx.db, { title_es: 'Noticia', title_en: 'News', body_es: '', body_en: '', published_at: new Date() }, new Date())).id;
     // A file in the owner's own space of the program's drive (docs/decisions/019-program-drive.md).
     const driveFile = multipart(Buffer.from('Privada'), 'privada.txt', 'text/plain');
@@ -100,12 +104,13 @@ describe.each(databaseKinds)('access matrix from openapi.yaml (%s)', (kind) => {
     const path = `/api${op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
       if (name === 'id' && op.path.startsWith('/applications/')) return String(applicationId);
       if (name === 'id' && op.path.startsWith('/programs/')) return String(programId);
-      if (name === 'id' && op.path.startsWith('/events/')) return String(eventId);
+      if (name === 'id' && (op.path.startsWith('/events/') || op.path.startsWith('/admin/events/'))) return String(eventId);
       if (name === 'id' && op.path.startsWith('/news/')) return String(newsId);
       if (name === 'id' && op.path.startsWith('/admin/users/')) return String(owner.id);
       if (name === 'step') return '2';
       if (name === 'fileId') return String(fileId);
       if (name === 'nodeId') return String(driveNodeId);
+      if (name === 'registrationId') return String(registrationId);
       throw new Error(`${op.operationId}: no owner's value for the path parameter {${name}}; add one to the access matrix`);
     })}`;
     // A required query parameter (the kind of an uploaded document) gets its first allowed value.

@@ -4,9 +4,9 @@
 // changed row, no file. `npm test` sends FUZZ_REQUESTS (default 600) per database; `npm run test:fuzz` sends 10,000.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events } from '#server/db/schema.ts';
+import { eq, sql } from 'drizzle-orm';
+import { eventRegistrations, events } from '#server/db/schema.ts';
 import { contractOperations, readContract, type ContractOperation } from '#server/http/contract.ts';
 import { createNews } from '#server/news/service.ts';
 import { brokenRequest, seededRandom, type Random } from '../support/fuzz.ts';
@@ -95,6 +95,10 @@ describe.each(databaseKinds)('bad input on every operation of openapi.yaml (%s)'
       .values({ kind: 'event', title_es: 'Evento', title_en: 'Event', starts_at: new Date(Date.now() + 86_400_000), capacity: 10 })
       .returning();
     owned.event = event!.id;
+    const attended = await test.call('POST', `/events/${owned.event}/attendance`, undefined, owner.headers);
+    expect(attended.statusCode, attended.body).toBe(201);
+    const [registration] = await test.app.ctx.db.select({ id: eventRegistrations.id }).from(eventRegistrations).where(eq(eventRegistrations.event_id, owned.event));
+    owned.registration = registration!.id;
     owned.news = (await createNews(test.app.ctx.db, { title_es: 'Noticia', title_en: 'News', body_es: '', body_en: '', published_at: new Date() }, new Date())).id;
     const driveFile = multipart(Buffer.from('notas'), 'notas.txt', 'text/plain');
     const stored = await test.app.inject({
@@ -138,6 +142,7 @@ describe.each(databaseKinds)('bad input on every operation of openapi.yaml (%s)'
       if (name === 'step') return '2';
       if (name === 'fileId') return String(owned.file);
       if (name === 'nodeId') return String(owned.node);
+      if (name === 'registrationId') return String(owned.registration);
       if (path.startsWith('/admin/users/')) return String(someone.id);
       if (path.startsWith('/applications/') || path.startsWith('/admin/applications/')) return String(owned.application);
       if (path.startsWith('/programs/') || path.startsWith('/admin/programs/')) return String(owned.program);
