@@ -6,6 +6,10 @@ export interface AdminActionRequest {
   action: string;
   targetId: number;
   value?: boolean;
+  /** The whole record to write, for actions that save a form (an event's fields). */
+  payload?: unknown;
+  /** The record's parent, when its address needs it (a registration's event). */
+  parentId?: number;
 }
 
 /**

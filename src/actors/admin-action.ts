@@ -1,5 +1,5 @@
-// The real effects of the admin-action machine (machines/admin-action) for staff's user administration: each action
-// is one API call; on success the account's queries are refreshed and a toast says what changed.
+// The real effects of the admin-action machine (machines/admin-action) for staff's user and events administration:
+// each action is one API call; on success the record's queries are refreshed and a toast says what changed.
 import type { QueryClient } from '@tanstack/react-query';
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { fromPromise } from 'xstate';
@@ -7,8 +7,11 @@ import { api } from '#api/client';
 import { ApiError, unwrap } from '#api/errors';
 import { adminActionMachine } from '#machines/admin-action/admin-action.machine';
 import type { AdminActionError, AdminActionRequest } from '#machines/admin-action/admin-action.types';
+import type { components } from '#api/schema';
 import { getIntl } from '#lib/locale';
 import { showToast } from '#lib/toast';
+
+type AdminEventInput = components['schemas']['AdminEventInput'];
 
 /** The actions on an account, named as the view sends them. */
 export type UserAction = 'setStaff' | 'setActive' | 'sendReset';
@@ -56,6 +59,65 @@ export function provideUserActionMachine(queryClient: QueryClient) {
       reportDone: (_, { request }) => {
         void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
         showToast({ kind: 'success', message: getIntl().formatMessage(doneMessage(request)) });
+      },
+    },
+  });
+}
+
+// ---- events (docs/decisions/022-admin-events.md) ----------------------------------------------------------------
+
+/** The actions of the events screens, named as the views send them. */
+export type EventAction = 'createEvent' | 'updateEvent' | 'setAttended';
+
+async function performEventAction(request: AdminActionRequest): Promise<unknown> {
+  switch (request.action as EventAction) {
+    case 'createEvent':
+      return unwrap(api.POST('/admin/events', { body: request.payload as AdminEventInput }));
+    case 'updateEvent':
+      return unwrap(api.PUT('/admin/events/{id}', { params: { path: { id: request.targetId } }, body: request.payload as AdminEventInput }));
+    case 'setAttended':
+      return unwrap(
+        api.PUT('/admin/events/{id}/registrations/{registrationId}/attended', {
+          params: { path: { id: request.parentId ?? 0, registrationId: request.targetId } },
+          body: { attended: request.value === true },
+        }),
+      );
+  }
+  throw new Error(`unknown admin action ${request.action}`);
+}
+
+const eventDone = defineMessages({
+  created: { id: 'admin.events.done.created' },
+  saved: { id: 'admin.events.done.saved' },
+  checkedIn: { id: 'admin.events.done.checkedIn' },
+  unchecked: { id: 'admin.events.done.unchecked' },
+});
+
+/** What the toast says once an events action is done. */
+export function eventDoneMessage(request: AdminActionRequest): MessageDescriptor {
+  if (request.action === 'createEvent') return eventDone.created;
+  if (request.action === 'updateEvent') return eventDone.saved;
+  return request.value ? eventDone.checkedIn : eventDone.unchecked;
+}
+
+/** `onCreated` receives a new event's id (its page opens next). */
+export function provideEventActionMachine(queryClient: QueryClient, onCreated: (id: number) => void = () => {}) {
+  return adminActionMachine.provide({
+    actors: {
+      perform: fromPromise<unknown, AdminActionRequest>(async ({ input }) => {
+        try {
+          return await performEventAction(input);
+        } catch (error) {
+          throw (error instanceof ApiError ? { status: error.status, body: error.body ?? undefined } : { status: 0 }) satisfies AdminActionError;
+        }
+      }),
+    },
+    actions: {
+      reportDone: (_, { request, result }) => {
+        void queryClient.invalidateQueries({ queryKey: ['admin', 'events'] });
+        const name = (request.payload as { name?: string } | undefined)?.name ?? '';
+        showToast({ kind: 'success', message: getIntl().formatMessage(eventDoneMessage(request), { name }) });
+        if (request.action === 'createEvent') onCreated((result as { id: number }).id);
       },
     },
   });

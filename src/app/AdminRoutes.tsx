@@ -25,21 +25,6 @@ export function AdminLayout() {
   );
 }
 
-export function EventsPage() {
-  return <PlaceholderPage title={<FormattedMessage id="admin.events.title" />} />;
-}
-
-export function EventSubmissionPage() {
-  const { id = '' } = useParams();
-  return (
-    <PlaceholderPage title={<FormattedMessage id="admin.submission.title" />}>
-      <p className="text-gray-800">
-        <FormattedMessage id="admin.submission.reference" values={{ id }} />
-      </p>
-    </PlaceholderPage>
-  );
-}
-
 export function ApplicationsPage() {
   return <PlaceholderPage title={<FormattedMessage id="admin.applications.title" />} />;
 }
@@ -80,5 +65,7 @@ export function DashboardPage() {
   return <PlaceholderPage title={<FormattedMessage id="admin.dashboard.title" />} />;
 }
 
+export { EventsPage } from '#features/admin-events/components/EventsPage';
+export { EventSubmissionPage } from '#features/admin-events/components/EventSubmissionPage';
 export { UsersPage } from '#features/admin-users/components/UsersPage';
 export { UserDetailPage } from '#features/admin-users/components/UserDetailPage';
