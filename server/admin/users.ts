@@ -1,12 +1,12 @@
 // Staff's user administration (docs/decisions/021): the searchable, keyset-paged list and its CSV, one account with
 // its applications, staff access granted or removed, accounts deactivated (every session ends at once) or
 // reactivated, and a password-reset link sent. Each change and its audit entry are one transaction.
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import type { AuthDeps } from '#server/auth/service.ts';
 import { sendPasswordResetMail } from '#server/auth/service.ts';
 import type { Db } from '#server/db/client.ts';
-import { applications, programs, users } from '#server/db/schema.ts';
+import { applications, eventRegistrations, events, programs, users } from '#server/db/schema.ts';
 import { detailError, forbidden, notFound } from '#server/http/errors.ts';
 import { translate, type Language } from '#server/i18n/messages.ts';
 import { searchFold } from '#shared/search-fold.ts';
@@ -121,9 +121,24 @@ export async function getUser(db: Db, id: number): Promise<Schemas['AdminUserDet
     .innerJoin(programs, eq(programs.id, applications.program_id))
     .where(eq(applications.user_id, id))
     .orderBy(desc(applications.created_at), desc(applications.id));
+  // Registrations made from the panel carry the account; those from the public form, its e-mail (stored normalized).
+  const registered = await db
+    .select({ registration: eventRegistrations, event: events })
+    .from(eventRegistrations)
+    .innerJoin(events, eq(events.id, eventRegistrations.event_id))
+    .where(or(eq(eventRegistrations.user_id, id), eq(eventRegistrations.email, row.email.trim().toLowerCase())))
+    .orderBy(desc(eventRegistrations.created_at), desc(eventRegistrations.id));
   return {
     ...toAdminUser(row),
     phone: row.phone,
+    registrations: registered.map(({ registration, event }) => ({
+      id: registration.id,
+      event_id: event.id,
+      event_title: { es: event.title_es, en: event.title_en },
+      starts_at: event.starts_at?.toISOString() ?? null,
+      attended: registration.attended,
+      created_at: registration.created_at.toISOString(),
+    })),
     applications: owned.map(({ application, program }) => ({
       id: application.id,
       program_id: program.id,

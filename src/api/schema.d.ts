@@ -1298,9 +1298,21 @@ export interface components {
             /** Format: date-time */
             submitted_at: string | null;
         };
+        AdminUserRegistration: {
+            id: number;
+            event_id: number;
+            event_title: components["schemas"]["LocalizedText"];
+            /** Format: date-time */
+            starts_at: string | null;
+            attended: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
         AdminUserDetail: components["schemas"]["AdminUser"] & {
             phone: string;
             applications: components["schemas"]["AdminUserApplication"][];
+            /** @description The person's event registrations, from the panel or the public form with their e-mail, newest first. */
+            registrations: components["schemas"]["AdminUserRegistration"][];
         };
         /** @enum {string} */
         AuditRecordType: "user" | "event" | "event_registration";

@@ -232,4 +232,14 @@ describe.each(databaseKinds)('staff events administration (%s)', (kind) => {
     expect(spanish[0]?.[0]).toBe('Nombre');
     expect((await test.call('GET', '/admin/events/999999/registrations', undefined, staff.headers)).statusCode).toBe(404);
   });
+
+  it("shows a person's registrations on their account page: from the panel and from the public form with their e-mail", async () => {
+    const fromPanel = await create({ title_es: 'Desde el panel', title_en: 'From the panel' });
+    const fromForm = await create({ title_es: 'Desde el formulario', title_en: 'From the form' });
+    expect((await test.call('POST', `/events/${fromPanel.id}/attendance`, undefined, applicant.headers)).statusCode).toBe(201);
+    await registerPublicly(fromForm.id, 'Ana Solicitante', applicant.email.toUpperCase());
+    const detail = (await test.call('GET', `/admin/users/${applicant.id}`, undefined, staff.headers)).json() as components['schemas']['AdminUserDetail'];
+    expect(detail.registrations.map((registration) => registration.event_title.es).sort()).toEqual(['Desde el formulario', 'Desde el panel']);
+    expect(detail.registrations.every((registration) => !registration.attended)).toBe(true);
+  });
 });

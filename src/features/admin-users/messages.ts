@@ -49,6 +49,8 @@ export const messages = defineMessages({
   confirmRemoveStaffBody: { id: 'admin.users.confirm.removeStaffBody' },
   deactivate: { id: 'admin.users.deactivate' },
   removeStaff: { id: 'admin.users.removeStaff' },
+  registrationAttended: { id: 'admin.users.registration.attended' },
+  registrationNotAttended: { id: 'admin.users.registration.notAttended' },
 });
 
 export const yesNo = (value: boolean) => (value ? messages.yes : messages.no);

@@ -244,9 +244,29 @@ export function UserDetailPage() {
         <h2 id="user-registrations" className="text-2xl font-bold">
           <FormattedMessage id="admin.users.registrations" />
         </h2>
-        <p>
-          <FormattedMessage id="admin.users.noRegistrations" />
-        </p>
+        {account.registrations.length === 0 ? (
+          <p>
+            <FormattedMessage id="admin.users.noRegistrations" />
+          </p>
+        ) : (
+          <ul className="space-y-2">
+            {account.registrations.map((registration) => (
+              <li key={registration.id} className="rounded-md bg-gray-50 px-3 py-2">
+                <Link to={`/admin/events/submission/${registration.event_id}`} className="font-semibold text-blue-800 underline">
+                  {intl.locale.startsWith('en') ? registration.event_title.en : registration.event_title.es}
+                </Link>
+                {registration.starts_at ? (
+                  <>
+                    {' · '}
+                    <InstantText instant={registration.starts_at} />
+                  </>
+                ) : null}
+                {' · '}
+                <FormattedMessage {...(registration.attended ? messages.registrationAttended : messages.registrationNotAttended)} />
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
 
       <AuditHistory id={account.id} />
