@@ -2,6 +2,7 @@
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
 import { adminEventRoutes } from './admin-events.ts';
+import { adminNewsRoutes } from './admin-news.ts';
 import { adminUserRoutes } from './admin-users.ts';
 import { applicationRoutes } from './applications.ts';
 import { authRoutes } from './auth.ts';
@@ -24,5 +25,6 @@ export const routeModules: Array<(ctx: AppContext) => Handlers> = [
   newsRoutes,
   adminUserRoutes,
   adminEventRoutes,
+  adminNewsRoutes,
   driveRoutes,
 ];

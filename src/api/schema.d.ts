@@ -962,6 +962,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: every news item, drafts included, newest first, searched and keyset-paged */
+        get: operations["listAdminNews"];
+        put?: never;
+        /** Staff: write a news item, as a draft (audited) */
+        post: operations["createAdminNews"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/news/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: one news item, draft or published, in both languages */
+        get: operations["getAdminNews"];
+        /** Staff: edit a news item's titles and bodies (audited) */
+        put: operations["updateAdminNews"];
+        post?: never;
+        /** Staff: delete a news item (audited; the entry keeps what it said) */
+        delete: operations["deleteAdminNews"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/news/{id}/published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Staff: publish a news item (applicants see it at once) or take it back to a draft (audited) */
+        put: operations["setAdminNewsPublished"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/users": {
         parameters: {
             query?: never;
@@ -1263,6 +1317,36 @@ export interface components {
             count: number;
             next_cursor: string | null;
         };
+        AdminNews: {
+            id: number;
+            title_es: string;
+            title_en: string;
+            /** @description Markdown. */
+            body_es: string;
+            /** @description Markdown. */
+            body_en: string;
+            /**
+             * Format: date-time
+             * @description null: a draft, seen by staff only.
+             */
+            published_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        AdminNewsPage: {
+            results: components["schemas"]["AdminNews"][];
+            count: number;
+            next_cursor: string | null;
+        };
+        /** @description A news item in both languages; a title in at least one of them. Bodies are Markdown (raw HTML shows as text). */
+        AdminNewsInput: {
+            title_es: string;
+            title_en: string;
+            body_es: string;
+            body_en: string;
+        };
         /**
          * @default name
          * @enum {string}
@@ -1315,7 +1399,7 @@ export interface components {
             registrations: components["schemas"]["AdminUserRegistration"][];
         };
         /** @enum {string} */
-        AuditRecordType: "user" | "event" | "event_registration";
+        AuditRecordType: "user" | "event" | "event_registration" | "news";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -3749,6 +3833,173 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminRegistration"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminNews: {
+        parameters: {
+            query?: {
+                q?: string;
+                state?: "draft" | "published";
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of news items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminNewsPage"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createAdminNews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminNewsInput"];
+            };
+        };
+        responses: {
+            /** @description The draft as saved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminNews"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAdminNews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The news item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminNews"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAdminNews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminNewsInput"];
+            };
+        };
+        responses: {
+            /** @description The news item as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminNews"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAdminNews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setAdminNewsPublished: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    published: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The news item as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminNews"];
                 };
             };
             400: components["responses"]["FieldErrors"];

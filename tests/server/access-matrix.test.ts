@@ -105,7 +105,7 @@ describe.each(databaseKinds)('access matrix from openapi.yaml (%s)', (kind) => {
       if (name === 'id' && op.path.startsWith('/applications/')) return String(applicationId);
       if (name === 'id' && op.path.startsWith('/programs/')) return String(programId);
       if (name === 'id' && (op.path.startsWith('/events/') || op.path.startsWith('/admin/events/'))) return String(eventId);
-      if (name === 'id' && op.path.startsWith('/news/')) return String(newsId);
+      if (name === 'id' && (op.path.startsWith('/news/') || op.path.startsWith('/admin/news/'))) return String(newsId);
       if (name === 'id' && op.path.startsWith('/admin/users/')) return String(owner.id);
       if (name === 'step') return '2';
       if (name === 'fileId') return String(fileId);
