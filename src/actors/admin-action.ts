@@ -12,6 +12,7 @@ import { getIntl } from '#lib/locale';
 import { showToast } from '#lib/toast';
 
 type AdminEventInput = components['schemas']['AdminEventInput'];
+type AdminNewsInput = components['schemas']['AdminNewsInput'];
 
 /** The actions on an account, named as the view sends them. */
 export type UserAction = 'setStaff' | 'setActive' | 'sendReset';
@@ -44,25 +45,36 @@ export function doneMessage(request: AdminActionRequest): MessageDescriptor {
   return done.resetSent;
 }
 
-export function provideUserActionMachine(queryClient: QueryClient) {
+/** The admin-action machine with one area's calls: each failure sorted (refused or failed), each success announced. */
+function provideActions(
+  queryClient: QueryClient,
+  perform: (request: AdminActionRequest) => Promise<unknown>,
+  area: string,
+  message: (request: AdminActionRequest) => MessageDescriptor,
+  after: (request: AdminActionRequest, result: unknown) => void = () => {},
+) {
   return adminActionMachine.provide({
     actors: {
       perform: fromPromise<unknown, AdminActionRequest>(async ({ input }) => {
         try {
-          return await performUserAction(input);
+          return await perform(input);
         } catch (error) {
           throw (error instanceof ApiError ? { status: error.status, body: error.body ?? undefined } : { status: 0 }) satisfies AdminActionError;
         }
       }),
     },
     actions: {
-      reportDone: (_, { request }) => {
-        void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
-        showToast({ kind: 'success', message: getIntl().formatMessage(doneMessage(request)) });
+      reportDone: (_, { request, result }) => {
+        void queryClient.invalidateQueries({ queryKey: ['admin', area] });
+        const name = (request.payload as { name?: string } | undefined)?.name ?? '';
+        showToast({ kind: 'success', message: getIntl().formatMessage(message(request), { name }) });
+        after(request, result);
       },
     },
   });
 }
+
+export const provideUserActionMachine = (queryClient: QueryClient) => provideActions(queryClient, performUserAction, 'users', doneMessage);
 
 // ---- events (docs/decisions/022-admin-events.md) ----------------------------------------------------------------
 
@@ -101,24 +113,55 @@ export function eventDoneMessage(request: AdminActionRequest): MessageDescriptor
 }
 
 /** `onCreated` receives a new event's id (its page opens next). */
-export function provideEventActionMachine(queryClient: QueryClient, onCreated: (id: number) => void = () => {}) {
-  return adminActionMachine.provide({
-    actors: {
-      perform: fromPromise<unknown, AdminActionRequest>(async ({ input }) => {
-        try {
-          return await performEventAction(input);
-        } catch (error) {
-          throw (error instanceof ApiError ? { status: error.status, body: error.body ?? undefined } : { status: 0 }) satisfies AdminActionError;
-        }
-      }),
-    },
-    actions: {
-      reportDone: (_, { request, result }) => {
-        void queryClient.invalidateQueries({ queryKey: ['admin', 'events'] });
-        const name = (request.payload as { name?: string } | undefined)?.name ?? '';
-        showToast({ kind: 'success', message: getIntl().formatMessage(eventDoneMessage(request), { name }) });
-        if (request.action === 'createEvent') onCreated((result as { id: number }).id);
-      },
-    },
+export const provideEventActionMachine = (queryClient: QueryClient, onCreated: (id: number) => void = () => {}) =>
+  provideActions(queryClient, performEventAction, 'events', eventDoneMessage, (request, result) => {
+    if (request.action === 'createEvent') onCreated((result as { id: number }).id);
   });
+
+// ---- news -------------------------------------------------------------------------------------------------------
+
+/** The actions of the news screens, named as the views send them. */
+export type NewsAction = 'createNews' | 'updateNews' | 'setNewsPublished' | 'deleteNews';
+
+async function performNewsAction(request: AdminActionRequest): Promise<unknown> {
+  const path = { id: request.targetId };
+  switch (request.action as NewsAction) {
+    case 'createNews':
+      return unwrap(api.POST('/admin/news', { body: request.payload as AdminNewsInput }));
+    case 'updateNews':
+      return unwrap(api.PUT('/admin/news/{id}', { params: { path }, body: request.payload as AdminNewsInput }));
+    case 'setNewsPublished':
+      return unwrap(api.PUT('/admin/news/{id}/published', { params: { path }, body: { published: request.value === true } }));
+    case 'deleteNews': {
+      // 204: no body, which unwrap would read as a failure.
+      const { response, error } = await api.DELETE('/admin/news/{id}', { params: { path } }).catch(() => {
+        throw new ApiError(0, undefined);
+      });
+      if (!response.ok) throw new ApiError(response.status, error);
+      return null;
+    }
+  }
+  throw new Error(`unknown admin action ${request.action}`);
 }
+
+const newsDone = defineMessages({
+  created: { id: 'admin.news.done.created' },
+  saved: { id: 'admin.news.done.saved' },
+  published: { id: 'admin.news.done.published' },
+  unpublished: { id: 'admin.news.done.unpublished' },
+  deleted: { id: 'admin.news.done.deleted' },
+});
+
+export function newsDoneMessage(request: AdminActionRequest): MessageDescriptor {
+  if (request.action === 'createNews') return newsDone.created;
+  if (request.action === 'updateNews') return newsDone.saved;
+  if (request.action === 'deleteNews') return newsDone.deleted;
+  return request.value ? newsDone.published : newsDone.unpublished;
+}
+
+/** `onCreated` opens a new item's page; `onDeleted` leaves a deleted one's. */
+export const provideNewsActionMachine = (queryClient: QueryClient, onCreated: (id: number) => void, onDeleted: () => void = () => {}) =>
+  provideActions(queryClient, performNewsAction, 'news', newsDoneMessage, (request, result) => {
+    if (request.action === 'createNews') onCreated((result as { id: number }).id);
+    if (request.action === 'deleteNews') onDeleted();
+  });

@@ -16,6 +16,7 @@ export function AdminLayout() {
           { to: '/admin/events', label: <FormattedMessage id="admin.nav.events" /> },
           { to: '/admin/applications', label: <FormattedMessage id="admin.nav.applications" /> },
           { to: '/admin/programs', label: <FormattedMessage id="admin.nav.programs" /> },
+          { to: '/admin/news', label: <FormattedMessage id="admin.nav.news" /> },
           { to: '/admin/dashboard', label: <FormattedMessage id="admin.nav.dashboard" /> },
           { to: '/admin/users', label: <FormattedMessage id="admin.nav.users" /> },
         ]}
@@ -67,5 +68,7 @@ export function DashboardPage() {
 
 export { EventsPage } from '#features/admin-events/components/EventsPage';
 export { EventSubmissionPage } from '#features/admin-events/components/EventSubmissionPage';
+export { NewsAdminPage } from '#features/admin-news/components/NewsAdminPage';
+export { NewsEditorPage } from '#features/admin-news/components/NewsEditorPage';
 export { UsersPage } from '#features/admin-users/components/UsersPage';
 export { UserDetailPage } from '#features/admin-users/components/UserDetailPage';

@@ -38,6 +38,8 @@ const titles = defineMessages({
   adminPrograms: { id: 'admin.programs.title' },
   adminDrive: { id: 'admin.drive.title' },
   adminDashboard: { id: 'admin.dashboard.title' },
+  adminNews: { id: 'admin.news.title' },
+  adminNewsItem: { id: 'admin.news.editTitle' },
   adminUsers: { id: 'admin.users.title' },
   adminUser: { id: 'admin.users.detailTitle' },
   notFound: { id: 'app.notFound.title' },
@@ -317,6 +319,8 @@ function routeTable(session: SessionActor): RouteObject[] {
                   handle: handle(titles.adminDashboard),
                   Component: adminScreen('DashboardPage'),
                 },
+                { path: 'news', handle: handle(titles.adminNews), Component: adminScreen('NewsAdminPage') },
+                { path: 'news/:id', handle: handle(titles.adminNewsItem), Component: adminScreen('NewsEditorPage') },
                 {
                   path: 'users',
                   handle: handle(titles.adminUsers),

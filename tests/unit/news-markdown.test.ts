@@ -1,6 +1,6 @@
-// The news body renderer (src/features/news/markdown.ts): Markdown in, safe HTML out, whatever staff typed.
+// The news body renderer (src/lib/news-markdown.ts): Markdown in, safe HTML out, whatever staff typed.
 import { describe, expect, it } from 'vitest';
-import { renderNewsMarkdown } from '#features/news/markdown';
+import { renderNewsMarkdown } from '#lib/news-markdown';
 
 describe('renderNewsMarkdown', () => {
   it('renders Markdown: emphasis, lists, links with rel=noopener', () => {

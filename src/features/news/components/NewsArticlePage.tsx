@@ -9,7 +9,7 @@ import { MAIN_HEADING_ID, PageHeading } from '#components/ui/PageHeading';
 import { ApiError } from '#api/errors';
 import { useLocale } from '#lib/locale';
 import { newsArticleQueryOptions } from '#features/news/api/news';
-import { renderNewsMarkdown } from '#features/news/markdown';
+import { renderNewsMarkdown } from '#lib/news-markdown';
 import { newsListPath } from '#features/news/news-paths';
 import { NewsLoadError } from './NewsLoadError';
 import { NewsMeta } from './NewsMeta';
@@ -62,7 +62,7 @@ export function NewsArticlePage() {
             <span lang={article.data.language}>{article.data.title}</span>
           </PageHeading>
           <NewsMeta item={article.data} />
-          {/* Safe by construction: markdown-it with raw HTML off and links checked (../markdown.ts, tests/unit/news-markdown.test.ts). */}
+          {/* Safe by construction: markdown-it with raw HTML off and links checked (src/lib/news-markdown.ts, tests/unit/news-markdown.test.ts). */}
           <div lang={article.data.language} className={proseClass} dangerouslySetInnerHTML={{ __html: html }} />
         </article>
       )}

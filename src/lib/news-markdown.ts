@@ -1,6 +1,6 @@
 // News bodies are Markdown written by staff: rendered here with markdown-it, with raw HTML off (a <script> or any tag
 // shows as text), only http(s), mailto and same-site links (markdown-it refuses javascript:, vbscript:, file: and
-// data: ones and leaves them as text), and every link given rel="noopener noreferrer". It lives in the panel's chunk.
+// data: ones and leaves them as text), and every link given rel="noopener noreferrer". Used by the panel and the admin preview.
 import MarkdownIt from 'markdown-it';
 
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });

@@ -1,0 +1,32 @@
+// Server data of staff's news: the list (drafts included, keyset pages) and one item in both languages.
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '#api/client';
+import { unwrap } from '#api/errors';
+import type { components } from '#api/schema';
+
+export type AdminNews = components['schemas']['AdminNews'];
+
+/** The list's search, state filter and page, as the URL holds them. */
+export interface NewsListQuery {
+  q?: string;
+  state?: 'draft' | 'published';
+  cursor?: string;
+}
+
+export const adminNewsKeys = {
+  all: ['admin', 'news'] as const,
+  list: (query: NewsListQuery) => [...adminNewsKeys.all, 'list', query] as const,
+  detail: (id: number) => [...adminNewsKeys.all, 'detail', id] as const,
+};
+
+export const newsListQueryOptions = (query: NewsListQuery) =>
+  queryOptions({
+    queryKey: adminNewsKeys.list(query),
+    queryFn: ({ signal }) => unwrap(api.GET('/admin/news', { params: { query: { ...query, limit: 25 } }, signal })),
+  });
+
+export const newsQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: adminNewsKeys.detail(id),
+    queryFn: ({ signal }) => unwrap(api.GET('/admin/news/{id}', { params: { path: { id } }, signal })),
+  });

@@ -1,0 +1,150 @@
+// /admin/news: staff's news, drafts included, newest first: searched by title (whatever the accents), filtered by
+// state and paged by the server; "New article" opens the editor.
+import { useQuery } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { FormattedMessage, useIntl, defineMessages } from 'react-intl';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ButtonLink, Button } from '#components/ui/Button';
+import { SelectField, TextField } from '#components/ui/Field';
+import { InstantText } from '#components/ui/InstantText';
+import { PageHeading } from '#components/ui/PageHeading';
+import { newsListQueryOptions, type AdminNews, type NewsListQuery } from '#features/admin-news/api/news';
+
+const messages = defineMessages({
+  searchLabel: { id: 'admin.news.searchLabel' },
+  filterAll: { id: 'admin.news.filterAll' },
+  draft: { id: 'admin.news.state.draft' },
+  published: { id: 'admin.news.state.published' },
+  pages: { id: 'admin.news.pages' },
+  columnTitle: { id: 'admin.news.column.title' },
+  columnState: { id: 'admin.news.column.state' },
+  columnUpdated: { id: 'admin.news.column.updated' },
+});
+
+/** The item's title in the reader's language, else the other one. */
+export function newsTitle(item: Pick<AdminNews, 'title_es' | 'title_en'>, locale: string): string {
+  return locale.startsWith('en') ? item.title_en || item.title_es : item.title_es || item.title_en;
+}
+
+function queryFromUrl(params: URLSearchParams): NewsListQuery {
+  const state = params.get('state');
+  return {
+    ...(params.get('q') ? { q: params.get('q') ?? '' } : {}),
+    ...(state === 'draft' || state === 'published' ? { state } : {}),
+    ...(params.get('cursor') ? { cursor: params.get('cursor') ?? '' } : {}),
+  };
+}
+
+export function NewsAdminPage() {
+  const intl = useIntl();
+  const [params, setParams] = useSearchParams();
+  const query = queryFromUrl(params);
+  const list = useQuery(newsListQueryOptions(query));
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const name of ['q', 'state']) {
+      const value = String(form.get(name) ?? '').trim();
+      if (value !== '') next.set(name, value);
+    }
+    setParams(next);
+  };
+  const pageLink = (cursor: string | null) => {
+    const next = new URLSearchParams(params);
+    if (cursor) next.set('cursor', cursor);
+    else next.delete('cursor');
+    return `?${next.toString()}`;
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <PageHeading>
+          <FormattedMessage id="admin.news.title" />
+        </PageHeading>
+        <ButtonLink to="/admin/news/new">
+          <FormattedMessage id="admin.news.new" />
+        </ButtonLink>
+      </div>
+      <form role="search" aria-label={intl.formatMessage(messages.searchLabel)} onSubmit={search} className="grid gap-4 rounded-md bg-gray-50 p-4 md:grid-cols-2">
+        <TextField id="news-q" name="q" type="search" defaultValue={query.q ?? ''} maxLength={200} label={<FormattedMessage id="admin.news.search" />} />
+        <SelectField
+          id="news-state"
+          name="state"
+          defaultValue={query.state ?? ''}
+          label={<FormattedMessage id="admin.news.filterState" />}
+          options={[
+            { value: '', label: intl.formatMessage(messages.filterAll) },
+            { value: 'draft', label: intl.formatMessage(messages.draft) },
+            { value: 'published', label: intl.formatMessage(messages.published) },
+          ]}
+        />
+        <div className="md:col-span-2">
+          <Button type="submit">
+            <FormattedMessage id="admin.news.searchButton" />
+          </Button>
+        </div>
+      </form>
+      <div role="status" className="text-gray-900">
+        {list.isPending ? <FormattedMessage id="app.loading" /> : null}
+        {list.data ? <FormattedMessage id="admin.news.count" values={{ count: list.data.count }} /> : null}
+      </div>
+      {list.data && list.data.results.length > 0 ? (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[36rem] border-collapse text-left">
+            <caption className="sr-only">
+              <FormattedMessage id="admin.news.tableCaption" />
+            </caption>
+            <thead>
+              <tr className="border-b-2 border-gray-700">
+                {[messages.columnTitle, messages.columnState, messages.columnUpdated].map((column) => (
+                  <th key={column.id} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
+                    <FormattedMessage {...column} />
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.results.map((item) => (
+                <tr key={item.id} className="border-b border-gray-300">
+                  <th scope="row" className="px-3 py-2 font-normal">
+                    <Link to={`/admin/news/${item.id}`} className="font-semibold text-blue-800 underline">
+                      {newsTitle(item, intl.locale)}
+                    </Link>
+                  </th>
+                  <td className="px-3 py-2">
+                    {item.published_at ? (
+                      <FormattedMessage id="admin.news.publishedOn" values={{ date: <InstantText instant={item.published_at} /> }} />
+                    ) : (
+                      <FormattedMessage {...messages.draft} />
+                    )}
+                  </td>
+                  <td className="px-3 py-2">
+                    <InstantText instant={item.updated_at} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : list.data ? (
+        <p>
+          <FormattedMessage id="admin.news.none" />
+        </p>
+      ) : null}
+      <nav aria-label={intl.formatMessage(messages.pages)} className="flex flex-wrap gap-3">
+        {query.cursor ? (
+          <Link to={pageLink(null)} className="inline-flex min-h-11 items-center font-semibold text-blue-800 underline">
+            <FormattedMessage id="admin.news.firstPage" />
+          </Link>
+        ) : null}
+        {list.data?.next_cursor ? (
+          <Link to={pageLink(list.data.next_cursor)} className="inline-flex min-h-11 items-center font-semibold text-blue-800 underline">
+            <FormattedMessage id="admin.news.nextPage" />
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  );
+}
