@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '#api/schema.d.ts';
 import { signUp, type Person } from '../support/applicants.ts';
+import { parseCsv as readCsv } from '../support/csv.ts';
 import { databaseKinds, solveCaptcha, startTestApp, type TestApp } from '../support/server.ts';
 
 type AdminEvent = components['schemas']['AdminEvent'];
@@ -12,34 +13,10 @@ type RegistrationPage = components['schemas']['AdminRegistrationPage'];
 
 const DAY = 86_400_000;
 
-/** RFC 4180 parsing of the export (quoted cells, doubled quotes, CRLF and newlines inside cells). */
+/** The export without its byte-order mark (checked), read back cell by cell. */
 function parseCsv(text: string): string[][] {
   expect(text.startsWith('\uFEFF')).toBe(true);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 1; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += char;
-  }
-  return rows;
+  return readCsv(text.slice(1));
 }
 
 describe.each(databaseKinds)('staff events administration (%s)', (kind) => {

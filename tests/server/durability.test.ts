@@ -1,44 +1,11 @@
 // The embedded database opened without a sync per query (docs/decisions/012-speed.md): a write the API acknowledged
 // is still there after the server is killed with SIGKILL and started again on the same DATA_DIR.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort } from '../support/server.ts';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-interface RunningServer {
-  child: ChildProcessWithoutNullStreams;
-  stdout: () => string;
-}
-
-/** Starts server/server.ts on PGlite and resolves once it listens (pino's "Server listening" line). */
-function startServer(dataDir: string, port: number): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/server.ts')], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SPA_DIR: '', LOG_LEVEL: 'info', MAIL_POLL_MS: '0' },
-  });
-  let stdout = '';
-  let stderr = '';
-  return new Promise((resolve, reject) => {
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      if (stdout.includes('Server listening')) resolve({ child, stdout: () => stdout });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${stderr || stdout}`)));
-  });
-}
-
-function kill9(server: RunningServer): Promise<void> {
-  return new Promise((resolve) => {
-    server.child.on('exit', () => resolve());
-    server.child.kill('SIGKILL');
-  });
-}
+import { kill9, startServer, type RunningServer } from '../support/server-process.ts';
 
 describe('the embedded database after a kill -9', () => {
   let dataDir: string;

@@ -1,48 +1,14 @@
 // Faults (issue 15, point 4): the server killed with SIGKILL in the middle of draft saves and in the middle of an
 // upload, then started again on the same DATA_DIR. The stored draft is whole (one of the drafts sent, never a mix,
 // and never older than the last acknowledged save), and a cut upload leaves no file: none listed, none on disk.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, samplePdf } from '../support/applicants.ts';
 import { closedPort } from '../support/server.ts';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-interface RunningServer {
-  child: ChildProcessWithoutNullStreams;
-  stdout: () => string;
-}
-
-/** Starts server/server.ts on PGlite (the demo seed) and resolves once it listens. */
-function startServer(dataDir: string, port: number): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/server.ts')], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SPA_DIR: '', LOG_LEVEL: 'info', MAIL_POLL_MS: '0' },
-  });
-  let stdout = '';
-  let stderr = '';
-  return new Promise((resolve, reject) => {
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      if (stdout.includes('Server listening')) resolve({ child, stdout: () => stdout });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${stderr || stdout}`)));
-  });
-}
-
-function kill9(server: RunningServer): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    server.child.on('exit', () => resolve());
-    server.child.kill('SIGKILL');
-  });
-}
+import { kill9, startServer, type RunningServer } from '../support/server-process.ts';
 
 /** Every file under `dir`, as paths relative to it ([] when it does not exist). */
 function filesUnder(dir: string, prefix = ''): string[] {

@@ -4,35 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CSV_BOM, csvCell, csvDisposition, toCsv } from '#server/admin/csv.ts';
 import { containsPattern, decodeCursor, encodeCursor } from '#server/admin/keyset.ts';
 import { FOLD_FROM, FOLD_TO, searchFold } from '#shared/search-fold.ts';
-
-/** A small RFC 4180 reader (quoted cells, doubled quotes, CRLF inside quotes), to read the exports back. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      index += 1;
-    } else cell += char;
-  }
-  return rows;
-}
+import { parseCsv } from '../support/csv.ts';
 
 describe('CSV export', () => {
   it('starts with a UTF-8 BOM and ends each line with CRLF', () => {

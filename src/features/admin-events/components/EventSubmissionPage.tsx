@@ -3,16 +3,17 @@
 // at the door, each check-in on the admin-action machine.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { ActionProblem, ColumnHeaders, KeysetPager, useUrlSearch } from '#components/admin/ListControls';
 import { provideEventActionMachine } from '#actors/admin-action';
 import { selectActionErrorBody, selectActionRequest, selectActionStatus, selectIsWorking } from '#machines/admin-action/admin-action.selectors';
 import { Button } from '#components/ui/Button';
 import { SelectField, TextField } from '#components/ui/Field';
 import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
-import { errorText, toFormErrors } from '#lib/form-errors';
+import { toFormErrors } from '#lib/form-errors';
 import {
   downloadRegistrationsCsv,
   eventQueryOptions,
@@ -67,7 +68,7 @@ function queryFromUrl(params: URLSearchParams): RegistrationListQuery {
 function Registrations({ event }: { event: AdminEvent }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const { params, submit: search } = useUrlSearch(['q', 'attended']);
   const query = queryFromUrl(params);
   const registrations = useQuery(registrationListQueryOptions(event.id, query));
   const [exportFailed, setExportFailed] = useState(false);
@@ -80,22 +81,6 @@ function Registrations({ event }: { event: AdminEvent }) {
   const t = (descriptor: MessageDescriptor) => intl.formatMessage(descriptor);
   const { cursor: _cursor, ...filters } = query;
 
-  const search = (formEvent: FormEvent<HTMLFormElement>) => {
-    formEvent.preventDefault();
-    const form = new FormData(formEvent.currentTarget);
-    const next = new URLSearchParams();
-    for (const name of ['q', 'attended']) {
-      const value = String(form.get(name) ?? '').trim();
-      if (value !== '') next.set(name, value);
-    }
-    setParams(next);
-  };
-  const pageLink = (cursor: string | null) => {
-    const next = new URLSearchParams(params);
-    if (cursor) next.set('cursor', cursor);
-    else next.delete('cursor');
-    return `?${next.toString()}`;
-  };
   const checkIn = (registration: AdminRegistration, attended: boolean) =>
     action.send({
       type: 'action.request',
@@ -148,23 +133,13 @@ function Registrations({ event }: { event: AdminEvent }) {
         {registrations.data ? <FormattedMessage id="admin.events.registrations.count" values={{ count: registrations.data.count }} /> : null}
       </div>
       {problem ? (
-        <div role="alert" className="space-y-2 rounded-md border-l-8 border-red-800 bg-red-50 p-4">
-          {[...problem.form, ...Object.values(problem.fields).flat()].map((message) => (
-            <p key={errorText(intl, message)} className="font-semibold text-red-800">
-              {errorText(intl, message)}
-            </p>
-          ))}
-          <div className="flex flex-wrap gap-3">
-            {status === 'failed' ? (
-              <Button onClick={() => action.send({ type: 'action.retry' })}>
-                <FormattedMessage id="admin.events.retry" />
-              </Button>
-            ) : null}
-            <Button variant="secondary" onClick={() => action.send({ type: 'action.dismiss' })}>
-              <FormattedMessage id="admin.events.dismiss" />
-            </Button>
-          </div>
-        </div>
+        <ActionProblem
+          problem={problem}
+          onRetry={status === 'failed' ? () => action.send({ type: 'action.retry' }) : undefined}
+          onDismiss={() => action.send({ type: 'action.dismiss' })}
+          retryLabel={<FormattedMessage id="admin.events.retry" />}
+          dismissLabel={<FormattedMessage id="admin.events.dismiss" />}
+        />
       ) : null}
 
       {registrations.data && registrations.data.results.length > 0 ? (
@@ -173,15 +148,7 @@ function Registrations({ event }: { event: AdminEvent }) {
             <caption className="sr-only">
               <FormattedMessage id="admin.events.registrations.caption" />
             </caption>
-            <thead>
-              <tr className="border-b-2 border-gray-700">
-                {COLUMNS.map((column) => (
-                  <th key={column.id} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
-                    <FormattedMessage {...column} />
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeaders columns={COLUMNS} />
             <tbody>
               {registrations.data.results.map((registration) => {
                 const pending = working && request?.targetId === registration.id;
@@ -224,18 +191,12 @@ function Registrations({ event }: { event: AdminEvent }) {
         </p>
       ) : null}
 
-      <nav aria-label={t(messages.pages)} className="flex flex-wrap gap-3">
-        {query.cursor ? (
-          <Link to={pageLink(null)} className="inline-flex min-h-11 items-center font-semibold text-blue-800 underline">
-            <FormattedMessage id="admin.events.firstPage" />
-          </Link>
-        ) : null}
-        {registrations.data?.next_cursor ? (
-          <Link to={pageLink(registrations.data.next_cursor)} className="inline-flex min-h-11 items-center font-semibold text-blue-800 underline">
-            <FormattedMessage id="admin.events.nextPage" />
-          </Link>
-        ) : null}
-      </nav>
+      <KeysetPager
+        label={t(messages.pages)}
+        nextCursor={registrations.data?.next_cursor}
+        first={<FormattedMessage id="admin.events.firstPage" />}
+        next={<FormattedMessage id="admin.events.nextPage" />}
+      />
     </section>
   );
 }

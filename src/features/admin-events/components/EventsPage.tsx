@@ -2,9 +2,10 @@
 // accents), filtered by type and status, sorted and paged by the server; "New event" opens the form. The URL holds the
 // search, so a page can be shared, reloaded, and left with Back.
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { ColumnHeaders, KeysetPager, useUrlSearch } from '#components/admin/ListControls';
 import { errorBody } from '#api/errors';
 import { Button } from '#components/ui/Button';
 import { SelectField, TextField } from '#components/ui/Field';
@@ -43,28 +44,12 @@ export function RegistrationCount({ event }: { event: AdminEvent }) {
 
 export function EventsPage() {
   const intl = useIntl();
-  const [params, setParams] = useSearchParams();
+  const { params, submit: search } = useUrlSearch(['q', 'kind', 'status', 'sort']);
   const query = queryFromUrl(params);
   const events = useQuery(eventListQueryOptions(query));
   const [creating, setCreating] = useState(false);
   const t = (descriptor: MessageDescriptor) => intl.formatMessage(descriptor);
 
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const name of ['q', 'kind', 'status', 'sort']) {
-      const value = String(form.get(name) ?? '').trim();
-      if (value !== '') next.set(name, value);
-    }
-    setParams(next);
-  };
-  const pageLink = (cursor: string | null) => {
-    const next = new URLSearchParams(params);
-    if (cursor) next.set('cursor', cursor);
-    else next.delete('cursor');
-    return `?${next.toString()}`;
-  };
   const listError = events.isError ? toFormErrors(errorBody(events.error), [], t(messages.tryAgainLater)) : null;
 
   return (
@@ -148,15 +133,7 @@ export function EventsPage() {
             <caption className="sr-only">
               <FormattedMessage id="admin.events.tableCaption" />
             </caption>
-            <thead>
-              <tr className="border-b-2 border-gray-700">
-                {COLUMNS.map((column) => (
-                  <th key={column.id} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
-                    <FormattedMessage {...column} />
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeaders columns={COLUMNS} />
             <tbody>
               {events.data.results.map((event) => (
                 <tr key={event.id} className="border-b border-gray-300">
@@ -186,18 +163,12 @@ export function EventsPage() {
         </p>
       ) : null}
 
-      <nav aria-label={t(messages.pages)} className="flex flex-wrap gap-3">
-        {query.cursor ? (
-          <Link to={pageLink(null)} className="inline-flex min-h-11 items-center font-semibold text-blue-800 underline">
-            <FormattedMessage id="admin.events.firstPage" />
-          </Link>
-        ) : null}
-        {events.data?.next_cursor ? (
-          <Link to={pageLink(events.data.next_cursor)} className="inline-flex min-h-11 items-center font-semibold text-blue-800 underline">
-            <FormattedMessage id="admin.events.nextPage" />
-          </Link>
-        ) : null}
-      </nav>
+      <KeysetPager
+        label={t(messages.pages)}
+        nextCursor={events.data?.next_cursor}
+        first={<FormattedMessage id="admin.events.firstPage" />}
+        next={<FormattedMessage id="admin.events.nextPage" />}
+      />
     </div>
   );
 }

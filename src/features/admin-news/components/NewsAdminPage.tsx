@@ -1,9 +1,9 @@
 // /admin/news: staff's news, drafts included, newest first: searched by title (whatever the accents), filtered by
 // state and paged by the server; "New article" opens the editor.
 import { useQuery } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl, defineMessages } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { ColumnHeaders, KeysetPager, useUrlSearch } from '#components/admin/ListControls';
 import { ButtonLink, Button } from '#components/ui/Button';
 import { SelectField, TextField } from '#components/ui/Field';
 import { InstantText } from '#components/ui/InstantText';
@@ -37,25 +37,9 @@ function queryFromUrl(params: URLSearchParams): NewsListQuery {
 
 export function NewsAdminPage() {
   const intl = useIntl();
-  const [params, setParams] = useSearchParams();
+  const { params, submit: search } = useUrlSearch(['q', 'state']);
   const query = queryFromUrl(params);
   const list = useQuery(newsListQueryOptions(query));
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const name of ['q', 'state']) {
-      const value = String(form.get(name) ?? '').trim();
-      if (value !== '') next.set(name, value);
-    }
-    setParams(next);
-  };
-  const pageLink = (cursor: string | null) => {
-    const next = new URLSearchParams(params);
-    if (cursor) next.set('cursor', cursor);
-    else next.delete('cursor');
-    return `?${next.toString()}`;
-  };
 
   return (
     <div className="space-y-6">
@@ -96,15 +80,7 @@ export function NewsAdminPage() {
             <caption className="sr-only">
               <FormattedMessage id="admin.news.tableCaption" />
             </caption>
-            <thead>
-              <tr className="border-b-2 border-gray-700">
-                {[messages.columnTitle, messages.columnState, messages.columnUpdated].map((column) => (
-                  <th key={column.id} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
-                    <FormattedMessage {...column} />
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeaders columns={[messages.columnTitle, messages.columnState, messages.columnUpdated]} />
             <tbody>
               {list.data.results.map((item) => (
                 <tr key={item.id} className="border-b border-gray-300">
@@ -133,18 +109,12 @@ export function NewsAdminPage() {
           <FormattedMessage id="admin.news.none" />
         </p>
       ) : null}
-      <nav aria-label={intl.formatMessage(messages.pages)} className="flex flex-wrap gap-3">
-        {query.cursor ? (
-          <Link to={pageLink(null)} className="inline-flex min-h-11 items-center font-semibold text-blue-800 underline">
-            <FormattedMessage id="admin.news.firstPage" />
-          </Link>
-        ) : null}
-        {list.data?.next_cursor ? (
-          <Link to={pageLink(list.data.next_cursor)} className="inline-flex min-h-11 items-center font-semibold text-blue-800 underline">
-            <FormattedMessage id="admin.news.nextPage" />
-          </Link>
-        ) : null}
-      </nav>
+      <KeysetPager
+        label={intl.formatMessage(messages.pages)}
+        nextCursor={list.data?.next_cursor}
+        first={<FormattedMessage id="admin.news.firstPage" />}
+        next={<FormattedMessage id="admin.news.nextPage" />}
+      />
     </div>
   );
 }

@@ -15,11 +15,12 @@ import {
   selectIsWorking,
 } from '#machines/admin-action/admin-action.selectors';
 import { selectUser } from '#machines/session/session.selectors';
+import { ActionProblem } from '#components/admin/ListControls';
 import { Button } from '#components/ui/Button';
 import { ConfirmDialog } from '#components/ui/ConfirmDialog';
 import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
-import { errorText, toFormErrors } from '#lib/form-errors';
+import { toFormErrors } from '#lib/form-errors';
 import { useSession } from '#lib/use-session';
 import { activeOrNot, messages, yesNo } from '#features/admin-users/messages';
 import { userAuditQueryOptions, userQueryOptions, type AdminUserDetail, type AuditEntry } from '#features/admin-users/api/users';
@@ -184,23 +185,13 @@ export function UserDetailPage() {
           {working ? <FormattedMessage id="admin.users.working" /> : null}
         </div>
         {problem ? (
-          <div role="alert" className="space-y-2 rounded-md border-l-8 border-red-800 bg-red-50 p-4">
-            {[...problem.form, ...Object.values(problem.fields).flat()].map((message) => (
-              <p key={errorText(intl, message)} className="font-semibold text-red-800">
-                {errorText(intl, message)}
-              </p>
-            ))}
-            <div className="flex flex-wrap gap-3">
-              {status === 'failed' ? (
-                <Button onClick={() => action.send({ type: 'action.retry' })}>
-                  <FormattedMessage id="admin.users.retry" />
-                </Button>
-              ) : null}
-              <Button variant="secondary" onClick={() => action.send({ type: 'action.dismiss' })}>
-                <FormattedMessage id="admin.users.dismiss" />
-              </Button>
-            </div>
-          </div>
+          <ActionProblem
+            problem={problem}
+            onRetry={status === 'failed' ? () => action.send({ type: 'action.retry' }) : undefined}
+            onDismiss={() => action.send({ type: 'action.dismiss' })}
+            retryLabel={<FormattedMessage id="admin.users.retry" />}
+            dismissLabel={<FormattedMessage id="admin.users.dismiss" />}
+          />
         ) : null}
         <ConfirmDialog
           open={confirmOpen}

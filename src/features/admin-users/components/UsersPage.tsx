@@ -2,9 +2,10 @@
 // page with the server's cursor and export the matching accounts as CSV. The URL holds the search, so a page can be
 // shared, reloaded, and left with Back.
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { ColumnHeaders, KeysetPager, useUrlSearch } from '#components/admin/ListControls';
 import { Button } from '#components/ui/Button';
 import { SelectField, TextField } from '#components/ui/Field';
 import { InstantText } from '#components/ui/InstantText';
@@ -41,29 +42,13 @@ function queryFromUrl(params: URLSearchParams): UserListQuery {
 
 export function UsersPage() {
   const intl = useIntl();
-  const [params, setParams] = useSearchParams();
+  const { params, submit: search } = useUrlSearch(['q', 'staff', 'active', 'sort']);
   const query = queryFromUrl(params);
   const users = useQuery(userListQueryOptions(query));
   const [exportFailed, setExportFailed] = useState(false);
   const t = (descriptor: MessageDescriptor) => intl.formatMessage(descriptor);
 
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const name of ['q', 'staff', 'active', 'sort']) {
-      const value = String(form.get(name) ?? '').trim();
-      if (value !== '') next.set(name, value);
-    }
-    setParams(next);
-  };
   const { cursor: _cursor, ...filters } = query;
-  const pageLink = (cursor: string | null) => {
-    const next = new URLSearchParams(params);
-    if (cursor) next.set('cursor', cursor);
-    else next.delete('cursor');
-    return `?${next.toString()}`;
-  };
   const listError = users.isError ? toFormErrors(errorBody(users.error), [], t(messages.tryAgainLater)) : null;
 
   return (
@@ -144,15 +129,7 @@ export function UsersPage() {
             <caption className="sr-only">
               <FormattedMessage id="admin.users.tableCaption" />
             </caption>
-            <thead>
-              <tr className="border-b-2 border-gray-700">
-                {COLUMNS.map((column) => (
-                  <th key={column.id} scope="col" className="px-3 py-2 font-semibold">
-                    <FormattedMessage {...column} />
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeaders columns={COLUMNS} />
             <tbody>
               {users.data.results.map((user) => (
                 <tr key={user.id} className="border-b border-gray-300">
@@ -182,18 +159,12 @@ export function UsersPage() {
         </p>
       ) : null}
 
-      <nav aria-label={t(messages.pages)} className="flex flex-wrap gap-3">
-        {query.cursor ? (
-          <Link to={pageLink(null)} className="inline-flex min-h-11 items-center font-semibold text-blue-800 underline">
-            <FormattedMessage id="admin.users.firstPage" />
-          </Link>
-        ) : null}
-        {users.data?.next_cursor ? (
-          <Link to={pageLink(users.data.next_cursor)} className="inline-flex min-h-11 items-center font-semibold text-blue-800 underline">
-            <FormattedMessage id="admin.users.nextPage" />
-          </Link>
-        ) : null}
-      </nav>
+      <KeysetPager
+        label={t(messages.pages)}
+        nextCursor={users.data?.next_cursor}
+        first={<FormattedMessage id="admin.users.firstPage" />}
+        next={<FormattedMessage id="admin.users.nextPage" />}
+      />
     </div>
   );
 }
