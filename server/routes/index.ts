@@ -1,6 +1,7 @@
 // Every route module of the API. A new resource adds its module here; the contract test checks nothing is missing.
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
+import { adminProgramRoutes } from './admin-programs.ts';
 import { adminUserRoutes } from './admin-users.ts';
 import { applicationRoutes } from './applications.ts';
 import { authRoutes } from './auth.ts';
@@ -22,5 +23,6 @@ export const routeModules: Array<(ctx: AppContext) => Handlers> = [
   eventRoutes,
   newsRoutes,
   adminUserRoutes,
+  adminProgramRoutes,
   driveRoutes,
 ];
