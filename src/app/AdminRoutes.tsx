@@ -61,10 +61,6 @@ export const ReviewStep2Page = () => <ReviewStepPage step={2} />;
 export const ReviewStep3Page = () => <ReviewStepPage step={3} />;
 export const ReviewStep4Page = () => <ReviewStepPage step={4} />;
 
-export function ProgramsPage() {
-  return <PlaceholderPage title={<FormattedMessage id="admin.programs.title" />} />;
-}
-
 export function DrivePage() {
   const { id = '' } = useParams();
   return (
@@ -80,5 +76,6 @@ export function DashboardPage() {
   return <PlaceholderPage title={<FormattedMessage id="admin.dashboard.title" />} />;
 }
 
+export { ProgramsPage } from '#features/admin-programs/components/ProgramsPage';
 export { UsersPage } from '#features/admin-users/components/UsersPage';
 export { UserDetailPage } from '#features/admin-users/components/UserDetailPage';
