@@ -265,11 +265,11 @@ export function ProgramsPage() {
                   <td className="px-3 py-2">
                     <FormattedMessage id="admin.programs.applicationCounts" values={{ drafts: program.drafts, submitted: program.submitted }} />
                   </td>
-                  <td className="space-x-3 px-3 py-2">
+                  <td className="flex flex-wrap items-center gap-3 px-3 py-2">
                     <Button variant="secondary" onClick={() => setEditing(program)} aria-label={intl.formatMessage({ id: 'admin.programs.editNamed' }, { name: program.name[language] })}>
                       <FormattedMessage id="admin.programs.edit" />
                     </Button>
-                    <Link to={`/admin/programs/drive/${program.id}`} className="font-semibold text-blue-800 underline">
+                    <Link to={`/admin/programs/drive/${program.id}`} className="inline-flex min-h-11 items-center font-semibold text-blue-800 underline">
                       <FormattedMessage id="admin.programs.drive" />
                     </Link>
                   </td>
