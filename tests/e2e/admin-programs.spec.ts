@@ -55,6 +55,9 @@ test('staff create a program, an applicant starts a draft, staff close it: the a
   await page.getByRole('button', { name: es('admin.programs.searchButton') }).click();
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toBeVisible();
+  // The deadline was typed in Puerto Rico time and reads back the same.
+  await expect(row).toContainText('15 de enero de 2030');
+  await expect(row).toContainText('12:00');
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
   await expectNoAxeViolations(page, 'programs list (es)');
   await page.screenshot({ path: shotPath('admin-programs-list-es'), fullPage: true });

@@ -40,12 +40,14 @@ function queryFromUrl(params: URLSearchParams): ProgramListQuery {
   };
 }
 
-/** An instant as the value of a datetime-local input, in the browser's time zone. */
-function localInputValue(iso: string): string {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
+/**
+ * The deadline is typed in the program's time zone (PROGRAM_TIME_ZONE, Puerto Rico: UTC-4 all year, no daylight
+ * saving), whatever the browser's zone, so it reads back as the lists show it.
+ */
+const PROGRAM_OFFSET = '-04:00';
+const PROGRAM_OFFSET_MS = -4 * 60 * 60 * 1000;
+const localInputValue = (iso: string): string => new Date(new Date(iso).getTime() + PROGRAM_OFFSET_MS).toISOString().slice(0, 16);
+const fromLocalInput = (value: string): Date => new Date(`${value}:00${PROGRAM_OFFSET}`);
 
 /** The create or edit form; `program` null creates one. */
 function ProgramForm({ program, onDone }: { program: AdminProgram | null; onDone: (saved: AdminProgram) => void }) {
@@ -67,7 +69,7 @@ function ProgramForm({ program, onDone }: { program: AdminProgram | null; onDone
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '');
-    const deadline = new Date(text('application_deadline'));
+    const deadline = fromLocalInput(text('application_deadline'));
     save.mutate({
       sub_program: text('sub_program') as SubProgram,
       name_es: text('name_es'),
@@ -125,6 +127,7 @@ function ProgramForm({ program, onDone }: { program: AdminProgram | null; onDone
           required
           defaultValue={program ? localInputValue(program.application_deadline) : ''}
           label={<FormattedMessage id="admin.programs.field.application_deadline" />}
+          hint={<FormattedMessage id="admin.programs.deadlineHint" />}
           errors={errors.fields.application_deadline}
         />
         <TextField id={`${prefix}-start_date`} name="start_date" type="date" required defaultValue={program?.start_date ?? ''} label={<FormattedMessage id="admin.programs.field.start_date" />} errors={errors.fields.start_date} />
