@@ -3,6 +3,7 @@ import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
 import { adminEventRoutes } from './admin-events.ts';
 import { adminNewsRoutes } from './admin-news.ts';
+import { adminProgramRoutes } from './admin-programs.ts';
 import { adminUserRoutes } from './admin-users.ts';
 import { applicationRoutes } from './applications.ts';
 import { authRoutes } from './auth.ts';
@@ -26,5 +27,6 @@ export const routeModules: Array<(ctx: AppContext) => Handlers> = [
   adminUserRoutes,
   adminEventRoutes,
   adminNewsRoutes,
+  adminProgramRoutes,
   driveRoutes,
 ];

@@ -1132,6 +1132,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/programs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff: every program (unavailable ones too), searched, filtered and paged on the server (keyset)
+         * @description `q` matches either name or the period whatever the accents and case; `status` filters on the status staff
+         *     set; newest deadline first (docs/decisions/024-admin-programs-and-drives.md).
+         */
+        get: operations["listAdminPrograms"];
+        put?: never;
+        /** Staff: create a program (audited) */
+        post: operations["createAdminProgram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/programs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: one program */
+        get: operations["getAdminProgram"];
+        /**
+         * Staff: change a program (audited); closing it closes its drafts in the same transaction
+         * @description Setting `status` to `closed` turns every draft of the program into a closed application (its applicant sees
+         *     "Application has been closed"); submitted applications never change. Closed applications stay closed if the
+         *     program reopens.
+         */
+        put: operations["updateAdminProgram"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/audit": {
         parameters: {
             query?: never;
@@ -1398,8 +1443,47 @@ export interface components {
             /** @description The person's event registrations, from the panel or the public form with their e-mail, newest first. */
             registrations: components["schemas"]["AdminUserRegistration"][];
         };
+        AdminProgramInput: {
+            sub_program: components["schemas"]["SubProgram"];
+            name_es: string;
+            name_en: string;
+            description_es?: string;
+            description_en?: string;
+            period: string;
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string;
+            /** Format: date-time */
+            application_deadline: string;
+            status: components["schemas"]["ProgramStatus"];
+        };
+        AdminProgram: {
+            id: number;
+            sub_program: components["schemas"]["SubProgram"];
+            name: components["schemas"]["LocalizedText"];
+            description: components["schemas"]["LocalizedText"];
+            period: string;
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string;
+            /** Format: date-time */
+            application_deadline: string;
+            /** @description The status staff set (the deadline does not change it). */
+            status: components["schemas"]["ProgramStatus"];
+            /** @description How many applications are drafts. */
+            drafts: number;
+            /** @description How many applications are submitted. */
+            submitted: number;
+        };
+        AdminProgramPage: {
+            results: components["schemas"]["AdminProgram"][];
+            count: number;
+            next_cursor: string | null;
+        };
         /** @enum {string} */
-        AuditRecordType: "user" | "event" | "event_registration" | "news";
+        AuditRecordType: "user" | "program" | "event" | "event_registration" | "news";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -4191,6 +4275,118 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+        };
+    };
+    listAdminPrograms: {
+        parameters: {
+            query?: {
+                q?: string;
+                status?: components["schemas"]["ProgramStatus"];
+                sub_program?: components["schemas"]["SubProgram"];
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of programs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProgramPage"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createAdminProgram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminProgramInput"];
+            };
+        };
+        responses: {
+            /** @description The program created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProgram"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAdminProgram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The program. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProgram"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAdminProgram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminProgramInput"];
+            };
+        };
+        responses: {
+            /** @description The program as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProgram"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listAdminAudit: {

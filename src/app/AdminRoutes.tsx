@@ -47,10 +47,6 @@ export const ReviewStep2Page = () => <ReviewStepPage step={2} />;
 export const ReviewStep3Page = () => <ReviewStepPage step={3} />;
 export const ReviewStep4Page = () => <ReviewStepPage step={4} />;
 
-export function ProgramsPage() {
-  return <PlaceholderPage title={<FormattedMessage id="admin.programs.title" />} />;
-}
-
 export function DrivePage() {
   const { id = '' } = useParams();
   return (
@@ -70,5 +66,6 @@ export { EventsPage } from '#features/admin-events/components/EventsPage';
 export { EventSubmissionPage } from '#features/admin-events/components/EventSubmissionPage';
 export { NewsAdminPage } from '#features/admin-news/components/NewsAdminPage';
 export { NewsEditorPage } from '#features/admin-news/components/NewsEditorPage';
+export { ProgramsPage } from '#features/admin-programs/components/ProgramsPage';
 export { UsersPage } from '#features/admin-users/components/UsersPage';
 export { UserDetailPage } from '#features/admin-users/components/UserDetailPage';

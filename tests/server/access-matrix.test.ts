@@ -107,6 +107,7 @@ describe.each(databaseKinds)('access matrix from openapi.yaml (%s)', (kind) => {
       if (name === 'id' && (op.path.startsWith('/events/') || op.path.startsWith('/admin/events/'))) return String(eventId);
       if (name === 'id' && (op.path.startsWith('/news/') || op.path.startsWith('/admin/news/'))) return String(newsId);
       if (name === 'id' && op.path.startsWith('/admin/users/')) return String(owner.id);
+      if (name === 'id' && op.path.startsWith('/admin/programs/')) return String(programId);
       if (name === 'step') return '2';
       if (name === 'fileId') return String(fileId);
       if (name === 'nodeId') return String(driveNodeId);

@@ -1,0 +1,207 @@
+// Staff's program administration (docs/decisions/024): the searchable, keyset-paged list of every program, creation
+// and changes with their validation, and closing a program, which closes its drafts in the change's transaction.
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { components } from '#api/schema.d.ts';
+import type { Db } from '#server/db/client.ts';
+import { applications, programs } from '#server/db/schema.ts';
+import { fieldErrors, notFound, type Message } from '#server/http/errors.ts';
+import { searchFold } from '#shared/search-fold.ts';
+import { recordAudit } from './audit.ts';
+import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, splitPage, type PageRequest } from './keyset.ts';
+import type { Actor } from './users.ts';
+
+type Schemas = components['schemas'];
+type AdminProgram = Schemas['AdminProgram'];
+type ProgramInput = Schemas['AdminProgramInput'];
+type ProgramRow = typeof programs.$inferSelect;
+
+export interface ProgramFilters {
+  q?: string | undefined;
+  status?: Schemas['ProgramStatus'] | undefined;
+  sub_program?: Schemas['SubProgram'] | undefined;
+}
+
+function toAdminProgram(row: ProgramRow, counts: { drafts: number; submitted: number }): AdminProgram {
+  return {
+    id: row.id,
+    sub_program: row.sub_program as Schemas['SubProgram'],
+    name: { es: row.name_es, en: row.name_en },
+    description: { es: row.description_es, en: row.description_en },
+    period: row.period,
+    start_date: row.start_date,
+    end_date: row.end_date,
+    application_deadline: row.application_deadline.toISOString(),
+    status: row.status as Schemas['ProgramStatus'],
+    drafts: counts.drafts,
+    submitted: counts.submitted,
+  };
+}
+
+/** How many drafts and submitted applications each program has. */
+async function countsOf(db: Pick<Db, 'select'>, ids: number[]): Promise<Map<number, { drafts: number; submitted: number }>> {
+  const counts = new Map(ids.map((id) => [id, { drafts: 0, submitted: 0 }]));
+  if (ids.length === 0) return counts;
+  const rows = await db
+    .select({ program: applications.program_id, status: applications.status, n: count() })
+    .from(applications)
+    .where(sql`${applications.program_id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
+    .groupBy(applications.program_id, applications.status);
+  for (const row of rows) {
+    const entry = counts.get(row.program);
+    if (!entry) continue;
+    if (row.status === 'draft') entry.drafts = row.n;
+    if (row.status === 'submitted') entry.submitted = row.n;
+  }
+  return counts;
+}
+
+// ---- the list ------------------------------------------------------------------------------------------------
+
+/** Newest deadline first; the cursor keeps the key as the database printed it (microseconds included). */
+const sortKey = sql`${programs.application_deadline}`;
+
+export async function listPrograms(db: Db, filters: ProgramFilters, page: PageRequest): Promise<Schemas['AdminProgramPage']> {
+  const folded = filters.q === undefined ? '' : searchFold(filters.q.trim());
+  const conditions: SQL[] = [];
+  if (folded !== '') conditions.push(sql`search_fold(${programs.name_es} || ' ' || ${programs.name_en} || ' ' || ${programs.period}) like ${containsPattern(folded)}`);
+  if (filters.status !== undefined) conditions.push(eq(programs.status, filters.status));
+  if (filters.sub_program !== undefined) conditions.push(eq(programs.sub_program, filters.sub_program));
+  const scope = JSON.stringify(['programs', folded, filters.status ?? null, filters.sub_program ?? null]);
+  const cursor = decodeCursor(scope, page.cursor);
+  const limit = page.limit ?? DEFAULT_PAGE_SIZE;
+  const read = await db
+    .select({ program: programs, key: sql<string>`cast(${sortKey} as text)` })
+    .from(programs)
+    .where(and(...conditions, ...(cursor ? [afterCursor(sortKey, sql`${programs.id}`, cursor, true, 'timestamptz')] : [])))
+    .orderBy(desc(sortKey), desc(programs.id))
+    .limit(limit + 1);
+  const { rows, more } = splitPage(read, limit);
+  const last = rows.at(-1);
+  const counts = await countsOf(db, rows.map((row) => row.program.id));
+  const [total] = await db.select({ n: count() }).from(programs).where(and(...conditions));
+  return {
+    results: rows.map((row) => toAdminProgram(row.program, counts.get(row.program.id) ?? { drafts: 0, submitted: 0 })),
+    count: total?.n ?? 0,
+    next_cursor: more && last ? encodeCursor(scope, { key: last.key, id: last.program.id }) : null,
+  };
+}
+
+export async function getProgram(db: Db, id: number): Promise<AdminProgram> {
+  const [row] = await db.select().from(programs).where(eq(programs.id, id)).limit(1);
+  if (!row) throw notFound();
+  const counts = await countsOf(db, [id]);
+  return toAdminProgram(row, counts.get(id) ?? { drafts: 0, submitted: 0 });
+}
+
+// ---- validation ----------------------------------------------------------------------------------------------
+
+/** Calendar date YYYY-MM-DD that exists (the contract's format check lets 2027-02-30 through on some validators). */
+const realDate = (value: string): boolean => {
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+};
+
+/**
+ * The rules of docs/decisions/024: both names and the period are required (not blank); the end date is after the
+ * start date; the application deadline falls before the program ends (on or before the end date, UTC).
+ */
+export function validateProgram(input: ProgramInput): ProgramInput {
+  const errors: Record<string, Message[]> = {};
+  const add = (field: string, id: string) => (errors[field] ??= []).push({ id });
+  const clean = { ...input, name_es: input.name_es.trim(), name_en: input.name_en.trim(), period: input.period.trim() };
+  if (clean.name_es === '') add('name_es', 'api.adminPrograms.required');
+  if (clean.name_en === '') add('name_en', 'api.adminPrograms.required');
+  if (clean.period === '') add('period', 'api.adminPrograms.required');
+  const startOk = realDate(clean.start_date);
+  const endOk = realDate(clean.end_date);
+  if (!startOk) add('start_date', 'api.adminPrograms.invalidDate');
+  if (!endOk) add('end_date', 'api.adminPrograms.invalidDate');
+  if (startOk && endOk && clean.end_date <= clean.start_date) add('end_date', 'api.adminPrograms.endAfterStart');
+  const deadline = new Date(clean.application_deadline);
+  if (Number.isNaN(deadline.getTime())) add('application_deadline', 'api.adminPrograms.invalidDate');
+  else if (endOk && deadline.toISOString().slice(0, 10) > clean.end_date) add('application_deadline', 'api.adminPrograms.deadlineBeforeEnd');
+  if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+  return clean;
+}
+
+const columnsOf = (input: ProgramInput) => ({
+  sub_program: input.sub_program,
+  name_es: input.name_es,
+  name_en: input.name_en,
+  ...(input.description_es === undefined ? {} : { description_es: input.description_es }),
+  ...(input.description_en === undefined ? {} : { description_en: input.description_en }),
+  period: input.period,
+  start_date: input.start_date,
+  end_date: input.end_date,
+  application_deadline: new Date(input.application_deadline),
+  status: input.status,
+});
+
+/** The audited fields of a program, as JSON. */
+const audited = (row: ProgramRow) => ({
+  sub_program: row.sub_program,
+  name_es: row.name_es,
+  name_en: row.name_en,
+  description_es: row.description_es,
+  description_en: row.description_en,
+  period: row.period,
+  start_date: row.start_date,
+  end_date: row.end_date,
+  application_deadline: row.application_deadline.toISOString(),
+  status: row.status,
+});
+
+/** Only the fields that changed, before and after. */
+function changed(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const keys = Object.keys(after).filter((key) => before[key] !== after[key]);
+  return { before: Object.fromEntries(keys.map((key) => [key, before[key]])), after: Object.fromEntries(keys.map((key) => [key, after[key]])) };
+}
+
+// ---- changes -------------------------------------------------------------------------------------------------
+
+export async function createProgram(db: Db, now: Date, actor: Actor, input: ProgramInput): Promise<AdminProgram> {
+  const clean = validateProgram(input);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(programs).values({ ...columnsOf(clean), created_at: now, updated_at: now }).returning();
+    if (!row) throw notFound();
+    await recordAudit(tx, { actorId: actor.id, operation: 'createAdminProgram', recordType: 'program', recordId: row.id, before: null, after: audited(row), at: now });
+    return toAdminProgram(row, { drafts: 0, submitted: 0 });
+  });
+}
+
+/**
+ * Changes a program. Closing it (status closed) closes its drafts in the same transaction, so no applicant can save
+ * into a draft of a closed program between the two; the audit entry counts the drafts closed.
+ */
+export async function updateProgram(db: Db, now: Date, actor: Actor, id: number, input: ProgramInput): Promise<AdminProgram> {
+  const clean = validateProgram(input);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(programs).where(eq(programs.id, id)).limit(1).for('update');
+    if (!current) throw notFound();
+    const [row] = await tx.update(programs).set({ ...columnsOf(clean), updated_at: now }).where(eq(programs.id, id)).returning();
+    if (!row) throw notFound();
+    let draftsClosed = 0;
+    if (row.status === 'closed') {
+      const closed = await tx
+        .update(applications)
+        .set({ status: 'closed', closed_at: now, updated_at: now })
+        .where(and(eq(applications.program_id, id), eq(applications.status, 'draft')))
+        .returning({ id: applications.id });
+      draftsClosed = closed.length;
+    }
+    const diff = changed(audited(current), audited(row));
+    if (Object.keys(diff.after).length > 0 || draftsClosed > 0) {
+      await recordAudit(tx, {
+        actorId: actor.id,
+        operation: 'updateAdminProgram',
+        recordType: 'program',
+        recordId: id,
+        before: diff.before,
+        after: { ...diff.after, ...(draftsClosed > 0 ? { drafts_closed: draftsClosed } : {}) },
+        at: now,
+      });
+    }
+    const counts = await countsOf(tx, [id]);
+    return toAdminProgram(row, counts.get(id) ?? { drafts: 0, submitted: 0 });
+  });
+}

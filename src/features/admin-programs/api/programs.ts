@@ -1,0 +1,35 @@
+// Server data of staff's program administration: the list (keyset pages), creating and changing a program.
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '#api/client';
+import { unwrap } from '#api/errors';
+import type { components } from '#api/schema';
+
+type Schemas = components['schemas'];
+export type AdminProgram = Schemas['AdminProgram'];
+export type AdminProgramInput = Schemas['AdminProgramInput'];
+export type SubProgram = Schemas['SubProgram'];
+export type ProgramStatus = Schemas['ProgramStatus'];
+
+/** The list's search, filters and page, as the URL holds them. */
+export interface ProgramListQuery {
+  q?: string;
+  status?: ProgramStatus;
+  sub_program?: SubProgram;
+  cursor?: string;
+}
+
+export const adminProgramKeys = {
+  all: ['admin', 'programs'] as const,
+  list: (query: ProgramListQuery) => [...adminProgramKeys.all, 'list', query] as const,
+};
+
+export const PAGE_SIZE = 25;
+
+export const programListQueryOptions = (query: ProgramListQuery) =>
+  queryOptions({
+    queryKey: adminProgramKeys.list(query),
+    queryFn: ({ signal }) => unwrap(api.GET('/admin/programs', { params: { query: { ...query, limit: PAGE_SIZE } }, signal })),
+  });
+
+export const createProgram = (body: AdminProgramInput) => unwrap(api.POST('/admin/programs', { body }));
+export const updateProgram = (id: number, body: AdminProgramInput) => unwrap(api.PUT('/admin/programs/{id}', { params: { path: { id } }, body }));

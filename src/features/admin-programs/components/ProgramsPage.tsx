@@ -1,0 +1,304 @@
+// /admin/programs: staff search the programs (names or period, whatever the accents), filter by status and
+// sub-program, page with the server's cursor, and create or change a program. Closing a program closes its drafts
+// on the server (docs/decisions/024); the form says so before staff save.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button } from '#components/ui/Button';
+import { SelectField, TextField } from '#components/ui/Field';
+import { InstantText } from '#components/ui/InstantText';
+import { PageHeading } from '#components/ui/PageHeading';
+import { errorText, noErrors, toFormErrors, type FormErrors } from '#lib/form-errors';
+import { errorBody } from '#api/errors';
+import { messages, statusLabels, subProgramLabels } from '#features/admin-programs/messages';
+import {
+  adminProgramKeys,
+  createProgram,
+  programListQueryOptions,
+  updateProgram,
+  type AdminProgram,
+  type AdminProgramInput,
+  type ProgramListQuery,
+  type ProgramStatus,
+  type SubProgram,
+} from '#features/admin-programs/api/programs';
+
+const COLUMNS = [messages.columnName, messages.columnSubProgram, messages.columnPeriod, messages.columnDeadline, messages.columnStatus, messages.columnApplications, messages.columnActions];
+const SUB_PROGRAMS = Object.keys(subProgramLabels) as SubProgram[];
+const STATUSES = Object.keys(statusLabels) as ProgramStatus[];
+const FIELDS = ['sub_program', 'name_es', 'name_en', 'period', 'start_date', 'end_date', 'application_deadline', 'status'] as const;
+
+function queryFromUrl(params: URLSearchParams): ProgramListQuery {
+  const status = STATUSES.find((candidate) => candidate === params.get('status'));
+  const subProgram = SUB_PROGRAMS.find((candidate) => candidate === params.get('sub_program'));
+  return {
+    ...(params.get('q') ? { q: params.get('q') ?? '' } : {}),
+    ...(status ? { status } : {}),
+    ...(subProgram ? { sub_program: subProgram } : {}),
+    ...(params.get('cursor') ? { cursor: params.get('cursor') ?? '' } : {}),
+  };
+}
+
+/**
+ * The deadline is typed in the program's time zone (PROGRAM_TIME_ZONE, Puerto Rico: UTC-4 all year, no daylight
+ * saving), whatever the browser's zone, so it reads back as the lists show it.
+ */
+const PROGRAM_OFFSET = '-04:00';
+const PROGRAM_OFFSET_MS = -4 * 60 * 60 * 1000;
+const localInputValue = (iso: string): string => new Date(new Date(iso).getTime() + PROGRAM_OFFSET_MS).toISOString().slice(0, 16);
+const fromLocalInput = (value: string): Date => new Date(`${value}:00${PROGRAM_OFFSET}`);
+
+/** The create or edit form; `program` null creates one. */
+function ProgramForm({ program, onDone }: { program: AdminProgram | null; onDone: (saved: AdminProgram) => void }) {
+  const intl = useIntl();
+  const client = useQueryClient();
+  const [errors, setErrors] = useState<FormErrors>(noErrors);
+  const [status, setStatus] = useState<ProgramStatus>(program?.status ?? 'open');
+  const t = (descriptor: MessageDescriptor) => intl.formatMessage(descriptor);
+  const save = useMutation({
+    mutationFn: (body: AdminProgramInput) => (program ? updateProgram(program.id, body) : createProgram(body)),
+    onSuccess: async (saved) => {
+      setErrors(noErrors);
+      await client.invalidateQueries({ queryKey: adminProgramKeys.all });
+      onDone(saved);
+    },
+    onError: (error) => setErrors(toFormErrors(errorBody(error), FIELDS, t(messages.tryAgainLater))),
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '');
+    const deadline = fromLocalInput(text('application_deadline'));
+    save.mutate({
+      sub_program: text('sub_program') as SubProgram,
+      name_es: text('name_es'),
+      name_en: text('name_en'),
+      period: text('period'),
+      start_date: text('start_date'),
+      end_date: text('end_date'),
+      // An empty or unreadable deadline goes as typed: the server answers with the field's message.
+      application_deadline: Number.isNaN(deadline.getTime()) ? text('application_deadline') : deadline.toISOString(),
+      status,
+    });
+  };
+  const prefix = program ? `program-${program.id}` : 'program-new';
+  const closing = status === 'closed' && program !== null && program.status !== 'closed';
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby={`${prefix}-title`} className="space-y-4 rounded-md border border-gray-300 p-4">
+      <h2 id={`${prefix}-title`} className="text-xl font-semibold">
+        {program ? <FormattedMessage id="admin.programs.editTitle" values={{ name: program.name[intl.locale === 'en' ? 'en' : 'es'] }} /> : <FormattedMessage id="admin.programs.newTitle" />}
+      </h2>
+      {errors.form.length > 0 ? (
+        <div role="alert" className="rounded-md border-l-8 border-red-800 bg-red-50 p-4 text-gray-900">
+          {errors.form.map((message) => (
+            <p key={errorText(intl, message)}>{errorText(intl, message)}</p>
+          ))}
+        </div>
+      ) : null}
+      <div className="grid gap-4 md:grid-cols-2">
+        <SelectField
+          id={`${prefix}-sub_program`}
+          name="sub_program"
+          required
+          defaultValue={program?.sub_program ?? 'incubator'}
+          label={<FormattedMessage id="admin.programs.field.sub_program" />}
+          errors={errors.fields.sub_program}
+          options={SUB_PROGRAMS.map((value) => ({ value, label: t(subProgramLabels[value]) }))}
+        />
+        <SelectField
+          id={`${prefix}-status`}
+          name="status"
+          required
+          value={status}
+          onChange={(event) => setStatus(event.target.value as ProgramStatus)}
+          label={<FormattedMessage id="admin.programs.field.status" />}
+          hint={closing ? <FormattedMessage id="admin.programs.closingHint" values={{ count: program?.drafts ?? 0 }} /> : undefined}
+          errors={errors.fields.status}
+          options={STATUSES.map((value) => ({ value, label: t(statusLabels[value]) }))}
+        />
+        <TextField id={`${prefix}-name_es`} name="name_es" required maxLength={200} defaultValue={program?.name.es ?? ''} label={<FormattedMessage id="admin.programs.field.name_es" />} errors={errors.fields.name_es} />
+        <TextField id={`${prefix}-name_en`} name="name_en" required maxLength={200} defaultValue={program?.name.en ?? ''} label={<FormattedMessage id="admin.programs.field.name_en" />} errors={errors.fields.name_en} />
+        <TextField id={`${prefix}-period`} name="period" required maxLength={20} defaultValue={program?.period ?? ''} label={<FormattedMessage id="admin.programs.field.period" />} hint={<FormattedMessage id="admin.programs.periodHint" />} errors={errors.fields.period} />
+        <TextField
+          id={`${prefix}-application_deadline`}
+          name="application_deadline"
+          type="datetime-local"
+          required
+          defaultValue={program ? localInputValue(program.application_deadline) : ''}
+          label={<FormattedMessage id="admin.programs.field.application_deadline" />}
+          hint={<FormattedMessage id="admin.programs.deadlineHint" />}
+          errors={errors.fields.application_deadline}
+        />
+        <TextField id={`${prefix}-start_date`} name="start_date" type="date" required defaultValue={program?.start_date ?? ''} label={<FormattedMessage id="admin.programs.field.start_date" />} errors={errors.fields.start_date} />
+        <TextField id={`${prefix}-end_date`} name="end_date" type="date" required defaultValue={program?.end_date ?? ''} label={<FormattedMessage id="admin.programs.field.end_date" />} errors={errors.fields.end_date} />
+      </div>
+      <Button type="submit" disabled={save.isPending}>
+        {program ? <FormattedMessage id="admin.programs.save" /> : <FormattedMessage id="admin.programs.create" />}
+      </Button>
+    </form>
+  );
+}
+
+export function ProgramsPage() {
+  const intl = useIntl();
+  const [params, setParams] = useSearchParams();
+  const query = queryFromUrl(params);
+  const programs = useQuery(programListQueryOptions(query));
+  const [editing, setEditing] = useState<AdminProgram | 'new' | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const t = (descriptor: MessageDescriptor) => intl.formatMessage(descriptor);
+  const language = intl.locale === 'en' ? 'en' : 'es';
+
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const name of ['q', 'status', 'sub_program']) {
+      const value = String(form.get(name) ?? '').trim();
+      if (value !== '') next.set(name, value);
+    }
+    setParams(next);
+  };
+  const pageLink = (cursor: string | null) => {
+    const next = new URLSearchParams(params);
+    if (cursor) next.set('cursor', cursor);
+    else next.delete('cursor');
+    return `?${next.toString()}`;
+  };
+  const listError = programs.isError ? toFormErrors(errorBody(programs.error), [], t(messages.tryAgainLater)) : null;
+
+  return (
+    <div className="space-y-6">
+      <PageHeading>
+        <FormattedMessage id="admin.programs.title" />
+      </PageHeading>
+      <div role="status" className="font-semibold text-green-900">
+        {saved ? <FormattedMessage id="admin.programs.saved" values={{ name: saved }} /> : null}
+      </div>
+      {editing === null ? (
+        <Button onClick={() => setEditing('new')}>
+          <FormattedMessage id="admin.programs.new" />
+        </Button>
+      ) : (
+        <div className="space-y-3">
+          <ProgramForm
+            key={editing === 'new' ? 'new' : editing.id}
+            program={editing === 'new' ? null : editing}
+            onDone={(program) => {
+              setSaved(program.name[language]);
+              setEditing(null);
+            }}
+          />
+          <Button variant="secondary" onClick={() => setEditing(null)}>
+            <FormattedMessage id="admin.programs.cancel" />
+          </Button>
+        </div>
+      )}
+
+      <form role="search" aria-label={t(messages.searchLabel)} onSubmit={search} className="grid gap-4 rounded-md bg-gray-50 p-4 md:grid-cols-3">
+        <TextField id="programs-q" name="q" type="search" defaultValue={query.q ?? ''} maxLength={200} label={<FormattedMessage id="admin.programs.search" />} />
+        <SelectField
+          id="programs-status"
+          name="status"
+          defaultValue={query.status ?? ''}
+          label={<FormattedMessage id="admin.programs.field.status" />}
+          options={[{ value: '', label: t(messages.filterAll) }, ...STATUSES.map((value) => ({ value, label: t(statusLabels[value]) }))]}
+        />
+        <SelectField
+          id="programs-sub_program"
+          name="sub_program"
+          defaultValue={query.sub_program ?? ''}
+          label={<FormattedMessage id="admin.programs.field.sub_program" />}
+          options={[{ value: '', label: t(messages.filterAll) }, ...SUB_PROGRAMS.map((value) => ({ value, label: t(subProgramLabels[value]) }))]}
+        />
+        <div className="md:col-span-3">
+          <Button type="submit">
+            <FormattedMessage id="admin.programs.searchButton" />
+          </Button>
+        </div>
+      </form>
+
+      <div role="status" className="text-gray-900">
+        {programs.isPending ? <FormattedMessage id="app.loading" /> : null}
+        {programs.data ? <FormattedMessage id="admin.programs.count" values={{ count: programs.data.count }} /> : null}
+      </div>
+      {listError ? (
+        <div role="alert" className="rounded-md border-l-8 border-red-800 bg-red-50 p-4 text-gray-900">
+          {[...listError.form, ...Object.values(listError.fields).flat()].map((message) => (
+            <p key={errorText(intl, message)}>{errorText(intl, message)}</p>
+          ))}
+          <Link to="?" className="font-semibold text-blue-800 underline">
+            <FormattedMessage id="admin.programs.firstPage" />
+          </Link>
+        </div>
+      ) : null}
+
+      {programs.data && programs.data.results.length > 0 ? (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[44rem] border-collapse text-left">
+            <caption className="sr-only">
+              <FormattedMessage id="admin.programs.tableCaption" />
+            </caption>
+            <thead>
+              <tr className="border-b-2 border-gray-700">
+                {COLUMNS.map((column) => (
+                  <th key={column.id} scope="col" className="px-3 py-2 font-semibold">
+                    <FormattedMessage {...column} />
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {programs.data.results.map((program) => (
+                <tr key={program.id} className="border-b border-gray-300">
+                  <th scope="row" className="px-3 py-2 font-semibold">
+                    {program.name[language]}
+                  </th>
+                  <td className="px-3 py-2">
+                    <FormattedMessage {...subProgramLabels[program.sub_program]} />
+                  </td>
+                  <td className="px-3 py-2">{program.period}</td>
+                  <td className="px-3 py-2">
+                    <InstantText instant={program.application_deadline} />
+                  </td>
+                  <td className="px-3 py-2">
+                    <FormattedMessage {...statusLabels[program.status]} />
+                  </td>
+                  <td className="px-3 py-2">
+                    <FormattedMessage id="admin.programs.applicationCounts" values={{ drafts: program.drafts, submitted: program.submitted }} />
+                  </td>
+                  <td className="flex flex-wrap items-center gap-3 px-3 py-2">
+                    <Button variant="secondary" onClick={() => setEditing(program)} aria-label={intl.formatMessage({ id: 'admin.programs.editNamed' }, { name: program.name[language] })}>
+                      <FormattedMessage id="admin.programs.edit" />
+                    </Button>
+                    <Link to={`/admin/programs/drive/${program.id}`} className="inline-flex min-h-11 items-center font-semibold text-blue-800 underline">
+                      <FormattedMessage id="admin.programs.drive" />
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : programs.data ? (
+        <p className="text-gray-900">
+          <FormattedMessage id="admin.programs.none" />
+        </p>
+      ) : null}
+
+      <nav aria-label={t(messages.pages)} className="flex flex-wrap gap-3">
+        {query.cursor ? (
+          <Link to={pageLink(null)} className="inline-flex min-h-11 items-center font-semibold text-blue-800 underline">
+            <FormattedMessage id="admin.programs.firstPage" />
+          </Link>
+        ) : null}
+        {programs.data?.next_cursor ? (
+          <Link to={pageLink(programs.data.next_cursor)} className="inline-flex min-h-11 items-center font-semibold text-blue-800 underline">
+            <FormattedMessage id="admin.programs.nextPage" />
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  );
+}
