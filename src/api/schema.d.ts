@@ -1177,6 +1177,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff: applications of every program, searched, filtered, sorted and keyset-paged on the server
+         * @description `q` matches the applicant's name or e-mail or the business name (step 2) whatever the accents and case;
+         *     `program_id`, `sub_program` and `status` filter; `from` and `to` (Puerto Rico days, inclusive) bound the day
+         *     the application was started; `sort` orders by start, last change or submission (a leading `-` is
+         *     descending; unsubmitted applications come last when sorting by submission). `cursor` is the `next_cursor`
+         *     of the page before (docs/decisions/025-admin-applications.md).
+         */
+        get: operations["listAdminApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/applications/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: every application the filters match, as CSV (UTF-8 with BOM, formula-safe cells) */
+        get: operations["exportAdminApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/applications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff: one application to review: its six steps, documents, applicant and survey answers
+         * @description Documents are read with getApplicationFile and getIntakeForm, which answer staff too.
+         */
+        get: operations["getAdminApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/applications/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Staff: close a draft, or reopen a closed application as a draft (audited)
+         * @description `closed` takes a draft (a closed one stays closed); `draft` takes a closed application back while its
+         *     program is open and before its deadline (a draft stays a draft). A submitted application never changes
+         *     (409 `application_submitted`); reopening in a program that is not open answers 409 `program_closed`.
+         */
+        put: operations["setAdminApplicationStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/audit": {
         parameters: {
             query?: never;
@@ -1482,8 +1565,55 @@ export interface components {
             count: number;
             next_cursor: string | null;
         };
+        /**
+         * @default -updated
+         * @enum {string}
+         */
+        AdminApplicationSort: "-created" | "created" | "-updated" | "updated" | "-submitted" | "submitted";
+        AdminApplicationRow: {
+            id: number;
+            status: components["schemas"]["ApplicationStatus"];
+            program: {
+                id: number;
+                sub_program: components["schemas"]["SubProgram"];
+                name: components["schemas"]["LocalizedText"];
+                period: string;
+            };
+            applicant: components["schemas"]["AdminApplicant"];
+            /** @description Step 2's business name */
+            business_name: string | null;
+            steps_submitted: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            submitted_at: string | null;
+        };
+        AdminApplicationPage: {
+            results: components["schemas"]["AdminApplicationRow"][];
+            /** @description How many applications match the search and filters. */
+            count: number;
+            /** @description The cursor of the next page; null on the last. */
+            next_cursor: string | null;
+        };
+        AdminApplicant: {
+            id: number;
+            email: string;
+            first_name: string;
+            last_name: string;
+        };
+        AdminApplication: components["schemas"]["Application"] & {
+            applicant: components["schemas"]["AdminApplicant"] & {
+                phone: string;
+                language: components["schemas"]["Language"];
+                is_active: boolean;
+            };
+            /** @description The applicant's eligibility survey, or null when it was never answered. */
+            survey: components["schemas"]["Survey"] | null;
+        };
         /** @enum {string} */
-        AuditRecordType: "user" | "program" | "event" | "event_registration" | "news";
+        AuditRecordType: "user" | "program" | "event" | "event_registration" | "news" | "application";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -4387,6 +4517,130 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminApplications: {
+        parameters: {
+            query?: {
+                q?: string;
+                program_id?: number;
+                sub_program?: components["schemas"]["SubProgram"];
+                status?: components["schemas"]["ApplicationStatus"];
+                from?: string;
+                to?: string;
+                sort?: components["schemas"]["AdminApplicationSort"];
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of applications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApplicationPage"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportAdminApplications: {
+        parameters: {
+            query?: {
+                q?: string;
+                program_id?: number;
+                sub_program?: components["schemas"]["SubProgram"];
+                status?: components["schemas"]["ApplicationStatus"];
+                from?: string;
+                to?: string;
+                sort?: components["schemas"]["AdminApplicationSort"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The applications, one row each, with headers in the request's language. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAdminApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApplication"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setAdminApplicationStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "draft" | "closed";
+                };
+            };
+        };
+        responses: {
+            /** @description The application as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApplication"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     listAdminAudit: {
