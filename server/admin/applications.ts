@@ -30,6 +30,9 @@ export interface ApplicationFilters {
   sort?: AdminApplicationSort | undefined;
 }
 
+/** Lists count their matches up to this many (AdminApplicationPage.count). */
+export const COUNT_CAP = 1000;
+
 /** Puerto Rico keeps UTC-4 all year (no daylight saving): a day there starts at 04:00 UTC. */
 const PUERTO_RICO_OFFSET = '-04:00';
 
@@ -140,8 +143,11 @@ export async function listApplications(db: Db, now: Date, filters: ApplicationFi
   // Drafts whose program closed by its deadline read as closed: store it first, so the status filter is true.
   await closeDraftsOfClosedPrograms(db, now, sql`true`);
   const { rows, next, conditions } = await readPage(db, filters, page);
-  const [total] = await db.select({ n: count() }).from(applications).where(and(...conditions));
-  return { results: rows, count: total?.n ?? 0, next_cursor: next };
+  // Counted up to COUNT_CAP + 1 rows: an exact count of a broad search at 100,000 applications costs tens of ms.
+  const matching = db.select({ one: sql`1` }).from(applications).where(and(...conditions)).limit(COUNT_CAP + 1).as('matching');
+  const [total] = await db.select({ n: count() }).from(matching);
+  const n = total?.n ?? 0;
+  return { results: rows, count: Math.min(n, COUNT_CAP), count_capped: n > COUNT_CAP, next_cursor: next };
 }
 
 /** Every application the filters match, as CSV in the reader's language, read in keyset batches. */

@@ -23,6 +23,7 @@ interface Row {
 interface Page {
   results: Row[];
   count: number;
+  count_capped: boolean;
   next_cursor: string | null;
 }
 
@@ -130,11 +131,11 @@ describe.each(databaseKinds)('staff applications (%s)', (kind) => {
       let cursor: string | null = null;
       do {
         const page: Page = await list({ program_id: paged.id, sort, limit: 2, ...(cursor ? { cursor } : {}) });
-        expect(page.count).toBe(5);
+        expect(page).toMatchObject({ count: 5, count_capped: false });
         seen.push(...page.results);
         cursor = page.next_cursor;
       } while (cursor !== null);
-      expect(new Set(ids({ results: seen, count: 0, next_cursor: null })).size, sort).toBe(5);
+      expect(new Set(seen.map((row) => row.id)).size, sort).toBe(5);
       if (sort.endsWith('submitted')) expect(seen[0]?.id, sort).toBe(made[2]);
       if (sort === '-created') expect(seen.map((row) => row.id)).toEqual([...made].reverse());
       if (sort === 'created') expect(seen.map((row) => row.id)).toEqual(made);
