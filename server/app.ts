@@ -13,7 +13,8 @@ import { OutboxWorker } from './mail/outbox.ts';
 import { FileStorage } from './files/storage.ts';
 import { MAX_UPLOAD_BYTES } from '#shared/application-constants.ts';
 import { authenticate, type AuthenticatedUser } from './auth/authenticate.ts';
-import { AttemptLimiter } from './auth/attempt-limits.ts';
+import { Redis } from 'ioredis';
+import { AttemptLimiter, RedisAttemptLimiter } from './auth/attempt-limits.ts';
 import { WorkQueue } from './auth/work-queue.ts';
 import { contractOperations } from './http/contract.ts';
 import { validatorCompiler } from './http/validators.ts';
@@ -162,7 +163,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logBodies: !config.production,
   });
   const work = new WorkQueue(app.log);
-  const accountLimit = (max: number) => new AttemptLimiter({ max, windowMs: config.accountLimits.windowMs }, now);
+  // REDIS_URL: every process and server counts rate limits together (docs/decisions/026-several-servers.md). A
+  // request never waits long for Redis, and a Redis away lets requests through (logged) rather than refusing everyone.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 1000, commandTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  redis?.on('error', (error) => app.log.warn({ err: loggableError(error) }, 'redis unavailable: rate limits are not shared meanwhile'));
+  const accountLimit = (name: string, max: number) =>
+    redis
+      ? new RedisAttemptLimiter(redis, `${config.redisPrefix}account:${name}:`, { max, windowMs: config.accountLimits.windowMs }, now, (error) =>
+          app.log.warn({ err: loggableError(error) }, 'redis unavailable: account limit not applied'),
+        )
+      : new AttemptLimiter({ max, windowMs: config.accountLimits.windowMs }, now);
   const files = new FileStorage(join(config.dataDir, 'files'));
   // An upload cut short by a crash left its temp file: no request can finish it now.
   await files.removeTempFiles();
@@ -183,8 +195,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       publicUrl: config.publicUrl,
       now,
       work,
-      loginFailures: accountLimit(config.accountLimits.loginFailures),
-      resetMails: accountLimit(config.accountLimits.resetMails),
+      loginFailures: accountLimit('login', config.accountLimits.loginFailures),
+      resetMails: accountLimit('reset', config.accountLimits.resetMails),
     },
   };
   app.decorate('ctx', ctx);
@@ -192,6 +204,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await work.drain();
     await outbox.stop();
     await database.close();
+    await redis?.quit().catch(() => redis.disconnect());
   });
 
   app.decorateRequest('language', 'es');
@@ -235,7 +248,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.headers(securityHeaderValues);
     done();
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: `${config.redisPrefix}ip:`, skipOnError: true } : {}) });
   // One file per request, 20MB (docs/product.md section 9). A bigger file arrives truncated (file.truncated): the upload
   // service refuses it with 413 and deletes what was written (docs/stack.md).
   await app.register(multipart, {

@@ -62,6 +62,10 @@ export interface Config {
   /** Public address of the SPA, used to build links in e-mails. */
   publicUrl: string;
   smtpUrl: string | undefined;
+  /** Where rate-limit counts are shared by every process and server (docs/decisions/026); unset: each process counts alone. */
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key, so deployments (or test runs) sharing one Redis keep their counts apart. */
+  redisPrefix: string;
   mailFrom: string;
   /** How often the outbox worker looks for mail to send (ms); 0 turns the worker off. */
   mailPollMs: number;
@@ -133,6 +137,7 @@ export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
   const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
+  const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
   const publicUrl = url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
 
   const secret = env.APP_SECRET ?? '';
@@ -189,6 +194,8 @@ export function loadConfig(env: Env = process.env): Config {
     secret,
     publicUrl: publicUrl.replace(/\/+$/, ''),
     smtpUrl,
+    redisUrl,
+    redisPrefix: (env.REDIS_PREFIX ?? '').trim() || 'portal:',
     mailFrom,
     mailPollMs: int('MAIL_POLL_MS', 2000, 0, 3_600_000),
     accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL', 300, 5, 86_400),

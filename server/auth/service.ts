@@ -10,7 +10,7 @@ import type { CaptchaService } from '#server/captcha/captcha.ts';
 import { burnPasswordCheck, hashPassword, passwordProblems, verifyPassword } from './passwords.ts';
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './reset-tokens.ts';
 import type { TokenService, VerifiedToken } from './tokens.ts';
-import { AttemptLimiter } from './attempt-limits.ts';
+import { AttemptLimiter, type AccountLimiter } from './attempt-limits.ts';
 import { RESET_LINK_TTL_DAYS } from '#shared/account-constants.ts';
 import type { WorkQueue } from './work-queue.ts';
 
@@ -27,9 +27,9 @@ export interface AuthDeps {
   /** Work done after the answer (the password-reset lookup and e-mail). */
   work: WorkQueue;
   /** Failed sign-ins per account, from any address. */
-  loginFailures: AttemptLimiter;
+  loginFailures: AccountLimiter;
   /** Password-reset e-mails asked for per address, from any client address. */
-  resetMails: AttemptLimiter;
+  resetMails: AccountLimiter;
 }
 
 /**
@@ -144,8 +144,7 @@ export async function register(deps: AuthDeps, input: Schemas['RegisterRequest']
  */
 export async function login(deps: AuthDeps, email: string, password: string): Promise<Schemas['LoginResponse']> {
   const account = AttemptLimiter.keyOf(email);
-  deps.loginFailures.check(account);
-  deps.loginFailures.record(account);
+  await deps.loginFailures.take(account);
   const user = await findUserByEmail(deps.db, email);
   if (!user) {
     await burnPasswordCheck(password);
@@ -153,7 +152,7 @@ export async function login(deps: AuthDeps, email: string, password: string): Pr
   }
   const matches = await verifyPassword(user.password_hash, password);
   if (!matches || !user.is_active) throw badCredentials();
-  deps.loginFailures.clear(account);
+  await deps.loginFailures.forget(account);
   return { ...sessionUser(user), ...(await deps.tokens.issueSession(user.id, user.token_version)) };
 }
 
@@ -188,10 +187,9 @@ export async function logout(deps: AuthDeps, refresh: string): Promise<void> {
  * Answers a reset request the same way, doing the same work, whether the address has an account or not: the
  * per-address limit, then the lookup and e-mail queued to run after the answer (sendPasswordResetMail).
  */
-export function requestPasswordReset(deps: AuthDeps, email: string): void {
+export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
   const address = AttemptLimiter.keyOf(email);
-  deps.resetMails.check(address);
-  deps.resetMails.record(address);
+  await deps.resetMails.take(address);
   deps.work.enqueue('password reset e-mail', () => sendPasswordResetMail(deps, email));
 }
 
@@ -226,7 +224,7 @@ export async function confirmPasswordReset(deps: AuthDeps, uid: string, token: s
     .set({ password_hash: passwordHash, token_version: sql`${users.token_version} + 1`, updated_at: deps.now() })
     .where(eq(users.id, user.id));
   // Whoever holds the mailbox owns the account again: the sign-in lock and the reset-mail count start afresh.
-  deps.loginFailures.clear(AttemptLimiter.keyOf(user.email));
-  deps.resetMails.clear(AttemptLimiter.keyOf(user.email));
+  await deps.loginFailures.forget(AttemptLimiter.keyOf(user.email));
+  await deps.resetMails.forget(AttemptLimiter.keyOf(user.email));
 }
 

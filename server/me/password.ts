@@ -42,13 +42,12 @@ export async function changePassword(
   if (newProblems.length > 0) problems.password = newProblems;
 
   const account = AttemptLimiter.keyOf(user.email);
-  deps.loginFailures.check(account);
-  deps.loginFailures.record(account);
+  await deps.loginFailures.take(account);
   if (!(await verifyPassword(user.password_hash, input.current_password))) {
     problems.current_password = [msg('api.password.currentWrong')];
   } else {
     // The right password was typed: this attempt does not count towards the lock, whatever else is wrong.
-    deps.loginFailures.clear(account);
+    await deps.loginFailures.forget(account);
   }
   if (Object.keys(problems).length > 0) throw fieldErrors(problems);
 

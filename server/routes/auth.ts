@@ -21,7 +21,7 @@ export function authRoutes(ctx: AppContext): Handlers {
     },
     requestPasswordReset: async (request) => {
       // The lookup and e-mail run after the answer (auth.sendPasswordResetMail): known and unknown addresses alike.
-      auth.requestPasswordReset(ctx.auth, request.body.email);
+      await auth.requestPasswordReset(ctx.auth, request.body.email);
       return { detail: request.t('api.reset.sent') };
     },
     confirmPasswordReset: async (request) => {
