@@ -4,7 +4,7 @@ import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { DatabaseUnreachableError } from './db/client.ts';
+import { DatabaseUnreachableError, whileStartupLocked } from './db/client.ts';
 import { seedDemoData } from './seed.ts';
 
 async function main() {
@@ -36,7 +36,8 @@ async function main() {
     }
     throw error;
   }
-  if (config.seedDemoData) await seedDemoData(app.ctx, (line) => console.log(line));
+  // Another server starting on the same database at this moment waits for this seed, then finds it written.
+  if (config.seedDemoData) await whileStartupLocked(app.ctx.db, () => seedDemoData(app.ctx, (line) => console.log(line)));
   if (primaryOfWorkers) {
     // The schema is up to date and the seed written: the workers start on a ready database, none racing another.
     await app.close();

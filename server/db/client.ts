@@ -41,6 +41,27 @@ export interface OpenOptions {
   poolMax?: number;
 }
 
+/** pg_advisory_lock's key for starting up: any number, the same in every process of the portal. */
+const STARTUP_LOCK_KEY = 4_711_025;
+
+/**
+ * Runs `work` while holding a PostgreSQL session lock that every server process takes around migrations and the demo
+ * seed, so several servers starting at once on one database never race (docs/decisions/026-several-servers.md).
+ * PGlite belongs to one process: nothing to lock.
+ */
+export async function whileStartupLocked<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return work();
+  const session = await client.connect();
+  try {
+    await session.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    return await work();
+  } finally {
+    await session.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+    session.release();
+  }
+}
+
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
   if ('url' in target) {
@@ -52,7 +73,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     pool.on('connect', (client) => client.on('error', report));
     const db = drizzlePg(pool, { schema });
     try {
-      await migratePg(db, { migrationsFolder });
+      await whileStartupLocked(db, () => migratePg(db, { migrationsFolder }));
     } catch (error) {
       await pool.end().catch(() => undefined);
       throw unreachableOr(error, target.url);

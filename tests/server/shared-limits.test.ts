@@ -13,7 +13,7 @@ const login = (test: TestApp, email: string) => test.call('POST', '/auth/login',
 /** Two instances as two servers would run them; `shared` gives both the same Redis and key prefix. */
 async function twoInstances(env: Record<string, string>, shared: boolean): Promise<[TestApp, TestApp]> {
   const prefix = `portal-test-${randomBytes(6).toString('hex')}:`;
-  const withRedis = shared ? { REDIS_URL: redisUrl, REDIS_PREFIX: prefix } : {};
+  const withRedis: Record<string, string> = shared ? { REDIS_URL: redisUrl, REDIS_PREFIX: prefix } : {};
   return [await startTestApp('pglite', { env: { ...env, ...withRedis } }), await startTestApp('pglite', { env: { ...env, ...withRedis } })];
 }
 

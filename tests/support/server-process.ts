@@ -1,5 +1,6 @@
-// The real server as its own process (server/server.ts on PGlite, the demo seed), for tests that kill it with SIGKILL
-// and start it again on the same DATA_DIR (tests/server/durability.test.ts, tests/server/faults.test.ts).
+// The real server as its own process (server/server.ts, the demo seed), for tests that kill it with SIGKILL and start
+// it again on the same DATA_DIR (tests/server/durability.test.ts, faults.test.ts), or run several side by side
+// (tests/server/several-servers.test.ts).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,11 +12,14 @@ export interface RunningServer {
   stdout: () => string;
 }
 
-/** Starts the server on `port` with `dataDir` and resolves once it listens (pino's "Server listening" line). */
-export function startServer(dataDir: string, port: number): Promise<RunningServer> {
+/**
+ * Starts the server on `port` with `dataDir` (and `env` on top, e.g. DATABASE_URL) and resolves once it listens
+ * (pino's "Server listening" line).
+ */
+export function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/server.ts')], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SPA_DIR: '', LOG_LEVEL: 'info', MAIL_POLL_MS: '0' },
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SPA_DIR: '', LOG_LEVEL: 'info', MAIL_POLL_MS: '0', ...env },
   });
   let stdout = '';
   let stderr = '';
