@@ -7,10 +7,14 @@ export type DriveSpace = components['schemas']['DriveSpace'];
 export type DriveNode = components['schemas']['DriveNode'];
 export type { PickedFile };
 
-/** The folder on screen: a space and a folder of it (null: its root). */
+/**
+ * The folder on screen: a space and a folder of it (null: its root). `ownerId` names whose personal space staff read
+ * (docs/decisions/024); an applicant's personal space is their own, without it.
+ */
 export interface DriveLocation {
   space: DriveSpace;
   parentId: number | null;
+  ownerId?: number;
 }
 
 /** The node a rename, move or delete is about. */

@@ -1,9 +1,12 @@
 // A program's drive (docs/decisions/019-program-drive.md): the shared materials (staff write, applicants read) and
 // each applicant's own space, as trees of folders and files. Who may see a drive is decided here, on every call:
-// a person without an application to the program, or a node of someone else's space, is answered 404.
+// a person without an application to the program, or a node of someone else's space, is answered 404. Staff come
+// through the admin operations (docs/decisions/024): they read every space and write the shared materials, and each
+// of their changes is audited in its own transaction.
 import { and, asc, count, desc, eq, inArray, isNull, sql, sum, type SQL } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
+import { recordAudit } from '#server/admin/audit.ts';
 import { applications, driveNodes, programs, users } from '#server/db/schema.ts';
 import { SourceFailedError, type FileStorage, type TempFile } from '#server/files/storage.ts';
 import { detailError, fieldErrors, forbidden, notFound, type AppError } from '#server/http/errors.ts';
@@ -23,6 +26,13 @@ export interface DriveDeps {
   /** What one person's own spaces may hold, over all programs. */
   quotaBytes: number;
 }
+
+/**
+ * Who calls, and through which door: an applicant through /programs/{id}/drive, or staff through the admin operations
+ * (/admin/programs/{id}/drive), whose changes are audited under `operation` (the contract's operationId). A staff
+ * member using the applicant's door is an applicant there: staff changes never bypass the audit log.
+ */
+export type DriveAccess = { role: 'applicant'; person: Viewer } | { role: 'staff'; person: Viewer; operation: string };
 
 /** Where a request points: a space of a program, and the folder in it (null: its root). */
 export interface SpaceRequest {
@@ -52,13 +62,15 @@ const isUniqueViolation = (error: unknown): boolean => {
   return (code ?? cause?.code) === '23505';
 };
 
-/** The program, when the viewer may open its drive: staff, or a person with an application to it. Else 404. */
-async function openDrive(db: Db, viewer: Viewer, programId: number) {
+/** The rows of a raw query: both drivers answer `{ rows }` (Db's type cannot say which row shape). */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The program, when the caller may open its drive: staff, or a person with an application to it. Else 404. */
+export async function openDrive(db: Db, access: DriveAccess, programId: number) {
   const [program] = await db.select().from(programs).where(eq(programs.id, programId)).limit(1);
   if (!program) throw notFound();
-  const personal = await hasApplication(db, viewer.id, programId);
-  if (!personal && !viewer.isStaff) throw notFound();
-  return { program, personal };
+  if (access.role === 'applicant' && !(await hasApplication(db, access.person.id, programId))) throw notFound();
+  return program;
 }
 
 async function hasApplication(db: Db, userId: number, programId: number): Promise<boolean> {
@@ -70,36 +82,63 @@ async function hasApplication(db: Db, userId: number, programId: number): Promis
   return row !== undefined;
 }
 
+/** A person has a space in the program: an application to it, or files left there (an application since gone). */
+export const hasSpaceSql = (userId: SQL | number, programId: number): SQL => sql`(
+  exists (select 1 from ${applications} a where a.user_id = ${userId} and a.program_id = ${programId})
+  or exists (select 1 from ${driveNodes} d where d.owner_id = ${userId} and d.program_id = ${programId}))`;
+
 /**
- * The owner of the space asked for (null: the shared materials). A personal space is the viewer's own; staff may
- * name anyone's (`owner_id`) who applied to the program. Anything else is 404, as if it did not exist.
+ * The owner of the space asked for (null: the shared materials). An applicant's personal space is their own; staff
+ * name one (`owner_id`) of a person with a space in the program. Anything else is 404, as if it did not exist.
  */
-async function spaceOwner(db: Db, viewer: Viewer, programId: number, request: SpaceRequest): Promise<number | null> {
+async function spaceOwner(db: Db, access: DriveAccess, programId: number, request: SpaceRequest): Promise<number | null> {
   if (request.space === 'shared') return null;
-  const owner = request.owner_id ?? viewer.id;
-  if (owner !== viewer.id && !viewer.isStaff) throw notFound();
-  if (!(await hasApplication(db, owner, programId))) throw notFound();
+  if (access.role === 'applicant') {
+    if (request.owner_id !== undefined && request.owner_id !== access.person.id) throw notFound();
+    return access.person.id;
+  }
+  const owner = request.owner_id;
+  if (owner === undefined) throw notFound();
+  const [row] = rowsOf<{ yes: boolean }>(await db.execute(sql`select ${hasSpaceSql(owner, programId)} as yes`));
+  if (!row?.yes) throw notFound();
   return owner;
 }
 
 /** Staff write the shared materials; a person writes their own space only. */
-const mayWrite = (viewer: Viewer, owner: number | null): boolean => (owner === null ? viewer.isStaff : owner === viewer.id);
+const mayWrite = (access: DriveAccess, owner: number | null): boolean => (access.role === 'staff' ? owner === null : owner === access.person.id);
 
-function assertWritable(viewer: Viewer, owner: number | null): void {
-  if (!mayWrite(viewer, owner)) throw forbidden();
+function assertWritable(access: DriveAccess, owner: number | null): void {
+  if (!mayWrite(access, owner)) throw forbidden();
 }
+
+type Writer = Parameters<typeof recordAudit>[0];
+
+/** A staff change's audit entry (record type drive_node), written with the change in its transaction. */
+async function audit(tx: Writer, access: DriveAccess, at: Date, nodeId: number, before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
+  if (access.role !== 'staff') return;
+  await recordAudit(tx, { actorId: access.person.id, operation: access.operation, recordType: 'drive_node', recordId: nodeId, before, after, at });
+}
+
+/** What an audit entry keeps of a node: enough to read back what was there. */
+const auditedNode = (row: NodeRow): Record<string, unknown> => ({
+  kind: row.kind,
+  name: row.name,
+  parent_id: row.parent_id,
+  space: row.owner_id === null ? 'shared' : 'personal',
+  ...(row.kind === 'file' ? { size: row.size, content_type: row.content_type } : {}),
+});
 
 const sameOwner = (owner: number | null): SQL => (owner === null ? isNull(driveNodes.owner_id) : eq(driveNodes.owner_id, owner));
 
-/** A node of the program the viewer may see (shared, their own, or any for staff); else 404. */
-async function visibleNode(db: Db, viewer: Viewer, programId: number, nodeId: number): Promise<NodeRow> {
+/** A node of the program the caller may see (shared, their own, or any for staff); else 404. */
+async function visibleNode(db: Db, access: DriveAccess, programId: number, nodeId: number): Promise<NodeRow> {
   const [row] = await db
     .select()
     .from(driveNodes)
     .where(and(eq(driveNodes.id, nodeId), eq(driveNodes.program_id, programId)))
     .limit(1);
   if (!row) throw notFound();
-  if (row.owner_id !== null && row.owner_id !== viewer.id && !viewer.isStaff) throw notFound();
+  if (access.role === 'applicant' && row.owner_id !== null && row.owner_id !== access.person.id) throw notFound();
   return row;
 }
 
@@ -113,9 +152,6 @@ async function folderIn(db: Db, programId: number, owner: number | null, folderI
   if (!row) throw notFound();
   return row;
 }
-
-/** The rows of a raw query: both drivers answer `{ rows }` (Db's type cannot say which row shape). */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** The folders from the root down to `folderId` (itself last). */
 async function pathTo(db: Db, folderId: number): Promise<NodeRow[]> {
@@ -150,12 +186,13 @@ async function usedBytes(db: Db, owner: number): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
+/** An applicant's drive: they have a space (the drive opens only for them), read the shared materials, and their quota. */
 export async function getDrive(deps: DriveDeps, viewer: Viewer, programId: number): Promise<Schemas['Drive']> {
-  const { program, personal } = await openDrive(deps.db, viewer, programId);
+  const program = await openDrive(deps.db, { role: 'applicant', person: viewer }, programId);
   return {
     program: toProgramInfo(program, deps.now()),
-    personal,
-    shared_writable: viewer.isStaff,
+    personal: true,
+    shared_writable: false,
     quota_bytes: deps.quotaBytes,
     used_bytes: await usedBytes(deps.db, viewer.id),
   };
@@ -167,10 +204,10 @@ export interface FolderQuery extends SpaceRequest {
 }
 
 /** One folder (or a space's root): folders first, then files, by name; paginated. */
-export async function listFolder(deps: DriveDeps, viewer: Viewer, programId: number, query: FolderQuery): Promise<Schemas['DriveFolderPage']> {
+export async function listFolder(deps: DriveDeps, access: DriveAccess, programId: number, query: FolderQuery): Promise<Schemas['DriveFolderPage']> {
   const { db } = deps;
-  await openDrive(db, viewer, programId);
-  const owner = await spaceOwner(db, viewer, programId, query);
+  await openDrive(db, access, programId);
+  const owner = await spaceOwner(db, access, programId, query);
   const folder = query.parent_id ? await folderIn(db, programId, owner, query.parent_id) : null;
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? 100;
@@ -191,7 +228,7 @@ export async function listFolder(deps: DriveDeps, viewer: Viewer, programId: num
   return {
     space: query.space,
     owner_id: owner,
-    writable: mayWrite(viewer, owner),
+    writable: mayWrite(access, owner),
     folder: folder ? toDriveNode(folder) : null,
     path: folder ? (await pathTo(db, folder.id)).map(toDriveNode) : [],
     count: total?.n ?? 0,
@@ -203,22 +240,26 @@ export async function listFolder(deps: DriveDeps, viewer: Viewer, programId: num
 
 export async function createFolder(
   deps: DriveDeps,
-  viewer: Viewer,
+  access: DriveAccess,
   programId: number,
   body: SpaceRequest & { name: string },
 ): Promise<Schemas['DriveNode']> {
   const { db } = deps;
-  await openDrive(db, viewer, programId);
-  const owner = await spaceOwner(db, viewer, programId, body);
-  assertWritable(viewer, owner);
+  await openDrive(db, access, programId);
+  const owner = await spaceOwner(db, access, programId, body);
+  assertWritable(access, owner);
   const parent = body.parent_id ? await folderIn(db, programId, owner, body.parent_id) : null;
   const at = deps.now();
   try {
-    const [row] = await db
-      .insert(driveNodes)
-      .values({ program_id: programId, owner_id: owner, parent_id: parent?.id ?? null, kind: 'folder', name: body.name, created_at: at, updated_at: at })
-      .returning();
-    if (!row) throw new Error('folder insert returned no row');
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(driveNodes)
+        .values({ program_id: programId, owner_id: owner, parent_id: parent?.id ?? null, kind: 'folder', name: body.name, created_at: at, updated_at: at })
+        .returning();
+      if (!inserted) throw new Error('folder insert returned no row');
+      await audit(tx, access, at, inserted.id, null, auditedNode(inserted));
+      return inserted;
+    });
     return toDriveNode(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
@@ -229,32 +270,45 @@ export async function createFolder(
 /** Renames a node, or moves it to another folder of its own space (never into itself or what it holds). */
 export async function updateNode(
   deps: DriveDeps,
-  viewer: Viewer,
+  access: DriveAccess,
   programId: number,
   nodeId: number,
   change: { name?: string | undefined; parent_id?: number | null | undefined },
 ): Promise<Schemas['DriveNode']> {
   const { db } = deps;
-  await openDrive(db, viewer, programId);
-  const node = await visibleNode(db, viewer, programId, nodeId);
-  assertWritable(viewer, node.owner_id);
+  await openDrive(db, access, programId);
+  const node = await visibleNode(db, access, programId, nodeId);
+  assertWritable(access, node.owner_id);
   let parentId = node.parent_id;
   if (change.parent_id !== undefined) {
     parentId = change.parent_id;
     if (parentId !== null) {
-      const target = await visibleNode(db, viewer, programId, parentId);
+      const target = await visibleNode(db, access, programId, parentId);
       if (target.owner_id !== node.owner_id) throw fieldErrors({ parent_id: 'api.drive.otherSpace' });
       if (target.kind !== 'folder') throw fieldErrors({ parent_id: 'api.drive.notFolder' });
       if ((await pathTo(db, target.id)).some((folder) => folder.id === node.id)) throw fieldErrors({ parent_id: 'api.drive.moveIntoItself' });
     }
   }
+  const name = change.name ?? node.name;
+  // The audit entry keeps only what changed; a change to the same name and folder writes none.
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  if (name !== node.name) {
+    before.name = node.name;
+    after.name = name;
+  }
+  if (parentId !== node.parent_id) {
+    before.parent_id = node.parent_id;
+    after.parent_id = parentId;
+  }
   try {
-    const [row] = await db
-      .update(driveNodes)
-      .set({ name: change.name ?? node.name, parent_id: parentId, updated_at: deps.now() })
-      .where(eq(driveNodes.id, node.id))
-      .returning();
-    if (!row) throw notFound();
+    const row = await db.transaction(async (tx) => {
+      const at = deps.now();
+      const [updated] = await tx.update(driveNodes).set({ name, parent_id: parentId, updated_at: at }).where(eq(driveNodes.id, node.id)).returning();
+      if (!updated) throw notFound();
+      if (Object.keys(after).length > 0) await audit(tx, access, at, node.id, before, after);
+      return updated;
+    });
     return toDriveNode(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
@@ -263,14 +317,16 @@ export async function updateNode(
 }
 
 /** Deletes a file, or a folder and all it holds, in one transaction; their bytes leave storage after the commit. */
-export async function deleteNode(deps: DriveDeps, viewer: Viewer, programId: number, nodeId: number): Promise<void> {
+export async function deleteNode(deps: DriveDeps, access: DriveAccess, programId: number, nodeId: number): Promise<void> {
   const { db } = deps;
-  await openDrive(db, viewer, programId);
-  const node = await visibleNode(db, viewer, programId, nodeId);
-  assertWritable(viewer, node.owner_id);
+  await openDrive(db, access, programId);
+  const node = await visibleNode(db, access, programId, nodeId);
+  assertWritable(access, node.owner_id);
   const keys = await db.transaction(async (tx) => {
     const doomed = await subtree(tx, node.id);
     await tx.delete(driveNodes).where(inArray(driveNodes.id, doomed.map((n) => n.id)));
+    // What was there, and how many folders and files it held, so the entry reads back as what was lost.
+    await audit(tx, access, deps.now(), node.id, { ...auditedNode(node), ...(node.kind === 'folder' ? { held: doomed.length - 1 } : {}) }, null);
     return doomed.flatMap((n) => (n.storage_key ? [n.storage_key] : []));
   });
   // After the commit: a transaction that failed keeps its files. A file left by a crash here is only disk space.
@@ -278,9 +334,9 @@ export async function deleteNode(deps: DriveDeps, viewer: Viewer, programId: num
 }
 
 /** A file's bytes, with its name and stored content type. */
-export async function readFile(deps: DriveDeps, viewer: Viewer, programId: number, nodeId: number) {
-  await openDrive(deps.db, viewer, programId);
-  const node = await visibleNode(deps.db, viewer, programId, nodeId);
+export async function readFile(deps: DriveDeps, access: DriveAccess, programId: number, nodeId: number) {
+  await openDrive(deps.db, access, programId);
+  const node = await visibleNode(deps.db, access, programId, nodeId);
   if (node.kind !== 'file' || !node.storage_key) throw notFound();
   const stored = await deps.files.read(node.storage_key);
   if (!stored) throw notFound();
@@ -303,15 +359,15 @@ export function driveFileName(uploaded: string): string {
  */
 export async function uploadFile(
   deps: DriveDeps,
-  viewer: Viewer,
+  access: DriveAccess,
   programId: number,
   where: SpaceRequest,
   upload: Upload,
 ): Promise<Schemas['DriveNode']> {
   const { db } = deps;
-  await openDrive(db, viewer, programId);
-  const owner = await spaceOwner(db, viewer, programId, where);
-  assertWritable(viewer, owner);
+  await openDrive(db, access, programId);
+  const owner = await spaceOwner(db, access, programId, where);
+  assertWritable(access, owner);
   const parent = where.parent_id ? await folderIn(db, programId, owner, where.parent_id) : null;
   const name = driveFileName(upload.filename);
   const type = announcedType(name);
@@ -370,6 +426,7 @@ export async function uploadFile(
         })
         .returning();
       if (!inserted) throw new Error('file insert returned no row');
+      await audit(tx, access, at, inserted.id, null, auditedNode(inserted));
       return inserted;
     });
     return toDriveNode(row);

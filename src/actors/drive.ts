@@ -1,6 +1,8 @@
 // The real effects of the drive machine (machines/drive): the API calls of each change, the upload with progress
 // (XMLHttpRequest, for its progress events) into the folder on screen, the folder's query refreshed after a change,
-// and the success toasts ('document uploaded', 'document deleted', docs/product.md section 8).
+// and the success toasts ('document uploaded', 'document deleted', docs/product.md section 8). The calls are the
+// applicant's drive's by default; staff's screen (src/features/admin-drive) gives its own, which stay in the admin
+// chunk.
 import type { QueryClient } from '@tanstack/react-query';
 import { defineMessages } from 'react-intl';
 import { fromCallback, fromPromise } from 'xstate';
@@ -10,6 +12,7 @@ import { uploadWithProgress } from '#api/upload';
 import { driveKeys, type DriveNode } from '#api/drive';
 import { driveMachine } from '#machines/drive/drive.machine';
 import type { CreateFolderInput, DeleteNodeInput, DriveAnnouncement, MoveNodeInput, RenameNodeInput } from '#machines/drive/drive.types';
+import type { components } from '#api/schema';
 import { uploadMachine } from '#machines/upload/upload.machine';
 import type { StoredFile, UploadEvent, UploadFileInput } from '#machines/upload/upload.types';
 import { getIntl } from '#lib/locale';
@@ -35,7 +38,31 @@ const storedOf = (node: DriveNode): StoredFile => ({ file_name: node.name, size:
 /** A change the server refused or never answered, as the drive machine reads it: the status (0: none) and the body. */
 const asCallError = (error: unknown) => (error instanceof ApiError ? { status: error.status, body: error.body } : { status: 0 });
 
-function provideDriveUpload() {
+type Answered = Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+/** One drive's server calls: where its uploads go, its changes, and the query key of its folders' listings. */
+export interface DriveCalls {
+  folderKey: (programId: number) => readonly unknown[];
+  uploadPath: (programId: number, query: URLSearchParams) => string;
+  createFolder: (input: CreateFolderInput) => Answered;
+  updateNode: (programId: number, nodeId: number, body: components['schemas']['DriveNodeUpdate']) => Answered;
+  deleteNode: (programId: number, nodeId: number) => Promise<{ response: Response; error?: unknown }>;
+}
+
+/** The applicant's drive: /programs/{id}/drive (docs/decisions/019). */
+export const applicantDriveCalls: DriveCalls = {
+  folderKey: driveKeys.all,
+  uploadPath: (programId, query) => `/programs/${programId}/drive/files?${query}`,
+  createFolder: (input) =>
+    api.POST('/programs/{id}/drive/folders', {
+      params: { path: { id: input.programId } },
+      body: { space: input.location.space, parent_id: input.location.parentId, name: input.name },
+    }),
+  updateNode: (id, nodeId, body) => api.PATCH('/programs/{id}/drive/nodes/{nodeId}', { params: { path: { id, nodeId } }, body }),
+  deleteNode: (id, nodeId) => api.DELETE('/programs/{id}/drive/nodes/{nodeId}', { params: { path: { id, nodeId } } }),
+};
+
+function provideDriveUpload(calls: DriveCalls) {
   return uploadMachine.provide({
     actors: {
       uploadFile: fromCallback<UploadEvent, UploadFileInput>(({ input, sendBack }) => {
@@ -44,7 +71,7 @@ function provideDriveUpload() {
         const query = new URLSearchParams({ space, ...(parentId ? { parent_id: String(parentId) } : {}) });
         const controller = new AbortController();
         uploadWithProgress({
-          path: `/programs/${programId}/drive/files?${query}`,
+          path: calls.uploadPath(programId, query),
           field: 'file',
           file: input.file.body,
           fileName: input.file.name,
@@ -64,7 +91,7 @@ function provideDriveUpload() {
   });
 }
 
-export function provideDriveMachine(queryClient: QueryClient) {
+export function provideDriveMachine(queryClient: QueryClient, calls: DriveCalls = applicantDriveCalls) {
   /** A call with an answer body; a failure as the machine reads it (with the message ids of the server's errors). */
   const answered = <R extends { data?: unknown; error?: unknown; response: Response }>(request: Promise<R>) =>
     unwrap(request).catch((error: unknown) => {
@@ -77,32 +104,14 @@ export function provideDriveMachine(queryClient: QueryClient) {
   };
   return driveMachine.provide({
     actors: {
-      createFolder: fromPromise<unknown, CreateFolderInput>(({ input }) =>
-        answered(
-          api.POST('/programs/{id}/drive/folders', {
-            params: { path: { id: input.programId } },
-            body: { space: input.location.space, parent_id: input.location.parentId, name: input.name },
-          }),
-        ),
-      ),
-      renameNode: fromPromise<unknown, RenameNodeInput>(({ input }) =>
-        answered(api.PATCH('/programs/{id}/drive/nodes/{nodeId}', { params: { path: { id: input.programId, nodeId: input.nodeId } }, body: { name: input.name } })),
-      ),
-      moveNode: fromPromise<unknown, MoveNodeInput>(({ input }) =>
-        answered(
-          api.PATCH('/programs/{id}/drive/nodes/{nodeId}', {
-            params: { path: { id: input.programId, nodeId: input.nodeId } },
-            body: { parent_id: input.parentId },
-          }),
-        ),
-      ),
-      deleteNode: fromPromise<unknown, DeleteNodeInput>(({ input }) =>
-        call(api.DELETE('/programs/{id}/drive/nodes/{nodeId}', { params: { path: { id: input.programId, nodeId: input.nodeId } } })),
-      ),
-      upload: provideDriveUpload(),
+      createFolder: fromPromise<unknown, CreateFolderInput>(({ input }) => answered(calls.createFolder(input))),
+      renameNode: fromPromise<unknown, RenameNodeInput>(({ input }) => answered(calls.updateNode(input.programId, input.nodeId, { name: input.name }))),
+      moveNode: fromPromise<unknown, MoveNodeInput>(({ input }) => answered(calls.updateNode(input.programId, input.nodeId, { parent_id: input.parentId }))),
+      deleteNode: fromPromise<unknown, DeleteNodeInput>(({ input }) => call(calls.deleteNode(input.programId, input.nodeId))),
+      upload: provideDriveUpload(calls),
     },
     actions: {
-      refreshListing: ({ context }) => void queryClient.invalidateQueries({ queryKey: driveKeys.all(context.programId) }),
+      refreshListing: ({ context }) => void queryClient.invalidateQueries({ queryKey: calls.folderKey(context.programId) }),
       announce: (_, what) => showToast({ kind: 'success', message: getIntl().formatMessage(toasts[what]) }),
     },
   });

@@ -1,5 +1,6 @@
 // Server data of program drives (docs/decisions/019-program-drive.md): the drive (quota, what the person may do) and
-// one folder's listing, as queries; the download of a file with the bearer token.
+// one folder's listing, as queries; the download of a file with the bearer token. Together they are the applicant's
+// DriveSource, what the shared drive views (src/components/drive) read from.
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 import { unwrap } from './errors';
@@ -28,17 +29,23 @@ export const driveQueryOptions = (programId: number) =>
     queryFn: ({ signal }) => unwrap(api.GET('/programs/{id}/drive', { params: { path: { id: programId } }, signal })),
   });
 
-export const driveFolderQueryOptions = (programId: number, space: DriveSpace, parentId: number | null, page = 1) =>
-  queryOptions({
-    queryKey: driveKeys.folder(programId, space, parentId, page),
-    queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/programs/{id}/drive/nodes', {
-          params: { path: { id: programId }, query: { space, page, page_size: DRIVE_PAGE_SIZE, ...(parentId ? { parent_id: parentId } : {}) } },
-          signal,
-        }),
-      ),
-  });
+/** One page of a folder of the person's own space or of the shared materials. */
+const fetchDriveFolder = (programId: number, space: DriveSpace, parentId: number | null, page: number, signal: AbortSignal) =>
+  unwrap(
+    api.GET('/programs/{id}/drive/nodes', {
+      params: { path: { id: programId }, query: { space, page, page_size: DRIVE_PAGE_SIZE, ...(parentId ? { parent_id: parentId } : {}) } },
+      signal,
+    }),
+  );
+
+/** The applicant's drive, for the shared drive views. */
+export const applicantDriveSource = {
+  folder: (programId: number, { space, parentId }: { space: DriveSpace; parentId: number | null }) => ({
+    queryKey: driveKeys.folder(programId, space, parentId, 1),
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchDriveFolder(programId, space, parentId, 1, signal),
+  }),
+  download: (programId: number, nodeId: number, fallbackName: string) => downloadDriveFile(programId, nodeId, fallbackName),
+};
 
 /** A drive file saved under its name (fetched with the bearer token: a plain link would not carry it). */
 export async function downloadDriveFile(programId: number, nodeId: number, fallbackName: string): Promise<void> {

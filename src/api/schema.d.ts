@@ -304,8 +304,8 @@ export interface paths {
         };
         /**
          * A program's drive as the signed-in person may use it (docs/decisions/019-program-drive.md)
-         * @description For a person with an application to the program (any status), and for staff. Anyone else gets 404, as
-         *     for every node of the drive.
+         * @description For a person with an application to the program (any status). Anyone else gets 404, as for every node of
+         *     the drive; staff use the `/admin/programs/{id}/drive` operations (audited), not these.
          */
         get: operations["getDrive"];
         put?: never;
@@ -325,9 +325,8 @@ export interface paths {
         };
         /**
          * One folder of a space (its root when parent_id is absent), folders first, by name, paginated
-         * @description `space=shared` is the program's shared materials (staff write them, applicants read them); `space=personal`
-         *     is the person's own space. Staff read anyone's personal space with `owner_id`; for anyone else an
-         *     `owner_id` other than their own answers 404.
+         * @description `space=shared` is the program's shared materials (staff write them through the admin operations, applicants
+         *     read them here); `space=personal` is the person's own space. An `owner_id` other than their own answers 404.
          */
         get: operations["listDriveFolder"];
         put?: never;
@@ -1177,6 +1176,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/programs/{id}/drive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff: a program's drive (docs/decisions/024-admin-programs-and-drives.md)
+         * @description The program, and whether its shared materials hold anything. Staff write the shared materials through the
+         *     `/admin/programs/{id}/drive` operations (each change audited as record type `drive_node`) and read every
+         *     applicant's space of the program; they do not change an applicant's space.
+         */
+        get: operations["getAdminDrive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/programs/{id}/drive/spaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff: the applicants with a space in the program's drive (an application to it, or files in it)
+         * @description By name (last name, then first name), keyset-paged; `q` matches the name or e-mail whatever the accents and
+         *     case. Each row says what the space holds.
+         */
+        get: operations["listAdminDriveSpaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/programs/{id}/drive/nodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff: one folder of the shared materials, or of an applicant's space (`space=personal&owner_id=`)
+         * @description As listDriveFolder. `space=personal` needs `owner_id`, a person with a space in the program (else 404);
+         *     `writable` is true for the shared materials only.
+         */
+        get: operations["listAdminDriveFolder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/programs/{id}/drive/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff: create a folder in the shared materials (audited)
+         * @description An applicant's space is theirs to change (`space=personal` answers 403).
+         */
+        post: operations["createAdminDriveFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/programs/{id}/drive/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff: upload one file into the shared materials (audited; the limits of uploadDriveFile, no quota) */
+        post: operations["uploadAdminDriveFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/programs/{id}/drive/nodes/{nodeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Staff: delete a file, or a folder with all it holds, of the shared materials (audited) */
+        delete: operations["deleteAdminDriveNode"];
+        options?: never;
+        head?: never;
+        /** Staff: rename or move a folder or file of the shared materials (audited) */
+        patch: operations["updateAdminDriveNode"];
+        trace?: never;
+    };
+    "/admin/programs/{id}/drive/nodes/{nodeId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: a file of the shared materials or of any applicant's space of the program, as an attachment */
+        get: operations["downloadAdminDriveFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/applications": {
         parameters: {
             query?: never;
@@ -1565,6 +1700,29 @@ export interface components {
             count: number;
             next_cursor: string | null;
         };
+        AdminDrive: {
+            program: components["schemas"]["ProgramInfo"];
+            /** @description Folders and files at the root of the shared materials. */
+            shared_count: number;
+        };
+        /** @description One applicant with a space in the program's drive. */
+        AdminDriveSpace: {
+            owner_id: number;
+            first_name: string;
+            last_name: string;
+            email: string;
+            /** @description Their application to the program; null when only files remain. */
+            application_status: components["schemas"]["ApplicationStatus"] | null;
+            /** @description Files in their space of this program. */
+            files: number;
+            /** @description What those files take. */
+            bytes: number;
+        };
+        AdminDriveSpacePage: {
+            results: components["schemas"]["AdminDriveSpace"][];
+            count: number;
+            next_cursor: string | null;
+        };
         /**
          * @default -updated
          * @enum {string}
@@ -1618,7 +1776,7 @@ export interface components {
             survey: components["schemas"]["Survey"] | null;
         };
         /** @enum {string} */
-        AuditRecordType: "user" | "program" | "event" | "event_registration" | "news" | "application";
+        AuditRecordType: "user" | "program" | "event" | "event_registration" | "news" | "application" | "drive_node";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -1849,7 +2007,7 @@ export interface components {
             program: components["schemas"]["ProgramInfo"];
             /** @description Whether the person has a space of their own (an application to the program). */
             personal: boolean;
-            /** @description Staff write the shared materials; applicants read them. */
+            /** @description Always false here: applicants read the shared materials; staff write them through the admin operations. */
             shared_writable: boolean;
             /** @description What the person's own space may hold (DRIVE_QUOTA_MB), over all programs. */
             quota_bytes: number;
@@ -4516,6 +4674,254 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminProgram"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAdminDrive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The program's drive as staff use it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDrive"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminDriveSpaces: {
+        parameters: {
+            query?: {
+                q?: string;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of applicants. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDriveSpacePage"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminDriveFolder: {
+        parameters: {
+            query: {
+                space: components["schemas"]["DriveSpace"];
+                owner_id?: number;
+                parent_id?: number;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The folder, the path to it and one page of what it holds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriveFolderPage"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createAdminDriveFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DriveFolderCreate"];
+            };
+        };
+        responses: {
+            /** @description The new folder. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriveNode"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadAdminDriveFile: {
+        parameters: {
+            query: {
+                space: components["schemas"]["DriveSpace"];
+                owner_id?: number;
+                parent_id?: number;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored file. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriveNode"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            /** @description The request is not multipart/form-data. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    deleteAdminDriveNode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                nodeId: components["parameters"]["NodeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAdminDriveNode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                nodeId: components["parameters"]["NodeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DriveNodeUpdate"];
+            };
+        };
+        responses: {
+            /** @description The folder or file as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriveNode"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    downloadAdminDriveFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                nodeId: components["parameters"]["NodeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             400: components["responses"]["FieldErrors"];

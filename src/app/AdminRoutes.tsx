@@ -47,21 +47,11 @@ export const ReviewStep2Page = () => <ReviewStepPage step={2} />;
 export const ReviewStep3Page = () => <ReviewStepPage step={3} />;
 export const ReviewStep4Page = () => <ReviewStepPage step={4} />;
 
-export function DrivePage() {
-  const { id = '' } = useParams();
-  return (
-    <PlaceholderPage title={<FormattedMessage id="admin.drive.title" />}>
-      <p className="text-gray-800">
-        <FormattedMessage id="admin.drive.reference" values={{ id }} />
-      </p>
-    </PlaceholderPage>
-  );
-}
-
 export function DashboardPage() {
   return <PlaceholderPage title={<FormattedMessage id="admin.dashboard.title" />} />;
 }
 
+export { AdminDrivePage as DrivePage } from '#features/admin-drive/components/AdminDrivePage';
 export { EventsPage } from '#features/admin-events/components/EventsPage';
 export { EventSubmissionPage } from '#features/admin-events/components/EventSubmissionPage';
 export { NewsAdminPage } from '#features/admin-news/components/NewsAdminPage';

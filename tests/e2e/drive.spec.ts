@@ -14,7 +14,7 @@ async function driveSetUp(label: string, locale: Locale) {
   const applicant = await newApplicant(label, locale);
   await applyTo(applicant.api, programId);
   const staff: Api = await apiSignIn(await staffAccount());
-  const shared = await staff.call<{ id: number }>('POST', `/programs/${programId}/drive/folders`, { space: 'shared', parent_id: null, name: 'Guías del taller' });
+  const shared = await staff.call<{ id: number }>('POST', `/admin/programs/${programId}/drive/folders`, { space: 'shared', parent_id: null, name: 'Guías del taller' });
   return { name, programId, applicant, sharedFolderId: shared.id };
 }
 

@@ -49,10 +49,12 @@ describe.each(databaseKinds)('program drive (%s)', (kind) => {
   });
 
   const base = () => `/programs/${programId}/drive`;
+  /** Staff reach the drive through the admin operations (docs/decisions/024); applicants through their own. */
+  const baseOf = (person: Person) => (person === staff ? `/admin${base()}` : base());
   const en = (person: Person) => ({ ...person.headers, 'accept-language': 'en' });
 
   const createFolder = (person: Person, name: string, parent_id: number | null = null, space: 'personal' | 'shared' = 'personal') =>
-    test.call('POST', `${base()}/folders`, { space, parent_id, name }, en(person));
+    test.call('POST', `${baseOf(person)}/folders`, { space, parent_id, name }, en(person));
 
   async function folder(person: Person, name: string, parent_id: number | null = null): Promise<Node> {
     const created = await createFolder(person, name, parent_id);
@@ -65,7 +67,7 @@ describe.each(databaseKinds)('program drive (%s)', (kind) => {
     const query = new URLSearchParams({ space: where.space ?? 'personal', ...(where.parent_id ? { parent_id: String(where.parent_id) } : {}) });
     return test.app.inject({
       method: 'POST',
-      url: `/api${base()}/files?${query}`,
+      url: `/api${baseOf(person)}/files?${query}`,
       headers: { ...en(person), ...body.headers },
       payload: body.payload,
     });
@@ -77,7 +79,7 @@ describe.each(databaseKinds)('program drive (%s)', (kind) => {
     return uploaded.json() as Node;
   }
 
-  const list = async (person: Person, query: string) => test.call('GET', `${base()}/nodes?${query}`, undefined, en(person));
+  const list = async (person: Person, query: string) => test.call('GET', `${baseOf(person)}/nodes?${query}`, undefined, en(person));
   const names = async (person: Person, query: string) => ((await list(person, query)).json().results as Node[]).map((node) => node.name);
 
   it('keeps two applicants apart: every operation on the other one’s nodes answers 404 and changes nothing', async () => {
@@ -158,10 +160,13 @@ describe.each(databaseKinds)('program drive (%s)', (kind) => {
     expect(anas.statusCode).toBe(200);
     expect(anas.json()).toMatchObject({ owner_id: ana.id, writable: false });
     const [anaFolder] = anas.json().results as Node[];
-    expect((await test.call('PATCH', `${base()}/nodes/${anaFolder!.id}`, { name: 'x' }, staff.headers)).statusCode).toBe(403);
-    // Staff may not open a space of someone who did not apply.
+    expect((await test.call('PATCH', `/admin${base()}/nodes/${anaFolder!.id}`, { name: 'x' }, staff.headers)).statusCode).toBe(403);
+    // Staff may not open a space of someone without one in this program.
     expect((await list(staff, `space=personal&owner_id=${outsider.id}`)).statusCode).toBe(404);
-    expect((await test.call('PATCH', `${base()}/nodes/${guideNode.id}`, { name: 'agenda final.txt' }, staff.headers)).statusCode).toBe(200);
+    expect((await test.call('PATCH', `/admin${base()}/nodes/${guideNode.id}`, { name: 'agenda final.txt' }, staff.headers)).statusCode).toBe(200);
+    // Through the applicants' door staff are applicants: without an application, the drive is not there (404).
+    expect((await test.call('GET', `${base()}/nodes?space=shared`, undefined, staff.headers)).statusCode).toBe(404);
+    expect((await test.call('PATCH', `${base()}/nodes/${guideNode.id}`, { name: 'x.txt' }, staff.headers)).statusCode).toBe(404);
   });
 
   it('refuses bad names with the contract’s message and duplicates in a folder whatever the case', async () => {

@@ -1,14 +1,16 @@
 // One folder's contents: folders first, then files, each with its size and when it last changed. A folder opens; a
-// file downloads; in one's own space each offers Rename, Move and Delete, which open the drive machine's dialogs.
+// file downloads; where the space is writable each offers Rename, Move and Delete, which open the drive machine's
+// dialogs. Shared by the applicant's drive and staff's (its reads go through the screen's DriveSource).
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { downloadDriveFile, type DriveFolderPage, type DriveNode } from '#api/drive';
+import type { DriveFolderPage, DriveNode } from '#api/drive';
 import type { DriveActorRef } from '#machines/drive/drive.machine';
-import { selectBusy } from '#machines/drive/drive.selectors';
+import { selectBusy, selectLocation } from '#machines/drive/drive.selectors';
 import { Button } from '#components/ui/Button';
 import { InstantText } from '#components/ui/InstantText';
 import { fileSize } from '#components/upload/upload-messages';
+import { useDriveSource } from './drive-source';
 
 interface ListingProps {
   actor: DriveActorRef;
@@ -69,6 +71,8 @@ export function DriveListing({ actor, programId, page }: ListingProps) {
 function NodeRow({ actor, programId, node, writable }: { actor: DriveActorRef; programId: number; node: DriveNode; writable: boolean }) {
   const intl = useIntl();
   const busy = useSelector(actor, selectBusy);
+  const location = useSelector(actor, selectLocation);
+  const source = useDriveSource();
   const [downloadFailed, setDownloadFailed] = useState(false);
   const target = { id: node.id, kind: node.kind, name: node.name, parent_id: node.parent_id };
   const name = <span className="sr-only"> {node.name}</span>;
@@ -80,7 +84,7 @@ function NodeRow({ actor, programId, node, writable }: { actor: DriveActorRef; p
             type="button"
             id={actionId(node, 'open')}
             className="min-h-11 text-left font-semibold text-blue-800 underline underline-offset-2 break-all"
-            onClick={() => actor.send({ type: 'drive.open', location: { space: node.owner_id === null ? 'shared' : 'personal', parentId: node.id } })}
+            onClick={() => actor.send({ type: 'drive.open', location: { ...location, parentId: node.id } })}
           >
             <FormattedMessage id="drive.openFolder" values={{ name: node.name }} />
           </button>
@@ -92,7 +96,7 @@ function NodeRow({ actor, programId, node, writable }: { actor: DriveActorRef; p
               className="min-h-11 text-left text-blue-800 underline underline-offset-2 break-all"
               onClick={() => {
                 setDownloadFailed(false);
-                downloadDriveFile(programId, node.id, node.name).catch(() => setDownloadFailed(true));
+                source.download(programId, node.id, node.name).catch(() => setDownloadFailed(true));
               }}
             >
               <FormattedMessage id="drive.download" values={{ name: node.name }} />

@@ -1,5 +1,5 @@
-// The drive machine's dialogs (Radix): naming a folder (new or renamed), moving to another folder of one's own space
-// (browsed inside the dialog), and confirming a delete. Each shows what the machine says: busy, the browser's or the
+// The drive machine's dialogs (Radix): naming a folder (new or renamed), moving to another folder of the same space
+// (browsed inside the dialog), and confirming a delete; shared by the applicant's drive and staff's. Each shows what the machine says: busy, the browser's or the
 // server's refusal, or a failure with "Try again". Escape and Cancel send drive.cancel; focus then goes back to the
 // control that opened the dialog, or to the folder's heading when that control is gone (a deleted row's).
 import * as Dialog from '@radix-ui/react-dialog';
@@ -7,7 +7,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { driveFolderQueryOptions } from '#api/drive';
 import type { DriveActorRef } from '#machines/drive/drive.machine';
 import {
   selectBusy,
@@ -16,6 +15,7 @@ import {
   selectDialog,
   selectDriveError,
   selectJustDeleted,
+  selectLocation,
   selectTarget,
   type DriveDialog,
 } from '#machines/drive/drive.selectors';
@@ -23,6 +23,8 @@ import type { DriveError } from '#machines/drive/drive.types';
 import { Button } from '#components/ui/Button';
 import { ErrorLines } from '#components/ui/Field';
 import { errorText, toFormErrors, type ErrorText } from '#lib/form-errors';
+import { useDriveSource } from './drive-source';
+import { spaceNames } from './space-names';
 
 interface DialogProps {
   actor: DriveActorRef;
@@ -159,16 +161,17 @@ export function MoveDialog({ programId, ...props }: DialogProps & { programId: n
   );
 }
 
-/** The folders of one's own space, browsed from the root: "Move here" moves the item into the folder shown. */
+/** The folders of the space on screen, browsed from the root: "Move here" moves the item into the folder shown. */
 function MoveChooser({ actor, programId }: { actor: DriveActorRef; programId: number }) {
   const intl = useIntl();
   const target = useSelector(actor, selectTarget);
   const destination = useSelector(actor, selectDestination);
+  const location = useSelector(actor, selectLocation);
   const errors = useErrorTexts(useSelector(actor, selectDriveError), 'parent_id');
-  const folder = useQuery(driveFolderQueryOptions(programId, 'personal', destination));
+  const folder = useQuery(useDriveSource().folder(programId, { ...location, parentId: destination }));
   const folders = (folder.data?.results ?? []).filter((node) => node.kind === 'folder' && node.id !== target?.id);
   const browse = (parentId: number | null) => actor.send({ type: 'drive.browseDestination', parentId });
-  const here = folder.data?.folder?.name ?? intl.formatMessage({ id: 'drive.space.personal' });
+  const here = folder.data?.folder?.name ?? intl.formatMessage(spaceNames[location.space]);
   return (
     <form
       onSubmit={(event) => {
@@ -220,5 +223,16 @@ export function DeleteDialog(props: DialogProps) {
         <DialogButtons actor={actor} action={<FormattedMessage id="drive.delete" />} danger />
       </form>
     </DriveDialogFrame>
+  );
+}
+
+/** Every dialog of the drive machine, for a screen that shows a drive. */
+export function DriveDialogs({ actor, programId }: DialogProps & { programId: number }) {
+  return (
+    <>
+      <NameDialog actor={actor} />
+      <MoveDialog actor={actor} programId={programId} />
+      <DeleteDialog actor={actor} />
+    </>
   );
 }
