@@ -45,7 +45,7 @@ async function roundRobin(ports: number[]): Promise<{ port: number; served: numb
 /** The test helpers' TestApp, over HTTP through the proxy instead of Fastify's inject. */
 function overHttp(base: string): TestApp {
   const send = async (method: string, url: string, body: Buffer | string | undefined, headers: Record<string, string>): Promise<Answer> => {
-    const response = await fetch(`${base}${url}`, { method, headers, body });
+    const response = await fetch(`${base}${url}`, { method, headers, body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body) });
     const text = await response.text();
     return { statusCode: response.status, body: text, headers: Object.fromEntries(response.headers), json: () => JSON.parse(text) };
   };
