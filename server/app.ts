@@ -175,7 +175,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           app.log.warn({ err: loggableError(error) }, 'redis unavailable: account limit not applied'),
         )
       : new AttemptLimiter({ max, windowMs: config.accountLimits.windowMs }, now);
-  const files = new FileStorage(join(config.dataDir, 'files'));
+  // The AWS SDK loads only when files go to a bucket.
+  const objects = config.storage ? new (await import('./files/object-store.ts')).S3ObjectStore(config.storage) : undefined;
+  const files = new FileStorage(join(config.dataDir, 'files'), undefined, objects);
   // An upload cut short by a crash left its temp file: no request can finish it now.
   await files.removeTempFiles();
   if (!config.smtpUrl) app.log.warn('SMTP_URL is not set: e-mail is written to the log instead of being sent');
@@ -205,6 +207,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await outbox.stop();
     await database.close();
     await redis?.quit().catch(() => redis.disconnect());
+    objects?.close();
   });
 
   app.decorateRequest('language', 'es');

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parseStorageUrl, type S3Settings } from './files/storage-url.ts';
 
 export interface RateLimits {
   /** Attempts per window on each rate-limited auth call, per client address. */
@@ -64,6 +65,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Where rate-limit counts are shared by every process and server (docs/decisions/026); unset: each process counts alone. */
   redisUrl: string | undefined;
+  /** S3-compatible object storage for uploaded files (docs/decisions/026); unset: DATA_DIR/files. */
+  storage: S3Settings | undefined;
   /** Prefix of every Redis key, so deployments (or test runs) sharing one Redis keep their counts apart. */
   redisPrefix: string;
   mailFrom: string;
@@ -138,6 +141,14 @@ export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
   const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
   const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
+  let storage: S3Settings | undefined;
+  if (env.STORAGE_URL) {
+    try {
+      storage = parseStorageUrl(env.STORAGE_URL);
+    } catch (error) {
+      problems.push(error instanceof TypeError ? 'STORAGE_URL is not a valid URL' : (error as Error).message);
+    }
+  }
   const publicUrl = url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
 
   const secret = env.APP_SECRET ?? '';
@@ -195,6 +206,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: publicUrl.replace(/\/+$/, ''),
     smtpUrl,
     redisUrl,
+    storage,
     redisPrefix: (env.REDIS_PREFIX ?? '').trim() || 'portal:',
     mailFrom,
     mailPollMs: int('MAIL_POLL_MS', 2000, 0, 3_600_000),

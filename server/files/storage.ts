@@ -1,12 +1,13 @@
 // Uploaded files on local disk (docs/product.md section 10): streamed to a temp name, fsynced, then renamed into place,
 // so a crash or a refused upload never leaves a half-written file under a real name.
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, type ReadStream, type WriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ObjectStore } from './object-store.ts';
 
 /** How many leading bytes of each upload are kept to check its type (magic bytes). */
 const HEAD_BYTES = 16;
@@ -49,6 +50,8 @@ export class FileStorage {
   constructor(
     private readonly root: string,
     host = hostname(),
+    /** Where committed files live when STORAGE_URL is set (object-store.ts); the files folder otherwise. */
+    private readonly objects?: ObjectStore,
   ) {
     this.tempPrefix = `${host.replace(/[^A-Za-z0-9-]/g, '_') || 'host'}.`;
   }
@@ -109,6 +112,14 @@ export class FileStorage {
         if (settled) throw new Error('temp file already settled');
         settled = true;
         const key = `${folder}/${randomBytes(16).toString('hex')}.${extension}`;
+        if (this.objects) {
+          try {
+            await this.objects.put(key, tmpPath);
+          } finally {
+            await rm(tmpPath, { force: true });
+          }
+          return key;
+        }
         const path = this.pathOf(key);
         await mkdir(dirname(path), { recursive: true });
         await rename(tmpPath, path);
@@ -144,7 +155,8 @@ export class FileStorage {
   }
 
   /** A stream of a stored file, or undefined when it is missing. */
-  async read(key: string): Promise<{ stream: ReadStream; size: number } | undefined> {
+  async read(key: string): Promise<{ stream: Readable; size: number } | undefined> {
+    if (this.objects) return this.objects.get(key);
     const path = this.pathOf(key);
     try {
       const info = await stat(path);
@@ -155,6 +167,7 @@ export class FileStorage {
   }
 
   async remove(key: string): Promise<void> {
+    if (this.objects) return this.objects.delete(key);
     await rm(this.pathOf(key), { force: true });
   }
 

@@ -1,7 +1,8 @@
 // Several servers on one PostgreSQL behave as one (docs/decisions/026-several-servers.md): two server processes,
 // started at the same moment (migrations and the seed take turns under an advisory lock), behind a proxy that sends
-// each request to the next one in turn, with one Redis and one shared files directory. A whole application goes
-// through them, each step landing on either server, and every e-mail leaves exactly once although both deliver.
+// each request to the next one in turn, with one Redis and one S3-compatible bucket (each server its own DATA_DIR, as
+// on two machines). A whole application goes through them, each step landing on either server, every document reads
+// back from either, and every e-mail leaves exactly once although both deliver.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request as forward, type Server } from 'node:http';
@@ -11,6 +12,7 @@ import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeAllSteps, signUp } from '../support/applicants.ts';
+import { startObjectStorage, type TestObjectStorage } from '../support/object-storage.ts';
 import { kill9, startServer, type RunningServer } from '../support/server-process.ts';
 import { closedPort, databaseKinds, freshPostgres, startSmtp, type TestApp, type TestSmtp } from '../support/server.ts';
 
@@ -61,13 +63,16 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('two servers 
   let smtp: TestSmtp;
   let servers: RunningServer[] = [];
   let proxy: Awaited<ReturnType<typeof roundRobin>>;
-  let dataDir: string;
+  let storage: TestObjectStorage;
+  let dataDirs: string[] = [];
 
   beforeAll(async () => {
     database = await freshPostgres();
     smtp = await startSmtp();
-    dataDir = mkdtempSync(join(tmpdir(), 'portal-several-'));
+    storage = await startObjectStorage();
+    dataDirs = [mkdtempSync(join(tmpdir(), 'portal-several-')), mkdtempSync(join(tmpdir(), 'portal-several-'))];
     const env = {
+      STORAGE_URL: storage.url,
       DATABASE_URL: database.url,
       APP_SECRET: randomBytes(32).toString('hex'),
       WEB_CONCURRENCY: '1',
@@ -79,7 +84,7 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('two servers 
     };
     const ports = [await closedPort(), await closedPort()];
     // Both at once, on an empty database: the second waits for the first's migrations and seed.
-    servers = await Promise.all(ports.map((port) => startServer(dataDir, port, env)));
+    servers = await Promise.all(ports.map((port, index) => startServer(dataDirs[index] ?? '', port, env)));
     proxy = await roundRobin(ports);
   }, 120_000);
   afterAll(async () => {
@@ -87,7 +92,8 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('two servers 
     await Promise.all(servers.map((server) => kill9(server)));
     await smtp?.close();
     await database?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await storage?.close();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
   it('migrated and seeded once although both started together', async () => {
@@ -119,7 +125,7 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('two servers 
     await completeAllSteps(test, ana, id);
     const submitted = await test.call('POST', `/applications/${id}/submit`, undefined, ana.headers);
     expect(submitted.statusCode, submitted.body).toBe(200);
-    // Every document reads back whole from either server (they share the files directory).
+    // Every document reads back whole from either server (they share the bucket, not a directory).
     const application = (await test.call('GET', `/applications/${id}`, undefined, ana.headers)).json() as { files: Array<{ id: number; size: number }> };
     for (const file of application.files) {
       for (let twice = 0; twice < 2; twice += 1) {
@@ -129,6 +135,7 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('two servers 
       }
     }
     expect(proxy.served.every((count) => count > 10)).toBe(true);
+    expect((await storage.keys()).length).toBe(application.files.length + 1);
 
     // Both servers poll the outbox every 100 ms; each message is claimed by one of them.
     await smtp.waitFor((mail) => mail.to.includes(ana.email), 30_000);
