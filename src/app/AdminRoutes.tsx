@@ -1,5 +1,5 @@
 // The staff area (/admin/*): its layout and screens, loaded lazily as one chunk. Non-staff people are sent
-// to /panel (docs/product.md section 11; the server enforces it too). The screens are placeholders for now.
+// to /panel (docs/product.md section 11; the server enforces it too). The drive and the dashboard are placeholders for now.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet, useParams } from 'react-router-dom';
 import { PlaceholderPage } from '#components/ui/PlaceholderPage';
@@ -26,27 +26,6 @@ export function AdminLayout() {
   );
 }
 
-export function ApplicationsPage() {
-  return <PlaceholderPage title={<FormattedMessage id="admin.applications.title" />} />;
-}
-
-/** Review steps 1-4; the fourth shows the applicant's step-six content (docs/product.md section 2). */
-function ReviewStepPage({ step }: { step: 1 | 2 | 3 | 4 }) {
-  const { rid = '' } = useParams();
-  return (
-    <PlaceholderPage title={<FormattedMessage id="admin.review.title" />}>
-      <p className="text-lg text-gray-800">
-        <FormattedMessage id="admin.review.step" values={{ step, total: 4, rid }} />
-      </p>
-    </PlaceholderPage>
-  );
-}
-
-export const ReviewStep1Page = () => <ReviewStepPage step={1} />;
-export const ReviewStep2Page = () => <ReviewStepPage step={2} />;
-export const ReviewStep3Page = () => <ReviewStepPage step={3} />;
-export const ReviewStep4Page = () => <ReviewStepPage step={4} />;
-
 export function DrivePage() {
   const { id = '' } = useParams();
   return (
@@ -62,6 +41,9 @@ export function DashboardPage() {
   return <PlaceholderPage title={<FormattedMessage id="admin.dashboard.title" />} />;
 }
 
+export { ApplicationsPage } from '#features/admin-applications/components/ApplicationsPage';
+export { PrintPage as ApplicationPrintPage } from '#features/admin-applications/components/PrintPage';
+export { ReviewStep1Page, ReviewStep2Page, ReviewStep3Page, ReviewStep4Page } from '#features/admin-applications/components/ReviewPage';
 export { EventsPage } from '#features/admin-events/components/EventsPage';
 export { EventSubmissionPage } from '#features/admin-events/components/EventSubmissionPage';
 export { NewsAdminPage } from '#features/admin-news/components/NewsAdminPage';

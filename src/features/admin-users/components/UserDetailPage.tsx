@@ -1,4 +1,4 @@
-// /admin/users/:id: one account for staff: its facts, its applications, its event registrations, the actions on it
+// /admin/users/:id: one account for staff: its facts, its applications (each opening its review), its event registrations, the actions on it
 // (grant or remove staff access, deactivate or reactivate, send a password-reset link: each driven by the
 // admin-action machine, the destructive ones confirmed in a dialog) and its audit history.
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -216,15 +216,17 @@ export function UserDetailPage() {
           <ul className="space-y-2">
             {account.applications.map((application) => (
               <li key={application.id} className="rounded-md bg-gray-50 px-3 py-2">
-                <FormattedMessage
-                  id="admin.users.application"
-                  values={{
-                    program: intl.locale.startsWith('en') ? application.program_name.en : application.program_name.es,
-                    period: application.period,
-                    status: t(applicationStatus[application.status]),
-                    id: application.id,
-                  }}
-                />
+                <Link to={`/admin/applications/${application.id}/1`} className="inline-flex min-h-11 items-center font-semibold text-blue-800 underline">
+                  <FormattedMessage
+                    id="admin.users.application"
+                    values={{
+                      program: intl.locale.startsWith('en') ? application.program_name.en : application.program_name.es,
+                      period: application.period,
+                      status: t(applicationStatus[application.status]),
+                      id: application.id,
+                    }}
+                  />
+                </Link>
               </li>
             ))}
           </ul>
