@@ -148,7 +148,7 @@ export const intakeFormOf = async (db: Db, id: number): Promise<FileRow | undefi
       .limit(1)
   )[0];
 
-async function view(db: Db, loaded: Loaded, now: Date): Promise<Schemas['Application']> {
+export async function applicationView(db: Db, loaded: Loaded, now: Date): Promise<Schemas['Application']> {
   const { application, program } = loaded;
   const steps = await stepsOf(db, application.id);
   const file = await intakeFormOf(db, application.id);
@@ -171,7 +171,7 @@ async function view(db: Db, loaded: Loaded, now: Date): Promise<Schemas['Applica
 
 export async function getApplication(deps: ApplicationDeps, viewer: Viewer, id: number): Promise<Schemas['Application']> {
   const loaded = await loadReadable(deps, viewer, id);
-  return view(deps.db, loaded, deps.now());
+  return applicationView(deps.db, loaded, deps.now());
 }
 
 /** My Programs: the viewer's own applications, newest first (staff see only their own here too). */

@@ -182,11 +182,22 @@ export const applications = pgTable(
     status: text('status').notNull().default('draft'),
     submitted_at: timestamp('submitted_at', { withTimezone: true }),
     closed_at: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * What staff search (docs/decisions/025): the applicant's name and e-mail and step 2's business name, folded by
+     * search_fold(). Triggers of migration 0008 keep it current; the server never writes it.
+     */
+    search_text: text('search_text').notNull().default(''),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('applications_user_program_key').on(t.user_id, t.program_id),
     index('applications_program_status_idx').on(t.program_id, t.status),
+    // Staff's list (docs/decisions/025): the trigram index serves `like '%...%'`, the others each keyset sort.
+    index('applications_search_trgm').using('gin', sql`${t.search_text} gin_trgm_ops`),
+    index('applications_updated_sort').on(t.updated_at, t.id),
+    index('applications_created_sort').on(t.created_at, t.id),
+    index('applications_submitted_first_sort').on(sql`coalesce(${t.submitted_at}, '-infinity'::timestamptz)`, t.id),
+    index('applications_submitted_last_sort').on(sql`coalesce(${t.submitted_at}, 'infinity'::timestamptz)`, t.id),
     check('applications_status_check', sql`${t.status} in ('draft', 'submitted', 'closed')`),
   ],
 );

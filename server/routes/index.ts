@@ -1,6 +1,7 @@
 // Every route module of the API. A new resource adds its module here; the contract test checks nothing is missing.
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
+import { adminApplicationRoutes } from './admin-applications.ts';
 import { adminEventRoutes } from './admin-events.ts';
 import { adminNewsRoutes } from './admin-news.ts';
 import { adminProgramRoutes } from './admin-programs.ts';
@@ -28,5 +29,6 @@ export const routeModules: Array<(ctx: AppContext) => Handlers> = [
   adminEventRoutes,
   adminNewsRoutes,
   adminProgramRoutes,
+  adminApplicationRoutes,
   driveRoutes,
 ];

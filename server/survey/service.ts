@@ -39,10 +39,16 @@ function toSurvey(row: SurveyRow): Schemas['Survey'] {
   };
 }
 
-export async function getSurvey(db: Db, userId: number): Promise<Schemas['Survey']> {
+/** The person's answers, or null before they answered (staff's review shows either). */
+export async function findSurvey(db: Db, userId: number): Promise<Schemas['Survey'] | null> {
   const [row] = await db.select().from(surveys).where(eq(surveys.user_id, userId)).limit(1);
-  if (!row) throw detailError(404, 'api.survey.notAnswered', 'survey_not_answered');
-  return toSurvey(row);
+  return row ? toSurvey(row) : null;
+}
+
+export async function getSurvey(db: Db, userId: number): Promise<Schemas['Survey']> {
+  const survey = await findSurvey(db, userId);
+  if (!survey) throw detailError(404, 'api.survey.notAnswered', 'survey_not_answered');
+  return survey;
 }
 
 /** Stores the whole set of answers (insert or replace) and answers with the recommendation. */

@@ -1592,8 +1592,13 @@ export interface components {
         };
         AdminApplicationPage: {
             results: components["schemas"]["AdminApplicationRow"][];
-            /** @description How many applications match the search and filters. */
+            /**
+             * @description How many applications match the search and filters, counted up to 1,000: counting every match of a broad
+             *     search among 100,000 applications costs more than the page itself (docs/decisions/025-admin-applications.md).
+             */
             count: number;
+            /** @description True when more than `count` applications match. */
+            count_capped: boolean;
             /** @description The cursor of the next page; null on the last. */
             next_cursor: string | null;
         };

@@ -102,7 +102,7 @@ describe.each(databaseKinds)('access matrix from openapi.yaml (%s)', (kind) => {
   /** The owner's value of each path parameter of `op` (the owner's application, a step of it, their drive's file). */
   const ownersUrl = (op: ContractOperation): string => {
     const path = `/api${op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-      if (name === 'id' && op.path.startsWith('/applications/')) return String(applicationId);
+      if (name === 'id' && (op.path.startsWith('/applications/') || op.path.startsWith('/admin/applications/'))) return String(applicationId);
       if (name === 'id' && op.path.startsWith('/programs/')) return String(programId);
       if (name === 'id' && (op.path.startsWith('/events/') || op.path.startsWith('/admin/events/'))) return String(eventId);
       if (name === 'id' && (op.path.startsWith('/news/') || op.path.startsWith('/admin/news/'))) return String(newsId);

@@ -1,0 +1,178 @@
+// `npm run bench:applications`: staff's applications list at 100,000 applications on PostgreSQL (issue 13's target:
+// p95 <= 50 ms), over a real socket to the server in its own process: the first page, filtered, sorted, searched
+// (common and rare words, accents typed or not), a date range, and pages deep in the list. A measurement, not a test.
+import { performance } from 'node:perf_hooks';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { hashPassword } from '#server/auth/passwords.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { freePort, root, startProcess, stop } from './processes.ts';
+
+const COUNT = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
+const TARGET_MS = 50;
+const PASSWORD = 'Bench-Staff-Password-1';
+
+export interface ListFigure {
+  name: string;
+  p50: number;
+  p95: number;
+  count: number;
+}
+
+const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+
+/** People, programs, applications and their six steps, generated in SQL (the triggers' work done once at the end). */
+async function seed(client: pg.Client, count: number): Promise<void> {
+  await client.query(`alter table applications disable trigger user; alter table application_steps disable trigger user`);
+  await client.query(`
+    insert into programs (sub_program, name_es, name_en, period, start_date, end_date, application_deadline, status)
+    select (array['student_incubator','pre_incubator','incubator','accelerator'])[1 + (i % 4)],
+           'Programa ' || i, 'Program ' || i, '2027-' || (1 + i % 2), '2027-01-15', '2027-12-31', now() + interval '60 days', 'open'
+    from generate_series(1, 8) as i`);
+  await client.query(
+    `insert into users (email, password_hash, first_name, last_name, created_at, updated_at)
+     select 'person' || i || '@example.com', '',
+            (array['José','María','Ana','Luis','Carmen','Pedro','Sofía','Ángel'])[1 + (i % 8)],
+            (array['Rivera','Peña','Rodríguez','Muñiz','Santiago','Ortiz','Colón','Nieves','Báez','Vélez','Torres'])[1 + (i % 11)]
+              || ' ' || (array['Cruz','López','Díaz','Núñez','Ramos','Ortega','Pérez'])[1 + (i % 7)],
+            now() - (i % 700) * interval '1 day', now() - (i % 700) * interval '1 day'
+     from generate_series(1, $1::int) as i`,
+    [count],
+  );
+  await client.query(
+    `insert into applications (user_id, program_id, status, submitted_at, closed_at, created_at, updated_at)
+     select u.id, p.id,
+            case when u.id % 10 < 6 then 'draft' when u.id % 10 < 9 then 'submitted' else 'closed' end,
+            case when u.id % 10 between 6 and 8 then u.created_at + interval '20 days' end,
+            case when u.id % 10 = 9 then u.created_at + interval '40 days' end,
+            u.created_at, u.created_at + (u.id % 30) * interval '1 day'
+     from users u join (select id, row_number() over (order by id) - 1 as n from programs) p on p.n = u.id % 8
+     where u.email like 'person%@example.com'`,
+  );
+  await client.query(
+    `insert into application_steps (application_id, step, status, version, data)
+     select a.id, s, case when a.status = 'submitted' or (a.id + s) % 3 = 0 then 'submitted' else 'incomplete' end, 1,
+            case when s = 2 then jsonb_build_object('business_name',
+              (array['Café','Panadería','Taller','Ferretería','Colmado','Estudio','Repostería'])[1 + (a.id % 7)] || ' ' ||
+              (array['del Sur','La Ñ','Borinquen','El Yunque','Mar Azul','Sol'])[1 + (a.id % 6)] || ' ' || a.id)
+            else '{}'::jsonb end
+     from applications a cross join generate_series(1, 6) as s`,
+  );
+  await client.query(`alter table applications enable trigger user; alter table application_steps enable trigger user`);
+  // What the triggers would have written row by row (migration 0008), in one statement.
+  await client.query(`update applications a set search_text = coalesce(application_search_text(a.user_id,
+      (select s.data->>'business_name' from application_steps s where s.application_id = a.id and s.step = 2)), '')`);
+  await client.query('vacuum analyze');
+}
+
+async function measure(name: string, url: () => string, token: string): Promise<ListFigure> {
+  const times: number[] = [];
+  let count = 0;
+  for (let index = 0; index < SAMPLES + 5; index += 1) {
+    const started = performance.now();
+    const response = await fetch(url(), { headers: { authorization: `Bearer ${token}` } });
+    const body = (await response.json()) as { count: number };
+    if (!response.ok) throw new Error(`${name}: ${response.status} ${JSON.stringify(body)}`);
+    if (index >= 5) times.push(performance.now() - started);
+    count = body.count;
+  }
+  return { name, p50: percentile(times, 50), p95: percentile(times, 95), count };
+}
+
+/** Pages 101 to 100 + SAMPLES of a list, each fetched after the cursor of the page before. */
+async function measureDeep(name: string, base: string, token: string): Promise<ListFigure> {
+  const times: number[] = [];
+  let cursor: string | null = null;
+  let count = 0;
+  for (let page = 1; page <= 100 + SAMPLES; page += 1) {
+    const started = performance.now();
+    const response = await fetch(`${base}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await response.json()) as { count: number; next_cursor: string | null };
+    if (!response.ok) throw new Error(`${name}: ${response.status} ${JSON.stringify(body)}`);
+    if (page > 100) times.push(performance.now() - started);
+    cursor = body.next_cursor;
+    count = body.count;
+    if (cursor === null) break;
+  }
+  return { name, p50: percentile(times, 50), p95: percentile(times, 95), count };
+}
+
+export async function benchApplicationsList(databaseUrl: string, count = COUNT): Promise<ListFigure[]> {
+  const name = `portal_bench_apps_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-apps-'));
+  let server: Awaited<ReturnType<typeof startProcess>> | undefined;
+  try {
+    const database = await openDatabase({ url: url.toString() });
+    await database.close();
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    const seeding = performance.now();
+    await seed(client, count);
+    await client.query(`insert into users (email, password_hash, first_name, last_name, is_staff) values ('staff@bench.test', $1, 'Staff', 'Bench', true)`, [
+      await hashPassword(PASSWORD),
+    ]);
+    await client.end();
+    console.log(`seeded ${count} applications in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    server = await startProcess(
+      ['--import', 'tsx', join(root, 'server/server.ts')],
+      { DATABASE_URL: url.toString(), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SPA_DIR: '', LOG_LEVEL: 'warn', MAIL_POLL_MS: '0', WEB_CONCURRENCY: '1' },
+      `${base}/api/health`,
+    );
+    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'staff@bench.test', password: PASSWORD }) });
+    const { access } = (await login.json()) as { access: string };
+    const list = `${base}/api/admin/applications?limit=25`;
+    let rare = 1;
+    return [
+      await measure('first page (newest change)', () => list, access),
+      await measure('filtered: submitted, incubator', () => `${list}&status=submitted&sub_program=incubator`, access),
+      await measure('filtered: one program, a year', () => `${list}&program_id=3&from=2026-01-01&to=2026-12-31`, access),
+      await measure('sorted: submitted first', () => `${list}&sort=-submitted`, access),
+      await measure('sorted: oldest start', () => `${list}&sort=created`, access),
+      await measure("searched: 'Peña' (common)", () => `${list}&q=${encodeURIComponent('Peña')}`, access),
+      await measure("searched: 'pena nunez' (accents not typed)", () => `${list}&q=pena%20nunez`, access),
+      await measure('searched: a business name', () => `${list}&q=${encodeURIComponent('Panadería La Ñ')}`, access),
+      await measure('searched: one e-mail (rare)', () => `${list}&q=person${(rare += 997) % count}@`, access),
+      await measureDeep('paged deep: pages 101+ (newest change)', list, access),
+      await measureDeep('paged deep: pages 101+, searched and filtered', `${list}&q=pena&status=draft`, access),
+    ];
+  } finally {
+    if (server) await stop(server.child);
+    rmSync(dataDir, { recursive: true, force: true });
+    // BENCH_KEEP_DATABASE=1 keeps the generated database to study its plans (EXPLAIN) afterwards.
+    if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept database ${name}`);
+    else await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+    await admin.end();
+  }
+}
+
+export function printListFigures(figures: ListFigure[]): string {
+  const lines = [
+    `| staff applications list, ${COUNT.toLocaleString('en-US')} applications (PostgreSQL) | p50 ms | p95 ms | matches | p95 <= ${TARGET_MS} ms |`,
+    '|---|---:|---:|---:|:---:|',
+    ...figures.map((f) => `| ${f.name} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.count} | ${f.p95 <= TARGET_MS ? 'yes' : 'no'} |`),
+  ];
+  return lines.join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    console.log('bench:applications needs PostgreSQL: set TEST_DATABASE_URL or DATABASE_URL (a server where it may create a database).');
+    process.exit(0);
+  }
+  console.log(printListFigures(await benchApplicationsList(databaseUrl)));
+}

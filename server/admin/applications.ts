@@ -1,0 +1,249 @@
+// Staff's applications (docs/decisions/025-admin-applications.md): the list of every program's applications,
+// searched (name, e-mail, business), filtered, sorted and keyset-paged on the server, its CSV, one application with
+// its applicant and survey for review, and closing a draft or reopening a closed one (audited).
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { components } from '#api/schema.d.ts';
+import { applicationView, closeDraftsOfClosedPrograms, load, type Loaded } from '#server/applications/service.ts';
+import type { Db } from '#server/db/client.ts';
+import { applications, applicationSteps, programs, users } from '#server/db/schema.ts';
+import { detailError, notFound } from '#server/http/errors.ts';
+import { translate, type Language } from '#server/i18n/messages.ts';
+import { programStatus } from '#server/programs/status.ts';
+import { findSurvey } from '#server/survey/service.ts';
+import { searchFold } from '#shared/search-fold.ts';
+import { recordAudit } from './audit.ts';
+import { toCsv } from './csv.ts';
+import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, splitPage, type PageRequest } from './keyset.ts';
+import type { Actor } from './users.ts';
+
+type Schemas = components['schemas'];
+type Row = Schemas['AdminApplicationRow'];
+export type AdminApplicationSort = Schemas['AdminApplicationSort'];
+
+export interface ApplicationFilters {
+  q?: string | undefined;
+  program_id?: number | undefined;
+  sub_program?: Schemas['SubProgram'] | undefined;
+  status?: Schemas['ApplicationStatus'] | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  sort?: AdminApplicationSort | undefined;
+}
+
+/** Lists count their matches up to this many (AdminApplicationPage.count). */
+export const COUNT_CAP = 1000;
+
+/** Puerto Rico keeps UTC-4 all year (no daylight saving): a day there starts at 04:00 UTC. */
+const PUERTO_RICO_OFFSET = '-04:00';
+
+// ---- the list ------------------------------------------------------------------------------------------------
+
+/**
+ * Each sort's key, the same expressions as migration 0008's indexes. Unsubmitted applications come last either way
+ * round: descending by `coalesce(submitted_at, -infinity)`, ascending by `coalesce(submitted_at, infinity)`. The
+ * cursor keeps the key as PostgreSQL prints it (a JavaScript Date would cut the microseconds).
+ */
+const sortKey = (sort: AdminApplicationSort): SQL => {
+  switch (sort.replace(/^-/, '')) {
+    case 'created':
+      return sql`${applications.created_at}`;
+    case 'submitted':
+      return sort.startsWith('-')
+        ? sql`coalesce(${applications.submitted_at}, '-infinity'::timestamptz)`
+        : sql`coalesce(${applications.submitted_at}, 'infinity'::timestamptz)`;
+    default:
+      return sql`${applications.updated_at}`;
+  }
+};
+
+function listShape(filters: ApplicationFilters) {
+  const sort = filters.sort ?? '-updated';
+  const descending = sort.startsWith('-');
+  const key = sortKey(sort);
+  const folded = filters.q === undefined ? '' : searchFold(filters.q.trim());
+  const conditions: SQL[] = [];
+  // applications.search_text is folded already (migration 0008); the trigram index answers this `like`.
+  if (folded !== '') conditions.push(sql`${applications.search_text} like ${containsPattern(folded)}`);
+  if (filters.program_id !== undefined) conditions.push(eq(applications.program_id, filters.program_id));
+  if (filters.sub_program !== undefined) {
+    conditions.push(inArray(applications.program_id, sql`(select ${programs.id} from ${programs} where ${programs.sub_program} = ${filters.sub_program})`));
+  }
+  if (filters.status !== undefined) conditions.push(eq(applications.status, filters.status));
+  if (filters.from !== undefined) conditions.push(sql`${applications.created_at} >= ${`${filters.from}T00:00:00${PUERTO_RICO_OFFSET}`}::timestamptz`);
+  if (filters.to !== undefined) {
+    conditions.push(sql`${applications.created_at} < (${`${filters.to}T00:00:00${PUERTO_RICO_OFFSET}`}::timestamptz + interval '1 day')`);
+  }
+  // A cursor is only good for the list it came from.
+  const scope = JSON.stringify(['applications', sort, folded, filters.program_id ?? null, filters.sub_program ?? null, filters.status ?? null, filters.from ?? null, filters.to ?? null]);
+  return { key, descending, conditions, scope };
+}
+
+async function readPage(db: Db, filters: ApplicationFilters, page: PageRequest) {
+  const { key, descending, conditions, scope } = listShape(filters);
+  const cursor = decodeCursor(scope, page.cursor);
+  const limit = page.limit ?? DEFAULT_PAGE_SIZE;
+  const where = and(...conditions, ...(cursor ? [afterCursor(key, sql`${applications.id}`, cursor, descending, 'timestamptz')] : []));
+  const order = descending ? [desc(key), desc(applications.id)] : [asc(key), asc(applications.id)];
+  // The page first (from the sort's index), then its people, programs and step counts for those rows only.
+  const read = await db
+    .select({ application: applications, key: sql<string>`cast(${key} as text)` })
+    .from(applications)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit + 1);
+  const { rows: shown, more } = splitPage(read, limit);
+  const last = shown.at(-1);
+  return { rows: await describe(db, shown.map((row) => row.application)), next: more && last ? encodeCursor(scope, { key: last.key, id: last.application.id }) : null, conditions };
+}
+
+async function describe(db: Db, rows: Array<typeof applications.$inferSelect>): Promise<Row[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [people, programRows, steps] = await Promise.all([
+    db.select().from(users).where(inArray(users.id, [...new Set(rows.map((row) => row.user_id))])),
+    db.select().from(programs).where(inArray(programs.id, [...new Set(rows.map((row) => row.program_id))])),
+    db
+      .select({
+        application_id: applicationSteps.application_id,
+        submitted: sql<number>`cast(count(*) filter (where ${applicationSteps.status} = 'submitted') as int)`,
+        business: sql<string | null>`max(${applicationSteps.data}->>'business_name') filter (where ${applicationSteps.step} = 2)`,
+      })
+      .from(applicationSteps)
+      .where(inArray(applicationSteps.application_id, ids))
+      .groupBy(applicationSteps.application_id),
+  ]);
+  const person = new Map(people.map((row) => [row.id, row]));
+  const program = new Map(programRows.map((row) => [row.id, row]));
+  const stepInfo = new Map(steps.map((row) => [row.application_id, row]));
+  return rows.map((row) => {
+    const owner = person.get(row.user_id);
+    const of = program.get(row.program_id);
+    const info = stepInfo.get(row.id);
+    const business = info?.business?.trim() ?? '';
+    return {
+      id: row.id,
+      status: row.status as Schemas['ApplicationStatus'],
+      program: {
+        id: row.program_id,
+        sub_program: (of?.sub_program ?? 'incubator') as Schemas['SubProgram'],
+        name: { es: of?.name_es ?? '', en: of?.name_en ?? '' },
+        period: of?.period ?? '',
+      },
+      applicant: { id: row.user_id, email: owner?.email ?? '', first_name: owner?.first_name ?? '', last_name: owner?.last_name ?? '' },
+      business_name: business === '' ? null : business,
+      steps_submitted: info?.submitted ?? 0,
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
+      submitted_at: row.submitted_at?.toISOString() ?? null,
+    };
+  });
+}
+
+export async function listApplications(db: Db, now: Date, filters: ApplicationFilters, page: PageRequest): Promise<Schemas['AdminApplicationPage']> {
+  // Drafts whose program closed by its deadline read as closed: store it first, so the status filter is true.
+  await closeDraftsOfClosedPrograms(db, now, sql`true`);
+  const { rows, next, conditions } = await readPage(db, filters, page);
+  // Counted up to COUNT_CAP + 1 rows: an exact count of a broad search at 100,000 applications costs tens of ms.
+  const matching = db.select({ one: sql`1` }).from(applications).where(and(...conditions)).limit(COUNT_CAP + 1).as('matching');
+  const [total] = await db.select({ n: count() }).from(matching);
+  const n = total?.n ?? 0;
+  return { results: rows, count: Math.min(n, COUNT_CAP), count_capped: n > COUNT_CAP, next_cursor: next };
+}
+
+/** Every application the filters match, as CSV in the reader's language, read in keyset batches. */
+export async function exportApplicationsCsv(db: Db, now: Date, filters: ApplicationFilters, language: Language): Promise<string> {
+  await closeDraftsOfClosedPrograms(db, now, sql`true`);
+  const t = (id: string, values?: Record<string, string>) => translate(language, id, values);
+  const rows: Row[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await readPage(db, filters, { cursor, limit: 500 });
+    rows.push(...page.rows);
+    cursor = page.next ?? undefined;
+  } while (cursor !== undefined);
+  const columns = ['id', 'program', 'sub_program', 'period', 'status', 'first_name', 'last_name', 'email', 'business_name', 'steps_submitted', 'created_at', 'updated_at', 'submitted_at'];
+  return toCsv(
+    columns.map((column) => t(`admin.applications.csv.${column}`)),
+    rows.map((row) => [
+      row.id,
+      row.program.name[language],
+      t(`programs.subProgram.${row.program.sub_program.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}`),
+      row.program.period,
+      t(`admin.users.applicationStatus.${row.status}`),
+      row.applicant.first_name,
+      row.applicant.last_name,
+      row.applicant.email,
+      row.business_name,
+      row.steps_submitted,
+      row.created_at,
+      row.updated_at,
+      row.submitted_at,
+    ]),
+  );
+}
+
+// ---- one application -------------------------------------------------------------------------------------------
+
+async function reviewView(db: Db, loaded: Loaded, now: Date): Promise<Schemas['AdminApplication']> {
+  const [application, [person], survey] = await Promise.all([
+    applicationView(db, loaded, now),
+    db.select().from(users).where(eq(users.id, loaded.application.user_id)).limit(1),
+    findSurvey(db, loaded.application.user_id),
+  ]);
+  if (!person) throw notFound();
+  return {
+    ...application,
+    applicant: {
+      id: person.id,
+      email: person.email,
+      first_name: person.first_name,
+      last_name: person.last_name,
+      phone: person.phone,
+      language: person.language === 'en' ? 'en' : 'es',
+      is_active: person.is_active,
+    },
+    survey,
+  };
+}
+
+export async function getApplication(db: Db, now: Date, id: number): Promise<Schemas['AdminApplication']> {
+  await closeDraftsOfClosedPrograms(db, now, eq(applications.id, id));
+  const loaded = await load(db, id);
+  if (!loaded) throw notFound();
+  return reviewView(db, loaded, now);
+}
+
+// ---- closing and reopening ---------------------------------------------------------------------------------------
+
+/**
+ * `closed` takes a draft; `draft` takes a closed application back while its program is open (before its deadline).
+ * A submitted application never changes. Asking for the status it has changes nothing and writes no audit entry.
+ */
+export async function setStatus(db: Db, now: Date, actor: Actor, id: number, target: 'draft' | 'closed'): Promise<Schemas['AdminApplication']> {
+  const loaded = await db.transaction(async (tx) => {
+    const current = await load(tx, id, true);
+    if (!current) throw notFound();
+    const { application, program } = current;
+    if (application.status === 'submitted') throw detailError(409, 'api.application.submitted', 'application_submitted');
+    const programNow = programStatus(program, now);
+    if (target === 'draft' && programNow !== 'open') throw detailError(409, 'api.program.closed', 'program_closed');
+    if (application.status === target) return current;
+    const [updated] = await tx
+      .update(applications)
+      .set({ status: target, closed_at: target === 'closed' ? now : null, updated_at: now })
+      .where(eq(applications.id, id))
+      .returning();
+    if (!updated) throw notFound();
+    await recordAudit(tx, {
+      actorId: actor.id,
+      operation: 'setAdminApplicationStatus',
+      recordType: 'application',
+      recordId: id,
+      before: { status: application.status },
+      after: { status: target },
+      at: now,
+    });
+    return { application: updated, program };
+  });
+  return reviewView(db, loaded, now);
+}

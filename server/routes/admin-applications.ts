@@ -1,0 +1,26 @@
+// HTTP side of staff's applications (tagged `admin` in openapi.yaml: staff only; docs/decisions/025-admin-applications.md).
+import type { AppContext } from '#server/context.ts';
+import type { Handlers } from '#server/http/handlers.ts';
+import * as adminApplications from '#server/admin/applications.ts';
+import { csvDisposition } from '#server/admin/csv.ts';
+
+export function adminApplicationRoutes(ctx: AppContext): Handlers {
+  return {
+    listAdminApplications: async (request) => {
+      const { cursor, limit, ...filters } = request.query;
+      return adminApplications.listApplications(ctx.db, ctx.now(), filters, { cursor, limit });
+    },
+    exportAdminApplications: async (request, reply) => {
+      const csv = await adminApplications.exportApplicationsCsv(ctx.db, ctx.now(), request.query, request.language);
+      const day = ctx.now().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', csvDisposition(`${request.t('admin.applications.csvName')}-${day}.csv`))
+        .send(csv);
+    },
+    getAdminApplication: async (request) => adminApplications.getApplication(ctx.db, ctx.now(), request.params.id),
+    setAdminApplicationStatus: async (request) =>
+      adminApplications.setStatus(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.status),
+  };
+}
