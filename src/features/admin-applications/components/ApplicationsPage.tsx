@@ -159,7 +159,13 @@ export function ApplicationsPage() {
 
       <div role="status" className="text-gray-900">
         {applications.isPending ? <FormattedMessage id="app.loading" /> : null}
-        {applications.data ? <FormattedMessage id="admin.applications.count" values={{ count: applications.data.count }} /> : null}
+        {applications.data ? (
+          applications.data.count_capped ? (
+            <FormattedMessage id="admin.applications.countCapped" values={{ count: applications.data.count }} />
+          ) : (
+            <FormattedMessage id="admin.applications.count" values={{ count: applications.data.count }} />
+          )
+        ) : null}
       </div>
       {listError ? (
         <div role="alert" className="rounded-md border-l-8 border-red-800 bg-red-50 p-4 text-gray-900">
