@@ -2,17 +2,13 @@
 // accents), filter by program, sub-program, status and start day, sort, page with the server's cursor, export the
 // matches as CSV, and open one to review. The URL holds the search, so a list can be shared, reloaded and left with Back.
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { ColumnHeaders, KeysetPager, useUrlSearch } from '#components/admin/ListControls';
+import { ColumnHeaders, KeysetPager, ListStatus, SearchButtons, useUrlSearch } from '#components/admin/ListControls';
 import { applicationStatusNames, subProgramNames, subPrograms } from '#components/programs/messages';
-import { Button } from '#components/ui/Button';
 import { SelectField, TextField } from '#components/ui/Field';
 import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
-import { errorText, toFormErrors } from '#lib/form-errors';
-import { errorBody } from '#api/errors';
 import {
   applicationListQueryOptions,
   downloadApplicationsCsv,
@@ -61,11 +57,9 @@ export function ApplicationsPage() {
   const query = queryFromUrl(params);
   const applications = useQuery(applicationListQueryOptions(query));
   const programs = useQuery(filterProgramsQueryOptions());
-  const [exportFailed, setExportFailed] = useState(false);
   const t = (descriptor: MessageDescriptor) => intl.formatMessage(descriptor);
 
   const { cursor: _cursor, ...filters } = query;
-  const listError = applications.isError ? toFormErrors(errorBody(applications.error), [], t(messages.tryAgainLater)) : null;
   const all = { value: '', label: t(messages.filterAll) };
 
   return (
@@ -136,47 +130,27 @@ export function ApplicationsPage() {
           label={<FormattedMessage id="admin.applications.sort" />}
           options={SORTS.map((sort) => ({ value: sort, label: t(sortNames[sort]) }))}
         />
-        <div className="flex flex-wrap gap-3 md:col-span-2 lg:col-span-4">
-          <Button type="submit">
-            <FormattedMessage id="admin.applications.searchButton" />
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setExportFailed(false);
-              downloadApplicationsCsv(filters, `${t(messages.csvName)}.csv`).catch(() => setExportFailed(true));
-            }}
-          >
-            <FormattedMessage id="admin.applications.export" />
-          </Button>
-        </div>
-        {exportFailed ? (
-          <p role="alert" className="font-semibold text-red-800 md:col-span-2 lg:col-span-4">
-            <FormattedMessage id="admin.applications.exportFailed" />
-          </p>
-        ) : null}
+        <SearchButtons
+          search={<FormattedMessage id="admin.applications.searchButton" />}
+          exportCsv={<FormattedMessage id="admin.applications.export" />}
+          exportFailed={<FormattedMessage id="admin.applications.exportFailed" />}
+          onExport={() => downloadApplicationsCsv(filters, `${t(messages.csvName)}.csv`)}
+        />
       </form>
 
-      <div role="status" className="text-gray-900">
-        {applications.isPending ? <FormattedMessage id="app.loading" /> : null}
-        {applications.data ? (
-          applications.data.count_capped ? (
+      <ListStatus
+        pending={applications.isPending}
+        count={
+          !applications.data ? null : applications.data.count_capped ? (
             <FormattedMessage id="admin.applications.countCapped" values={{ count: applications.data.count }} />
           ) : (
             <FormattedMessage id="admin.applications.count" values={{ count: applications.data.count }} />
           )
-        ) : null}
-      </div>
-      {listError ? (
-        <div role="alert" className="rounded-md border-l-8 border-red-800 bg-red-50 p-4 text-gray-900">
-          {[...listError.form, ...Object.values(listError.fields).flat()].map((message) => (
-            <p key={errorText(intl, message)}>{errorText(intl, message)}</p>
-          ))}
-          <Link to="?" className="font-semibold text-blue-800 underline">
-            <FormattedMessage id="admin.applications.firstPage" />
-          </Link>
-        </div>
-      ) : null}
+        }
+        error={applications.error}
+        fallback={t(messages.tryAgainLater)}
+        firstPage={<FormattedMessage id="admin.applications.firstPage" />}
+      />
 
       {applications.data && applications.data.results.length > 0 ? (
         <div className="overflow-x-auto">
@@ -206,7 +180,7 @@ export function ApplicationsPage() {
                       {` · ${row.program.period}`}
                     </span>
                   </td>
-                  <td className="px-3 py-2">
+                  <td className="whitespace-nowrap px-3 py-2">
                     <FormattedMessage {...applicationStatusNames[row.status]} />
                   </td>
                   <td className="px-3 py-2">

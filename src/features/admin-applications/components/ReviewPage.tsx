@@ -7,20 +7,14 @@ import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import { provideApplicationActionMachine } from '#actors/admin-action';
-import {
-  selectActionErrorBody,
-  selectActionStatus,
-  selectConfirmOpen,
-  selectIsWorking,
-} from '#machines/admin-action/admin-action.selectors';
-import { ActionProblem } from '#components/admin/ListControls';
+import { selectConfirmOpen, selectIsWorking } from '#machines/admin-action/admin-action.selectors';
+import { ActionOutcome } from '#components/admin/ListControls';
 import { applicationStatusNames, subProgramNames } from '#components/programs/messages';
 import { Button, ButtonLink } from '#components/ui/Button';
 import { ConfirmDialog } from '#components/ui/ConfirmDialog';
 import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
 import { SubNav } from '#components/ui/SubNav';
-import { toFormErrors } from '#lib/form-errors';
 import { adminApplicationQueryOptions, type AdminApplication } from '#features/admin-applications/api/applications';
 import { messages, REVIEW_PAGES, reviewPageNames, type ReviewPage } from '#features/admin-applications/messages';
 import { ReviewContent } from './ReviewSections';
@@ -63,15 +57,12 @@ function StatusAction({ application }: { application: AdminApplication }) {
   const queryClient = useQueryClient();
   const [machine] = useState(() => provideApplicationActionMachine(queryClient));
   const action = useActorRef(machine);
-  const status = useSelector(action, selectActionStatus);
   const working = useSelector(action, selectIsWorking);
   const confirmOpen = useSelector(action, selectConfirmOpen);
-  const body = useSelector(action, selectActionErrorBody);
   const t = (descriptor: MessageDescriptor) => intl.formatMessage(descriptor);
   const name = applicantName(application);
   const ask = (wanted: 'draft' | 'closed') =>
     action.send({ type: 'action.request', request: { action: 'setApplicationStatus', targetId: application.id, payload: { status: wanted } }, confirm: wanted === 'closed' });
-  const problem = status === 'refused' || status === 'failed' ? toFormErrors(body, [], t(body === null ? messages.actionNetwork : messages.tryAgainLater)) : null;
 
   return (
     <section aria-labelledby="review-actions" className="space-y-3" data-print-hide>
@@ -103,16 +94,14 @@ function StatusAction({ application }: { application: AdminApplication }) {
           <FormattedMessage id="admin.review.print" />
         </ButtonLink>
       </div>
-      <div role="status">{working ? <FormattedMessage id="admin.users.working" /> : null}</div>
-      {problem ? (
-        <ActionProblem
-          problem={problem}
-          onRetry={status === 'failed' ? () => action.send({ type: 'action.retry' }) : undefined}
-          onDismiss={() => action.send({ type: 'action.dismiss' })}
-          retryLabel={<FormattedMessage id="admin.users.retry" />}
-          dismissLabel={<FormattedMessage id="admin.users.dismiss" />}
-        />
-      ) : null}
+      <ActionOutcome
+        action={action}
+        working={<FormattedMessage id="admin.users.working" />}
+        network={t(messages.actionNetwork)}
+        later={t(messages.tryAgainLater)}
+        retryLabel={<FormattedMessage id="admin.users.retry" />}
+        dismissLabel={<FormattedMessage id="admin.users.dismiss" />}
+      />
       <ConfirmDialog
         open={confirmOpen}
         title={intl.formatMessage({ id: 'admin.review.confirm.closeTitle' }, { name })}
