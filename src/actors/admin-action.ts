@@ -1,4 +1,4 @@
-// The real effects of the admin-action machine (machines/admin-action) for staff's user and events administration:
+// The real effects of the admin-action machine (machines/admin-action) for staff's users, events, news and applications:
 // each action is one API call; on success the record's queries are refreshed and a toast says what changed.
 import type { QueryClient } from '@tanstack/react-query';
 import { defineMessages, type MessageDescriptor } from 'react-intl';
@@ -165,3 +165,26 @@ export const provideNewsActionMachine = (queryClient: QueryClient, onCreated: (i
     if (request.action === 'createNews') onCreated((result as { id: number }).id);
     if (request.action === 'deleteNews') onDeleted();
   });
+
+// ---- applications (issue 13 point 2) ----------------------------------------------------------------------------
+
+/** Staff close a draft or reopen a closed application: `payload.status` is the status wanted. */
+export type ApplicationAction = 'setApplicationStatus';
+type ApplicationStatusBody = { status: 'draft' | 'closed' };
+
+async function performApplicationAction(request: AdminActionRequest): Promise<unknown> {
+  if ((request.action as ApplicationAction) !== 'setApplicationStatus') throw new Error(`unknown admin action ${request.action}`);
+  const body = request.payload as ApplicationStatusBody;
+  return unwrap(api.PUT('/admin/applications/{id}/status', { params: { path: { id: request.targetId } }, body: { status: body.status } }));
+}
+
+const applicationDone = defineMessages({
+  closed: { id: 'admin.review.done.closed' },
+  reopened: { id: 'admin.review.done.reopened' },
+});
+
+export const applicationDoneMessage = (request: AdminActionRequest): MessageDescriptor =>
+  (request.payload as ApplicationStatusBody | undefined)?.status === 'closed' ? applicationDone.closed : applicationDone.reopened;
+
+export const provideApplicationActionMachine = (queryClient: QueryClient) =>
+  provideActions(queryClient, performApplicationAction, 'applications', applicationDoneMessage);

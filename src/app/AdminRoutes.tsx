@@ -1,7 +1,7 @@
 // The staff area (/admin/*): its layout and screens, loaded lazily as one chunk. Non-staff people are sent
-// to /panel (docs/product.md section 11; the server enforces it too). The screens are placeholders for now.
+// to /panel (docs/product.md section 11; the server enforces it too). The dashboard is a placeholder for now.
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Outlet, useParams } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { PlaceholderPage } from '#components/ui/PlaceholderPage';
 import { SubNav } from '#components/ui/SubNav';
 import { SignedInOnly } from '#components/session/SignedInOnly';
@@ -26,32 +26,14 @@ export function AdminLayout() {
   );
 }
 
-export function ApplicationsPage() {
-  return <PlaceholderPage title={<FormattedMessage id="admin.applications.title" />} />;
-}
-
-/** Review steps 1-4; the fourth shows the applicant's step-six content (docs/product.md section 2). */
-function ReviewStepPage({ step }: { step: 1 | 2 | 3 | 4 }) {
-  const { rid = '' } = useParams();
-  return (
-    <PlaceholderPage title={<FormattedMessage id="admin.review.title" />}>
-      <p className="text-lg text-gray-800">
-        <FormattedMessage id="admin.review.step" values={{ step, total: 4, rid }} />
-      </p>
-    </PlaceholderPage>
-  );
-}
-
-export const ReviewStep1Page = () => <ReviewStepPage step={1} />;
-export const ReviewStep2Page = () => <ReviewStepPage step={2} />;
-export const ReviewStep3Page = () => <ReviewStepPage step={3} />;
-export const ReviewStep4Page = () => <ReviewStepPage step={4} />;
-
 export function DashboardPage() {
   return <PlaceholderPage title={<FormattedMessage id="admin.dashboard.title" />} />;
 }
 
 export { AdminDrivePage as DrivePage } from '#features/admin-drive/components/AdminDrivePage';
+export { ApplicationsPage } from '#features/admin-applications/components/ApplicationsPage';
+export { PrintPage as ApplicationPrintPage } from '#features/admin-applications/components/PrintPage';
+export { ReviewStep1Page, ReviewStep2Page, ReviewStep3Page, ReviewStep4Page } from '#features/admin-applications/components/ReviewPage';
 export { EventsPage } from '#features/admin-events/components/EventsPage';
 export { EventSubmissionPage } from '#features/admin-events/components/EventSubmissionPage';
 export { NewsAdminPage } from '#features/admin-news/components/NewsAdminPage';

@@ -35,6 +35,7 @@ const titles = defineMessages({
   adminSubmission: { id: 'admin.submission.title' },
   adminApplications: { id: 'admin.applications.title' },
   adminReview: { id: 'admin.review.title' },
+  adminPrint: { id: 'admin.print.title' },
   adminPrograms: { id: 'admin.programs.title' },
   adminDrive: { id: 'admin.drive.title' },
   adminDashboard: { id: 'admin.dashboard.title' },
@@ -303,6 +304,12 @@ function routeTable(session: SessionActor): RouteObject[] {
                   path: 'applications/:rid/4',
                   handle: handle(titles.adminReview),
                   Component: adminScreen('ReviewStep4Page'),
+                },
+                {
+                  // The whole application to print, in either language (issue 13 point 2).
+                  path: 'applications/:rid/print',
+                  handle: handle(titles.adminPrint),
+                  Component: adminScreen('ApplicationPrintPage'),
                 },
                 {
                   path: 'programs',

@@ -1,22 +1,8 @@
 // The survey form's fields: each one's control id and label (in form order, as the error summary lists them), and
 // the option lists its questions share.
-import { defineMessages, type IntlShape } from 'react-intl';
+import type { IntlShape } from 'react-intl';
 import type { SummaryField } from '#components/ui/ErrorSummary';
-
-const labels = defineMessages({
-  hasBusiness: { id: 'survey.form.hasBusiness' },
-  idea: { id: 'survey.form.idea' },
-  industry: { id: 'survey.form.industry' },
-  operatingTime: { id: 'survey.form.operatingTime' },
-  monthlyRevenue: { id: 'survey.form.monthlyRevenue' },
-  employees: { id: 'survey.form.employees' },
-  website: { id: 'survey.form.website' },
-  thirdYear: { id: 'survey.form.thirdYear' },
-  university: { id: 'survey.form.university' },
-  gpa: { id: 'survey.form.gpa' },
-  steamBranch: { id: 'survey.form.steamBranch' },
-  cohort: { id: 'survey.form.cohort' },
-});
+import { surveyLabels as labels } from '#components/survey/messages';
 
 /** Field name -> control id and label, in form order (the error summary follows it). */
 export const surveyFields = {

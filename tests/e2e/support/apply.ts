@@ -88,10 +88,10 @@ export const incubatorSurvey = {
   third_year_student: false,
 } as const;
 
-/** A ready PDF signature plus the least a PDF reader needs: one empty page. */
-export function tinyPdf(): Buffer {
+/** A ready PDF signature plus the least a PDF reader needs: one empty page. `catalogExtra` adds entries to its catalog (an /OpenAction with JavaScript: active content). */
+export function tinyPdf(catalogExtra = ''): Buffer {
   const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Catalog /Pages 2 0 R${catalogExtra ? ` ${catalogExtra}` : ''} >>`,
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
   ];
@@ -202,9 +202,15 @@ export async function uploadIntakeForm(api: Api, id: number, file = tinyPdf(), n
 }
 
 /** Uploads one document of steps 3 and 4 through the real API and answers its id. */
-export async function uploadDocument(api: Api, id: number, kind: 'owner_id' | 'income_document' | 'no_income_form', name = `${kind}.pdf`): Promise<number> {
+export async function uploadDocument(
+  api: Api,
+  id: number,
+  kind: 'owner_id' | 'income_document' | 'no_income_form',
+  name = `${kind}.pdf`,
+  file = tinyPdf(),
+): Promise<number> {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(tinyPdf())], { type: 'application/pdf' }), name);
+  form.append('file', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), name);
   const response = await fetch(`${baseURL}/api/applications/${id}/files?kind=${kind}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${api.token}` },

@@ -1,4 +1,4 @@
-// /admin/users/:id: one account for staff: its facts, its applications, its event registrations, the actions on it
+// /admin/users/:id: one account for staff: its facts, its applications (each opening its review), its event registrations, the actions on it
 // (grant or remove staff access, deactivate or reactivate, send a password-reset link: each driven by the
 // admin-action machine, the destructive ones confirmed in a dialog) and its audit history.
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,19 +8,16 @@ import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import { provideUserActionMachine, type UserAction } from '#actors/admin-action';
 import {
-  selectActionErrorBody,
   selectActionRequest,
-  selectActionStatus,
   selectConfirmOpen,
   selectIsWorking,
 } from '#machines/admin-action/admin-action.selectors';
 import { selectUser } from '#machines/session/session.selectors';
-import { ActionProblem } from '#components/admin/ListControls';
+import { ActionOutcome } from '#components/admin/ListControls';
 import { Button } from '#components/ui/Button';
 import { ConfirmDialog } from '#components/ui/ConfirmDialog';
 import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
-import { toFormErrors } from '#lib/form-errors';
 import { useSession } from '#lib/use-session';
 import { activeOrNot, messages, yesNo } from '#features/admin-users/messages';
 import { userAuditQueryOptions, userQueryOptions, type AdminUserDetail, type AuditEntry } from '#features/admin-users/api/users';
@@ -97,11 +94,9 @@ export function UserDetailPage() {
   // The button that opened the dialog, where focus returns when it closes (confirmed or not).
   const [askedBy, setAskedBy] = useState<string>('main-heading');
   const action = useActorRef(machine);
-  const status = useSelector(action, selectActionStatus);
   const request = useSelector(action, selectActionRequest);
   const working = useSelector(action, selectIsWorking);
   const confirmOpen = useSelector(action, selectConfirmOpen);
-  const body = useSelector(action, selectActionErrorBody);
   const t = (descriptor: MessageDescriptor) => intl.formatMessage(descriptor);
   const applicationStatus = { draft: messages.statusDraft, submitted: messages.statusSubmitted, closed: messages.statusClosed };
 
@@ -133,10 +128,6 @@ export function UserDetailPage() {
     setAskedBy(BUTTON_ID[kind]);
     action.send({ type: 'action.request', request: { action: kind, targetId: account.id, ...(value === undefined ? {} : { value }) }, confirm });
   };
-  const problem =
-    status === 'refused' || status === 'failed'
-      ? toFormErrors(body, [], t(body === null ? messages.actionNetwork : messages.tryAgainLater))
-      : null;
   const confirmCopy: Record<'title' | 'body' | 'button', MessageDescriptor> =
     request?.action === 'setActive'
       ? { title: messages.confirmDeactivateTitle, body: messages.confirmDeactivateBody, button: messages.deactivate }
@@ -181,18 +172,14 @@ export function UserDetailPage() {
             </Button>
           ) : null}
         </div>
-        <div role="status">
-          {working ? <FormattedMessage id="admin.users.working" /> : null}
-        </div>
-        {problem ? (
-          <ActionProblem
-            problem={problem}
-            onRetry={status === 'failed' ? () => action.send({ type: 'action.retry' }) : undefined}
-            onDismiss={() => action.send({ type: 'action.dismiss' })}
-            retryLabel={<FormattedMessage id="admin.users.retry" />}
-            dismissLabel={<FormattedMessage id="admin.users.dismiss" />}
-          />
-        ) : null}
+        <ActionOutcome
+          action={action}
+          working={<FormattedMessage id="admin.users.working" />}
+          network={t(messages.actionNetwork)}
+          later={t(messages.tryAgainLater)}
+          retryLabel={<FormattedMessage id="admin.users.retry" />}
+          dismissLabel={<FormattedMessage id="admin.users.dismiss" />}
+        />
         <ConfirmDialog
           open={confirmOpen}
           title={intl.formatMessage(confirmCopy.title, { name })}
@@ -216,15 +203,17 @@ export function UserDetailPage() {
           <ul className="space-y-2">
             {account.applications.map((application) => (
               <li key={application.id} className="rounded-md bg-gray-50 px-3 py-2">
-                <FormattedMessage
-                  id="admin.users.application"
-                  values={{
-                    program: intl.locale.startsWith('en') ? application.program_name.en : application.program_name.es,
-                    period: application.period,
-                    status: t(applicationStatus[application.status]),
-                    id: application.id,
-                  }}
-                />
+                <Link to={`/admin/applications/${application.id}/1`} className="inline-flex min-h-11 items-center font-semibold text-blue-800 underline">
+                  <FormattedMessage
+                    id="admin.users.application"
+                    values={{
+                      program: intl.locale.startsWith('en') ? application.program_name.en : application.program_name.es,
+                      period: application.period,
+                      status: t(applicationStatus[application.status]),
+                      id: application.id,
+                    }}
+                  />
+                </Link>
               </li>
             ))}
           </ul>

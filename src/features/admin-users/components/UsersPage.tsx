@@ -2,16 +2,12 @@
 // page with the server's cursor and export the matching accounts as CSV. The URL holds the search, so a page can be
 // shared, reloaded, and left with Back.
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { ColumnHeaders, KeysetPager, useUrlSearch } from '#components/admin/ListControls';
-import { Button } from '#components/ui/Button';
+import { ColumnHeaders, KeysetPager, ListStatus, SearchButtons, useUrlSearch } from '#components/admin/ListControls';
 import { SelectField, TextField } from '#components/ui/Field';
 import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
-import { errorText, toFormErrors } from '#lib/form-errors';
-import { errorBody } from '#api/errors';
 import { activeOrNot, messages, yesNo } from '#features/admin-users/messages';
 import { downloadUsersCsv, userListQueryOptions, type AdminUserSort, type UserListQuery } from '#features/admin-users/api/users';
 
@@ -45,11 +41,9 @@ export function UsersPage() {
   const { params, submit: search } = useUrlSearch(['q', 'staff', 'active', 'sort']);
   const query = queryFromUrl(params);
   const users = useQuery(userListQueryOptions(query));
-  const [exportFailed, setExportFailed] = useState(false);
   const t = (descriptor: MessageDescriptor) => intl.formatMessage(descriptor);
 
   const { cursor: _cursor, ...filters } = query;
-  const listError = users.isError ? toFormErrors(errorBody(users.error), [], t(messages.tryAgainLater)) : null;
 
   return (
     <div className="space-y-6">
@@ -87,41 +81,21 @@ export function UsersPage() {
           label={<FormattedMessage id="admin.users.sort" />}
           options={SORTS.map((sort) => ({ value: sort, label: t(SORT_LABELS[sort]) }))}
         />
-        <div className="flex flex-wrap gap-3 md:col-span-2 lg:col-span-4">
-          <Button type="submit">
-            <FormattedMessage id="admin.users.searchButton" />
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setExportFailed(false);
-              downloadUsersCsv(filters, `${t(messages.csvName)}.csv`).catch(() => setExportFailed(true));
-            }}
-          >
-            <FormattedMessage id="admin.users.export" />
-          </Button>
-        </div>
-        {exportFailed ? (
-          <p role="alert" className="font-semibold text-red-800 md:col-span-2 lg:col-span-4">
-            <FormattedMessage id="admin.users.exportFailed" />
-          </p>
-        ) : null}
+        <SearchButtons
+          search={<FormattedMessage id="admin.users.searchButton" />}
+          exportCsv={<FormattedMessage id="admin.users.export" />}
+          exportFailed={<FormattedMessage id="admin.users.exportFailed" />}
+          onExport={() => downloadUsersCsv(filters, `${t(messages.csvName)}.csv`)}
+        />
       </form>
 
-      <div role="status" className="text-gray-900">
-        {users.isPending ? <FormattedMessage id="app.loading" /> : null}
-        {users.data ? <FormattedMessage id="admin.users.count" values={{ count: users.data.count }} /> : null}
-      </div>
-      {listError ? (
-        <div role="alert" className="rounded-md border-l-8 border-red-800 bg-red-50 p-4 text-gray-900">
-          {[...listError.form, ...Object.values(listError.fields).flat()].map((message) => (
-            <p key={errorText(intl, message)}>{errorText(intl, message)}</p>
-          ))}
-          <Link to="?" className="font-semibold text-blue-800 underline">
-            <FormattedMessage id="admin.users.firstPage" />
-          </Link>
-        </div>
-      ) : null}
+      <ListStatus
+        pending={users.isPending}
+        count={users.data ? <FormattedMessage id="admin.users.count" values={{ count: users.data.count }} /> : null}
+        error={users.error}
+        fallback={t(messages.tryAgainLater)}
+        firstPage={<FormattedMessage id="admin.users.firstPage" />}
+      />
 
       {users.data && users.data.results.length > 0 ? (
         <div className="overflow-x-auto">

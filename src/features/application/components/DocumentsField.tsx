@@ -26,13 +26,8 @@ import { MAX_UPLOAD_BYTES } from '#shared/application-constants';
 import { useWorkspace } from '#features/application/hooks/use-application-workspace';
 import { fileSize, MAX_FILES, useUploadErrorMessages } from '#components/upload/upload-messages';
 import { UploadProgress } from '#components/upload/UploadProgress';
+import { filesNamed } from '#components/application/Answers';
 
-
-/** The files a draft names, as the application lists them (names and sizes). */
-export function filesNamed(files: readonly ApplicationFile[], ids: unknown): ApplicationFile[] {
-  const wanted = Array.isArray(ids) ? ids : [];
-  return files.filter((file) => wanted.includes(file.id));
-}
 
 export function DownloadButton({ applicationId, file }: { applicationId: number; file: ApplicationFile }) {
   const [failed, setFailed] = useState(false);

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { selectStepStatuses, selectSubmittedStepCount } from '#machines/application/application.selectors';
 import type { StepKey } from '#machines/application/application.types';
 import { useWorkspace } from '#features/application/hooks/use-application-workspace';
-import { stepStatusNames, stepShortNames } from '#features/application/messages';
+import { stepStatusNames, stepShortNames } from '#components/application/messages';
 import { applicationPaths, screenOfStep, STEP_NUMBERS, type StepScreen } from '#lib/application-paths';
 
 export type Screen = StepScreen | 'submit';

@@ -6,7 +6,7 @@ import { useLocation } from 'react-router-dom';
 import type { StepNumber } from '#machines/step/step.types';
 import { MAIN_HEADING_ID } from '#components/ui/PageHeading';
 import { useStepForm } from '#features/application/hooks/use-step-form';
-import { stepNames } from '#features/application/messages';
+import { stepNames } from '#components/application/messages';
 import { ApplicationFrame } from './ApplicationFrame';
 import { CertificationDownload } from './CertificationDownload';
 import { StepSection } from './StepSection';
@@ -16,7 +16,7 @@ import { HouseholdFields, householdFields } from './steps/HouseholdFields';
 import { NarrativeFields, narrativeFields } from './steps/NarrativeFields';
 import { OwnersFields, ownerFields } from './steps/OwnersFields';
 import { PersonFields, personFields } from './steps/PersonFields';
-import { ownersOf } from '#features/application/draft';
+import { ownersOf } from '#components/application/draft';
 
 const TOTAL = 6;
 

@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { errorText, noErrors, toFormErrors, type ErrorText, type FormErrors } from '#lib/form-errors';
 import { checkStepDraft } from '#shared/validation/step-checks';
 import type { StepForm } from '#features/application/hooks/use-step-form';
-import { stepNames, stepStatusNames } from '#features/application/messages';
+import { stepNames, stepStatusNames } from '#components/application/messages';
 import { AutosaveStatus } from './AutosaveStatus';
 import { ConflictDialog } from './ConflictDialog';
 import { StepAnswers } from './StepAnswers';

@@ -21,7 +21,7 @@ import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
 import { noErrors, toFormErrors, type FormErrors } from '#lib/form-errors';
 import { applicationKeys, invalidateApplicationLists } from '#api/applications';
 import { useStepActors, useWorkspace } from '#features/application/hooks/use-application-workspace';
-import { stepNames } from '#features/application/messages';
+import { stepNames } from '#components/application/messages';
 import { applicationPaths, STEP_NUMBERS } from '#lib/application-paths';
 import { ApplicationFrame } from './ApplicationFrame';
 import { StepAnswers } from './StepAnswers';

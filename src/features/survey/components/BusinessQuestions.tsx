@@ -8,7 +8,7 @@ import { TextAreaField } from '#components/ui/TextAreaField';
 import type { Survey } from '#api/survey';
 import { industries, operatingTimes } from '#features/survey/answers';
 import { chooseOption, numberText, surveyFields as fields, yesNoOptions } from '#features/survey/fields';
-import { industryNames, operatingTimeNames } from '#features/survey/messages';
+import { industryNames, operatingTimeNames } from '#components/survey/messages';
 import type { ErrorText } from '#lib/form-errors';
 
 interface BusinessQuestionsProps {

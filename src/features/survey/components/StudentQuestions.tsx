@@ -7,7 +7,7 @@ import { FormSection } from '#components/ui/FormSection';
 import type { Survey } from '#api/survey';
 import { steamBranches } from '#features/survey/answers';
 import { chooseOption, numberText, surveyFields as fields, yesNoOptions } from '#features/survey/fields';
-import { steamBranchNames } from '#features/survey/messages';
+import { steamBranchNames } from '#components/survey/messages';
 import type { ErrorText } from '#lib/form-errors';
 
 interface StudentQuestionsProps {

@@ -6,7 +6,7 @@ import { CheckboxField } from '#components/ui/Checkbox';
 import { TermsLink } from '#components/terms/TermsLink';
 import type { SummaryField } from '#components/ui/ErrorSummary';
 import type { Step6Data } from '#api/applications';
-import { boolOf, textOf } from '#features/application/draft';
+import { boolOf, textOf } from '#components/application/draft';
 import type { StepForm } from '#features/application/hooks/use-step-form';
 import { INTAKE_FORM_INPUT_ID, IntakeFormField } from '#features/application/components/IntakeFormField';
 import type { FieldErrors } from '#features/application/components/StepSection';

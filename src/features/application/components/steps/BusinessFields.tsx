@@ -2,7 +2,7 @@
 // about the project (name, type, industry, website, social networks); with a business, its facts too.
 import type { SummaryField } from '#components/ui/ErrorSummary';
 import type { Step2Data } from '#api/applications';
-import { askedFields, businessSpecs, type FieldContext } from '#features/application/fields';
+import { askedFields, businessSpecs, type FieldContext } from '#components/application/fields';
 import type { StepForm } from '#features/application/hooks/use-step-form';
 import { useWorkspace } from '#features/application/hooks/use-application-workspace';
 import type { FieldErrors } from '#features/application/components/StepSection';

@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '#components/ui/Button';
 import type { SummaryField } from '#components/ui/ErrorSummary';
 import { downloadNoIncomeForm, type Step4Data } from '#api/applications';
-import { askedFields, householdSpecs, labelOf, hintOf, type FieldContext, type FieldSpec } from '#features/application/fields';
+import { askedFields, householdSpecs, labelOf, hintOf, type FieldContext, type FieldSpec } from '#components/application/fields';
 import type { StepForm } from '#features/application/hooks/use-step-form';
 import { useWorkspace } from '#features/application/hooks/use-application-workspace';
 import type { FieldErrors } from '#features/application/components/StepSection';

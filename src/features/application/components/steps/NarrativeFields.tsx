@@ -3,7 +3,7 @@
 import { FormattedMessage } from 'react-intl';
 import type { SummaryField } from '#components/ui/ErrorSummary';
 import type { Step5Data } from '#api/applications';
-import { askedFields, trainingSpecs, type FieldContext } from '#features/application/fields';
+import { askedFields, trainingSpecs, type FieldContext } from '#components/application/fields';
 import type { StepForm } from '#features/application/hooks/use-step-form';
 import { useWorkspace } from '#features/application/hooks/use-application-workspace';
 import type { FieldErrors } from '#features/application/components/StepSection';

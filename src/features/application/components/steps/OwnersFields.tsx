@@ -3,8 +3,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '#components/ui/Button';
 import type { SummaryField } from '#components/ui/ErrorSummary';
-import { fieldId, hintOf, labelOf, ownerLabelOf, ownerSpecs } from '#features/application/fields';
-import { ownersOf, type Owner } from '#features/application/draft';
+import { fieldId, hintOf, labelOf, ownerLabelOf, ownerSpecs } from '#components/application/fields';
+import { ownersOf, type Owner } from '#components/application/draft';
 import type { StepForm } from '#features/application/hooks/use-step-form';
 import type { FieldErrors } from '#features/application/components/StepSection';
 import { errorText } from '#lib/form-errors';

@@ -7,7 +7,7 @@ import type { SummaryField } from '#components/ui/ErrorSummary';
 import { TextField } from '#components/ui/Field';
 import { FormSection } from '#components/ui/FormSection';
 import type { Step1Data } from '#api/applications';
-import { boolOf, choiceOf, digitsOnly, textOf } from '#features/application/draft';
+import { boolOf, choiceOf, digitsOnly, textOf } from '#components/application/draft';
 import type { StepForm } from '#features/application/hooks/use-step-form';
 import type { FieldErrors } from '#features/application/components/StepSection';
 

@@ -1,20 +1,15 @@
-// Renders a list of questions (src/features/application/fields.ts) as USWDS fields: each reads its value from the
+// Renders a list of questions (src/components/application/fields.ts) as USWDS fields: each reads its value from the
 // draft and sends the new value as an edit; conditional questions appear only when they apply.
 import type { ReactNode } from 'react';
-import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { CheckboxGroupField, RadioGroupField } from '#components/ui/ChoiceField';
 import type { SummaryField } from '#components/ui/ErrorSummary';
 import { SelectField, TextField } from '#components/ui/Field';
 import { NumberTextField } from '#components/ui/NumberTextField';
 import { TextAreaField } from '#components/ui/TextAreaField';
-import { fieldId, hintOf, labelOf, type FieldSpec, type Option } from '#features/application/fields';
+import { fieldId, hintOf, labelOf, optionText, type FieldSpec } from '#components/application/fields';
 import type { FieldErrors } from '#features/application/components/StepSection';
 import type { ErrorText } from '#lib/form-errors';
-
-export const optionText = (intl: IntlShape, option: Option): string => {
-  const label = intl.formatMessage(option.label);
-  return option.code ? intl.formatMessage({ id: 'survey.form.industryOption' }, { code: option.code, name: label }) : label;
-};
 
 /** The error summary's entries for these questions, under `prefix` (e.g. `owners.1.`). */
 export function summaryFields(

@@ -1,7 +1,7 @@
 // The questions of steps 2 to 5 (docs/product.md section 3; docs/decisions/015) as data: each field's kind, label
 // and options, and when it is asked. The step forms and the answers render from these lists; what is required and
 // how is the contract's (openapi.yaml ApplicationStep{n}Complete), which the server checks.
-import { defineMessages, type MessageDescriptor } from 'react-intl';
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 import type { components } from '#api/schema.d.ts';
 import type { DraftData } from '#machines/autosave/autosave.types';
 import { businessTypeNames, incomeSourceNames, incomeSources } from './messages';
@@ -357,3 +357,9 @@ export const trainingSpecs: readonly FieldSpec[] = [
 /** The fields asked now, for the form and the answers alike. */
 export const askedFields = (specs: readonly FieldSpec[], data: DraftData, context: FieldContext): FieldSpec[] =>
   specs.filter((spec) => spec.when === undefined || spec.when(data, context));
+
+/** An option as people read it; an industry carries its NAICS code first ("11 – Agriculture, ..."). */
+export const optionText = (intl: IntlShape, option: Option): string => {
+  const label = intl.formatMessage(option.label);
+  return option.code ? intl.formatMessage({ id: 'survey.form.industryOption' }, { code: option.code, name: label }) : label;
+};

@@ -1,4 +1,5 @@
-// The survey's option names in both languages: the 20 NAICS-style sectors, operating times and STEAM branches.
+// The survey's question and option names in both languages (the 20 NAICS-style sectors, operating times and STEAM
+// branches): the survey form asks with them and staff's review shows the answers with them.
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { Industry, OperatingTime, SteamBranch } from '#api/survey';
 
@@ -40,4 +41,20 @@ export const steamBranchNames: Record<SteamBranch, MessageDescriptor> = defineMe
   engineering: { id: 'survey.steam.engineering' },
   arts: { id: 'survey.steam.arts' },
   mathematics: { id: 'survey.steam.mathematics' },
+});
+
+/** The survey's questions, as the form labels them. */
+export const surveyLabels = defineMessages({
+  hasBusiness: { id: 'survey.form.hasBusiness' },
+  idea: { id: 'survey.form.idea' },
+  industry: { id: 'survey.form.industry' },
+  operatingTime: { id: 'survey.form.operatingTime' },
+  monthlyRevenue: { id: 'survey.form.monthlyRevenue' },
+  employees: { id: 'survey.form.employees' },
+  website: { id: 'survey.form.website' },
+  thirdYear: { id: 'survey.form.thirdYear' },
+  university: { id: 'survey.form.university' },
+  gpa: { id: 'survey.form.gpa' },
+  steamBranch: { id: 'survey.form.steamBranch' },
+  cohort: { id: 'survey.form.cohort' },
 });

@@ -1,0 +1,212 @@
+// /admin/applications: staff search the applications (the applicant's name or e-mail, or the business, whatever the
+// accents), filter by program, sub-program, status and start day, sort, page with the server's cursor, export the
+// matches as CSV, and open one to review. The URL holds the search, so a list can be shared, reloaded and left with Back.
+import { useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { ColumnHeaders, KeysetPager, ListStatus, SearchButtons, useUrlSearch } from '#components/admin/ListControls';
+import { applicationStatusNames, subProgramNames, subPrograms } from '#components/programs/messages';
+import { SelectField, TextField } from '#components/ui/Field';
+import { InstantText } from '#components/ui/InstantText';
+import { PageHeading } from '#components/ui/PageHeading';
+import {
+  applicationListQueryOptions,
+  downloadApplicationsCsv,
+  filterProgramsQueryOptions,
+  type ApplicationListQuery,
+  type ApplicationStatus,
+} from '#features/admin-applications/api/applications';
+import { messages, SORTS, sortNames } from '#features/admin-applications/messages';
+import { applicantName, programName } from './ReviewPage';
+
+const STATUSES: readonly ApplicationStatus[] = ['draft', 'submitted', 'closed'];
+const COLUMNS = [
+  messages.columnApplicant,
+  messages.columnBusiness,
+  messages.columnProgram,
+  messages.columnStatus,
+  messages.columnSteps,
+  messages.columnUpdated,
+  messages.columnSubmitted,
+];
+const FIELDS = ['q', 'program_id', 'sub_program', 'status', 'from', 'to', 'sort'] as const;
+const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+function queryFromUrl(params: URLSearchParams): ApplicationListQuery {
+  const sort = SORTS.find((candidate) => candidate === params.get('sort'));
+  const subProgram = subPrograms.find((candidate) => candidate === params.get('sub_program'));
+  const status = STATUSES.find((candidate) => candidate === params.get('status'));
+  const programId = Number(params.get('program_id'));
+  const from = params.get('from');
+  const to = params.get('to');
+  return {
+    ...(params.get('q') ? { q: params.get('q') ?? '' } : {}),
+    ...(Number.isInteger(programId) && programId > 0 ? { program_id: programId } : {}),
+    ...(subProgram ? { sub_program: subProgram } : {}),
+    ...(status ? { status } : {}),
+    ...(isDay(from) ? { from } : {}),
+    ...(isDay(to) ? { to } : {}),
+    ...(sort ? { sort } : {}),
+    ...(params.get('cursor') ? { cursor: params.get('cursor') ?? '' } : {}),
+  };
+}
+
+export function ApplicationsPage() {
+  const intl = useIntl();
+  const { params, submit: search } = useUrlSearch(FIELDS);
+  const query = queryFromUrl(params);
+  const applications = useQuery(applicationListQueryOptions(query));
+  const programs = useQuery(filterProgramsQueryOptions());
+  const t = (descriptor: MessageDescriptor) => intl.formatMessage(descriptor);
+
+  const { cursor: _cursor, ...filters } = query;
+  const all = { value: '', label: t(messages.filterAll) };
+
+  return (
+    <div className="space-y-6">
+      <PageHeading>
+        <FormattedMessage id="admin.applications.title" />
+      </PageHeading>
+      <form role="search" aria-label={t(messages.searchLabel)} onSubmit={search} className="grid gap-4 rounded-md bg-gray-50 p-4 md:grid-cols-2 lg:grid-cols-4">
+        <div className="md:col-span-2">
+          <TextField
+            id="applications-q"
+            name="q"
+            type="search"
+            defaultValue={query.q ?? ''}
+            maxLength={200}
+            label={<FormattedMessage id="admin.applications.search" />}
+            hint={<FormattedMessage id="admin.applications.searchHint" />}
+          />
+        </div>
+        <SelectField
+          id="applications-program"
+          name="program_id"
+          defaultValue={query.program_id === undefined ? '' : String(query.program_id)}
+          label={<FormattedMessage id="admin.applications.filterProgram" />}
+          options={[
+            all,
+            ...(programs.data?.results ?? []).map((program) => ({ value: String(program.id), label: `${programName(intl.locale, program.name)} (${program.period})` })),
+            // A program named in the URL shows even before (or without) the list of programs.
+            ...(query.program_id !== undefined && !programs.data?.results.some((program) => program.id === query.program_id)
+              ? [{ value: String(query.program_id), label: String(query.program_id) }]
+              : []),
+          ]}
+        />
+        <SelectField
+          id="applications-sub-program"
+          name="sub_program"
+          defaultValue={query.sub_program ?? ''}
+          label={<FormattedMessage id="admin.applications.filterSubProgram" />}
+          options={[all, ...subPrograms.map((sub) => ({ value: sub, label: t(subProgramNames[sub]) }))]}
+        />
+        <SelectField
+          id="applications-status"
+          name="status"
+          defaultValue={query.status ?? ''}
+          label={<FormattedMessage id="admin.applications.filterStatus" />}
+          options={[all, ...STATUSES.map((status) => ({ value: status, label: t(applicationStatusNames[status]) }))]}
+        />
+        <TextField
+          id="applications-from"
+          name="from"
+          type="date"
+          defaultValue={query.from ?? ''}
+          label={<FormattedMessage id="admin.applications.from" />}
+          hint={<FormattedMessage id="admin.applications.dateHint" />}
+        />
+        <TextField
+          id="applications-to"
+          name="to"
+          type="date"
+          defaultValue={query.to ?? ''}
+          label={<FormattedMessage id="admin.applications.to" />}
+          hint={<FormattedMessage id="admin.applications.dateHint" />}
+        />
+        <SelectField
+          id="applications-sort"
+          name="sort"
+          defaultValue={query.sort ?? '-updated'}
+          label={<FormattedMessage id="admin.applications.sort" />}
+          options={SORTS.map((sort) => ({ value: sort, label: t(sortNames[sort]) }))}
+        />
+        <SearchButtons
+          search={<FormattedMessage id="admin.applications.searchButton" />}
+          exportCsv={<FormattedMessage id="admin.applications.export" />}
+          exportFailed={<FormattedMessage id="admin.applications.exportFailed" />}
+          onExport={() => downloadApplicationsCsv(filters, `${t(messages.csvName)}.csv`)}
+        />
+      </form>
+
+      <ListStatus
+        pending={applications.isPending}
+        count={
+          !applications.data ? null : applications.data.count_capped ? (
+            <FormattedMessage id="admin.applications.countCapped" values={{ count: applications.data.count }} />
+          ) : (
+            <FormattedMessage id="admin.applications.count" values={{ count: applications.data.count }} />
+          )
+        }
+        error={applications.error}
+        fallback={t(messages.tryAgainLater)}
+        firstPage={<FormattedMessage id="admin.applications.firstPage" />}
+      />
+
+      {applications.data && applications.data.results.length > 0 ? (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[52rem] border-collapse text-left">
+            <caption className="sr-only">
+              <FormattedMessage id="admin.applications.tableCaption" />
+            </caption>
+            <ColumnHeaders columns={COLUMNS} />
+            <tbody>
+              {applications.data.results.map((row) => (
+                <tr key={row.id} className="border-b border-gray-300 align-top">
+                  <th scope="row" className="px-3 py-2 font-normal">
+                    <Link
+                      to={`/admin/applications/${row.id}/1`}
+                      aria-label={intl.formatMessage({ id: 'admin.applications.review' }, { id: row.id, name: applicantName(row) })}
+                      className="font-semibold text-blue-800 underline"
+                    >
+                      {applicantName(row)}
+                    </Link>
+                    <span className="block break-all text-gray-800">{row.applicant.email}</span>
+                  </th>
+                  <td className="px-3 py-2">{row.business_name || '—'}</td>
+                  <td className="px-3 py-2">
+                    {programName(intl.locale, row.program.name)}
+                    <span className="block text-gray-800">
+                      <FormattedMessage {...subProgramNames[row.program.sub_program]} />
+                      {` · ${row.program.period}`}
+                    </span>
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2">
+                    <FormattedMessage {...applicationStatusNames[row.status]} />
+                  </td>
+                  <td className="px-3 py-2">
+                    <FormattedMessage id="admin.applications.steps" values={{ count: row.steps_submitted }} />
+                  </td>
+                  <td className="px-3 py-2">
+                    <InstantText instant={row.updated_at} />
+                  </td>
+                  <td className="px-3 py-2">{row.submitted_at ? <InstantText instant={row.submitted_at} /> : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : applications.data ? (
+        <p className="text-gray-900">
+          <FormattedMessage id="admin.applications.none" />
+        </p>
+      ) : null}
+
+      <KeysetPager
+        label={t(messages.pages)}
+        nextCursor={applications.data?.next_cursor}
+        first={<FormattedMessage id="admin.applications.firstPage" />}
+        next={<FormattedMessage id="admin.applications.nextPage" />}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+// The message descriptors the applications screens choose among at run time (a sort, a column, a review page, an
+// active-content kind, an outcome), declared statically so tests/unit/locales.test.ts can check each id in both catalogs.
+import { defineMessages, type MessageDescriptor } from 'react-intl';
+import type { AdminApplicationSort } from './api/applications';
+
+export const messages = defineMessages({
+  searchLabel: { id: 'admin.applications.searchLabel' },
+  filterAll: { id: 'admin.applications.filterAll' },
+  csvName: { id: 'admin.applications.csvName' },
+  pages: { id: 'admin.applications.pages' },
+  columnApplicant: { id: 'admin.applications.column.applicant' },
+  columnBusiness: { id: 'admin.applications.column.business' },
+  columnProgram: { id: 'admin.applications.column.program' },
+  columnStatus: { id: 'admin.applications.column.status' },
+  columnSteps: { id: 'admin.applications.column.steps' },
+  columnUpdated: { id: 'admin.applications.column.updated_at' },
+  columnSubmitted: { id: 'admin.applications.column.submitted_at' },
+  tryAgainLater: { id: 'auth.error.tryAgainLater' },
+  actionNetwork: { id: 'admin.users.actionNetwork' },
+  notFound: { id: 'admin.review.notFound' },
+  reviewTitle: { id: 'admin.review.title' },
+  stepsNav: { id: 'admin.review.stepsNav' },
+  email: { id: 'admin.users.column.email' },
+  phone: { id: 'admin.users.phone' },
+  language: { id: 'admin.users.column.language' },
+  languageEs: { id: 'admin.users.language.es' },
+  languageEn: { id: 'admin.users.language.en' },
+  accountStatus: { id: 'admin.users.status' },
+  active: { id: 'admin.users.active' },
+  inactive: { id: 'admin.users.inactive' },
+  yes: { id: 'application.answers.yes' },
+  no: { id: 'application.answers.no' },
+  printLanguage: { id: 'admin.print.language' },
+});
+
+export const SORTS: readonly AdminApplicationSort[] = ['-updated', 'updated', '-created', 'created', '-submitted', 'submitted'];
+
+export const sortNames: Record<AdminApplicationSort, MessageDescriptor> = defineMessages({
+  '-updated': { id: 'admin.applications.sort.desc_updated' },
+  updated: { id: 'admin.applications.sort.updated' },
+  '-created': { id: 'admin.applications.sort.desc_created' },
+  created: { id: 'admin.applications.sort.created' },
+  '-submitted': { id: 'admin.applications.sort.desc_submitted' },
+  submitted: { id: 'admin.applications.sort.submitted' },
+});
+
+/** The four review pages (docs/product.md section 2): the fourth shows the step-six content. */
+export const REVIEW_PAGES = [1, 2, 3, 4] as const;
+export type ReviewPage = (typeof REVIEW_PAGES)[number];
+
+export const reviewPageNames: Record<ReviewPage, MessageDescriptor> = defineMessages({
+  1: { id: 'admin.review.page1' },
+  2: { id: 'admin.review.page2' },
+  3: { id: 'admin.review.page3' },
+  4: { id: 'admin.review.page4' },
+});
+
+export type ActiveContent = 'javascript' | 'embedded_file' | 'launch' | 'rich_media';
+
+export const activeContentNames: Record<ActiveContent, MessageDescriptor> = defineMessages({
+  javascript: { id: 'admin.review.activeContent.javascript' },
+  embedded_file: { id: 'admin.review.activeContent.embedded_file' },
+  launch: { id: 'admin.review.activeContent.launch' },
+  rich_media: { id: 'admin.review.activeContent.rich_media' },
+});
+
