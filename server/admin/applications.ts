@@ -12,7 +12,7 @@ import { programStatus } from '#server/programs/status.ts';
 import { findSurvey } from '#server/survey/service.ts';
 import { searchFold } from '#shared/search-fold.ts';
 import { recordAudit } from './audit.ts';
-import { toCsv } from './csv.ts';
+import { subProgramMessage, toCsv } from './csv.ts';
 import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, splitPage, type PageRequest } from './keyset.ts';
 import type { Actor } from './users.ts';
 
@@ -167,7 +167,7 @@ export async function exportApplicationsCsv(db: Db, now: Date, filters: Applicat
     rows.map((row) => [
       row.id,
       row.program.name[language],
-      t(`programs.subProgram.${row.program.sub_program.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}`),
+      t(subProgramMessage(row.program.sub_program)),
       row.program.period,
       t(`admin.users.applicationStatus.${row.status}`),
       row.applicant.first_name,

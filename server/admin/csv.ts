@@ -33,3 +33,7 @@ export function csvDisposition(name: string): string {
   const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'export.csv';
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
+
+/** The message id of a sub-program's name (`pre_incubator` is `programs.subProgram.preIncubator`), for export cells. */
+export const subProgramMessage = (subProgram: string): string =>
+  `programs.subProgram.${subProgram.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase())}`;

@@ -5,8 +5,10 @@ import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
 import { applications, programs } from '#server/db/schema.ts';
 import { fieldErrors, notFound, type Message } from '#server/http/errors.ts';
+import { translate, type Language } from '#server/i18n/messages.ts';
 import { searchFold } from '#shared/search-fold.ts';
 import { recordAudit } from './audit.ts';
+import { subProgramMessage, toCsv } from './csv.ts';
 import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, splitPage, type PageRequest } from './keyset.ts';
 import type { Actor } from './users.ts';
 
@@ -60,7 +62,7 @@ async function countsOf(db: Pick<Db, 'select'>, ids: number[]): Promise<Map<numb
 /** Newest deadline first; the cursor keeps the key as the database printed it (microseconds included). */
 const sortKey = sql`${programs.application_deadline}`;
 
-export async function listPrograms(db: Db, filters: ProgramFilters, page: PageRequest): Promise<Schemas['AdminProgramPage']> {
+async function readPage(db: Db, filters: ProgramFilters, page: PageRequest) {
   const folded = filters.q === undefined ? '' : searchFold(filters.q.trim());
   const conditions: SQL[] = [];
   if (folded !== '') conditions.push(sql`search_fold(${programs.name_es} || ' ' || ${programs.name_en} || ' ' || ${programs.period}) like ${containsPattern(folded)}`);
@@ -78,12 +80,45 @@ export async function listPrograms(db: Db, filters: ProgramFilters, page: PageRe
   const { rows, more } = splitPage(read, limit);
   const last = rows.at(-1);
   const counts = await countsOf(db, rows.map((row) => row.program.id));
-  const [total] = await db.select({ n: count() }).from(programs).where(and(...conditions));
   return {
-    results: rows.map((row) => toAdminProgram(row.program, counts.get(row.program.id) ?? { drafts: 0, submitted: 0 })),
-    count: total?.n ?? 0,
-    next_cursor: more && last ? encodeCursor(scope, { key: last.key, id: last.program.id }) : null,
+    programs: rows.map((row) => toAdminProgram(row.program, counts.get(row.program.id) ?? { drafts: 0, submitted: 0 })),
+    next: more && last ? encodeCursor(scope, { key: last.key, id: last.program.id }) : null,
+    conditions,
   };
+}
+
+export async function listPrograms(db: Db, filters: ProgramFilters, page: PageRequest): Promise<Schemas['AdminProgramPage']> {
+  const { programs: shown, next, conditions } = await readPage(db, filters, page);
+  const [total] = await db.select({ n: count() }).from(programs).where(and(...conditions));
+  return { results: shown, count: total?.n ?? 0, next_cursor: next };
+}
+
+/** Every program the filters match, in the list's order, as CSV in the reader's language, read in keyset batches. */
+export async function exportProgramsCsv(db: Db, filters: ProgramFilters, language: Language): Promise<string> {
+  const t = (id: string) => translate(language, id);
+  const rows: AdminProgram[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await readPage(db, filters, { cursor, limit: 500 });
+    rows.push(...page.programs);
+    cursor = page.next ?? undefined;
+  } while (cursor !== undefined);
+  const columns = ['id', 'name', 'sub_program', 'period', 'start_date', 'end_date', 'application_deadline', 'status', 'drafts', 'submitted'];
+  return toCsv(
+    columns.map((column) => t(`admin.programs.csv.${column}`)),
+    rows.map((row) => [
+      row.id,
+      row.name[language],
+      t(subProgramMessage(row.sub_program)),
+      row.period,
+      row.start_date,
+      row.end_date,
+      row.application_deadline,
+      t(`programs.status.${row.status}`),
+      row.drafts,
+      row.submitted,
+    ]),
+  );
 }
 
 export async function getProgram(db: Db, id: number): Promise<AdminProgram> {

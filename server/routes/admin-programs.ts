@@ -1,6 +1,7 @@
 // HTTP side of staff's program administration (tagged `admin` in openapi.yaml: staff only; docs/decisions/024).
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
+import { csvDisposition } from '#server/admin/csv.ts';
 import * as programs from '#server/admin/programs.ts';
 
 export function adminProgramRoutes(ctx: AppContext): Handlers {
@@ -8,6 +9,15 @@ export function adminProgramRoutes(ctx: AppContext): Handlers {
     listAdminPrograms: async (request) => {
       const { cursor, limit, ...filters } = request.query;
       return programs.listPrograms(ctx.db, filters, { cursor, limit });
+    },
+    exportAdminPrograms: async (request, reply) => {
+      const csv = await programs.exportProgramsCsv(ctx.db, request.query, request.language);
+      const day = ctx.now().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', csvDisposition(`${request.t('admin.programs.csvName')}-${day}.csv`))
+        .send(csv);
     },
     createAdminProgram: async (request, reply) => {
       const created = await programs.createProgram(ctx.db, ctx.now(), request.requireUser(), request.body);

@@ -1153,6 +1153,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/programs/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: every program the list's filters match, as CSV (UTF-8 with BOM, formula-safe cells) */
+        get: operations["exportAdminPrograms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/programs/{id}": {
         parameters: {
             query?: never;
@@ -4619,6 +4636,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminProgram"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportAdminPrograms: {
+        parameters: {
+            query?: {
+                q?: string;
+                status?: components["schemas"]["ProgramStatus"];
+                sub_program?: components["schemas"]["SubProgram"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The programs, one row each in the list's order, with headers and names in the request's language. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["FieldErrors"];

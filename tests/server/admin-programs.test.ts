@@ -1,10 +1,12 @@
 // Staff's program administration over HTTP on PGlite and PostgreSQL (docs/decisions/024): 401/403, the list with
 // its filters, accent-insensitive search and keyset pages, creation and changes with their localized validation,
-// closing a program closing its drafts (never a submitted application) in one transaction, and the audit entries.
+// closing a program closing its drafts (never a submitted application) in one transaction, the CSV export read back,
+// and the audit entries.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications } from '#server/db/schema.ts';
 import { createProgram, signUp, type Person } from '../support/applicants.ts';
+import { parseCsv } from '../support/csv.ts';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
 
 interface AdminProgram {
@@ -174,5 +176,40 @@ describe.each(databaseKinds)('staff program administration (%s)', (kind) => {
     await test.call('PUT', `/admin/programs/${program.id}`, { ...change, status: 'open' }, staff.headers);
     expect((await audit(program.id)).length).toBe(before);
     expect((await test.call('PUT', '/admin/programs/999999999', { ...change, status: 'open' }, staff.headers)).statusCode).toBe(404);
+  });
+
+  it('exports the filtered list as CSV that reads back to the same rows: BOM, reader language, accents, quotes, formula cells', async () => {
+    const csvTag = `${tag}csv`;
+    const tricky = [
+      input({ name_es: `=Programa "Ñandú", ${csvTag}`, name_en: `=Program "Rhea", ${csvTag}`, application_deadline: '2028-03-02T12:00:00.000Z' }),
+      input({ name_es: `Peña\nlínea dos ${csvTag}`, name_en: `+Line two ${csvTag}`, sub_program: 'pre_incubator', status: 'closed', application_deadline: '2028-03-01T12:00:00.000Z' }),
+    ];
+    const created: AdminProgram[] = [];
+    for (const body of tricky) {
+      const response = await test.call('POST', '/admin/programs', body, staff.headers);
+      expect(response.statusCode, response.body).toBe(201);
+      created.push(response.json() as AdminProgram);
+    }
+    expect((await test.call('GET', `/admin/programs/export.csv?q=${csvTag}`)).statusCode).toBe(401);
+    expect((await test.call('GET', `/admin/programs/export.csv?q=${csvTag}`, undefined, applicant.headers)).statusCode).toBe(403);
+
+    const response = await test.call('GET', `/admin/programs/export.csv?q=${encodeURIComponent(csvTag)}`, undefined, staff.headers);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="programas-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const [header, ...rows] = parseCsv(response.body.slice(1));
+    expect(header).toEqual(['ID', 'Nombre', 'Subprograma', 'Periodo', 'Fecha de inicio', 'Fecha de fin', 'Fecha límite de solicitud', 'Estado', 'Borradores', 'Solicitudes enviadas']);
+    // The list's order (newest deadline first), formula cells made text with a leading apostrophe, the rest as typed.
+    expect(rows).toEqual([
+      [String(created[0]!.id), `'=Programa "Ñandú", ${csvTag}`, 'Aceleradora', '2028-1', '2028-02-01', '2028-07-31', '2028-03-02T12:00:00.000Z', 'Abierto', '0', '0'],
+      [String(created[1]!.id), `Peña\nlínea dos ${csvTag}`, 'Preincubadora', '2028-1', '2028-02-01', '2028-07-31', '2028-03-01T12:00:00.000Z', 'Cerrado', '0', '0'],
+    ]);
+
+    const english = await test.call('GET', `/admin/programs/export.csv?q=${encodeURIComponent(csvTag)}&status=closed`, undefined, en(staff));
+    const [englishHeader, ...englishRows] = parseCsv(english.body.slice(1));
+    expect(englishHeader?.[1]).toBe('Name');
+    expect(englishRows).toEqual([[String(created[1]!.id), `'+Line two ${csvTag}`, 'Pre-incubator', '2028-1', '2028-02-01', '2028-07-31', '2028-03-01T12:00:00.000Z', 'Closed', '0', '0']]);
+    expect((await test.call('GET', '/admin/programs/export.csv?status=nope', undefined, staff.headers)).statusCode).toBe(400);
   });
 });

@@ -15,6 +15,7 @@ export const messages = defineMessages({
   columnApplications: { id: 'admin.programs.column.applications' },
   columnActions: { id: 'admin.programs.column.actions' },
   tryAgainLater: { id: 'auth.error.tryAgainLater' },
+  csvName: { id: 'admin.programs.csvName' },
 });
 
 export const subProgramLabels: Record<SubProgram, MessageDescriptor> = defineMessages({

@@ -1,7 +1,8 @@
-// Server data of staff's program administration: the list (keyset pages), creating and changing a program.
+// Server data of staff's program administration: the list (keyset pages) and its CSV, creating and changing a program.
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '#api/client';
 import { unwrap } from '#api/errors';
+import { saveBlob } from '#api/applications';
 import type { components } from '#api/schema';
 
 type Schemas = components['schemas'];
@@ -33,3 +34,9 @@ export const programListQueryOptions = (query: ProgramListQuery) =>
 
 export const createProgram = (body: AdminProgramInput) => unwrap(api.POST('/admin/programs', { body }));
 export const updateProgram = (id: number, body: AdminProgramInput) => unwrap(api.PUT('/admin/programs/{id}', { params: { path: { id } }, body }));
+
+/** Downloads the CSV of every program the list's filters match (the server names the file). */
+export async function downloadProgramsCsv(query: Omit<ProgramListQuery, 'cursor'>, fallbackName: string): Promise<void> {
+  const { data, response } = await api.GET('/admin/programs/export.csv', { params: { query }, parseAs: 'blob' });
+  saveBlob(data, response, fallbackName);
+}

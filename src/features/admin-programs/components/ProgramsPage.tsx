@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
+import { SearchButtons } from '#components/admin/ListControls';
 import { Button } from '#components/ui/Button';
 import { SelectField, TextField } from '#components/ui/Field';
 import { InstantText } from '#components/ui/InstantText';
@@ -15,6 +16,7 @@ import { messages, statusLabels, subProgramLabels } from '#features/admin-progra
 import {
   adminProgramKeys,
   createProgram,
+  downloadProgramsCsv,
   programListQueryOptions,
   updateProgram,
   type AdminProgram,
@@ -144,6 +146,7 @@ export function ProgramsPage() {
   const intl = useIntl();
   const [params, setParams] = useSearchParams();
   const query = queryFromUrl(params);
+  const { cursor: _cursor, ...filters } = query;
   const programs = useQuery(programListQueryOptions(query));
   const [editing, setEditing] = useState<AdminProgram | 'new' | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -212,11 +215,12 @@ export function ProgramsPage() {
           label={<FormattedMessage id="admin.programs.field.sub_program" />}
           options={[{ value: '', label: t(messages.filterAll) }, ...SUB_PROGRAMS.map((value) => ({ value, label: t(subProgramLabels[value]) }))]}
         />
-        <div className="md:col-span-3">
-          <Button type="submit">
-            <FormattedMessage id="admin.programs.searchButton" />
-          </Button>
-        </div>
+        <SearchButtons
+          search={<FormattedMessage id="admin.programs.searchButton" />}
+          exportCsv={<FormattedMessage id="admin.programs.export" />}
+          exportFailed={<FormattedMessage id="admin.programs.exportFailed" />}
+          onExport={() => downloadProgramsCsv(filters, `${t(messages.csvName)}.csv`)}
+        />
       </form>
 
       <div role="status" className="text-gray-900">
