@@ -13,7 +13,8 @@ async function reported(code: string, filePath: string): Promise<string[]> {
   return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
 }
 
-describe('import boundaries', () => {
+// The first check loads ESLint with the whole config and its type information: seconds on a busy two-core machine.
+describe('import boundaries', { timeout: 60_000 }, () => {
   it.each([
     ['a feature imports another feature', 'src/features/survey/components/Planted.tsx', `import { applicationPaths } from '#features/application/draft';`],
     ['a feature imports another feature lazily', 'src/features/survey/components/Planted.tsx', `export const page = () => import('#features/programs/components/ProgramsPage');`],
@@ -43,7 +44,7 @@ describe('import boundaries', () => {
   });
 });
 
-describe('file names', () => {
+describe('file names', { timeout: 60_000 }, () => {
   it.each([
     ['a hook in camelCase', 'src/features/survey/hooks/useSurvey.ts'],
     ['a component file in kebab-case', 'src/components/ui/text-field.tsx'],

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generateValidators } from '../../scripts/gen-validators.ts';
 
-describe('shared/validation/validators.js', () => {
+// Compiling every schema takes a few seconds on a busy two-core machine: more than Vitest's default 5 s.
+describe('shared/validation/validators.js', { timeout: 60_000 }, () => {
   it('matches openapi.yaml (run `npm run gen:validators` when this fails)', () => {
     const { js, dts } = generateValidators();
     expect(readFileSync('shared/validation/validators.js', 'utf8')).toBe(js);
