@@ -13,7 +13,7 @@ import { findSurvey } from '#server/survey/service.ts';
 import { searchFold } from '#shared/search-fold.ts';
 import { recordAudit } from './audit.ts';
 import { subProgramMessage, toCsv } from './csv.ts';
-import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, splitPage, type PageRequest } from './keyset.ts';
+import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, readAllPages, splitPage, type PageRequest } from './keyset.ts';
 import type { Actor } from './users.ts';
 
 type Schemas = components['schemas'];
@@ -154,13 +154,7 @@ export async function listApplications(db: Db, now: Date, filters: ApplicationFi
 export async function exportApplicationsCsv(db: Db, now: Date, filters: ApplicationFilters, language: Language): Promise<string> {
   await closeDraftsOfClosedPrograms(db, now, sql`true`);
   const t = (id: string, values?: Record<string, string>) => translate(language, id, values);
-  const rows: Row[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await readPage(db, filters, { cursor, limit: 500 });
-    rows.push(...page.rows);
-    cursor = page.next ?? undefined;
-  } while (cursor !== undefined);
+  const rows = await readAllPages((page) => readPage(db, filters, page));
   const columns = ['id', 'program', 'sub_program', 'period', 'status', 'first_name', 'last_name', 'email', 'business_name', 'steps_submitted', 'created_at', 'updated_at', 'submitted_at'];
   return toCsv(
     columns.map((column) => t(`admin.applications.csv.${column}`)),

@@ -1,5 +1,6 @@
 // CSV export of admin lists (docs/decisions/021): UTF-8 with a byte-order mark so Excel reads Spanish accents, RFC 4180
 // quoting, and cells a spreadsheet would run as a formula (= + - @, tab, carriage return) made text with a leading '.
+import type { FastifyReply } from 'fastify';
 
 /** The byte-order mark that makes Excel read the file as UTF-8. */
 export const CSV_BOM = '\uFEFF';
@@ -37,3 +38,7 @@ export function csvDisposition(name: string): string {
 /** The message id of a sub-program's name (`pre_incubator` is `programs.subProgram.preIncubator`), for export cells. */
 export const subProgramMessage = (subProgram: string): string =>
   `programs.subProgram.${subProgram.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase())}`;
+
+/** Answers with a CSV file to download, never cached (the lists change and hold personal data). */
+export const sendCsv = (reply: FastifyReply, fileName: string, csv: string): FastifyReply =>
+  reply.type('text/csv; charset=utf-8').header('cache-control', 'no-store').header('content-disposition', csvDisposition(fileName)).send(csv);

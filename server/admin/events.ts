@@ -11,7 +11,7 @@ import { toEvent } from '#server/events/service.ts';
 import { searchFold } from '#shared/search-fold.ts';
 import { recordAudit } from './audit.ts';
 import { toCsv } from './csv.ts';
-import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, splitPage, type PageRequest } from './keyset.ts';
+import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, readAllPages, splitPage, type PageRequest } from './keyset.ts';
 
 type Schemas = components['schemas'];
 type AdminEvent = Schemas['AdminEvent'];
@@ -75,7 +75,7 @@ const eventSortKeys: Record<'starts' | 'created', { key: SQL; cast: string }> = 
   created: { key: sql`${events.created_at}`, cast: 'timestamptz' },
 };
 
-export async function listEvents(db: Db, now: Date, filters: EventFilters, page: PageRequest): Promise<Schemas['AdminEventPage']> {
+async function readEvents(db: Db, now: Date, filters: EventFilters, page: PageRequest) {
   const sort = filters.sort ?? '-starts';
   const descending = sort.startsWith('-');
   const by = eventSortKeys[sort.replace(/^-/, '') as keyof typeof eventSortKeys];
@@ -95,12 +95,44 @@ export async function listEvents(db: Db, now: Date, filters: EventFilters, page:
     .limit(limit + 1);
   const { rows, more } = splitPage(read, limit);
   const last = rows.at(-1);
-  const [total] = await db.select({ n: count() }).from(events).where(and(...conditions));
   return {
-    results: rows.map((row) => toAdminEvent(row.event, row.registrations, row.attended, now)),
-    count: total?.n ?? 0,
-    next_cursor: more && last ? encodeCursor(scope, { key: last.key, id: last.event.id }) : null,
+    events: rows.map((row) => toAdminEvent(row.event, row.registrations, row.attended, now)),
+    next: more && last ? encodeCursor(scope, { key: last.key, id: last.event.id }) : null,
+    conditions,
   };
+}
+
+export async function listEvents(db: Db, now: Date, filters: EventFilters, page: PageRequest): Promise<Schemas['AdminEventPage']> {
+  const { events: shown, next, conditions } = await readEvents(db, now, filters, page);
+  const [total] = await db.select({ n: count() }).from(events).where(and(...conditions));
+  return { results: shown, count: total?.n ?? 0, next_cursor: next };
+}
+
+/** Every event the filters match, in the list's order, as CSV in the reader's language, read in keyset batches. */
+export async function exportEventsCsv(db: Db, now: Date, filters: EventFilters, language: Language): Promise<string> {
+  const t = (id: string) => translate(language, id);
+  const rows = await readAllPages(async (page) => {
+    const read = await readEvents(db, now, filters, page);
+    return { rows: read.events, next: read.next };
+  });
+  const columns = ['id', 'kind', 'title', 'starts_at', 'ends_at', 'place', 'link', 'capacity', 'status', 'registrations', 'attended', 'created_at'];
+  return toCsv(
+    columns.map((column) => t(`admin.events.csv.${column}`)),
+    rows.map((row) => [
+      row.id,
+      t(`admin.events.kind.${row.kind}`),
+      row.title[language],
+      row.starts_at,
+      row.ends_at,
+      row.place,
+      row.link,
+      row.capacity,
+      t(`admin.events.status.${row.status}`),
+      row.registrations,
+      row.attended,
+      row.created_at,
+    ]),
+  );
 }
 
 export async function getEvent(db: Db, now: Date, id: number): Promise<AdminEvent> {
@@ -241,13 +273,7 @@ export async function listRegistrations(db: Db, now: Date, eventId: number, filt
 export async function exportRegistrationsCsv(db: Db, now: Date, eventId: number, filters: RegistrationFilters, language: Language): Promise<{ csv: string; event: AdminEvent }> {
   const event = await getEvent(db, now, eventId);
   const t = (id: string) => translate(language, id);
-  const rows: RegistrationRow[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await readRegistrations(db, eventId, filters, { cursor, limit: 500 });
-    rows.push(...page.rows);
-    cursor = page.next ?? undefined;
-  } while (cursor !== undefined);
+  const rows = await readAllPages((page) => readRegistrations(db, eventId, filters, page));
   const csv = toCsv(
     ['name', 'email', 'phone', 'how_heard', 'language', 'created_at', 'attended'].map((column) => t(`admin.events.column.${column}`)),
     rows.map((row) => [

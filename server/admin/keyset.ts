@@ -55,3 +55,15 @@ export function splitPage<T>(rows: T[], limit: number): { rows: T[]; more: boole
 
 /** `like` pattern of a folded search text: its %, _ and \ are literal. */
 export const containsPattern = (folded: string): string => `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Every row of a list, read page after page with its keyset cursor (the CSV exports: no OFFSET, no page skipped). */
+export async function readAllPages<T>(read: (page: PageRequest) => Promise<{ rows: T[]; next: string | null }>, batch = 500): Promise<T[]> {
+  const all: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await read({ cursor, limit: batch });
+    all.push(...page.rows);
+    cursor = page.next ?? undefined;
+  } while (cursor !== undefined);
+  return all;
+}

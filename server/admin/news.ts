@@ -1,14 +1,16 @@
 // Staff's news (docs/decisions/022-admin-events.md, "News"): every item, drafts included, newest first and keyset-paged;
-// writing in both languages, publishing (applicants see it at once) and taking back to a draft, deleting. Each change
+// its CSV; writing in both languages, publishing (applicants see it at once) and taking back to a draft, deleting. Each change
 // and its audit entry are one transaction.
 import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
 import { news } from '#server/db/schema.ts';
 import { fieldErrors, msg, notFound } from '#server/http/errors.ts';
+import { translate, type Language } from '#server/i18n/messages.ts';
 import { searchFold } from '#shared/search-fold.ts';
 import { recordAudit } from './audit.ts';
-import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, splitPage, type PageRequest } from './keyset.ts';
+import { toCsv } from './csv.ts';
+import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, readAllPages, splitPage, type PageRequest } from './keyset.ts';
 
 type Schemas = components['schemas'];
 type AdminNews = Schemas['AdminNews'];
@@ -36,7 +38,7 @@ const toAdminNews = (row: NewsRow): AdminNews => ({
   updated_at: row.updated_at.toISOString(),
 });
 
-export async function listNews(db: Db, filters: NewsFilters, page: PageRequest): Promise<Schemas['AdminNewsPage']> {
+async function readNews(db: Db, filters: NewsFilters, page: PageRequest) {
   const folded = filters.q === undefined ? '' : searchFold(filters.q.trim());
   const conditions: SQL[] = [];
   if (folded !== '') conditions.push(sql`search_fold(${news.title_es} || ' ' || ${news.title_en}) like ${containsPattern(folded)}`);
@@ -54,12 +56,36 @@ export async function listNews(db: Db, filters: NewsFilters, page: PageRequest):
     .limit(limit + 1);
   const { rows, more } = splitPage(read, limit);
   const last = rows.at(-1);
-  const [total] = await db.select({ n: count() }).from(news).where(and(...conditions));
   return {
-    results: rows.map((row) => toAdminNews(row.item)),
-    count: total?.n ?? 0,
-    next_cursor: more && last ? encodeCursor(scope, { key: last.key, id: last.item.id }) : null,
+    rows: rows.map((row) => toAdminNews(row.item)),
+    next: more && last ? encodeCursor(scope, { key: last.key, id: last.item.id }) : null,
+    conditions,
   };
+}
+
+export async function listNews(db: Db, filters: NewsFilters, page: PageRequest): Promise<Schemas['AdminNewsPage']> {
+  const { rows, next, conditions } = await readNews(db, filters, page);
+  const [total] = await db.select({ n: count() }).from(news).where(and(...conditions));
+  return { results: rows, count: total?.n ?? 0, next_cursor: next };
+}
+
+/** Every item the filters match, newest first, as CSV in the reader's language (titles in both; bodies left out). */
+export async function exportNewsCsv(db: Db, filters: NewsFilters, language: Language): Promise<string> {
+  const t = (id: string) => translate(language, id);
+  const rows = await readAllPages((page) => readNews(db, filters, page));
+  const columns = ['id', 'title_es', 'title_en', 'state', 'published_at', 'created_at', 'updated_at'];
+  return toCsv(
+    columns.map((column) => t(`admin.news.csv.${column}`)),
+    rows.map((row) => [
+      row.id,
+      row.title_es,
+      row.title_en,
+      t(`admin.news.state.${row.published_at === null ? 'draft' : 'published'}`),
+      row.published_at,
+      row.created_at,
+      row.updated_at,
+    ]),
+  );
 }
 
 export async function getNews(db: Db, id: number): Promise<AdminNews> {

@@ -9,7 +9,7 @@ import { translate, type Language } from '#server/i18n/messages.ts';
 import { searchFold } from '#shared/search-fold.ts';
 import { recordAudit } from './audit.ts';
 import { subProgramMessage, toCsv } from './csv.ts';
-import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, splitPage, type PageRequest } from './keyset.ts';
+import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, readAllPages, splitPage, type PageRequest } from './keyset.ts';
 import type { Actor } from './users.ts';
 
 type Schemas = components['schemas'];
@@ -96,13 +96,10 @@ export async function listPrograms(db: Db, filters: ProgramFilters, page: PageRe
 /** Every program the filters match, in the list's order, as CSV in the reader's language, read in keyset batches. */
 export async function exportProgramsCsv(db: Db, filters: ProgramFilters, language: Language): Promise<string> {
   const t = (id: string) => translate(language, id);
-  const rows: AdminProgram[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await readPage(db, filters, { cursor, limit: 500 });
-    rows.push(...page.programs);
-    cursor = page.next ?? undefined;
-  } while (cursor !== undefined);
+  const rows = await readAllPages(async (page) => {
+    const read = await readPage(db, filters, page);
+    return { rows: read.programs, next: read.next };
+  });
   const columns = ['id', 'name', 'sub_program', 'period', 'start_date', 'end_date', 'application_deadline', 'status', 'drafts', 'submitted'];
   return toCsv(
     columns.map((column) => t(`admin.programs.csv.${column}`)),

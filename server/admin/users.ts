@@ -12,7 +12,7 @@ import { translate, type Language } from '#server/i18n/messages.ts';
 import { searchFold } from '#shared/search-fold.ts';
 import { recordAudit } from './audit.ts';
 import { toCsv } from './csv.ts';
-import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, splitPage, type PageRequest } from './keyset.ts';
+import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, readAllPages, splitPage, type PageRequest } from './keyset.ts';
 
 type Schemas = components['schemas'];
 type AdminUser = Schemas['AdminUser'];
@@ -96,13 +96,7 @@ export async function listUsers(db: Db, filters: UserFilters, page: PageRequest)
 /** Every account the filters match, as CSV in the reader's language, read in keyset batches. */
 export async function exportUsersCsv(db: Db, filters: UserFilters, language: Language): Promise<string> {
   const t = (id: string) => translate(language, id);
-  const rows: UserRow[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await readPage(db, filters, { cursor, limit: 500 });
-    rows.push(...page.rows);
-    cursor = page.next ?? undefined;
-  } while (cursor !== undefined);
+  const rows = await readAllPages((page) => readPage(db, filters, page));
   const yesNo = (value: boolean) => t(value ? 'admin.common.yes' : 'admin.common.no');
   return toCsv(
     ['id', 'email', 'first_name', 'last_name', 'language', 'is_staff', 'is_active', 'created_at'].map((column) => t(`admin.users.column.${column}`)),

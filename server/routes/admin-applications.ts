@@ -2,7 +2,7 @@
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
 import * as adminApplications from '#server/admin/applications.ts';
-import { csvDisposition } from '#server/admin/csv.ts';
+import { sendCsv } from '#server/admin/csv.ts';
 
 export function adminApplicationRoutes(ctx: AppContext): Handlers {
   return {
@@ -12,12 +12,7 @@ export function adminApplicationRoutes(ctx: AppContext): Handlers {
     },
     exportAdminApplications: async (request, reply) => {
       const csv = await adminApplications.exportApplicationsCsv(ctx.db, ctx.now(), request.query, request.language);
-      const day = ctx.now().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-disposition', csvDisposition(`${request.t('admin.applications.csvName')}-${day}.csv`))
-        .send(csv);
+      return sendCsv(reply, `${request.t('admin.applications.csvName')}-${ctx.now().toISOString().slice(0, 10)}.csv`, csv);
     },
     getAdminApplication: async (request) => adminApplications.getApplication(ctx.db, ctx.now(), request.params.id),
     setAdminApplicationStatus: async (request) =>

@@ -1,7 +1,7 @@
 // HTTP side of staff's program administration (tagged `admin` in openapi.yaml: staff only; docs/decisions/024).
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
-import { csvDisposition } from '#server/admin/csv.ts';
+import { sendCsv } from '#server/admin/csv.ts';
 import * as programs from '#server/admin/programs.ts';
 
 export function adminProgramRoutes(ctx: AppContext): Handlers {
@@ -12,12 +12,7 @@ export function adminProgramRoutes(ctx: AppContext): Handlers {
     },
     exportAdminPrograms: async (request, reply) => {
       const csv = await programs.exportProgramsCsv(ctx.db, request.query, request.language);
-      const day = ctx.now().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-disposition', csvDisposition(`${request.t('admin.programs.csvName')}-${day}.csv`))
-        .send(csv);
+      return sendCsv(reply, `${request.t('admin.programs.csvName')}-${ctx.now().toISOString().slice(0, 10)}.csv`, csv);
     },
     createAdminProgram: async (request, reply) => {
       const created = await programs.createProgram(ctx.db, ctx.now(), request.requireUser(), request.body);

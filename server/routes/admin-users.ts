@@ -2,7 +2,7 @@
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
 import { listAudit } from '#server/admin/audit.ts';
-import { csvDisposition } from '#server/admin/csv.ts';
+import { sendCsv } from '#server/admin/csv.ts';
 import * as users from '#server/admin/users.ts';
 
 export function adminUserRoutes(ctx: AppContext): Handlers {
@@ -13,12 +13,7 @@ export function adminUserRoutes(ctx: AppContext): Handlers {
     },
     exportAdminUsers: async (request, reply) => {
       const csv = await users.exportUsersCsv(ctx.db, request.query, request.language);
-      const day = ctx.now().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-disposition', csvDisposition(`${request.t('admin.users.csvName')}-${day}.csv`))
-        .send(csv);
+      return sendCsv(reply, `${request.t('admin.users.csvName')}-${ctx.now().toISOString().slice(0, 10)}.csv`, csv);
     },
     getAdminUser: async (request) => users.getUser(ctx.db, request.params.id),
     setAdminUserStaff: async (request) => users.setStaff(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.is_staff),

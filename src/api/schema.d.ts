@@ -888,6 +888,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/events/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: every event and interest form the list's filters match, as CSV (UTF-8 with BOM, formula-safe cells) */
+        get: operations["exportAdminEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/events/{id}": {
         parameters: {
             query?: never;
@@ -973,6 +990,23 @@ export interface paths {
         put?: never;
         /** Staff: write a news item, as a draft (audited) */
         post: operations["createAdminNews"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/news/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: every news item the list's filters match (titles, state, dates), as CSV (UTF-8 with BOM, formula-safe cells) */
+        get: operations["exportAdminNews"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4086,6 +4120,34 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    exportAdminEvents: {
+        parameters: {
+            query?: {
+                q?: string;
+                kind?: components["schemas"]["EventKind"];
+                status?: "open" | "closed";
+                sort?: components["schemas"]["AdminEventSort"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events, one row each in the list's order, with headers and titles in the request's language. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     getAdminEvent: {
         parameters: {
             query?: never;
@@ -4283,6 +4345,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminNews"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportAdminNews: {
+        parameters: {
+            query?: {
+                q?: string;
+                state?: "draft" | "published";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The news items, one row each, newest first, with headers in the request's language. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["FieldErrors"];

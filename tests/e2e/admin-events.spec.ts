@@ -118,6 +118,17 @@ test('staff lands on /admin/events, creates an event, a visitor registers, staff
   const listed = page.getByRole('row', { name: new RegExp(`Taller ${token}`) });
   await expect(listed).toContainText(es('admin.events.status.closed'));
   await expect(listed).toContainText(es('admin.events.registrationsOf', { taken: 1, capacity: 40 }));
+
+  // The list's CSV: the searched event, closed, with its one registration checked in.
+  const listDownloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: es('admin.events.exportList') }).click();
+  const listDownload = await listDownloading;
+  expect(listDownload.suggestedFilename()).toMatch(/^eventos-\d{4}-\d{2}-\d{2}\.csv$/);
+  const list = (await readFile((await listDownload.path()) ?? '', 'utf8')).trimEnd().split('\r\n');
+  expect(list[0]).toBe('\uFEFFID,Tipo,Título,Inicio,Fin,Lugar,Enlace,Cupo,Estado,Registros,Asistieron,Creado');
+  expect(list).toHaveLength(2);
+  expect(list[1]).toContain(`${eventId},Evento,Taller ${token},`);
+  expect(list[1]).toContain(',40,Cerrado,1,1,');
 });
 
 for (const locale of ['es', 'en'] as const) {

@@ -1,6 +1,7 @@
 // Staff's program administration in the browser (docs/decisions/024): a staff member creates a program (after the
 // form's localized errors), an applicant starts a draft in it, staff close the program, and the applicant reads
 // "Application has been closed". The Programs screen is axe clean in es and en, at 360 px too.
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { E2E_SIDE_PORT } from './support/ports.ts';
@@ -60,6 +61,15 @@ test('staff create a program, an applicant starts a draft, staff close it: the a
   await expect(row).toContainText('12:00');
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
   await expectNoAxeViolations(page, 'programs list (es)');
+  // The list's CSV: the search's one row, in Spanish, with its byte-order mark.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: es('admin.programs.export') }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^programas-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path()) ?? '', 'utf8');
+  expect(csv.startsWith('\uFEFFID,Nombre,Subprograma,Periodo,')).toBe(true);
+  expect(csv.trimEnd().split('\r\n')).toHaveLength(2);
+  expect(csv).toContain(`,${name},Aceleradora,2030-1,2030-02-01,2030-07-31,`);
   await page.screenshot({ path: shotPath('admin-programs-list-es'), fullPage: true });
 
   // An applicant starts a draft in it.

@@ -166,6 +166,31 @@ describe.each(databaseKinds)('staff events administration (%s)', (kind) => {
     expect((await test.call('GET', `/admin/events?q=other&cursor=${first.next_cursor}`, undefined, staff.headers)).statusCode).toBe(400);
   });
 
+  it('exports the filtered event list as CSV that parses back to the same rows: accents, quotes, commas, formula cells', async () => {
+    const token = `zc${Date.now().toString(36)}`;
+    const first = await create({ title_es: `=Taller "Peña", ${token}`, title_en: `-Workshop "Rock", ${token}`, starts_at: '2031-05-02T14:00:00.000Z', ends_at: '2031-05-02T16:00:00.000Z', place: 'Mayagüez,\nsalón 2', capacity: 12 });
+    const second = await create({ kind: 'interest', title_es: `Interés ${token}`, title_en: `Interest ${token}`, starts_at: null, ends_at: null, place: '', link: 'https://example.com/a', capacity: null });
+    await registerPublicly(first.id, 'Pía Núñez', `pia-${token}@example.com`);
+    expect((await test.call('GET', `/admin/events/export.csv?q=${token}`)).statusCode).toBe(401);
+    expect((await test.call('GET', `/admin/events/export.csv?q=${token}`, undefined, applicant.headers)).statusCode).toBe(403);
+
+    const csv = await test.call('GET', `/admin/events/export.csv?q=${encodeURIComponent(token)}&sort=-starts`, undefined, staff.headers);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="eventos-\d{4}-\d{2}-\d{2}\.csv"/);
+    const [header, ...rows] = parseCsv(csv.body);
+    expect(header).toEqual(['ID', 'Tipo', 'Título', 'Inicio', 'Fin', 'Lugar', 'Enlace', 'Cupo', 'Estado', 'Registros', 'Asistieron', 'Creado']);
+    // Newest start first; an interest form has no start and sorts last.
+    expect(rows).toEqual([
+      [String(first.id), 'Evento', `'=Taller "Peña", ${token}`, '2031-05-02T14:00:00.000Z', '2031-05-02T16:00:00.000Z', 'Mayagüez,\nsalón 2', '', '12', 'Abierto', '1', '0', first.created_at],
+      [String(second.id), 'Formulario de interés', `Interés ${token}`, '', '', '', 'https://example.com/a', '', 'Abierto', '0', '0', second.created_at],
+    ]);
+    const english = parseCsv((await test.call('GET', `/admin/events/export.csv?q=${encodeURIComponent(token)}&kind=event`, undefined, en(staff))).body);
+    expect(english[0]?.slice(0, 3)).toEqual(['ID', 'Type', 'Title']);
+    expect(english.slice(1).map((row) => row.slice(0, 3))).toEqual([[String(first.id), 'Event', `'-Workshop "Rock", ${token}`]]);
+    expect((await test.call('GET', '/admin/events/export.csv?kind=party', undefined, staff.headers)).statusCode).toBe(400);
+  });
+
   it("lists an event's registrations, checks one in (audited), and exports them as CSV that parses back", async () => {
     const event = await create({ capacity: null });
     const tricky = [

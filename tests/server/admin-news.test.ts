@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '#api/schema.d.ts';
 import { signUp, type Person } from '../support/applicants.ts';
+import { parseCsv } from '../support/csv.ts';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
 
 type AdminNews = components['schemas']['AdminNews'];
@@ -63,5 +64,26 @@ describe.each(databaseKinds)('staff news (%s)', (kind) => {
     expect((await audit(item.id))[0]).toMatchObject({ operation: 'deleteAdminNews', after: null, before: { title_en: 'Call for applications' } });
     expect((await test.call('DELETE', `/admin/news/${item.id}`, undefined, staff.headers)).statusCode).toBe(404);
     expect((await test.call('POST', '/admin/news', write(), applicant.headers)).statusCode).toBe(403);
+  });
+
+  it('exports the filtered list as CSV that parses back to the same rows: both titles, state, formula cells made text', async () => {
+    const token = `zn${Date.now().toString(36)}`;
+    const draft = (await test.call('POST', '/admin/news', write({ title_es: `=Cierre "Peña", ${token}`, title_en: '' }), staff.headers)).json() as AdminNews;
+    const published = (await test.call('POST', '/admin/news', write({ title_es: `Taller ${token}`, title_en: `@Workshop ${token}` }), staff.headers)).json() as AdminNews;
+    const shown = (await test.call('PUT', `/admin/news/${published.id}/published`, { published: true }, staff.headers)).json() as AdminNews;
+    expect((await test.call('GET', `/admin/news/export.csv?q=${token}`)).statusCode).toBe(401);
+    expect((await test.call('GET', `/admin/news/export.csv?q=${token}`, undefined, applicant.headers)).statusCode).toBe(403);
+
+    const csv = await test.call('GET', `/admin/news/export.csv?q=${encodeURIComponent(token)}`, undefined, staff.headers);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="noticias-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(csv.body.startsWith('\uFEFF')).toBe(true);
+    expect(parseCsv(csv.body.slice(1))).toEqual([
+      ['ID', 'Título en español', 'Título en inglés', 'Estado', 'Publicada', 'Creada', 'Última edición'],
+      [String(published.id), `Taller ${token}`, `'@Workshop ${token}`, 'Publicada', shown.published_at ?? '', published.created_at, shown.updated_at],
+      [String(draft.id), `'=Cierre "Peña", ${token}`, '', 'Borrador', '', draft.created_at, draft.updated_at],
+    ]);
+    const drafts = parseCsv((await test.call('GET', `/admin/news/export.csv?q=${token}&state=draft`, undefined, { ...staff.headers, 'accept-language': 'en' })).body.slice(1));
+    expect(drafts.map((row) => row.slice(0, 4))).toEqual([['ID', 'Title in Spanish', 'Title in English', 'State'], [String(draft.id), `'=Cierre "Peña", ${token}`, '', 'Draft']]);
   });
 });

@@ -44,6 +44,7 @@ export const messages = defineMessages({
   attendedOnly: { id: 'admin.events.registrations.attendedOnly' },
   notAttended: { id: 'admin.events.registrations.notAttended' },
   csvName: { id: 'admin.events.csvName' },
+  listCsvName: { id: 'admin.events.listCsvName' },
   checkIn: { id: 'admin.events.registrations.checkIn' },
   noLimit: { id: 'admin.events.noLimit' },
   notFound: { id: 'admin.events.notFound' },

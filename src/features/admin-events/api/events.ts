@@ -60,3 +60,9 @@ export async function downloadRegistrationsCsv(id: number, query: Omit<Registrat
   const { data, response } = await api.GET('/admin/events/{id}/registrations/export.csv', { params: { path: { id }, query }, parseAs: 'blob' });
   saveBlob(data, response, fallbackName);
 }
+
+/** Downloads the CSV of every event the list's filters match (the server names the file). */
+export async function downloadEventsCsv(query: Omit<EventListQuery, 'cursor'>, fallbackName: string): Promise<void> {
+  const { data, response } = await api.GET('/admin/events/export.csv', { params: { query }, parseAs: 'blob' });
+  saveBlob(data, response, fallbackName);
+}

@@ -5,14 +5,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { ColumnHeaders, KeysetPager, useUrlSearch } from '#components/admin/ListControls';
+import { ColumnHeaders, KeysetPager, SearchButtons, useUrlSearch } from '#components/admin/ListControls';
 import { errorBody } from '#api/errors';
 import { Button } from '#components/ui/Button';
 import { SelectField, TextField } from '#components/ui/Field';
 import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
 import { errorText, toFormErrors } from '#lib/form-errors';
-import { eventListQueryOptions, type AdminEvent, type EventListQuery } from '#features/admin-events/api/events';
+import { downloadEventsCsv, eventListQueryOptions, type AdminEvent, type EventListQuery } from '#features/admin-events/api/events';
 import { kindLabel, messages, SORT_LABELS, SORTS, statusLabel } from '#features/admin-events/messages';
 import { EventForm } from './EventForm';
 
@@ -46,6 +46,7 @@ export function EventsPage() {
   const intl = useIntl();
   const { params, submit: search } = useUrlSearch(['q', 'kind', 'status', 'sort']);
   const query = queryFromUrl(params);
+  const { cursor: _cursor, ...filters } = query;
   const events = useQuery(eventListQueryOptions(query));
   const [creating, setCreating] = useState(false);
   const t = (descriptor: MessageDescriptor) => intl.formatMessage(descriptor);
@@ -105,11 +106,12 @@ export function EventsPage() {
           label={<FormattedMessage id="admin.events.sort" />}
           options={SORTS.map((sort) => ({ value: sort, label: t(SORT_LABELS[sort]) }))}
         />
-        <div className="md:col-span-2 lg:col-span-4">
-          <Button type="submit">
-            <FormattedMessage id="admin.events.searchButton" />
-          </Button>
-        </div>
+        <SearchButtons
+          search={<FormattedMessage id="admin.events.searchButton" />}
+          exportCsv={<FormattedMessage id="admin.events.exportList" />}
+          exportFailed={<FormattedMessage id="admin.events.exportListFailed" />}
+          onExport={() => downloadEventsCsv(filters, `${t(messages.listCsvName)}.csv`)}
+        />
       </form>
 
       <div role="status" className="text-gray-900">

@@ -2,6 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '#api/client';
 import { unwrap } from '#api/errors';
+import { saveBlob } from '#api/applications';
 import type { components } from '#api/schema';
 
 export type AdminNews = components['schemas']['AdminNews'];
@@ -30,3 +31,9 @@ export const newsQueryOptions = (id: number) =>
     queryKey: adminNewsKeys.detail(id),
     queryFn: ({ signal }) => unwrap(api.GET('/admin/news/{id}', { params: { path: { id } }, signal })),
   });
+
+/** Downloads the CSV of every item the list's filters match (the server names the file). */
+export async function downloadNewsCsv(query: Omit<NewsListQuery, 'cursor'>, fallbackName: string): Promise<void> {
+  const { data, response } = await api.GET('/admin/news/export.csv', { params: { query }, parseAs: 'blob' });
+  saveBlob(data, response, fallbackName);
+}

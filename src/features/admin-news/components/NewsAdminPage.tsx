@@ -1,14 +1,14 @@
 // /admin/news: staff's news, drafts included, newest first: searched by title (whatever the accents), filtered by
-// state and paged by the server; "New article" opens the editor.
+// state and paged by the server, and exported as CSV; "New article" opens the editor.
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl, defineMessages } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { ColumnHeaders, KeysetPager, useUrlSearch } from '#components/admin/ListControls';
-import { ButtonLink, Button } from '#components/ui/Button';
+import { ColumnHeaders, KeysetPager, SearchButtons, useUrlSearch } from '#components/admin/ListControls';
+import { ButtonLink } from '#components/ui/Button';
 import { SelectField, TextField } from '#components/ui/Field';
 import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
-import { newsListQueryOptions, type AdminNews, type NewsListQuery } from '#features/admin-news/api/news';
+import { downloadNewsCsv, newsListQueryOptions, type AdminNews, type NewsListQuery } from '#features/admin-news/api/news';
 
 const messages = defineMessages({
   searchLabel: { id: 'admin.news.searchLabel' },
@@ -19,6 +19,7 @@ const messages = defineMessages({
   columnTitle: { id: 'admin.news.column.title' },
   columnState: { id: 'admin.news.column.state' },
   columnUpdated: { id: 'admin.news.column.updated' },
+  csvName: { id: 'admin.news.csvName' },
 });
 
 /** The item's title in the reader's language, else the other one. */
@@ -39,6 +40,7 @@ export function NewsAdminPage() {
   const intl = useIntl();
   const { params, submit: search } = useUrlSearch(['q', 'state']);
   const query = queryFromUrl(params);
+  const { cursor: _cursor, ...filters } = query;
   const list = useQuery(newsListQueryOptions(query));
 
   return (
@@ -64,11 +66,12 @@ export function NewsAdminPage() {
             { value: 'published', label: intl.formatMessage(messages.published) },
           ]}
         />
-        <div className="md:col-span-2">
-          <Button type="submit">
-            <FormattedMessage id="admin.news.searchButton" />
-          </Button>
-        </div>
+        <SearchButtons
+          search={<FormattedMessage id="admin.news.searchButton" />}
+          exportCsv={<FormattedMessage id="admin.news.export" />}
+          exportFailed={<FormattedMessage id="admin.news.exportFailed" />}
+          onExport={() => downloadNewsCsv(filters, `${intl.formatMessage(messages.csvName)}.csv`)}
+        />
       </form>
       <div role="status" className="text-gray-900">
         {list.isPending ? <FormattedMessage id="app.loading" /> : null}
