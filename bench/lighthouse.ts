@@ -1,7 +1,7 @@
 // `npm run bench`'s page figures: Lighthouse 12.8 (its default mobile settings: a mid-range phone, throttled CPU and
 // network, simulated) on `/` and `/login` of the built SPA served by the real server, in Debian's Chromium, offline.
-// Prints performance, LCP, TBT, CLS, the initial JS and the accessibility, best-practices and SEO scores, and writes the
-// table into bench/results.md. A measurement, never a pass/fail test (docs/decisions/020-news-and-a-light-landing-page.md).
+// Gives performance, LCP, TBT, CLS, the initial JS and the accessibility, best-practices and SEO scores as the bench
+// table's section; alone as `npm run bench:pages`. A measurement, never a pass/fail test (docs/decisions/020-news-and-a-light-landing-page.md).
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,9 +9,9 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort, root, startProcess, stop } from './processes.ts';
+import { isMain, runAlone, type Part } from './results.ts';
 
 const pages = ['/', '/login'];
-const RESULTS_FILE = join(root, 'bench', 'results.md');
 
 interface PageFigures {
   path: string;
@@ -86,12 +86,12 @@ function table(rows: PageFigures[]): string {
   return lines.join('\n');
 }
 
-/** Starts the server on a fresh PGlite with the built SPA, runs Lighthouse on each page, prints and records the table. */
-export async function benchLighthouse(): Promise<void> {
-  if (!existsSync(join(root, 'dist', 'pages'))) {
-    console.log('\nLighthouse: run `npm run build` first (the prerendered pages are part of the build)');
-    return;
-  }
+/** Starts the server on a fresh PGlite with the built SPA, runs Lighthouse on each page and returns the section. */
+export async function benchLighthouse(): Promise<string> {
+  if (!existsSync(join(root, 'dist', 'pages'))) return 'skipped: run `npm run build` first (the prerendered pages are part of the build).';
+  // chrome-launcher 1.x throws a missing browser from a child process's 'error' event, past any catch: ask first.
+  const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+  if (!existsSync(chromePath)) return `skipped: no Chromium at ${chromePath} (set CHROME_PATH).`;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
@@ -100,29 +100,30 @@ export async function benchLighthouse(): Promise<void> {
     { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SPA_DIR: join(root, 'dist'), LOG_LEVEL: 'warn', MAIL_POLL_MS: '0' },
     `${base}/api/health`,
   );
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-  });
   try {
-    const rows: PageFigures[] = [];
-    for (const path of pages) rows.push(await measure(base, path, chrome.port));
-    const text = table(rows);
-    console.log(`\nLighthouse 12.8, mobile settings (simulated throttling)\n${text}`);
-    writeFileSync(
-      RESULTS_FILE,
-      `# Bench results\n\nWritten by \`npm run bench\` (bench/lighthouse.ts) on ${new Date().toISOString()}, node ${process.version}.\n` +
-        'Lighthouse 12.8 with its mobile settings on the built SPA (`npm run build`), Debian\'s Chromium, offline.\n' +
-        'Initial JS: gzip bytes (level 9) of every script the page loaded while it started. Targets (issue 12): performance\n' +
-        '>= 0.98, CLS 0, initial JS <= 100 KB, accessibility, best practices and SEO 1.0. CPU index: Lighthouse\'s benchmark\n' +
-        'index of the machine as it ran (an idle desktop scores well over 1,000; a loaded machine inflates TBT and LCP).\n\n' +
-        `## Landing and sign-in pages\n\n${text}\n`,
-    );
+    const chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    });
+    try {
+      const rows: PageFigures[] = [];
+      for (const path of pages) rows.push(await measure(base, path, chrome.port));
+      return (
+        'Lighthouse 12.8 with its mobile settings (simulated throttling) on the built SPA (`npm run build`), Debian\'s Chromium,\n' +
+        'offline. Initial JS: gzip bytes (level 9) of every script the page loaded while it started. Targets (issue 12):\n' +
+        'performance >= 0.98, CLS 0, initial JS <= 100 KB, accessibility, best practices and SEO 1.0. CPU index: Lighthouse\'s\n' +
+        'benchmark index of the machine as the page ran (an idle desktop scores well over 1,000; a loaded machine inflates TBT\n' +
+        `and LCP).\n\n${table(rows)}`
+      );
+    } finally {
+      await chrome.kill();
+    }
   } finally {
-    await chrome.kill();
     await stop(server.child);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-if (process.argv[1] === new URL(import.meta.url).pathname) await benchLighthouse();
+export const lighthousePart: Part = { title: 'Landing and sign-in pages (Lighthouse)', measure: benchLighthouse };
+
+if (isMain(import.meta.url)) await runAlone(lighthousePart);

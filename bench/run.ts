@@ -1,13 +1,17 @@
 // `npm run bench`: the hot API calls over real sockets (autocannon against `server/server.ts` in its own process), next
 // to a bare node:http server answering the same JSON, on PGlite and, when TEST_DATABASE_URL or DATABASE_URL is set,
-// on PostgreSQL with one worker per core. A measurement to compare runs on one machine, never a pass/fail test.
+// on PostgreSQL with one worker per core; then the landing assets, uploads, Lighthouse pages and the staff list at
+// 100,000, all written to bench/results.md. A measurement to compare runs on one machine, never a pass/fail test.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchLighthouse } from './lighthouse.ts';
+import { applicationsPart } from './admin-applications.ts';
+import { lighthousePart } from './lighthouse.ts';
 import { freePort, root, startProcess, stop } from './processes.ts';
+import { runPart, startRun, writeResults, type Part } from './results.ts';
+import { uploadsPart } from './uploads.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -28,12 +32,15 @@ async function load(name: string, options: autocannon.Options): Promise<Row> {
 /** The bare node:http baseline: the same JSON as /api/health, nothing else. */
 const bareServer = `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }); s.end('{"status":"ok","database":"ok"}'); }).listen(Number(process.env.PORT), '127.0.0.1');`;
 
-async function benchDatabase(label: string, env: Record<string, string>, workers: number): Promise<Row[]> {
+async function benchDatabase(env: Record<string, string>, workers: number): Promise<string> {
   const rows: Row[] = [];
   const barePort = await freePort();
   const bare = await startProcess(['-e', bareServer], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/`);
-  rows.push(await load('bare node:http', { url: `http://127.0.0.1:${barePort}/api/health` }));
-  await stop(bare.child);
+  try {
+    rows.push(await load('bare node:http', { url: `http://127.0.0.1:${barePort}/api/health` }));
+  } finally {
+    await stop(bare.child);
+  }
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -114,19 +121,18 @@ async function benchDatabase(label: string, env: Record<string, string>, workers
     await stop(server.child);
     rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log(`\n${label}, ${connections} connections, ${seconds} s each`);
-  printTable(rows);
-  return rows;
+  return `${workers === 1 ? 'One process' : `${workers} workers (WEB_CONCURRENCY)`}, ${connections} connections (BENCH_CONNECTIONS), ${seconds} s per call (BENCH_SECONDS).\n\n${table(rows)}`;
 }
 
-function printTable(rows: Row[]) {
+function table(rows: Row[]): string {
   const bare = rows[0]!.requestsPerSecond;
   const health = rows.find((row) => row.name === 'GET /api/health')?.requestsPerSecond ?? bare;
-  console.log(`| call | req/s | p99 ms | vs bare | vs health | non-2xx |\n|---|---:|---:|---:|---:|---:|`);
-  for (const row of rows) {
-    const ratio = (base: number) => (row.requestsPerSecond / base).toFixed(2);
-    console.log(`| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p99} | ${ratio(bare)} | ${ratio(health)} | ${row.errors} |`);
-  }
+  const ratio = (row: Row, base: number) => (row.requestsPerSecond / base).toFixed(2);
+  return [
+    '| call | req/s | p99 ms | vs bare | vs health | non-2xx |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows.map((row) => `| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p99} | ${ratio(row, bare)} | ${ratio(row, health)} | ${row.errors} |`),
+  ].join('\n');
 }
 
 /** A fresh database on the PostgreSQL server of `adminUrl`, dropped after the run. */
@@ -150,33 +156,40 @@ async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () 
   };
 }
 
-console.log(`node ${process.version}, ${availableParallelism()} cores`);
-await benchDatabase('PGlite (one process)', {}, 1);
-const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-if (postgresUrl) {
+/** On a fresh database of the PostgreSQL server that TEST_DATABASE_URL or DATABASE_URL names, dropped after. */
+async function benchPostgres(): Promise<string> {
+  const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (!postgresUrl) return 'skipped: needs PostgreSQL (set TEST_DATABASE_URL or DATABASE_URL).';
   const database = await freshPostgres(postgresUrl);
   try {
-    const workers = Number(process.env.WEB_CONCURRENCY || availableParallelism());
-    await benchDatabase(`PostgreSQL (${workers} workers)`, { DATABASE_URL: database.url }, workers);
+    return await benchDatabase({ DATABASE_URL: database.url }, Number(process.env.WEB_CONCURRENCY || availableParallelism()));
   } finally {
     await database.drop();
   }
 }
 
-// The landing page's weight on the wire: what index.html loads before any lazy route, as sent (brotli).
-if (existsSync(join(root, 'dist/index.html'))) {
+/** The landing page's weight on the wire: what index.html loads before any lazy route, as sent (brotli). */
+async function landingAssets(): Promise<string> {
+  if (!existsSync(join(root, 'dist/index.html'))) return 'skipped: run `npm run build` first to measure the bundle.';
   const html = readFileSync(join(root, 'dist/index.html'), 'utf8');
   const assets = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
   const size = (file: string) => (existsSync(file) ? readFileSync(file).length : 0);
   const raw = assets.reduce((sum, asset) => sum + size(join(root, 'dist', asset)), 0);
   const br = assets.reduce((sum, asset) => sum + size(join(root, 'dist', `${asset}.br`)), 0);
-  console.log(`\nlanding assets (${assets.length} files): ${(raw / 1024).toFixed(1)} KiB, ${(br / 1024).toFixed(1)} KiB as sent (brotli)`);
-} else {
-  console.log('\nlanding assets: run `npm run build` first to measure the bundle');
+  return `What dist/index.html loads before any lazy route.\n\n| files | KiB | KiB as sent (brotli) |\n|---:|---:|---:|\n| ${assets.length} | ${(raw / 1024).toFixed(1)} | ${(br / 1024).toFixed(1)} |`;
 }
 
-// Ten concurrent 20 MB uploads: time and the server's peak memory growth (bench/uploads.ts, also `npm run bench:uploads`).
-console.log('\nuploads:');
-await import('./uploads.ts');
+const parts: Part[] = [
+  { title: 'API calls, PGlite', measure: () => benchDatabase({}, 1) },
+  { title: 'API calls, PostgreSQL', measure: benchPostgres },
+  { title: 'Landing assets', measure: landingAssets },
+  uploadsPart,
+  lighthousePart,
+  applicationsPart,
+];
 
-await benchLighthouse();
+const context = startRun();
+const sections = [];
+for (const part of parts) sections.push(await runPart(part));
+writeResults(context, sections);
+if (sections.some((section) => section.failed)) process.exitCode = 1;
