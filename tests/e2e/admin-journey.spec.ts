@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolationsInBoth, fillEvent, newStaff, registerAsVisitor } from './support/admin.ts';
 import { uniqueEmail } from './support/fixtures.ts';
 import { apiSignIn, applicationPath, applyTo, completeSteps, createProgram, incubatorSurvey, newApplicant } from './support/apply.ts';
-import { createAccount, fieldLabel, signIn, submitLogin, t, type Locale } from './support/shell.ts';
+import { createAccount, fieldLabel, SIGN_IN_MS, signIn, submitLogin, t, type Locale } from './support/shell.ts';
 
 type Values = Record<string, string | number>;
 const es = (id: string, values?: Values) => t('es', id, values);
@@ -37,7 +37,7 @@ test('staff run the program from /admin: event, registration and check-in, revie
   // 1. Staff signs in and lands on the events list.
   await page.goto('/login');
   await submitLogin(page, 'es', staff);
-  await expect(page).toHaveURL(/\/admin\/events$/);
+  await expect(page).toHaveURL(/\/admin\/events$/, { timeout: SIGN_IN_MS });
   await expectNoAxeViolationsInBoth(page, 'events list', (locale) => page.getByRole('heading', { level: 1, name: t(locale, 'admin.events.title') }));
 
   // 2. Creates an event in both languages; its page opens.
