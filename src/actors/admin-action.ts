@@ -13,6 +13,8 @@ import { showToast } from '#lib/toast';
 
 type AdminEventInput = components['schemas']['AdminEventInput'];
 type AdminNewsInput = components['schemas']['AdminNewsInput'];
+type AdminRegistration = components['schemas']['AdminRegistration'];
+type AdminRegistrationPage = components['schemas']['AdminRegistrationPage'];
 
 /** The actions on an account, named as the view sends them. */
 export type UserAction = 'setStaff' | 'setActive' | 'sendReset';
@@ -116,6 +118,14 @@ export function eventDoneMessage(request: AdminActionRequest): MessageDescriptor
 export const provideEventActionMachine = (queryClient: QueryClient, onCreated: (id: number) => void = () => {}) =>
   provideActions(queryClient, performEventAction, 'events', eventDoneMessage, (request, result) => {
     if (request.action === 'createEvent') onCreated((result as { id: number }).id);
+    // The saved registration goes into the cached lists at once: until the refetch came back, the check-in box
+    // showed the old value again for a moment (the toggle shows the request's value only while it is sent).
+    if (request.action === 'setAttended') {
+      const saved = result as AdminRegistration;
+      queryClient.setQueriesData<AdminRegistrationPage>({ queryKey: ['admin', 'events', 'registrations', saved.event_id] }, (page) =>
+        page && { ...page, results: page.results.map((row) => (row.id === saved.id ? saved : row)) },
+      );
+    }
   });
 
 // ---- news -------------------------------------------------------------------------------------------------------

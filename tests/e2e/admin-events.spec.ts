@@ -3,39 +3,14 @@
 // checks it in and downloads the CSV; the form's errors are worded in the page's language. axe clean in es and en,
 // also at 360 px.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { daysAhead, fillEvent, newStaff, registerAsVisitor } from './support/admin.ts';
 import { expectNoAxeViolations, uniqueEmail } from './support/fixtures.ts';
-import { E2E_SIDE_PORT } from './support/ports.ts';
-import { createAccount, expectNoHorizontalScroll, fieldLabel, shotPath, signIn, switchLanguage, t, type Account, type Locale } from './support/shell.ts';
-
-async function staffAccount(label: string): Promise<Account> {
-  const staff = await createAccount(`${label}-staff`, { first_name: 'Coordinadora', last_name: 'De Eventos' });
-  const response = await fetch(`http://127.0.0.1:${E2E_SIDE_PORT}/make-staff?${new URLSearchParams({ email: staff.email }).toString()}`, { method: 'POST' });
-  if (!response.ok) throw new Error(`make-staff ${response.status}`);
-  return staff;
-}
-
-/** A datetime-local value `days` from now at 10:00. */
-const daysAhead = (days: number, hour = 10) => {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return `${date.toISOString().slice(0, 10)}T${String(hour).padStart(2, '0')}:00`;
-};
-
-async function fillEvent(page: Page, locale: Locale, titleEs: string, titleEn: string): Promise<void> {
-  const label = (id: string) => page.getByLabel(fieldLabel(t(locale, id)), { exact: true });
-  await label('admin.events.form.titleEs').fill(titleEs);
-  await label('admin.events.form.titleEn').fill(titleEn);
-  await label('admin.events.form.descriptionEs').fill('Cómo preparar su plan de negocios.');
-  await label('admin.events.form.descriptionEn').fill('How to prepare your business plan.');
-  await label('admin.events.form.startsAt').fill(daysAhead(12));
-  await label('admin.events.form.endsAt').fill(daysAhead(12, 12));
-  await label('admin.events.form.place').fill('Caguas');
-  await label('admin.events.form.capacity').fill('40');
-}
+import { expectNoHorizontalScroll, fieldLabel, shotPath, signIn, switchLanguage, t } from './support/shell.ts';
 
 test('staff lands on /admin/events, creates an event, a visitor registers, staff checks them in and downloads the CSV', async ({ page, browser }) => {
   test.setTimeout(180_000);
-  const staff = await staffAccount('admin-events');
+  const staff = await newStaff('admin-events');
   const token = Math.random().toString(36).slice(2, 7);
   const es = (id: string, values?: Record<string, string | number>) => t('es', id, values);
 
@@ -63,22 +38,8 @@ test('staff lands on /admin/events, creates an event, a visitor registers, staff
   await expect(page.getByText('Ningún registro', { exact: true })).toBeVisible();
 
   // A visitor registers on the event's public page.
-  const visitor = await browser.newContext({ locale: 'es-PR' });
-  const visitorPage = await visitor.newPage();
   const email = uniqueEmail('admin-events');
-  await visitorPage.goto(`/submission/${eventId}`);
-  await expect(visitorPage.getByRole('heading', { level: 2, name: `Taller ${token}` })).toBeVisible();
-  await visitorPage.getByLabel(fieldLabel(es('events.form.name'))).fill(`Peña Visitante ${token}`);
-  await visitorPage.getByLabel(fieldLabel(es('events.form.email'))).fill(email);
-  await visitorPage.getByLabel(fieldLabel(es('events.form.phone'))).fill('787-555-0142');
-  await visitorPage.getByLabel(fieldLabel(es('events.form.howHeard'))).selectOption('social');
-  await visitorPage.getByRole('checkbox', { name: es('events.form.conditions') }).click();
-  const widget = visitorPage.locator('altcha-widget');
-  await widget.getByRole('checkbox').click({ force: true });
-  await expect(widget.locator('[data-state="verified"]')).toBeVisible();
-  await visitorPage.getByRole('button', { name: es('events.form.submit') }).click();
-  await expect(visitorPage.getByRole('status').filter({ hasText: es('events.form.registered') })).toBeVisible();
-  await visitor.close();
+  await registerAsVisitor(browser, eventId, `Taller ${token}`, { name: `Peña Visitante ${token}`, email, phone: '787-555-0142', howHeard: 'social' });
 
   // Staff finds it (without the accent) and checks it in.
   await page.reload();
@@ -134,7 +95,7 @@ test('staff lands on /admin/events, creates an event, a visitor registers, staff
 for (const locale of ['es', 'en'] as const) {
   test(`the events screens have no axe violations (${locale}), also at 360 px`, async ({ page }) => {
     test.setTimeout(120_000);
-    const staff = await staffAccount(`admin-events-a11y-${locale}`);
+    const staff = await newStaff(`admin-events-a11y-${locale}`);
     await signIn(page, staff, 'es');
     if (locale === 'en') await switchLanguage(page, 'en');
     await page.goto('/admin/events');

@@ -138,6 +138,12 @@ export async function submitLogin(
   await page.getByRole('button', { name: t(locale, 'auth.login.submit'), exact: true }).click();
 }
 
+/**
+ * How long signing in may take to leave /login: the profile's language, the session and the next screen's code all
+ * load first, and a browser starved of CPU on a busy two-core machine took more than the default 10 s for them.
+ */
+export const SIGN_IN_MS = 30_000;
+
 /** Opens /login, signs in and waits until the app has left the login page. */
 export async function signIn(
   page: Page,
@@ -146,8 +152,8 @@ export async function signIn(
 ): Promise<void> {
   await page.goto('/login');
   await submitLogin(page, locale, credentials);
-  await expect(page).not.toHaveURL(/\/login/);
-  await expect(page.locator('h1')).toBeVisible();
+  await expect(page).not.toHaveURL(/\/login/, { timeout: SIGN_IN_MS });
+  await expect(page.locator('h1')).toBeVisible({ timeout: SIGN_IN_MS });
 }
 
 /** The toast viewport of a position: 'top' (F8, the auth calls) or 'bottom-right' (F9, the rest). */
