@@ -4,12 +4,13 @@
 // browser tests; PATHS_ALL=1 (`npm run test:paths`) walks them all. Coverage per machine is printed at the end.
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
-import { createTestModel, serializeSnapshot, type TestModel } from 'xstate/graph';
+import { createTestModel, type TestModel } from 'xstate/graph';
 import type { SnapshotFrom, StateValue } from 'xstate';
 import { sessionMachine } from '#machines/session/session.machine.ts';
 import type { SessionEvent, SessionInput, SessionRecord } from '#machines/session/session.types.ts';
 import { applicationMachine } from '#machines/application/application.machine.ts';
 import type { ApplicationInput, LoadedStep, StepNumber } from '#machines/application/application.types.ts';
+import { sessionModelOptions } from '../machines/support/session-model.ts';
 import { testMachineOf } from '../machines/support/test-machine.ts';
 import {
   applicationPath,
@@ -139,15 +140,6 @@ const SESSION_EVENTS: readonly SessionModelEvent[] = [
   { type: 'xstate.done.actor.logout', output: undefined },
   { type: 'xstate.error.actor.logout', error: new TypeError('Failed to fetch') },
 ];
-const ANSWERED_WHILE: Record<string, string> = {
-  'xstate.done.actor.login': 'signingIn',
-  'xstate.error.actor.login': 'signingIn',
-  'xstate.done.actor.refresh': 'refreshing',
-  'xstate.error.actor.refresh': 'refreshing',
-  'xstate.done.actor.logout': 'signingOut',
-  'xstate.error.actor.logout': 'signingOut',
-};
-
 const sessionModelMachine = testMachineOf(sessionMachine);
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 /**
@@ -158,20 +150,13 @@ const sessionBrowserMachine = withoutEvents(
   sessionModelMachine,
   (state, type) => type === 'session.refresh' || (state === 'refreshing' && type === 'session.logout'),
 );
-// As in tests/machines/session.machine.test.ts: each state is keyed by the transition that entered it, so shortest
-// paths take every transition and not only reach every state.
-const sessionModel = createTestModel(sessionBrowserMachine, {
-  events: (snapshot) =>
-    SESSION_EVENTS.filter((event) => {
-      const whileState = ANSWERED_WHILE[event.type];
-      return whileState === undefined || snapshot.value === whileState;
-    }),
-  serializeState: (snapshot, event, previous) => {
-    const entered = event !== undefined && previous !== undefined && previous.value !== snapshot.value;
-    return `${serializeSnapshot(snapshot)}${entered ? ` via ${JSON.stringify(event)} from ${String(previous.value)}` : ''}`;
-  },
-  stateMatcher: (snapshot, key) => snapshot.value === key,
-}) as unknown as TestModel<SessionSnapshot, SessionModelEvent, SessionInput>;
+// The machine tests' options: each state keyed by the transition that entered it, so shortest paths take every
+// transition and not only reach every state.
+const sessionModel = createTestModel(sessionBrowserMachine, sessionModelOptions(SESSION_EVENTS)) as unknown as TestModel<
+  SessionSnapshot,
+  SessionModelEvent,
+  SessionInput
+>;
 
 type SessionBoot = 'no stored session' | 'stored session with a live token' | 'stored session with an expired token';
 const SESSION_BOOTS: ReadonlyArray<{ name: SessionBoot; input: SessionInput }> = [

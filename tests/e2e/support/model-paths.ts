@@ -3,24 +3,13 @@
 // walked paths covered, out of all the machine declares.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { seededRandom } from '../../support/seeded-random.ts';
 import { createMachine, type AnyStateMachine, type AnyStateNode, type StateValue } from 'xstate';
 
 /** Every path when PATHS_ALL=1 (`npm run test:paths`); otherwise PATHS_LIMIT paths per machine, chosen by PATHS_SEED. */
 export const PATHS_ALL = process.env.PATHS_ALL === '1';
 export const PATHS_SEED = Number(process.env.PATHS_SEED ?? 27);
 export const PATHS_LIMIT = Number(process.env.PATHS_LIMIT ?? 3);
-
-/** mulberry32: a small seeded generator, so a selection can be replayed with the same PATHS_SEED. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Leaf state of a snapshot value, as a dotted path: 'signedIn', 'draft.ready'. */
 export function leafOf(value: StateValue): string {
@@ -48,7 +37,7 @@ export function transitionsOf(path: PathLike, initial: string): string[] {
  */
 export function selectPaths<T extends PathLike>(paths: readonly T[], initial: string): T[] {
   if (PATHS_ALL) return [...paths];
-  const random = seeded(PATHS_SEED);
+  const random = seededRandom(PATHS_SEED);
   const shuffled = paths.map((path) => ({ path, order: random() })).sort((a, b) => a.order - b.order).map(({ path }) => path);
   const chosen: T[] = [];
   const taken = new Set<string>();
