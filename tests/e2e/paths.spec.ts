@@ -88,6 +88,16 @@ class HeldCalls {
     await call?.route.continue().catch(() => undefined);
   }
 
+  /**
+   * Another tab's session replaced this one while a call was held: the app has left the state waiting for it and
+   * ignores its answer, so it goes on now and is no longer counted as pending.
+   */
+  async releaseStale(name: string): Promise<void> {
+    const stale = this.held.filter((call) => call.name === name);
+    this.held.splice(0, this.held.length, ...this.held.filter((call) => call.name !== name));
+    for (const call of stale) await call.route.continue().catch(() => undefined);
+  }
+
   /** Calls a step left behind (another tab ended the session meanwhile) go on, so the page can close cleanly. */
   async releaseAll(): Promise<void> {
     for (const call of this.held.splice(0)) await call.route.continue().catch(() => undefined);
@@ -301,24 +311,28 @@ async function sessionStep(world: SessionWorld, event: SessionModelEvent, next: 
       return;
     }
     case 'session.storageChanged':
-      if (event.record === null) {
-        // Another tab signed out: its sign-out clears `user` first (the revocation is that tab's business).
-        return inAnotherTab(world, (tab) => tab.evaluate(() => window.localStorage.removeItem('user')));
-      }
-      if ((await storedUser(page)) === null) {
-        // Nobody is signed in here: the person signs in in another tab, through its form.
-        return inAnotherTab(world, async (tab) => {
-          await signIn(tab, account);
-        });
-      }
-      {
-        // Signed in (or renewing) here: another tab renewed or signed in again, and wrote its new session.
-        const record = await apiLogin(account);
-        return inAnotherTab(world, (tab) => tab.evaluate((value) => window.localStorage.setItem('user', value), JSON.stringify(record)));
-      }
+      await storageChangedInAnotherTab(world, event.record === null);
+      // Leaving `refreshing` this way cancels the renewal in the app: its held call no longer waits for an answer.
+      return calls.releaseStale('refresh');
     default:
       throw new Error(`no browser action for ${event.type}`);
   }
+}
+
+/** Another tab signs out, or signs in (through its form when nobody is signed in here; else it writes its new session). */
+async function storageChangedInAnotherTab(world: SessionWorld, signedOut: boolean): Promise<void> {
+  const { page, account } = world;
+  if (signedOut) {
+    // Another tab signed out: its sign-out clears `user` first (the revocation is that tab's business).
+    return inAnotherTab(world, (tab) => tab.evaluate(() => window.localStorage.removeItem('user')));
+  }
+  if ((await storedUser(page)) === null) {
+    // Nobody is signed in here: the person signs in in another tab, through its form.
+    return inAnotherTab(world, (tab) => signIn(tab, account));
+  }
+  // Signed in (or renewing) here: another tab renewed or signed in again, and wrote its new session.
+  const record = await apiLogin(account);
+  return inAnotherTab(world, (tab) => tab.evaluate((value) => window.localStorage.setItem('user', value), JSON.stringify(record)));
 }
 
 /** Opens the app the way the boot needs: nothing stored, a live session stored, or one whose access token expired. */
@@ -573,7 +587,8 @@ async function walk<TSnapshot extends { value: StateValue }, TEvent extends { ty
   });
 }
 
-test.describe.configure({ mode: 'default' });
+// A path is several tests' worth of steps; on a busy 2-core machine one can take well over the 90 s of a single test.
+test.describe.configure({ mode: 'default', timeout: 240_000 });
 
 /**
  * Only paths made of the samples: createTestModel also offers a bare `{ type }` for an event a state handles without a
@@ -626,7 +641,10 @@ test.describe('application machine paths in the browser', () => {
       const calls = new HeldCalls({ submit: (p, method) => method === 'POST' && p === `/api/applications/${made.id}/submit` });
       await calls.install(page);
       const world: ApplicationWorld = { page, context, calls, ...made };
-      await signIn(page, made.applicant.account);
+      // Signed in as the session paths' live boot is: the sign-in form is the session paths' subject, not these.
+      await page.goto('/');
+      const record = await apiLogin(made.applicant.account);
+      await page.evaluate((value) => window.localStorage.setItem('user', value), JSON.stringify(record));
       await page.goto(applicationPath(made.id, 'submit'));
       await walk(path, applicationCoverage, applicationScreens(world), (event) => applicationStep(world, event));
       await calls.releaseAll();
