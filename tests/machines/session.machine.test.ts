@@ -1,7 +1,8 @@
 // Model-based path tests of the session machine: every shortest path, replayed on a real actor with fake browser storage.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { createTestModel, serializeSnapshot, type TestModel } from 'xstate/graph';
+import { createTestModel, type TestModel } from 'xstate/graph';
+import { sessionModelOptions } from './support/session-model.ts';
 import { testMachineOf } from './support/test-machine.ts';
 import {
   SESSION_STORAGE_KEYS,
@@ -133,16 +134,6 @@ const SAMPLE_EVENTS: readonly ModelEvent[] = [
   { type: 'xstate.error.actor.logout', error: LOGOUT_ERROR },
 ];
 
-/** A call can only answer while it is in flight, i.e. while the state that invokes it is active. */
-const ANSWERS_WHILE: Record<string, string> = {
-  'xstate.done.actor.login': 'signingIn',
-  'xstate.error.actor.login': 'signingIn',
-  'xstate.done.actor.refresh': 'refreshing',
-  'xstate.error.actor.refresh': 'refreshing',
-  'xstate.done.actor.logout': 'signingOut',
-  'xstate.error.actor.logout': 'signingOut',
-};
-
 /**
  * `createTestModel` refuses machines that invoke actors, so it gets `testMachineOf(sessionMachine)`: the same
  * graph, guards and actions, with each invoked call's answer as an `xstate.done/error.actor.<id>` event. States
@@ -154,18 +145,7 @@ const ANSWERS_WHILE: Record<string, string> = {
 const modelMachine = testMachineOf(sessionMachine);
 
 // The test machine is built from a config at run time, so its types are `any`: name the real ones here.
-const model = createTestModel(modelMachine, {
-  events: (snapshot) =>
-    SAMPLE_EVENTS.filter((event) => {
-      const whileState = ANSWERS_WHILE[event.type];
-      return whileState === undefined || snapshot.value === whileState;
-    }),
-  serializeState: (snapshot, event, previous) => {
-    const entered = event !== undefined && previous !== undefined && previous.value !== snapshot.value;
-    return `${serializeSnapshot(snapshot)}${entered ? ` via ${JSON.stringify(event)} from ${String(previous.value)}` : ''}`;
-  },
-  stateMatcher: (snapshot, key) => snapshot.value === key,
-}) as unknown as TestModel<SessionSnapshot, ModelEvent, SessionInput>;
+const model = createTestModel(modelMachine, sessionModelOptions(SAMPLE_EVENTS)) as unknown as TestModel<SessionSnapshot, ModelEvent, SessionInput>;
 
 const BOOTS: ReadonlyArray<{ name: string; input: SessionInput }> = [
   { name: 'no stored session', input: { record: null, now: NOW } },

@@ -2,21 +2,11 @@
 // built from its schemas, then broken one way (a mutation), driven by a seeded random source so a failure replays.
 import type { ContractOperation } from '#server/http/contract.ts';
 import { multipart, samplePdf } from './applicants.ts';
+import { seededRandom, type Random } from './seeded-random.ts';
+
+export { seededRandom, type Random };
 
 type Schema = Record<string, unknown>;
-export type Random = () => number;
-
-/** mulberry32: a small, fast, seedable generator; the same seed gives the same requests. */
-export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 

@@ -1,0 +1,663 @@
+// Model-based paths in real Chromium (docs/decisions/027-browser-model-paths.md): the session and application
+// machines' generated paths, each walked in a fresh browser context against the real app, where every state's check
+// reads the screen and every event is something a person does. A bounded, seeded selection runs with the other
+// browser tests; PATHS_ALL=1 (`npm run test:paths`) walks them all. Coverage per machine is printed at the end.
+import { join } from 'node:path';
+import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { createTestModel, type TestModel } from 'xstate/graph';
+import type { SnapshotFrom, StateValue } from 'xstate';
+import { sessionMachine } from '#machines/session/session.machine.ts';
+import type { SessionEvent, SessionInput, SessionRecord } from '#machines/session/session.types.ts';
+import { applicationMachine } from '#machines/application/application.machine.ts';
+import type { ApplicationInput, LoadedStep, StepNumber } from '#machines/application/application.types.ts';
+import { sessionModelOptions } from '../machines/support/session-model.ts';
+import { testMachineOf } from '../machines/support/test-machine.ts';
+import {
+  applicationPath,
+  applyTo,
+  completeStepData,
+  completeSteps,
+  createProgram,
+  expectStepStatus,
+  newApplicant,
+  saveStep,
+  setProgramStatus,
+  stepSection,
+  submitStepInBrowser,
+  type Applicant,
+} from './support/apply.ts';
+import { Coverage, leafOf, withoutEvents, PATHS_ALL, PATHS_LIMIT, PATHS_SEED, selectPaths } from './support/model-paths.ts';
+import { baseURL } from './support/ports.ts';
+import { createAccount, fieldLabel, PASSWORD, signIn, storedUser, t, type Account } from './support/shell.ts';
+
+/**
+ * The codes of the server's refusals, as the graph's samples (the machines act on `code`; the browser gets the real
+ * bodies). tests/support/server-answers.ts has the whole bodies but imports JSON in a way Playwright's loader refuses.
+ */
+const refusal = (code: string) => ({ body: { code } });
+
+const es = (id: string, values?: Record<string, string | number>) => t('es', id, values);
+
+// ---------------------------------------------------------------- held calls
+
+/**
+ * The calls whose answers are events of the machines. Each is held in the browser until its answer event is walked,
+ * so the state waiting for it (signingIn, refreshing, signingOut, submitting) can be seen; then it goes on to the
+ * real server unchanged. Nothing is answered for the server.
+ */
+class HeldCalls {
+  private readonly held: Array<{ name: string; route: Route }> = [];
+  /** Set by the `session.unauthorized` step: the next authorized call goes out with an access token the server rejects. */
+  rejectNextToken = false;
+
+  constructor(private readonly calls: Record<string, (path: string, method: string) => boolean>) {}
+
+  async install(page: Page): Promise<void> {
+    await page.route(`${baseURL}/api/**`, async (route) => {
+      const request = route.request();
+      const path = new URL(request.url()).pathname;
+      const name = Object.entries(this.calls).find(([, matches]) => matches(path, request.method()))?.[0];
+      if (name !== undefined) {
+        this.held.push({ name, route });
+        return;
+      }
+      const authorization = request.headers().authorization;
+      if (this.rejectNextToken && authorization !== undefined) {
+        this.rejectNextToken = false;
+        // The same token with one character of its signature changed: what the server says of a token it no longer takes.
+        const token = authorization.replace(/^Bearer /, '');
+        const tampered = token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA');
+        await route.continue({ headers: { ...request.headers(), authorization: `Bearer ${tampered}` } });
+        return;
+      }
+      await route.continue();
+    });
+  }
+
+  /** Waits until the app has made the call `name` (it is being held). */
+  async expectPending(name: string): Promise<void> {
+    await expect.poll(() => this.held.filter((call) => call.name === name).length, { message: `a held ${name} call` }).toBe(1);
+  }
+
+  /** Lets the held call go to the server (or, offline, fail as a cut network does). */
+  async release(name: string): Promise<void> {
+    await this.expectPending(name);
+    const index = this.held.findIndex((call) => call.name === name);
+    const [call] = this.held.splice(index, 1);
+    // Offline, continuing fails in the browser with a network error: the failure is what the step is about.
+    await call?.route.continue().catch(() => undefined);
+  }
+
+  /**
+   * Another tab's session replaced this one while a call was held: the app has left the state waiting for it and
+   * ignores its answer, so it goes on now and is no longer counted as pending.
+   */
+  async releaseStale(name: string): Promise<void> {
+    const stale = this.held.filter((call) => call.name === name);
+    this.held.splice(0, this.held.length, ...this.held.filter((call) => call.name !== name));
+    for (const call of stale) await call.route.continue().catch(() => undefined);
+  }
+
+  /** Calls a step left behind (another tab ended the session meanwhile) go on, so the page can close cleanly. */
+  async releaseAll(): Promise<void> {
+    for (const call of this.held.splice(0)) await call.route.continue().catch(() => undefined);
+  }
+}
+
+// ---------------------------------------------------------------- the session machine
+
+const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
+const base64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+/** JWTs for the graph only (the browser holds real ones): the machine reads `exp` to choose its boot state. */
+const graphJwt = (exp: number) => `${base64url('{"alg":"HS256"}')}.${base64url(JSON.stringify({ sub: '1', exp }))}.sig`;
+const GRAPH_RECORD: SessionRecord = {
+  access: graphJwt(NOW / 1000 + 600),
+  refresh: 'graph-refresh',
+  is_staff: false,
+  id: 1,
+  email: 'graph@example.org',
+  first_name: 'Ana',
+  last_name: 'Ortiz',
+  language: 'es',
+};
+
+type SessionModelEvent =
+  | SessionEvent
+  | { type: 'xstate.done.actor.login'; output: SessionRecord }
+  | { type: 'xstate.error.actor.login'; error: unknown }
+  | { type: 'xstate.done.actor.refresh'; output: Omit<SessionRecord, 'refresh'> }
+  | { type: 'xstate.error.actor.refresh'; error: unknown }
+  | { type: 'xstate.done.actor.logout'; output: undefined }
+  | { type: 'xstate.error.actor.logout'; error: unknown };
+
+/**
+ * What a person can make happen, one sample each. Left out, because no person makes them: `session.refresh` (sent
+ * only when a tab adopts another tab's record it missed, with an expired token) and `session.unauthorized` with
+ * `retried` (the server refusing a token it has just issued). Their transitions show as not walked.
+ */
+const SESSION_EVENTS: readonly SessionModelEvent[] = [
+  { type: 'session.login', email: GRAPH_RECORD.email, password: PASSWORD, remember: true },
+  { type: 'session.login', email: GRAPH_RECORD.email, password: PASSWORD, remember: false },
+  { type: 'session.logout' },
+  { type: 'session.unauthorized' },
+  { type: 'session.storageChanged', record: GRAPH_RECORD },
+  { type: 'session.storageChanged', record: null },
+  { type: 'session.renewed', record: GRAPH_RECORD },
+  { type: 'xstate.done.actor.login', output: GRAPH_RECORD },
+  { type: 'xstate.error.actor.login', error: refusal('no_active_account').body },
+  { type: 'xstate.done.actor.refresh', output: GRAPH_RECORD },
+  { type: 'xstate.error.actor.refresh', error: refusal('token_not_valid').body },
+  { type: 'xstate.done.actor.logout', output: undefined },
+  { type: 'xstate.error.actor.logout', error: new TypeError('Failed to fetch') },
+];
+const sessionModelMachine = testMachineOf(sessionMachine);
+type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+/**
+ * Left out: `session.refresh` (see SESSION_EVENTS; `retried` is a guarded branch of `session.unauthorized` no sample
+ * takes), and signing out while refreshing: the header's "Sign out" is disabled while the session is busy.
+ */
+const sessionBrowserMachine = withoutEvents(
+  sessionModelMachine,
+  (state, type) => type === 'session.refresh' || (state === 'refreshing' && type === 'session.logout'),
+);
+// The machine tests' options: each state keyed by the transition that entered it, so shortest paths take every
+// transition and not only reach every state.
+const sessionModel = createTestModel(sessionBrowserMachine, sessionModelOptions(SESSION_EVENTS)) as unknown as TestModel<
+  SessionSnapshot,
+  SessionModelEvent,
+  SessionInput
+>;
+
+type SessionBoot = 'no stored session' | 'stored session with a live token' | 'stored session with an expired token';
+const SESSION_BOOTS: ReadonlyArray<{ name: SessionBoot; input: SessionInput }> = [
+  { name: 'no stored session', input: { record: null, now: NOW } },
+  { name: 'stored session with a live token', input: { record: GRAPH_RECORD, now: NOW } },
+  { name: 'stored session with an expired token', input: { record: { ...GRAPH_RECORD, access: graphJwt(NOW / 1000 - 60) }, now: NOW } },
+];
+
+const sessionCoverage = new Coverage('session', sessionModelMachine, 'booting');
+
+/** The same real token with its `exp` claim rewritten: the app reads the new expiry (the server would refuse it). */
+function withExpiry(token: string, exp: number): string {
+  const [header, payload, signature] = token.split('.');
+  const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+  return [header, Buffer.from(JSON.stringify({ ...claims, exp })).toString('base64url'), signature].join('.');
+}
+
+async function apiLogin(account: Account): Promise<SessionRecord> {
+  const response = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  if (!response.ok) throw new Error(`login ${response.status}: ${await response.text()}`);
+  return (await response.json()) as SessionRecord;
+}
+
+interface SessionWorld {
+  page: Page;
+  context: BrowserContext;
+  account: Account;
+  calls: HeldCalls;
+}
+
+const signOutButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: es('app.header.signOut') });
+const signInLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: es('app.header.signIn') });
+
+/** What the person sees in each session state, and what the browser holds. */
+function sessionScreens(world: SessionWorld): Record<string, () => Promise<void>> {
+  const { page, calls } = world;
+  return {
+    signedOut: async () => {
+      await expect(signInLink(page)).toBeVisible();
+      await expect(signOutButton(page)).toHaveCount(0);
+      expect(await storedUser(page)).toBeNull();
+    },
+    signingIn: async () => {
+      await calls.expectPending('login');
+      await expect(page.getByRole('button', { name: es('auth.login.submitting') })).toBeDisabled();
+      expect(await storedUser(page)).toBeNull();
+    },
+    signedIn: async () => {
+      await expect(signOutButton(page)).toBeEnabled();
+      await expect(signInLink(page)).toHaveCount(0);
+      await expect.poll(async () => String((await storedUser(page))?.email).toLowerCase()).toBe(world.account.email.toLowerCase());
+    },
+    refreshing: async () => {
+      await calls.expectPending('refresh');
+      // The person is still shown as signed in, but nothing can be done with the session until the answer.
+      await expect(signOutButton(page)).toBeDisabled();
+      expect(await storedUser(page)).not.toBeNull();
+    },
+    signingOut: async () => {
+      await calls.expectPending('logout');
+      // Storage is cleared on entry, so other tabs follow at once; the header no longer offers the account.
+      await expect(signOutButton(page)).toHaveCount(0);
+      expect(await storedUser(page)).toBeNull();
+    },
+  };
+}
+
+/** A second tab of the same browser: another tab is where `storage` events come from. */
+async function inAnotherTab(world: SessionWorld, act: (tab: Page) => Promise<void>): Promise<void> {
+  const tab = await world.context.newPage();
+  await tab.goto('/');
+  await act(tab);
+  await tab.close();
+}
+
+async function sessionStep(world: SessionWorld, event: SessionModelEvent, next: SessionModelEvent | undefined): Promise<void> {
+  const { page, calls, account } = world;
+  switch (event.type) {
+    case 'session.login': {
+      // In-app navigation (not a reload): the actor that walks the path must be the same one.
+      if (!page.url().endsWith('/login')) await signInLink(page).click();
+      await expect(page.getByRole('heading', { level: 1, name: es('auth.login.title') })).toBeVisible();
+      await page.getByLabel(fieldLabel(es('auth.login.email'))).fill(account.email);
+      // The answer is the server's: a wrong password when the path goes on to a refused sign-in.
+      const wrong = next?.type === 'xstate.error.actor.login';
+      await page.getByLabel(fieldLabel(es('auth.login.password'))).fill(wrong ? `${account.password}-not` : account.password);
+      await page.getByRole('checkbox', { name: es('auth.login.remember') }).setChecked(event.remember);
+      await page.getByRole('button', { name: es('auth.login.submit'), exact: true }).click();
+      return;
+    }
+    case 'xstate.done.actor.login':
+      return calls.release('login');
+    case 'xstate.error.actor.login':
+      await calls.release('login');
+      await expect(page.getByRole('region', { name: /F8/ }).getByText(es('api.error.badCredentials'))).toBeVisible();
+      return;
+    case 'session.logout':
+      return signOutButton(page).click();
+    case 'xstate.done.actor.logout':
+      return calls.release('logout');
+    case 'xstate.error.actor.logout':
+      // The network is gone when the revocation goes out (context.setOffline): it fails, the session ends all the same.
+      await world.context.setOffline(true);
+      await calls.release('logout');
+      await expect(signInLink(page)).toBeVisible();
+      await world.context.setOffline(false);
+      return;
+    case 'session.unauthorized':
+      // A call answered 401: its access token was refused by the server (one character of it changed on the way,
+      // the only way to have the server refuse a token the app has just been given). The app renews it at once.
+      calls.rejectNextToken = true;
+      await page.getByRole('banner').getByRole('link', { name: es(page.url().endsWith('/profile') ? 'app.header.panel' : 'app.header.profile') }).click();
+      return;
+    case 'xstate.done.actor.refresh':
+      return calls.release('refresh');
+    case 'xstate.error.actor.refresh': {
+      // The refresh token was revoked meanwhile (signed out on another device), so the server refuses the renewal.
+      const record = await storedUser(page);
+      if (record === null) throw new Error('refreshing without a stored session');
+      await fetch(`${baseURL}/api/auth/logout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh: record.refresh }),
+      });
+      return calls.release('refresh');
+    }
+    case 'session.renewed': {
+      // The person changes their password: the server answers a new session for this device.
+      await page.getByRole('banner').getByRole('link', { name: es('app.header.profile') }).click();
+      const form = page.getByRole('form', { name: es('profile.password.title') });
+      const fresh = `${PASSWORD}-${Date.now().toString(36)}`;
+      await form.getByLabel(fieldLabel(es('profile.password.current'))).fill(account.password);
+      await form.getByLabel(fieldLabel(es('profile.password.new'))).fill(fresh);
+      await form.getByLabel(fieldLabel(es('profile.password.confirm'))).fill(fresh);
+      await form.getByRole('button', { name: es('profile.password.save') }).click();
+      await expect(form.getByRole('status')).toHaveText(es('api.password.changed'));
+      account.password = fresh;
+      return;
+    }
+    case 'session.storageChanged':
+      await storageChangedInAnotherTab(world, event.record === null);
+      // Leaving `refreshing` this way cancels the renewal in the app: its held call no longer waits for an answer.
+      return calls.releaseStale('refresh');
+    default:
+      throw new Error(`no browser action for ${event.type}`);
+  }
+}
+
+/** Another tab signs out, or signs in (through its form when nobody is signed in here; else it writes its new session). */
+async function storageChangedInAnotherTab(world: SessionWorld, signedOut: boolean): Promise<void> {
+  const { page, account } = world;
+  if (signedOut) {
+    // Another tab signed out: its sign-out clears `user` first (the revocation is that tab's business).
+    return inAnotherTab(world, (tab) => tab.evaluate(() => window.localStorage.removeItem('user')));
+  }
+  if ((await storedUser(page)) === null) {
+    // Nobody is signed in here: the person signs in in another tab, through its form.
+    return inAnotherTab(world, (tab) => signIn(tab, account));
+  }
+  // Signed in (or renewing) here: another tab renewed or signed in again, and wrote its new session.
+  const record = await apiLogin(account);
+  return inAnotherTab(world, (tab) => tab.evaluate((value) => window.localStorage.setItem('user', value), JSON.stringify(record)));
+}
+
+/** Opens the app the way the boot needs: nothing stored, a live session stored, or one whose access token expired. */
+async function bootSession(world: SessionWorld, boot: SessionBoot): Promise<void> {
+  const { page, account } = world;
+  await page.goto('/');
+  if (boot === 'no stored session') return;
+  const record = await apiLogin(account);
+  const stored = boot === 'stored session with an expired token' ? { ...record, access: withExpiry(record.access, Math.floor(Date.now() / 1000) - 60) } : record;
+  await page.evaluate((value) => window.localStorage.setItem('user', value), JSON.stringify(stored));
+  await page.reload();
+}
+
+// ---------------------------------------------------------------- the application machine
+
+type ApplicationModelEvent =
+  | { type: 'application.stepChanged'; step: StepNumber; status: 'submitted' | 'incomplete' }
+  | { type: 'application.submit' }
+  | { type: 'xstate.done.actor.submitApplication'; output: { status: 'submitted' } }
+  | { type: 'xstate.error.actor.submitApplication'; error: unknown };
+
+/** Failures of the submit call, each made real on the server before the held call goes on (see applicationStep). */
+const FAILURES = {
+  closed: refusal('application_closed'),
+  unavailable: refusal('program_unavailable'),
+  submittedElsewhere: refusal('application_submitted'),
+  incompleteOnServer: refusal('steps_incomplete'),
+  network: new TypeError('Failed to fetch'),
+} as const;
+type Failure = keyof typeof FAILURES;
+const failureOf = (error: unknown): Failure => {
+  const found = (Object.keys(FAILURES) as Failure[]).find((key) => FAILURES[key] === error);
+  if (found === undefined) throw new Error('not a sample failure');
+  return found;
+};
+
+/** Step 5 is the one that comes and goes (submitted in the browser, reopened by typing in it). */
+const TOGGLED: StepNumber = 5;
+const APPLICATION_EVENTS: readonly ApplicationModelEvent[] = [
+  { type: 'application.stepChanged', step: TOGGLED, status: 'submitted' },
+  { type: 'application.stepChanged', step: TOGGLED, status: 'incomplete' },
+  { type: 'application.submit' },
+  { type: 'xstate.done.actor.submitApplication', output: { status: 'submitted' } },
+  ...Object.values(FAILURES).map((error) => ({ type: 'xstate.error.actor.submitApplication' as const, error })),
+];
+
+const loadedStep = (status: 'submitted' | 'incomplete'): LoadedStep => ({ status, data: {}, version: 1, localCopy: null });
+const graphInput = (toggled: 'submitted' | 'incomplete', status: ApplicationInput['status'], programStatus: ApplicationInput['programStatus']): ApplicationInput => ({
+  id: 1,
+  status,
+  programStatus,
+  intakeForm: null,
+  maxUploadBytes: 1,
+  steps: { '1': loadedStep('submitted'), '2': loadedStep('submitted'), '3': loadedStep('submitted'), '4': loadedStep('submitted'), '5': loadedStep(toggled), '6': loadedStep('submitted') },
+});
+
+type ApplicationBoot = 'one step left' | 'every step submitted' | 'submitted' | 'program closed' | 'program unavailable';
+const APPLICATION_BOOTS: ReadonlyArray<{ name: ApplicationBoot; input: ApplicationInput }> = [
+  { name: 'one step left', input: graphInput('incomplete', 'draft', 'open') },
+  { name: 'every step submitted', input: graphInput('submitted', 'draft', 'open') },
+  { name: 'submitted', input: graphInput('submitted', 'submitted', 'open') },
+  { name: 'program closed', input: graphInput('incomplete', 'draft', 'closed') },
+  { name: 'program unavailable', input: graphInput('incomplete', 'draft', 'unavailable') },
+];
+
+// The children are the unit tests' business (tests/machines/application.machine.test.ts): here they are inert.
+const applicationModelMachine = testMachineOf(applicationMachine, {
+  inert: ['spawnChildren', 'discardLocalCopies', 'editStep', 'flushStep', 'submitStep', 'resolveConflict', 'reopenIntakeStep', 'setFiles', 'tellEveryAutosave', 'lockSteps'],
+});
+type ApplicationSnapshot = SnapshotFrom<typeof applicationMachine>;
+/** The relays to the children (typing, uploads, online and offline): they change no state of the application's own. */
+const applicationBrowserMachine = withoutEvents(applicationModelMachine, (state) => state === '');
+const applicationModelFor = (input: ApplicationInput) =>
+  createTestModel(applicationBrowserMachine, {
+    input,
+    events: (snapshot: ApplicationSnapshot) =>
+      APPLICATION_EVENTS.filter((event) => {
+        const submitting = snapshot.matches('submitting');
+        if (event.type.startsWith('xstate.')) return submitting;
+        // A step reports only a real change; and while the submit is in flight the person stays on its screen.
+        if (event.type === 'application.stepChanged') return !submitting && snapshot.context.steps[`${event.step}`] !== event.status;
+        return true;
+      }),
+  }) as unknown as TestModel<ApplicationSnapshot, ApplicationModelEvent, ApplicationInput>;
+
+const applicationCoverage = new Coverage('application', applicationModelMachine, 'init');
+
+interface ApplicationWorld {
+  page: Page;
+  context: BrowserContext;
+  applicant: Applicant;
+  programId: number;
+  id: number;
+  calls: HeldCalls;
+}
+
+const submitButton = (page: Page) => page.getByRole('button', { name: es('application.submit.button') });
+const errorSummary = (page: Page) => page.locator('#submit-errors');
+
+async function expectStepReviewed(page: Page, step: StepNumber, status: 'submitted' | 'incomplete'): Promise<void> {
+  const review = page.locator(`section[aria-labelledby="review-step-${step}"]`);
+  await expect(review.getByText(es(`application.step.${status}`), { exact: false }).first()).toBeVisible();
+}
+
+/** What the applicant sees in each application state (on "check your answers", or where the submit took them). */
+function applicationScreens(world: ApplicationWorld): Record<string, (snapshot: ApplicationSnapshot) => Promise<void>> {
+  const { page, calls } = world;
+  const draft = async (snapshot: ApplicationSnapshot) => {
+    await expect(page.getByRole('heading', { level: 1, name: es('application.submit.title') })).toBeVisible();
+    await expect(submitButton(page)).toBeEnabled();
+    await expectStepReviewed(page, TOGGLED, snapshot.context.steps[`${TOGGLED}`]);
+    // An error the machine keeps is on the screen, and none when it keeps none.
+    await expect(errorSummary(page)).toHaveCount(snapshot.context.error === null ? 0 : 1);
+    if (snapshot.context.error?.code === 'network') await expect(errorSummary(page)).toContainText(es('application.submit.network'));
+    if (snapshot.context.error?.code === 'steps_incomplete' && snapshot.context.error.body === null) {
+      await expect(errorSummary(page)).toContainText(es('application.submit.stepNotSubmitted'));
+    }
+  };
+  const readonly = async () => {
+    await expect(submitButton(page)).toHaveCount(0);
+    await expect(page.locator('main').locator('input:not([disabled]), textarea:not([disabled])')).toHaveCount(0);
+  };
+  return {
+    'draft.incomplete': draft,
+    'draft.ready': draft,
+    submitting: async () => {
+      await calls.expectPending('submit');
+      await expect(page.getByRole('button', { name: es('application.submit.submitting') })).toBeDisabled();
+    },
+    submitted: async () => {
+      await expect(page.getByRole('heading', { name: es('application.state.submitted') }).or(page.getByRole('heading', { level: 1, name: es('application.confirmation.title') }))).toBeVisible();
+      await readonly();
+    },
+    closed: async () => {
+      await expect(page.getByRole('heading', { name: es('application.state.closed') })).toBeVisible();
+      await readonly();
+    },
+    unavailable: async () => {
+      await expect(page.getByRole('heading', { level: 1, name: es('application.unavailable.title') })).toBeVisible();
+      await readonly();
+    },
+  };
+}
+
+/** To a step's screen and back to "check your answers" through the step indicator: the same actors all along. */
+async function onStepScreen(page: Page, step: StepNumber, act: () => Promise<void>): Promise<void> {
+  const review = page.locator(`section[aria-labelledby="review-step-${step}"]`);
+  await review.getByRole('link', { name: new RegExp(`^${es('application.submit.change')} `) }).click();
+  await expect(stepSection(page, step)).toBeVisible();
+  await act();
+  await page.getByRole('navigation', { name: es('application.indicator.label') }).getByRole('link', { name: es('application.indicator.review') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: es('application.submit.title') })).toBeVisible();
+}
+
+async function applicationStep(world: ApplicationWorld, event: ApplicationModelEvent): Promise<void> {
+  const { page, calls, applicant, id, programId } = world;
+  switch (event.type) {
+    case 'application.stepChanged':
+      return onStepScreen(page, event.step, async () => {
+        if (event.status === 'submitted') {
+          await submitStepInBrowser(page, event.step);
+        } else {
+          // Typing in a submitted step reopens it.
+          const field = stepSection(page, event.step).getByLabel(fieldLabel(es('application.field.strengths')), { exact: true });
+          await field.fill(`${await field.inputValue()} Y con buen servicio.`);
+          await expectStepStatus(page, event.step, 'incomplete');
+        }
+      });
+    case 'application.submit':
+      return submitButton(page).click();
+    case 'xstate.done.actor.submitApplication':
+      return calls.release('submit');
+    case 'xstate.error.actor.submitApplication': {
+      const failure = failureOf(event.error);
+      // Each refusal is made real first: staff close or withdraw the program, the application is sent from another
+      // device, step 5 is changed from another device, or the network goes away.
+      if (failure === 'closed') await setProgramStatus(programId, 'closed');
+      if (failure === 'unavailable') await setProgramStatus(programId, 'unavailable');
+      if (failure === 'submittedElsewhere') await applicant.api.call('POST', `/applications/${id}/submit`);
+      if (failure === 'incompleteOnServer') await saveStep(applicant.api, id, TOGGLED, { ...completeStepData[TOGGLED], strengths: 'Otra respuesta.' });
+      if (failure !== 'network') return calls.release('submit');
+      await world.context.setOffline(true);
+      await calls.release('submit');
+      await expect(errorSummary(page)).toContainText(es('application.submit.network'));
+      await world.context.setOffline(false);
+      return;
+    }
+  }
+}
+
+/** The application the boot needs, made through the real API in a program of this path's own. */
+async function bootApplication(boot: ApplicationBoot): Promise<Omit<ApplicationWorld, 'page' | 'context' | 'calls'>> {
+  const applicant = await newApplicant('paths');
+  const programId = await createProgram(`Programa de rutas ${Date.now().toString(36)}`);
+  const id = await applyTo(applicant.api, programId);
+  const allSubmitted = boot === 'every step submitted' || boot === 'submitted';
+  await completeSteps(applicant.api, id, allSubmitted ? [1, 2, 3, 4, 5, 6] : [1, 2, 3, 4, 6]);
+  // Step 5 left saved but not submitted: complete, so that "submit step" in the browser is accepted.
+  if (!allSubmitted) await saveStep(applicant.api, id, TOGGLED, completeStepData[TOGGLED]);
+  if (boot === 'submitted') await applicant.api.call('POST', `/applications/${id}/submit`);
+  if (boot === 'program closed') await setProgramStatus(programId, 'closed');
+  if (boot === 'program unavailable') await setProgramStatus(programId, 'unavailable');
+  return { applicant, programId, id };
+}
+
+// ---------------------------------------------------------------- walking the paths
+
+const label = (event: { type: string; [key: string]: unknown }): string => {
+  const type = event.type.replace(/^xstate\./, '');
+  if (event.type === 'session.login') return `${type}(remember ${String(event.remember)})`;
+  if (event.type === 'session.storageChanged') return `${type}(${event.record === null ? 'signed out' : 'signed in'})`;
+  if (event.type === 'application.stepChanged') return `${type}(${String(event.step)} ${String(event.status)})`;
+  if (event.type === 'xstate.error.actor.submitApplication') return `${type}(${failureOf(event.error)})`;
+  return type;
+};
+const describePath = (boot: string, path: { steps: ReadonlyArray<{ event: { type: string } }>; state: { value: StateValue } }) =>
+  `${boot}: ${path.steps.slice(1).map((step) => label(step.event)).join(' → ') || '(boot only)'} ⇒ ${leafOf(path.state.value)}`;
+
+interface WalkablePath<TSnapshot, TEvent> {
+  steps: ReadonlyArray<{ state: TSnapshot; event: TEvent }>;
+  test: (params: {
+    events: Record<string, (step: { state: TSnapshot; event: TEvent }) => Promise<void>>;
+    states: Record<string, (snapshot: TSnapshot) => Promise<void>>;
+  }) => Promise<unknown>;
+}
+
+/** Walks one path (@xstate/test's way): each step's event as a user action, then its state's screen check; coverage counts the checked steps. */
+async function walk<TSnapshot extends { value: StateValue }, TEvent extends { type: string }>(
+  path: WalkablePath<TSnapshot, TEvent>,
+  coverage: Coverage,
+  screens: Record<string, (snapshot: TSnapshot) => Promise<void>>,
+  act: (event: TEvent, next: TEvent | undefined) => Promise<void>,
+): Promise<void> {
+  let previous: TSnapshot | null = null;
+  const perform = async (step: { state: TSnapshot; event: TEvent }) => {
+    // The next step's event lets a step choose what the server will answer (a wrong password before a refused sign-in).
+    await act(step.event, path.steps[path.steps.indexOf(step) + 1]?.event);
+  };
+  await path.test({
+    events: Object.fromEntries(path.steps.slice(1).map((step) => [step.event.type, perform])),
+    states: Object.fromEntries(
+      Object.entries(screens).map(([key, check]) => [
+        key,
+        async (snapshot: TSnapshot) => {
+          await check(snapshot);
+          const step = path.steps.find((candidate) => candidate.state === snapshot);
+          coverage.walked(previous === null ? null : previous.value, step?.event.type ?? '', snapshot.value);
+          previous = snapshot;
+        },
+      ]),
+    ),
+  });
+}
+
+// A path is several tests' worth of steps; on a busy 2-core machine one can take well over the 90 s of a single test.
+test.describe.configure({ mode: 'default', timeout: 240_000 });
+
+/**
+ * Only paths made of the samples: createTestModel also offers a bare `{ type }` for an event a state handles without a
+ * sample (stepChanged while submitting, which the filter leaves out), and no person can make that one.
+ */
+const ofSamples = (samples: readonly object[]) => (path: { steps: ReadonlyArray<{ event: object }> }) =>
+  path.steps.slice(1).every((step) => samples.includes(step.event));
+
+const sessionPaths = selectPaths(
+  SESSION_BOOTS.flatMap((boot) =>
+    sessionModel.getShortestPaths({ input: boot.input }).filter(ofSamples(SESSION_EVENTS)).map((path) => Object.assign(path, { boot: boot.name })),
+  ),
+  'booting',
+);
+const applicationPaths = selectPaths(
+  APPLICATION_BOOTS.flatMap((boot) =>
+    applicationModelFor(boot.input).getShortestPaths().filter(ofSamples(APPLICATION_EVENTS)).map((path) => Object.assign(path, { boot: boot.name })),
+  ),
+  'init',
+);
+
+test.describe('session machine paths in the browser', () => {
+  for (const path of sessionPaths) {
+    test(describePath(path.boot, path), async ({ browser }) => {
+      // A fresh browser context per path: no storage, cookie or cache of one path leaks into the next.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const calls = new HeldCalls({
+        login: (p, method) => method === 'POST' && p === '/api/auth/login',
+        refresh: (p, method) => method === 'POST' && p === '/api/auth/session/',
+        logout: (p, method) => method === 'POST' && p === '/api/auth/logout',
+      });
+      await calls.install(page);
+      const world: SessionWorld = { page, context, account: await createAccount('paths'), calls };
+      await bootSession(world, path.boot);
+      await walk(path, sessionCoverage, sessionScreens(world), (event, next) => sessionStep(world, event, next));
+      await calls.releaseAll();
+      await context.close();
+    });
+  }
+});
+
+test.describe('application machine paths in the browser', () => {
+  for (const path of applicationPaths) {
+    test(describePath(path.boot, path), async ({ browser }) => {
+      // A fresh browser context per path: no storage, cookie or cache of one path leaks into the next.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const made = await bootApplication(path.boot);
+      const calls = new HeldCalls({ submit: (p, method) => method === 'POST' && p === `/api/applications/${made.id}/submit` });
+      await calls.install(page);
+      const world: ApplicationWorld = { page, context, calls, ...made };
+      // Signed in as the session paths' live boot is: the sign-in form is the session paths' subject, not these.
+      await page.goto('/');
+      const record = await apiLogin(made.applicant.account);
+      await page.evaluate((value) => window.localStorage.setItem('user', value), JSON.stringify(record));
+      await page.goto(applicationPath(made.id, 'submit'));
+      await walk(path, applicationCoverage, applicationScreens(world), (event) => applicationStep(world, event));
+      await calls.releaseAll();
+      await context.close();
+    });
+  }
+});
+
+test.afterAll(() => {
+  // In the run's output directory, which Playwright empties when a run starts.
+  const file = join(test.info().project.outputDir, 'paths-coverage.json');
+  sessionCoverage.merge(file);
+  applicationCoverage.merge(file);
+  const selection = PATHS_ALL ? 'every generated path' : `PATHS_SEED=${PATHS_SEED} PATHS_LIMIT=${PATHS_LIMIT} (PATHS_ALL=1 for every path)`;
+  console.log(`\nBrowser path coverage, ${selection}:\n${sessionCoverage.report()}\n${applicationCoverage.report()}`);
+});

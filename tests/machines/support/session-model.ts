@@ -1,0 +1,34 @@
+// The session graph's options, shared by its machine tests (tests/machines/session.machine.test.ts) and its browser
+// paths (tests/e2e/paths.spec.ts): which samples each state is offered, and states keyed by the transition that entered them.
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { serializeSnapshot } from 'xstate/graph';
+
+/** A call can only answer while it is in flight, i.e. while the state that invokes it is active. */
+export const ANSWERS_WHILE: Readonly<Record<string, string>> = {
+  'xstate.done.actor.login': 'signingIn',
+  'xstate.error.actor.login': 'signingIn',
+  'xstate.done.actor.refresh': 'refreshing',
+  'xstate.error.actor.refresh': 'refreshing',
+  'xstate.done.actor.logout': 'signingOut',
+  'xstate.error.actor.logout': 'signingOut',
+};
+
+/**
+ * createTestModel options for testMachineOf(sessionMachine): the samples (each call's answer only while it is in
+ * flight), states matched by name, and each state keyed by the transition that entered it, so shortest paths cover
+ * every transition and not only every state.
+ */
+export function sessionModelOptions(samples: readonly EventObject[]) {
+  return {
+    events: (snapshot: AnyMachineSnapshot) =>
+      samples.filter((event) => {
+        const whileState = ANSWERS_WHILE[event.type];
+        return whileState === undefined || snapshot.value === whileState;
+      }),
+    serializeState: (snapshot: AnyMachineSnapshot, event: EventObject | undefined, previous?: AnyMachineSnapshot) => {
+      const entered = event !== undefined && previous !== undefined && previous.value !== snapshot.value;
+      return `${serializeSnapshot(snapshot)}${entered ? ` via ${JSON.stringify(event)} from ${String(previous.value)}` : ''}`;
+    },
+    stateMatcher: (snapshot: AnyMachineSnapshot, key: string) => snapshot.value === key,
+  };
+}
