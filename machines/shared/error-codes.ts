@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'application_submitted',
   'application_closed',
   'version_conflict',
+  'review_not_allowed',
+  'step_locked',
   'registration_duplicate',
   'self_protected',
   'last_staff',

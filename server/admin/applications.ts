@@ -10,8 +10,9 @@ import { detailError, notFound } from '#server/http/errors.ts';
 import { translate, type Language } from '#server/i18n/messages.ts';
 import { programStatus } from '#server/programs/status.ts';
 import { findSurvey } from '#server/survey/service.ts';
+import { nextStatus, type ApplicationStatus } from '#shared/review-lifecycle.ts';
 import { searchFold } from '#shared/search-fold.ts';
-import { recordAudit } from './audit.ts';
+import { recordStatusChange } from './audit.ts';
 import { subProgramMessage, toCsv } from './csv.ts';
 import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, readAllPages, splitPage, type PageRequest } from './keyset.ts';
 import type { Actor } from './users.ts';
@@ -178,15 +179,19 @@ export async function exportApplicationsCsv(db: Db, now: Date, filters: Applicat
 
 // ---- one application -------------------------------------------------------------------------------------------
 
-async function reviewView(db: Db, loaded: Loaded, now: Date): Promise<Schemas['AdminApplication']> {
-  const [application, [person], survey] = await Promise.all([
+/** One application as staff read it: the applicant's view, the applicant's account, the survey and the reviewer. */
+export async function reviewView(db: Db, loaded: Loaded, now: Date): Promise<Schemas['AdminApplication']> {
+  const { reviewer_id } = loaded.application;
+  const [application, [person], survey, [reviewer]] = await Promise.all([
     applicationView(db, loaded, now),
     db.select().from(users).where(eq(users.id, loaded.application.user_id)).limit(1),
     findSurvey(db, loaded.application.user_id),
+    reviewer_id === null ? [] : db.select().from(users).where(eq(users.id, reviewer_id)).limit(1),
   ]);
   if (!person) throw notFound();
   return {
     ...application,
+    reviewer: reviewer ? { id: reviewer.id, email: reviewer.email, first_name: reviewer.first_name, last_name: reviewer.last_name } : null,
     applicant: {
       id: person.id,
       email: person.email,
@@ -210,17 +215,20 @@ export async function getApplication(db: Db, now: Date, id: number): Promise<Sch
 // ---- closing and reopening ---------------------------------------------------------------------------------------
 
 /**
- * `closed` takes a draft; `draft` takes a closed application back while its program is open (before its deadline).
- * A submitted application never changes. Asking for the status it has changes nothing and writes no audit entry.
+ * `closed` takes a draft; `draft` takes a closed application back while its program is open (before its deadline):
+ * the `close` and `reopen` of shared/review-lifecycle.ts. A submitted application never changes here (its review
+ * does, server/admin/review.ts). Asking for the status it has changes nothing and writes no audit entry.
  */
 export async function setStatus(db: Db, now: Date, actor: Actor, id: number, target: 'draft' | 'closed'): Promise<Schemas['AdminApplication']> {
   const loaded = await db.transaction(async (tx) => {
     const current = await load(tx, id, true);
     if (!current) throw notFound();
     const { application, program } = current;
-    if (application.status === 'submitted') throw detailError(409, 'api.application.submitted', 'application_submitted');
-    const programNow = programStatus(program, now);
-    if (target === 'draft' && programNow !== 'open') throw detailError(409, 'api.program.closed', 'program_closed');
+    const event = target === 'closed' ? 'close' : 'reopen';
+    if (application.status !== target && nextStatus(application.status as ApplicationStatus, event, 'staff') === null) {
+      throw detailError(409, 'api.application.submitted', 'application_submitted');
+    }
+    if (target === 'draft' && programStatus(program, now) !== 'open') throw detailError(409, 'api.program.closed', 'program_closed');
     if (application.status === target) return current;
     const [updated] = await tx
       .update(applications)
@@ -228,15 +236,7 @@ export async function setStatus(db: Db, now: Date, actor: Actor, id: number, tar
       .where(eq(applications.id, id))
       .returning();
     if (!updated) throw notFound();
-    await recordAudit(tx, {
-      actorId: actor.id,
-      operation: 'setAdminApplicationStatus',
-      recordType: 'application',
-      recordId: id,
-      before: { status: application.status },
-      after: { status: target },
-      at: now,
-    });
+    await recordStatusChange(tx, actor.id, 'setAdminApplicationStatus', id, application.status, target, now);
     return { application: updated, program };
   });
   return reviewView(db, loaded, now);

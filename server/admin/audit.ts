@@ -33,6 +33,10 @@ export async function recordAudit(tx: Writer, change: AuditChange): Promise<void
   });
 }
 
+/** An application's change of status (docs/decisions/025, 028): the status before and after, by whom. */
+export const recordStatusChange = (tx: Writer, actorId: number, operation: string, id: number, from: string, to: string, at: Date) =>
+  recordAudit(tx, { actorId, operation, recordType: 'application', recordId: id, before: { status: from }, after: { status: to }, at });
+
 /** One record's entries, newest first, a page at a time (keyset on the entry id). */
 export async function listAudit(db: Db, recordType: AuditRecordType, recordId: number, page: PageRequest): Promise<Schemas['AuditPage']> {
   const scope = `audit:${recordType}:${recordId}`;

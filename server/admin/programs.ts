@@ -11,6 +11,7 @@ import { recordAudit } from './audit.ts';
 import { subProgramMessage, toCsv } from './csv.ts';
 import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, readAllPages, splitPage, type PageRequest } from './keyset.ts';
 import type { Actor } from './users.ts';
+import { isUnderReview, type ApplicationStatus } from '#shared/review-lifecycle.ts';
 
 type Schemas = components['schemas'];
 type AdminProgram = Schemas['AdminProgram'];
@@ -39,7 +40,7 @@ function toAdminProgram(row: ProgramRow, counts: { drafts: number; submitted: nu
   };
 }
 
-/** How many drafts and submitted applications each program has. */
+/** How many drafts and sent applications (submitted, in review or decided: docs/decisions/028) each program has. */
 async function countsOf(db: Pick<Db, 'select'>, ids: number[]): Promise<Map<number, { drafts: number; submitted: number }>> {
   const counts = new Map(ids.map((id) => [id, { drafts: 0, submitted: 0 }]));
   if (ids.length === 0) return counts;
@@ -52,7 +53,7 @@ async function countsOf(db: Pick<Db, 'select'>, ids: number[]): Promise<Map<numb
     const entry = counts.get(row.program);
     if (!entry) continue;
     if (row.status === 'draft') entry.drafts = row.n;
-    if (row.status === 'submitted') entry.submitted = row.n;
+    else if (isUnderReview(row.status as ApplicationStatus)) entry.submitted += row.n;
   }
   return counts;
 }

@@ -10,7 +10,7 @@ import type { ActiveContent } from '#server/files/pdf-inspection.ts';
 import { fieldErrors, msg, notFound, type FieldErrors } from '#server/http/errors.ts';
 import type { Viewer } from '#server/programs/service.ts';
 import { receivePdf, safeFileName, type Upload } from './pdf-upload.ts';
-import { assertCanUpload, INTAKE_FORM, loadReadable, write, type ApplicationDeps } from './service.ts';
+import { assertCanUpload, assertStepOpen, INTAKE_FORM, loadReadable, write, type ApplicationDeps } from './service.ts';
 import type { DraftData } from './steps.ts';
 
 type Schemas = components['schemas'];
@@ -60,12 +60,12 @@ export async function uploadDocument(
   kind: FileKind,
   upload: Upload,
 ): Promise<Schemas['ApplicationFile']> {
-  await assertCanUpload(deps, viewer, id);
+  await assertCanUpload(deps, viewer, id, STEP_OF[kind]);
 
   const { temp, activeContent } = await receivePdf(deps.files, upload);
   const key = await temp.commit(`applications/${id}`, 'pdf');
   try {
-    const row = await write(deps, viewer, id, async (tx, _loaded, at) => {
+    const row = await write(deps, viewer, id, STEP_OF[kind], async (tx, _loaded, at) => {
       const [stored] = await tx.select({ n: count() }).from(applicationFiles).where(eq(applicationFiles.application_id, id));
       if ((stored?.n ?? 0) >= MAX_DOCUMENTS) throw fieldErrors({ file: 'api.upload.tooMany' });
       const [inserted] = await tx
@@ -115,9 +115,11 @@ export async function readDocument(deps: ApplicationDeps, viewer: Viewer, id: nu
  * becomes incomplete again if it was submitted: its draft may name the file.
  */
 export async function deleteDocument(deps: ApplicationDeps, viewer: Viewer, id: number, fileId: number): Promise<void> {
-  const key = await write(deps, viewer, id, async (tx, _loaded, at) => {
+  const key = await write(deps, viewer, id, undefined, async (tx, loaded, at) => {
     const row = await documentRow(tx, id, fileId);
     if (!row || !isFileKind(row.kind)) throw notFound();
+    // While changes are requested, only a reopened step's documents may go (docs/decisions/028-review-lifecycle.md).
+    assertStepOpen(loaded, STEP_OF[row.kind]);
     await tx.delete(applicationFiles).where(eq(applicationFiles.id, row.id));
     await tx
       .update(applicationSteps)

@@ -30,13 +30,13 @@ export type { Upload };
  * file first; only a whole PDF is renamed into place and recorded. A submitted step 6 becomes incomplete again.
  */
 export async function uploadIntakeForm(deps: ApplicationDeps, viewer: Viewer, id: number, upload: Upload): Promise<Schemas['StoredFile']> {
-  await assertCanUpload(deps, viewer, id);
+  await assertCanUpload(deps, viewer, id, 6);
 
   const { temp, activeContent } = await receivePdf(deps.files, upload);
   const key = await temp.commit(`applications/${id}`, 'pdf');
   let stored: { row: FileRow; previous: string | undefined };
   try {
-    stored = await write(deps, viewer, id, async (tx, _loaded, at) => {
+    stored = await write(deps, viewer, id, 6, async (tx, _loaded, at) => {
       const previous = (await intakeFormOf(tx, id))?.storage_key;
       const values = {
         storage_key: key,

@@ -2,7 +2,9 @@
 // are in intake-form.ts, on top of the reading and writing helpers exported here.
 // Rules (docs/product.md section 4, docs/product.md section 11):
 // - Only the owner reads or writes an application; another person's id is 404; staff read any but write none (403).
-// - A submitted application never changes: every write answers 409 application_submitted.
+// - A submitted application is staff's (submitted, in review, decided): every write answers 409 application_submitted.
+//   While staff request changes, only the reopened steps take writes (409 step_locked elsewhere) and submitting
+//   resubmits it (docs/decisions/028-review-lifecycle.md; shared/review-lifecycle.ts holds the transitions).
 // - A draft of a closed program (closed by staff or deadline passed) becomes closed lazily, when the application is
 //   read or written (closeDraftsOfClosedPrograms); writes then answer 409 application_closed. Closed is final.
 // - A program made unavailable blocks writes to its applications: 409 program_unavailable (reads still work).
@@ -17,10 +19,12 @@ import type { FileStorage } from '#server/files/storage.ts';
 import type { ActiveContent } from '#server/files/pdf-inspection.ts';
 import { AppError, detailError, detailErrorWith, fieldErrors, forbidden, notFound } from '#server/http/errors.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
+import { recordStatusChange } from '#server/admin/audit.ts';
 import { isLanguage, translate, type Language } from '#server/i18n/messages.ts';
 import { findProgram, programUnavailable, toProgramInfo, type ProgramRow, type Viewer } from '#server/programs/service.ts';
 import { applicationAction, applicationStatus, programStatus } from '#server/programs/status.ts';
 import { STEP_COUNT, STEP_NUMBERS } from '#shared/application-constants.ts';
+import { nextStatus, type ApplicationStatus } from '#shared/review-lifecycle.ts';
 import { withScheme } from '#shared/website.ts';
 import { formatDate } from './certification.ts';
 import { documentsOf, unknownDocuments } from './documents.ts';
@@ -48,6 +52,7 @@ export const INTAKE_FORM = 'intake_form';
 const submittedError = () => detailError(409, 'api.application.submitted', 'application_submitted');
 const closedError = () => detailError(409, 'api.application.closed', 'application_closed');
 const unavailableError = () => detailError(409, 'api.program.unavailable', 'program_unavailable');
+const stepLockedError = () => detailError(409, 'api.application.stepLocked', 'step_locked');
 
 // ---- reading ---------------------------------------------------------------------------------------------
 
@@ -80,32 +85,56 @@ export async function loadReadable(deps: ApplicationDeps, viewer: Viewer, id: nu
   return loaded;
 }
 
-/** Why this application cannot change now, if it cannot. */
-export function assertWritable(loaded: Loaded, viewer: Viewer, now: Date): void {
+/**
+ * Why this application cannot change now, if it cannot. `step` is the step the write touches (undefined for the
+ * submit): while staff request changes only their reopened steps change, whatever the program's deadline (the
+ * application was sent in time).
+ */
+export function assertWritable(loaded: Loaded, viewer: Viewer, now: Date, step?: number): void {
   if (loaded.application.user_id !== viewer.id) throw viewer.isStaff ? forbidden() : notFound();
   const program = programStatus(loaded.program, now);
-  if (loaded.application.status === 'submitted') throw submittedError();
+  const stored = loaded.application.status;
+  if (stored !== 'draft' && stored !== 'closed' && stored !== 'changes_requested') throw submittedError();
   if (program === 'unavailable') throw unavailableError();
-  if (applicationStatus(loaded.application.status, program) === 'closed') throw closedError();
+  if (stored === 'changes_requested') {
+    if (step !== undefined) assertStepOpen(loaded, step);
+    return;
+  }
+  if (applicationStatus(stored, program) === 'closed') throw closedError();
+}
+
+/** While changes are requested, a step staff did not reopen is read-only (409 step_locked). */
+export function assertStepOpen(loaded: Loaded, step: number): void {
+  const { status, change_steps } = loaded.application;
+  if (status === 'changes_requested' && !(change_steps ?? []).includes(step)) throw stepLockedError();
 }
 
 /** Before a byte of an upload is read: refused (404, 403, 409) when the application could not take the file anyway. */
-export async function assertCanUpload(deps: ApplicationDeps, viewer: Viewer, id: number): Promise<void> {
+export async function assertCanUpload(deps: ApplicationDeps, viewer: Viewer, id: number, step: number): Promise<void> {
   const now = deps.now();
   await closeDraftsOfClosedPrograms(deps.db, now, eq(applications.id, id));
   const loaded = await load(deps.db, id);
   if (!loaded) throw notFound();
-  assertWritable(loaded, viewer, now);
+  assertWritable(loaded, viewer, now, step);
 }
 
-/** Runs one write in one transaction, on the locked application, once it is known to be the viewer's and open. */
-export async function write<T>(deps: ApplicationDeps, viewer: Viewer, id: number, work: (tx: Db, loaded: Loaded, now: Date) => Promise<T>): Promise<T> {
+/**
+ * Runs one write in one transaction, on the locked application, once it is known to be the viewer's and open (for
+ * `step`, when the write touches one).
+ */
+export async function write<T>(
+  deps: ApplicationDeps,
+  viewer: Viewer,
+  id: number,
+  step: number | undefined,
+  work: (tx: Db, loaded: Loaded, now: Date) => Promise<T>,
+): Promise<T> {
   const now = deps.now();
   try {
     return await deps.db.transaction(async (tx) => {
       const loaded = await load(tx, id, true);
       if (!loaded) throw notFound();
-      assertWritable(loaded, viewer, now);
+      assertWritable(loaded, viewer, now, step);
       const result = await work(tx, loaded, now);
       await tx.update(applications).set({ updated_at: now }).where(eq(applications.id, id));
       return result;
@@ -163,9 +192,25 @@ export async function applicationView(db: Db, loaded: Loaded, now: Date): Promis
     steps: steps.map(toStep),
     intake_form: file ? toStoredFile(file) : null,
     files: await documentsOf(db, application.id),
+    ...reviewOf(application, status),
     created_at: application.created_at.toISOString(),
     updated_at: application.updated_at.toISOString(),
     submitted_at: application.submitted_at?.toISOString() ?? null,
+  };
+}
+
+/** What the applicant reads of staff's review: the open change request, or the decision and its reason. */
+function reviewOf(application: ApplicationRow, status: ApplicationStatus): Pick<Schemas['Application'], 'change_request' | 'decision'> {
+  const { change_message, change_steps, changes_requested_at, decision_reason, decided_at } = application;
+  return {
+    change_request:
+      status === 'changes_requested' && change_message !== null && changes_requested_at !== null
+        ? { message: change_message, steps: [...(change_steps ?? [])].sort((a, b) => a - b), requested_at: changes_requested_at.toISOString() }
+        : null,
+    decision:
+      (status === 'approved' || status === 'rejected' || status === 'waitlisted') && decision_reason !== null && decided_at !== null
+        ? { decision: status, reason: decision_reason, decided_at: decided_at.toISOString() }
+        : null,
   };
 }
 
@@ -294,7 +339,7 @@ export async function saveStep(
   if (saved) return toStep(saved);
   // Anything but the common case (not the viewer's, not a draft of an open program, another version): the
   // transaction below finds out which, and answers it.
-  return write(deps, viewer, id, async (tx, _loaded, now) => {
+  return write(deps, viewer, id, step, async (tx, _loaded, now) => {
     const where = and(eq(applicationSteps.application_id, id), eq(applicationSteps.step, step));
     const [saved] = await tx
       .update(applicationSteps)
@@ -350,7 +395,7 @@ async function saveStepInOneStatement(
  * missing field does not cost the person a new puzzle. A step already submitted answers as it is.
  */
 export async function submitStep(deps: ApplicationDeps, viewer: Viewer, id: number, step: StepNumber): Promise<Schemas['ApplicationStep']> {
-  return write(deps, viewer, id, async (tx, { program }, now) => {
+  return write(deps, viewer, id, step, async (tx, { program }, now) => {
     const where = and(eq(applicationSteps.application_id, id), eq(applicationSteps.step, step));
     const [current] = await tx.select().from(applicationSteps).where(where).limit(1);
     if (!current) throw notFound();
@@ -409,19 +454,29 @@ export async function sentSummaryLines(db: Db, id: number, language: Language): 
   return lines;
 }
 
-/** Submits when all six steps are submitted and the program is open; queues the confirmation in the same transaction. */
+/**
+ * Submits when all six steps are submitted and the program is open; queues the confirmation in the same transaction.
+ * After a change request it resubmits (docs/decisions/028-review-lifecycle.md): back to `submitted`, the first
+ * submission's date kept, audited as the applicant's own change, with its own e-mail.
+ */
 export async function submitApplication(deps: ApplicationDeps, viewer: Viewer, id: number): Promise<Schemas['Application']> {
-  await write(deps, viewer, id, async (tx, { program }, now) => {
+  await write(deps, viewer, id, undefined, async (tx, { application, program }, now) => {
     const steps = await stepsOf(tx, id);
     if (steps.length !== STEP_COUNT || steps.some((s) => s.status !== 'submitted')) {
       throw fieldErrors({ non_field_errors: 'api.application.incomplete' }, 'steps_incomplete');
     }
-    await tx.update(applications).set({ status: 'submitted', submitted_at: now }).where(eq(applications.id, id));
+    const resubmit = application.status === 'changes_requested';
+    const to = nextStatus(application.status as ApplicationStatus, resubmit ? 'resubmit' : 'submit', 'applicant');
+    if (to === null) throw submittedError();
+    await tx.update(applications).set({ status: to, submitted_at: application.submitted_at ?? now }).where(eq(applications.id, id));
+    if (resubmit) {
+      await recordStatusChange(tx, viewer.id, 'submitApplication', id, application.status, to, now);
+    }
     const user = await findUserById(tx, viewer.id);
     if (!user) throw notFound();
     const language: Language = isLanguage(user.language) ? user.language : 'es';
     await enqueueMail(tx, {
-      template: 'applicationSubmitted',
+      template: resubmit ? 'applicationResubmitted' : 'applicationSubmitted',
       to: user.email,
       language,
       params: {

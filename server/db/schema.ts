@@ -182,6 +182,15 @@ export const applications = pgTable(
     status: text('status').notNull().default('draft'),
     submitted_at: timestamp('submitted_at', { withTimezone: true }),
     closed_at: timestamp('closed_at', { withTimezone: true }),
+    /** The staff member reviewing it (docs/decisions/028-review-lifecycle.md); null before one is assigned. */
+    reviewer_id: integer('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Staff's last change request: what to correct and the reopened steps; shown while changes are requested. */
+    change_message: text('change_message'),
+    change_steps: smallint('change_steps').array(),
+    changes_requested_at: timestamp('changes_requested_at', { withTimezone: true }),
+    /** Staff's decision's reason, sent to the applicant with the decision (the status says which). */
+    decision_reason: text('decision_reason'),
+    decided_at: timestamp('decided_at', { withTimezone: true }),
     /**
      * What staff search (docs/decisions/025): the applicant's name and e-mail and step 2's business name, folded by
      * search_fold(). Triggers of migration 0008 keep it current; the server never writes it.
@@ -198,7 +207,11 @@ export const applications = pgTable(
     index('applications_created_sort').on(t.created_at, t.id),
     index('applications_submitted_first_sort').on(sql`coalesce(${t.submitted_at}, '-infinity'::timestamptz)`, t.id),
     index('applications_submitted_last_sort').on(sql`coalesce(${t.submitted_at}, 'infinity'::timestamptz)`, t.id),
-    check('applications_status_check', sql`${t.status} in ('draft', 'submitted', 'closed')`),
+    index('applications_reviewer_idx').on(t.reviewer_id),
+    check(
+      'applications_status_check',
+      sql`${t.status} in ('draft', 'submitted', 'in_review', 'changes_requested', 'approved', 'rejected', 'waitlisted', 'closed')`,
+    ),
   ],
 );
 

@@ -1,7 +1,8 @@
-// HTTP side of staff's applications (tagged `admin` in openapi.yaml: staff only; docs/decisions/025-admin-applications.md).
+// HTTP side of staff's applications and their review (tagged `admin` in openapi.yaml: staff only; docs/decisions/025, 028).
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
 import * as adminApplications from '#server/admin/applications.ts';
+import * as review from '#server/admin/review.ts';
 import { sendCsv } from '#server/admin/csv.ts';
 
 export function adminApplicationRoutes(ctx: AppContext): Handlers {
@@ -17,5 +18,12 @@ export function adminApplicationRoutes(ctx: AppContext): Handlers {
     getAdminApplication: async (request) => adminApplications.getApplication(ctx.db, ctx.now(), request.params.id),
     setAdminApplicationStatus: async (request) =>
       adminApplications.setStatus(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.status),
+    // The review (docs/decisions/028-review-lifecycle.md).
+    setAdminApplicationReviewer: async (request) =>
+      review.assignReviewer(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.reviewer_id),
+    startAdminApplicationReview: async (request) => review.startReview(ctx.db, ctx.now(), request.requireUser(), request.params.id),
+    requestAdminApplicationChanges: async (request) => review.requestChanges(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body),
+    decideAdminApplication: async (request) =>
+      review.decide(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.decision, request.body.reason),
   };
 }

@@ -1446,6 +1446,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/applications/{id}/reviewer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Staff: assign the application's reviewer (an active staff account), or none (audited)
+         * @description Any status; `reviewer_id` null removes the reviewer. An account that is not active staff is a field error on
+         *     `reviewer_id` (docs/decisions/028-review-lifecycle.md).
+         */
+        put: operations["setAdminApplicationReviewer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/applications/{id}/review/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff: start reviewing a submitted application (submitted -> in_review; audited, e-mails the applicant)
+         * @description With no reviewer assigned, the staff member who starts becomes the reviewer. Any other status answers 409
+         *     `review_not_allowed` (shared/review-lifecycle.ts holds the transitions).
+         */
+        post: operations["startAdminApplicationReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/applications/{id}/review/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff: ask the applicant to correct chosen steps (in_review -> changes_requested; audited, e-mailed)
+         * @description Only the chosen steps reopen (they become incomplete); the others stay read-only for the applicant, who reads
+         *     `message` on each reopened step and resubmits with submitApplication. Any status but `in_review` answers 409
+         *     `review_not_allowed`.
+         */
+        post: operations["requestAdminApplicationChanges"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/applications/{id}/review/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff: approve, reject or waitlist, with a reason (audited, e-mailed in the applicant's language)
+         * @description From `in_review`; a waitlisted application can still be approved or rejected. Approved and rejected are final:
+         *     anything else answers 409 `review_not_allowed`. The reason is sent to the applicant.
+         */
+        post: operations["decideAdminApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/audit": {
         parameters: {
             query?: never;
@@ -1472,7 +1557,7 @@ export interface components {
          *     answer carries one; docs/decisions/011-error-codes-in-the-contract.md says which answer sends which.
          * @enum {string}
          */
-        ErrorCode: "invalid" | "reset_link_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "registration_duplicate" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "server_error";
+        ErrorCode: "invalid" | "reset_link_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "review_not_allowed" | "step_locked" | "registration_duplicate" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "server_error";
         /** @description A success that only says what happened (signed out, reset e-mail sent), localized. */
         Message: {
             detail: string;
@@ -1743,7 +1828,7 @@ export interface components {
             status: components["schemas"]["ProgramStatus"];
             /** @description How many applications are drafts. */
             drafts: number;
-            /** @description How many applications are submitted. */
+            /** @description How many applications were sent (submitted */
             submitted: number;
         };
         AdminProgramPage: {
@@ -1818,6 +1903,8 @@ export interface components {
             last_name: string;
         };
         AdminApplication: components["schemas"]["Application"] & {
+            /** @description The staff member who reviews it, or null before one is assigned. */
+            reviewer: components["schemas"]["AdminApplicant"] | null;
             applicant: components["schemas"]["AdminApplicant"] & {
                 phone: string;
                 language: components["schemas"]["Language"];
@@ -1937,10 +2024,39 @@ export interface components {
             en: string;
         };
         /**
-         * @description A draft of a closed program becomes closed; a submitted application never changes.
+         * @description A draft of a closed program becomes closed. A submitted application is staff's: in review, then changes
+         *     requested (the applicant corrects the reopened steps and resubmits: submitted again), approved, rejected or
+         *     waitlisted (docs/decisions/028-review-lifecycle.md; shared/review-lifecycle.ts holds the transitions).
          * @enum {string}
          */
-        ApplicationStatus: "draft" | "submitted" | "closed";
+        ApplicationStatus: "draft" | "submitted" | "in_review" | "changes_requested" | "approved" | "rejected" | "waitlisted" | "closed";
+        /** @enum {string} */
+        ReviewDecision: "approved" | "rejected" | "waitlisted";
+        /** @description What staff write to the applicant (a change request's message, a decision's reason). */
+        ReviewText: string;
+        ChangeRequestInput: {
+            message: components["schemas"]["ReviewText"];
+            steps: number[];
+        };
+        DecisionInput: {
+            decision: components["schemas"]["ReviewDecision"];
+            reason: components["schemas"]["ReviewText"];
+        };
+        /** @description Staff's open request for corrections, while the application's status is `changes_requested`. */
+        ChangeRequest: {
+            message: string;
+            /** @description The reopened steps; every other step stays read-only. */
+            steps: number[];
+            /** Format: date-time */
+            requested_at: string;
+        };
+        /** @description Staff's decision and its reason, once the application is approved, rejected or waitlisted. */
+        Decision: {
+            decision: components["schemas"]["ReviewDecision"];
+            reason: string;
+            /** Format: date-time */
+            decided_at: string;
+        };
         /**
          * @description What the portal offers: `apply` (open program, no application yet), `start` (nothing saved yet),
          *     `continue` (a draft with saved steps), `submit` (all six steps submitted), or null (submitted,
@@ -2181,6 +2297,10 @@ export interface components {
             intake_form: components["schemas"]["StoredFile"] | null;
             /** @description The documents of steps 3 and 4 (owners' identification, income documents, no-income form). */
             files: components["schemas"]["ApplicationFile"][];
+            /** @description Staff's open change request while the status is `changes_requested`, else null. */
+            change_request: components["schemas"]["ChangeRequest"] | null;
+            /** @description Staff's decision while the status is approved, rejected or waitlisted, else null. */
+            decision: components["schemas"]["Decision"] | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2487,9 +2607,10 @@ export interface components {
             };
         };
         /**
-         * @description The application cannot change: 'Application has been submitted' (`application_submitted`),
-         *     'Application has been closed' (`application_closed`), 'Program Unavailable' (`program_unavailable`),
-         *     or, when saving a step, `version_conflict` with the stored draft.
+         * @description The application cannot change: 'Application has been submitted' (`application_submitted`: submitted, in
+         *     review or decided), 'Application has been closed' (`application_closed`), 'Program Unavailable'
+         *     (`program_unavailable`), a step staff did not reopen while changes are requested (`step_locked`), or, when
+         *     saving a step, `version_conflict` with the stored draft.
          */
         ApplicationConflict: {
             headers: {
@@ -5167,6 +5288,127 @@ export interface operations {
                     /** @enum {string} */
                     status: "draft" | "closed";
                 };
+            };
+        };
+        responses: {
+            /** @description The application as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApplication"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    setAdminApplicationReviewer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reviewer_id: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The application as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApplication"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    startAdminApplicationReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApplication"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    requestAdminApplicationChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeRequestInput"];
+            };
+        };
+        responses: {
+            /** @description The application as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApplication"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    decideAdminApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionInput"];
             };
         };
         responses: {

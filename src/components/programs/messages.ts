@@ -30,6 +30,11 @@ export const programStatusNames: Record<Schemas['ProgramStatus'], MessageDescrip
 export const applicationStatusNames: Record<Schemas['ApplicationStatus'], MessageDescriptor> = defineMessages({
   draft: { id: 'programs.applicationStatus.draft' },
   submitted: { id: 'programs.applicationStatus.submitted' },
+  in_review: { id: 'programs.applicationStatus.in_review' },
+  changes_requested: { id: 'programs.applicationStatus.changes_requested' },
+  approved: { id: 'programs.applicationStatus.approved' },
+  rejected: { id: 'programs.applicationStatus.rejected' },
+  waitlisted: { id: 'programs.applicationStatus.waitlisted' },
   closed: { id: 'programs.applicationStatus.closed' },
 });
 

@@ -1,6 +1,9 @@
 // The message descriptors the Users screens choose among at run time (a sort, a column, a yes/no, an outcome), declared
 // statically so tests/unit/locales.test.ts can check each id in both catalogs.
-import { defineMessages } from 'react-intl';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
+import type { components } from '#api/schema';
+
+type Schemas = components['schemas'];
 
 export const messages = defineMessages({
   yes: { id: 'admin.common.yes' },
@@ -35,9 +38,6 @@ export const messages = defineMessages({
   sortEmailDesc: { id: 'admin.users.sort.desc_email' },
   sortCreated: { id: 'admin.users.sort.created' },
   sortCreatedDesc: { id: 'admin.users.sort.desc_created' },
-  statusDraft: { id: 'admin.users.applicationStatus.draft' },
-  statusSubmitted: { id: 'admin.users.applicationStatus.submitted' },
-  statusClosed: { id: 'admin.users.applicationStatus.closed' },
   auditStaffGranted: { id: 'admin.users.audit.staffGranted' },
   auditStaffRemoved: { id: 'admin.users.audit.staffRemoved' },
   auditDeactivated: { id: 'admin.users.audit.deactivated' },
@@ -55,3 +55,15 @@ export const messages = defineMessages({
 
 export const yesNo = (value: boolean) => (value ? messages.yes : messages.no);
 export const activeOrNot = (value: boolean) => (value ? messages.active : messages.inactive);
+
+/** An application's status within a sentence (lower case), as the CSV exports word it too. */
+export const applicationStatusWords: Record<Schemas['ApplicationStatus'], MessageDescriptor> = defineMessages({
+  draft: { id: 'admin.users.applicationStatus.draft' },
+  submitted: { id: 'admin.users.applicationStatus.submitted' },
+  in_review: { id: 'admin.users.applicationStatus.in_review' },
+  changes_requested: { id: 'admin.users.applicationStatus.changes_requested' },
+  approved: { id: 'admin.users.applicationStatus.approved' },
+  rejected: { id: 'admin.users.applicationStatus.rejected' },
+  waitlisted: { id: 'admin.users.applicationStatus.waitlisted' },
+  closed: { id: 'admin.users.applicationStatus.closed' },
+});

@@ -9,6 +9,7 @@ import { applicationStatusNames, subProgramNames, subPrograms } from '#component
 import { SelectField, TextField } from '#components/ui/Field';
 import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
+import { APPLICATION_STATUSES } from '#shared/review-lifecycle';
 import {
   applicationListQueryOptions,
   downloadApplicationsCsv,
@@ -19,7 +20,7 @@ import {
 import { messages, SORTS, sortNames } from '#features/admin-applications/messages';
 import { applicantName, programName } from './ReviewPage';
 
-const STATUSES: readonly ApplicationStatus[] = ['draft', 'submitted', 'closed'];
+const STATUSES: readonly ApplicationStatus[] = APPLICATION_STATUSES;
 const COLUMNS = [
   messages.columnApplicant,
   messages.columnBusiness,

@@ -19,7 +19,7 @@ import { ConfirmDialog } from '#components/ui/ConfirmDialog';
 import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
 import { useSession } from '#lib/use-session';
-import { activeOrNot, messages, yesNo } from '#features/admin-users/messages';
+import { activeOrNot, applicationStatusWords, messages, yesNo } from '#features/admin-users/messages';
 import { userAuditQueryOptions, userQueryOptions, type AdminUserDetail, type AuditEntry } from '#features/admin-users/api/users';
 
 const BUTTON_ID: Record<UserAction, string> = { setStaff: 'user-action-staff', setActive: 'user-action-active', sendReset: 'user-action-reset' };
@@ -98,7 +98,6 @@ export function UserDetailPage() {
   const working = useSelector(action, selectIsWorking);
   const confirmOpen = useSelector(action, selectConfirmOpen);
   const t = (descriptor: MessageDescriptor) => intl.formatMessage(descriptor);
-  const applicationStatus = { draft: messages.statusDraft, submitted: messages.statusSubmitted, closed: messages.statusClosed };
 
   // The heading is there from the first render (route changes focus it), worded once the account has loaded.
   const top = (title: React.ReactNode) => (
@@ -209,7 +208,7 @@ export function UserDetailPage() {
                     values={{
                       program: intl.locale.startsWith('en') ? application.program_name.en : application.program_name.es,
                       period: application.period,
-                      status: t(applicationStatus[application.status]),
+                      status: t(applicationStatusWords[application.status]),
                       id: application.id,
                     }}
                   />

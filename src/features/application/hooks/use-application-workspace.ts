@@ -62,12 +62,19 @@ function loadedStep(application: Application, key: StepKey): LoadedStep {
   };
 }
 
+/**
+ * The application machine knows draft, submitted and closed: every status of staff's review (docs/decisions/028)
+ * reads as submitted there, i.e. read-only for the applicant.
+ */
+const machineStatus = (status: Application['status']): ApplicationInput['status'] =>
+  status === 'draft' || status === 'closed' ? status : 'submitted';
+
 /** The application machine's input: the server's application, and this device's local copy of each step's draft. */
 function inputOf(application: Application): ApplicationInput {
   const step = (key: StepKey) => loadedStep(application, key);
   return {
     id: application.id,
-    status: application.status,
+    status: machineStatus(application.status),
     programStatus: application.program.status,
     steps: { '1': step('1'), '2': step('2'), '3': step('3'), '4': step('4'), '5': step('5'), '6': step('6') },
     intakeForm: application.intake_form,
