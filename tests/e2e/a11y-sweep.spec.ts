@@ -199,7 +199,8 @@ const dialogs: DialogCheck[] = [
       // This screen holds the step's version; the other tab saves over it, then this one's save meets the conflict.
       const name = page.getByLabel(new RegExp(`^\\s*${t(locale, 'application.business.name')}`));
       await expect(name).toBeEditable();
-      await saveStep(d.applicant.api, d.draftId, 2, { business_name: `Otra pestaña ${Date.now().toString(36)}` });
+      // A fresh sign-in: the set-up's access token lives five minutes, less than the sweep takes on a busy machine.
+      await saveStep(await apiSignIn(d.applicant.account), d.draftId, 2, { business_name: `Otra pestaña ${Date.now().toString(36)}` });
       await name.fill(`Esta pestaña ${locale}`);
       return page.getByRole('alertdialog', { name: t(locale, 'application.conflict.title') });
     },
