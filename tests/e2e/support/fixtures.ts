@@ -1,5 +1,6 @@
 // Shared helpers of the browser tests: accessibility checks with axe, the caught e-mail, the seeded staff account.
 import { expect, type Page } from '@playwright/test';
+import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { E2E_SIDE_PORT } from './ports.ts';
 
@@ -8,12 +9,21 @@ const side = `http://127.0.0.1:${E2E_SIDE_PORT}`;
 /** WCAG 2.0/2.1/2.2 A and AA: the tags the issue names. */
 export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/**
+ * axe-core's source (the copy @axe-core/playwright uses), run only in a document that does not have axe yet. AxeBuilder
+ * evaluates its source twice per check, each time rebuilding axe (two to three seconds on a busy two-core machine); a
+ * page checked several times (a screen, then its dialog) needs it once.
+ */
+const axeSourceOnce = `if (typeof window.axe === 'undefined') {\n${
+  (createRequire(import.meta.resolve('@axe-core/playwright'))('axe-core') as { source: string }).source
+}\n}`;
+
 /** Fails the test with a readable list when axe finds any violation on the page as it is now. */
 export async function expectNoAxeViolations(page: Page, context = ''): Promise<void> {
   // Legacy mode runs axe.run() in the page itself. The default opens a blank page per check to merge the results
   // of cross-origin frames (axe.finishRun), about a second each on our 2-core machines; the portal has no frames,
   // so the results are the same and the whole-suite checks stay fast.
-  const results = await new AxeBuilder({ page }).withTags(axeTags).setLegacyMode(true).analyze();
+  const results = await new AxeBuilder({ page, axeSource: axeSourceOnce }).withTags(axeTags).setLegacyMode(true).analyze();
   const readable = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
   );
