@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import ts from 'typescript';
 import { Api, apiSignIn, applyTo, completeSteps, createProgram, newApplicant, saveStep, tinyPdf, type Applicant } from './support/apply.ts';
-import { expectNoAxeViolations, staffAccount } from './support/fixtures.ts';
+import { newStaff } from './support/admin.ts';
+import { expectNoAxeViolations } from './support/fixtures.ts';
 import { baseURL } from './support/ports.ts';
-import { fieldLabel, shotPath, signIn, switchLanguage, t, type Locale } from './support/shell.ts';
+import { fieldLabel, shotPath, signIn, switchLanguage, t, type Account, type Locale } from './support/shell.ts';
 
 type Who = 'public' | 'applicant' | 'staff';
 
@@ -22,6 +23,9 @@ interface Data {
   eventId: number;
   newsId: number;
   person: string;
+  /** A staff account of the sweep's own: signing in with a language may write it to the profile, and the shared
+   *  seeded staff account must keep Spanish for the other tests (tests/e2e/shell-guards.spec.ts). */
+  staff: Account;
 }
 
 interface RouteCheck {
@@ -334,7 +338,8 @@ async function setUp(): Promise<Data> {
   await api.call('POST', `/applications/${submittedId}/submit`);
   await api.call('POST', `/programs/${programId}/drive/folders`, { space: 'personal', parent_id: null, name: 'Facturas' });
   await upload(api, `/programs/${programId}/drive/files?space=personal`, 'plan.pdf');
-  const staff = await apiSignIn(await staffAccount());
+  const staffAccount = await newStaff(`a11y-sweep-${token}`);
+  const staff = await apiSignIn(staffAccount);
   await staff.call('POST', `/admin/programs/${programId}/drive/folders`, { space: 'shared', parent_id: null, name: 'Guías' });
   const eventId = await publicEventId();
   await api.call('POST', `/events/${eventId}/attendance`);
@@ -342,7 +347,7 @@ async function setUp(): Promise<Data> {
   const newsId = news.results[0]?.id;
   if (newsId === undefined) throw new Error('no published news item seeded');
   const me = await api.call<{ id: number; first_name: string; last_name: string }>('GET', '/me');
-  return { applicant, applicantUserId: me.id, programId, draftId, submittedId, eventId, newsId, person: `${me.first_name} ${me.last_name}` };
+  return { applicant, applicantUserId: me.id, programId, draftId, submittedId, eventId, newsId, person: `${me.first_name} ${me.last_name}`, staff: staffAccount };
 }
 
 let data: Data | undefined;
@@ -361,10 +366,10 @@ async function openAs(browser: Browser, who: Who, locale: Locale, viewport: keyo
   const page = await context.newPage();
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // Chosen on this device, so it wins over the profile's language of whoever signs in (the shared staff account too).
+  // Chosen on this device, so it wins over the profile's language of whoever signs in.
   await switchLanguage(page, locale);
   if (who === 'applicant') await signIn(page, d.applicant.account, locale);
-  if (who === 'staff') await signIn(page, await staffAccount(), locale);
+  if (who === 'staff') await signIn(page, d.staff, locale);
   return page;
 }
 
