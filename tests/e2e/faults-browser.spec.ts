@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { closedPort } from '../support/server.ts';
 import { kill9, startServer, type RunningServer } from '../support/server-process.ts';
 import { applicationPath, expectSaved, savingStatus, type ApiStep } from './support/apply.ts';
@@ -67,6 +67,16 @@ async function openApplication(server: OwnServer): Promise<{ id: number; call: A
   return { id, call };
 }
 
+/** A new application of the seeded staff member, opened on `screen` in a browser signed in to `server`. */
+async function openScreen(browser: Browser, server: OwnServer, screen: 1 | 6) {
+  const { id, call } = await openApplication(server);
+  const context = await browser.newContext({ baseURL: server.base, locale: 'es-PR' });
+  const page = await context.newPage();
+  await signIn(page, { email: STAFF_EMAIL, password: server.password });
+  await page.goto(applicationPath(id, screen));
+  return { id, call, context, page };
+}
+
 const field = (page: Page, id: string) => page.getByLabel(fieldLabel(es(id)));
 
 /** A readable PDF of `size` bytes: a catalog and an empty page tree, a comment of spaces, its cross-reference table. */
@@ -89,11 +99,7 @@ test.describe('the server killed with SIGKILL while a person works, then started
   test('a step being saved keeps what was typed: the browser keeps its copy and saves it once the server is back', async ({ browser }) => {
     test.setTimeout(240_000);
     server = await startOwnServer();
-    const { id, call } = await openApplication(server);
-    const context = await browser.newContext({ baseURL: server.base, locale: 'es-PR' });
-    const page = await context.newPage();
-    await signIn(page, { email: STAFF_EMAIL, password: server.password });
-    await page.goto(applicationPath(id, 1));
+    const { id, call, context, page } = await openScreen(browser, server, 1);
 
     // An acknowledged save, then the server dies and the person goes on typing.
     await field(page, 'profile.person.city').fill('Ponce');
@@ -121,11 +127,7 @@ test.describe('the server killed with SIGKILL while a person works, then started
   test('an upload cut by the kill leaves nothing listed, and the same file goes up once the server is back', async ({ browser }) => {
     test.setTimeout(240_000);
     server = await startOwnServer();
-    const { id, call } = await openApplication(server);
-    const context = await browser.newContext({ baseURL: server.base, locale: 'es-PR' });
-    const page = await context.newPage();
-    await signIn(page, { email: STAFF_EMAIL, password: server.password });
-    await page.goto(applicationPath(id, 6));
+    const { id, call, context, page } = await openScreen(browser, server, 6);
 
     // The intake form, 8 MB, sent at 256 KB/s (Chromium's network emulation), so the kill lands mid-upload.
     const cdp = await context.newCDPSession(page);
