@@ -1,6 +1,6 @@
 // Route guards, redirects, titles and focus of the SPA shell (issue "The SPA shell", test 3; docs/product.md section 2).
 import { expect, test, type Page } from '@playwright/test';
-import { staffAccount } from './support/fixtures.ts';
+import { newStaff } from './support/admin.ts';
 import { createAccount, signIn, startApplication, storedUser, submitLogin, switchLanguage, t, type Account } from './support/shell.ts';
 
 let applicant: Account;
@@ -29,7 +29,8 @@ test('signed out, every protected page sends to /login and signing in comes back
     { path: '/profile', next: '%2Fprofile', back: /\/profile$/, title: 'profile.page.title' },
     { path: '/admin', next: '%2Fadmin(%2Fevents)?', back: /\/admin\/events$/, title: 'admin.events.title', staff: true },
   ];
-  const staff = await staffAccount();
+  // Staff accounts of the test's own: a shared one may have been switched to English by another test's profile.
+  const staff = await newStaff('guards-signed-out');
   for (const item of cases) {
     await expectLandsOn(page, item.path, new RegExp(`/login\\?next=${item.next}$`));
     await expect(h1(page)).toHaveText(t('es', 'auth.login.title'));
@@ -62,7 +63,7 @@ test('signed-in applicant: /login, /admin and the panel redirects', async ({ pag
 });
 
 test('signed-in staff: /login and /admin go to /admin/events', async ({ page }) => {
-  await signIn(page, await staffAccount());
+  await signIn(page, await newStaff('guards-signed-in'));
   await expect(page).toHaveURL(/\/admin\/events$/);
   expect((await storedUser(page))?.is_staff).toBe(true);
   await expectLandsOn(page, '/login', /\/admin\/events$/);
