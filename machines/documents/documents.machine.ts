@@ -1,22 +1,15 @@
-// A field of several documents (docs/decisions/015): each chosen file is checked in the browser (size, PDF), then
-// uploaded with progress (cancel, retry); a stored file can be removed. The field's file ids go to the step's draft
-// through the `reportFiles` slot, and 'document uploaded' / 'document deleted' through the `announce` slot.
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { checkPickedFile, toUploadError } from '#machines/upload/upload.machine.ts';
-import type {
-  ApplicationFile,
-  DocumentsContext,
-  DocumentsEvent,
-  DocumentsInput,
-  PickedFile,
-  RemoveDocumentInput,
-  UploadDocumentEvent,
-  UploadDocumentInput,
-} from './documents.types.ts';
+// A field of several documents (docs/decisions/015). Each file goes through an upload machine (machines/upload) this
+// machine invokes while the field takes changes: the child checks it in the browser (size, PDF) and sends it with
+// progress, cancel and retry, then reports the stored document. This machine keeps what is the field's own: the list
+// of stored documents, its maximum, removal, the lock; the field's ids go to the step's draft through the
+// `reportFiles` slot, and 'document uploaded' / 'document deleted' through the `announce` slot.
+import { assign, fromPromise, not, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { uploadMachine } from '#machines/upload/upload.machine.ts';
+import type { UploadEvent } from '#machines/upload/upload.types.ts';
+import type { ApplicationFile, DocumentsChildren, DocumentsContext, DocumentsEvent, DocumentsInput, RemoveDocumentInput } from './documents.types.ts';
 
-type Choose = Extract<DocumentsEvent, { type: 'documents.choose' }>;
 type Remove = Extract<DocumentsEvent, { type: 'documents.remove' }>;
-const fileOf = ({ event }: { event: Choose }) => ({ file: event.file });
+type Choose = Extract<DocumentsEvent, { type: 'documents.choose' }>;
 const ids = (files: readonly ApplicationFile[]) => files.map((file) => file.id);
 
 const machineSetup = setup({
@@ -26,14 +19,14 @@ const machineSetup = setup({
     context: {} as DocumentsContext,
     events: {} as DocumentsEvent,
     input: {} as DocumentsInput,
+    children: {} as DocumentsChildren,
     tags: {} as 'busy',
   },
   /* eslint-enable @typescript-eslint/consistent-type-assertions */
   actors: {
-    // Slots: the SPA provides the real calls in src/actors; tests answer with events or deferred promises.
-    uploadDocument: fromCallback<DocumentsEvent, UploadDocumentInput>(({ sendBack }) => {
-      sendBack({ type: 'documents.uploadFailed', error: { body: { detail: 'uploadDocument is not provided' } } } satisfies UploadDocumentEvent);
-    }),
+    // The upload child, with its own uploadFile slot; and the removal slot. The SPA provides the real calls in
+    // src/actors; tests answer the child's upload with events and settle the removal's promise.
+    upload: uploadMachine,
     removeDocument: fromPromise<void, RemoveDocumentInput>(async () => {
       throw { body: { detail: 'removeDocument is not provided' } };
     }),
@@ -42,27 +35,13 @@ const machineSetup = setup({
     // Slots: the SPA writes the ids into the step's draft and shows the success toasts.
     reportFiles: (_, _ids: number[]) => {},
     announce: (_, _what: 'uploaded' | 'deleted') => {},
-    refuse: assign((_, params: { file: PickedFile; code: 'too_large' | 'not_pdf' | 'too_many' }) => ({
-      file: params.file,
-      error: { code: params.code },
-      loaded: 0,
-      total: 0,
-    })),
-    start: assign((_, params: { file: PickedFile }) => ({ file: params.file, error: null, loaded: 0, total: params.file.size })),
-    restart: assign(({ context }) => ({ error: null, loaded: 0, total: context.file?.size ?? 0 })),
-    progress: assign((_, params: { loaded: number; total: number }) => ({ loaded: params.loaded, total: params.total })),
-    store: assign(({ context }, params: { stored: ApplicationFile }) => ({
-      files: [...context.files, params.stored],
-      file: null,
-      error: null,
-      loaded: 0,
-      total: 0,
-    })),
-    keepUploadError: assign((_, params: { error: { body?: unknown } }) => ({ error: toUploadError(params.error) })),
-    keepRefusal: assign((_, params: { body: unknown }) => ({ error: { code: 'refused' as const, body: params.body } })),
-    forget: assign({ file: null, error: null, loaded: 0, total: 0 }),
-    // A removal ends whatever the last choice left (its error, its file, its progress).
-    markRemoving: assign((_, params: { fileId: number }) => ({ removing: params.fileId, error: null, file: null, loaded: 0, total: 0 })),
+    /** The person's choice, retry or cancel, for the upload child (which ignores what its state does not take). */
+    forward: sendTo('upload', (_, event: UploadEvent) => event),
+    noteUpload: assign((_, params: { busy: boolean }) => ({ uploading: params.busy })),
+    refuseTooMany: assign({ error: { code: 'too_many' as const } }),
+    clearError: assign({ error: null }),
+    store: assign(({ context }, params: { stored: ApplicationFile }) => ({ files: [...context.files, params.stored] })),
+    markRemoving: assign((_, params: { fileId: number }) => ({ removing: params.fileId, error: null })),
     drop: assign(({ context }) => ({ files: context.files.filter((file) => file.id !== context.removing), removing: null })),
     keepRemoveError: assign((_, params: { error: unknown }) => ({
       removing: null,
@@ -73,49 +52,17 @@ const machineSetup = setup({
     })),
   },
   guards: {
-    tooLarge: ({ context }, params: { file: PickedFile }) => checkPickedFile(params.file, context.maxBytes) === 'too_large',
-    notPdf: ({ context }, params: { file: PickedFile }) => checkPickedFile(params.file, context.maxBytes) === 'not_pdf',
+    uploading: ({ context }) => context.uploading,
     full: ({ context }) => context.files.length >= context.maxFiles,
-    hasFile: ({ context }) => context.file !== null,
-    isStored: ({ context }, params: { fileId: number }) => context.files.some((file) => file.id === params.fileId),
+    /** A stored file, while no upload is under way. */
+    removable: ({ context }, params: { fileId: number }) => !context.uploading && context.files.some((file) => file.id === params.fileId),
     startsLocked: ({ context }) => context.readonly,
   },
 });
 
-/** A chosen file: refused in the browser (field full, too large, not a PDF: choose another), else uploaded. */
-const chooseTransitions = [
-  {
-    guard: 'full',
-    target: '#documents.invalid',
-    actions: { type: 'refuse', params: ({ event }: { event: Choose }) => ({ file: event.file, code: 'too_many' as const }) },
-  },
-  {
-    guard: { type: 'tooLarge', params: fileOf },
-    target: '#documents.invalid',
-    actions: { type: 'refuse', params: ({ event }: { event: Choose }) => ({ file: event.file, code: 'too_large' as const }) },
-  },
-  {
-    guard: { type: 'notPdf', params: fileOf },
-    target: '#documents.invalid',
-    actions: { type: 'refuse', params: ({ event }: { event: Choose }) => ({ file: event.file, code: 'not_pdf' as const }) },
-  },
-  { target: '#documents.uploading', actions: { type: 'start', params: fileOf } },
-] as const;
-
-/** What a field at rest takes (nothing in flight): another file, the removal of a stored one, the lock. */
-const waitingTransitions = {
-  'documents.choose': chooseTransitions,
-  'documents.remove': {
-    guard: { type: 'isStored', params: ({ event }: { event: Remove }) => ({ fileId: event.fileId }) },
-    target: '#documents.removing',
-    actions: { type: 'markRemoving', params: ({ event }: { event: Remove }) => ({ fileId: event.fileId }) },
-  },
-  'documents.lock': '#documents.locked',
-} as const;
-
 export const documentsMachine = machineSetup.createMachine({
   id: 'documents',
-  description: 'A field of several PDFs: choose (checked in the browser), upload with progress, cancel, retry, remove.',
+  description: 'A field of several PDFs: each chosen file goes through an upload child (checked, sent with progress, cancel, retry); a stored one can be removed.',
   context: ({ input }) => ({
     applicationId: input.applicationId,
     kind: input.kind,
@@ -123,9 +70,7 @@ export const documentsMachine = machineSetup.createMachine({
     maxFiles: input.maxFiles,
     files: [...input.files],
     readonly: input.readonly,
-    file: null,
-    loaded: 0,
-    total: 0,
+    uploading: false,
     removing: null,
     error: null,
   }),
@@ -136,50 +81,42 @@ export const documentsMachine = machineSetup.createMachine({
       always: [{ guard: 'startsLocked', target: 'locked' }, { target: 'idle' }],
     },
     idle: {
-      description: 'Waiting: the stored files are listed; another file can be chosen, a stored one removed.',
-      on: waitingTransitions,
-    },
-    invalid: {
-      description: 'The chosen file was refused in the browser (field full, too large, not a PDF): another must be chosen; nothing was sent.',
-      on: waitingTransitions,
-    },
-    refused: {
       description:
-        'The server refused the file for what it is (not a PDF inside, damaged, too large): another file must be chosen; trying the same one again cannot help.',
-      on: waitingTransitions,
-    },
-    uploading: {
-      description: 'Sending the file; progress is counted in bytes; it can be cancelled.',
-      tags: ['busy'],
+        'The stored files are listed; the upload child takes a chosen file (one at a time); a stored file can be removed while no upload is under way. Entering starts a fresh child, so a removal or a full field ends what the last choice left.',
       invoke: {
-        id: 'uploadDocument',
-        src: 'uploadDocument',
-        input: ({ context }) => {
-          if (!context.file) throw new Error('uploading without a file');
-          return { applicationId: context.applicationId, kind: context.kind, file: context.file };
-        },
+        id: 'upload',
+        src: 'upload',
+        input: ({ context }) => ({
+          target: { kind: 'document' as const, applicationId: context.applicationId, fileKind: context.kind },
+          maxBytes: context.maxBytes,
+          stored: null,
+        }),
+        onSnapshot: { actions: { type: 'noteUpload', params: ({ event }) => ({ busy: event.snapshot.hasTag('busy') }) } },
       },
       on: {
-        'documents.progress': { actions: { type: 'progress', params: ({ event }) => ({ loaded: event.loaded, total: event.total }) } },
+        'documents.choose': [
+          // One upload at a time: the view offers no file input while one is under way.
+          { guard: 'uploading' },
+          { guard: 'full', target: 'idle', reenter: true, actions: 'refuseTooMany' },
+          {
+            actions: ['clearError', { type: 'forward', params: ({ event }: { event: Choose }) => ({ type: 'upload.choose' as const, file: event.file }) }],
+          },
+        ],
+        'documents.retry': { actions: { type: 'forward', params: { type: 'upload.retry' as const } } },
+        'documents.cancel': { actions: { type: 'forward', params: { type: 'upload.cancel' as const } } },
         'documents.uploaded': {
-          target: 'idle',
           actions: [
             { type: 'store', params: ({ event }) => ({ stored: event.stored }) },
             { type: 'reportFiles', params: ({ context }) => ids(context.files) },
             { type: 'announce', params: 'uploaded' as const },
           ],
         },
-        'documents.uploadRefused': { target: 'refused', actions: { type: 'keepRefusal', params: ({ event }) => ({ body: event.body }) } },
-        'documents.uploadFailed': { target: 'failed', actions: { type: 'keepUploadError', params: ({ event }) => ({ error: event.error }) } },
-        'documents.cancel': { target: 'idle', actions: 'forget' },
-      },
-    },
-    failed: {
-      description: 'The upload failed (the network dropped, or the server failed or was busy): the same file can be tried again, or another chosen.',
-      on: {
-        ...waitingTransitions,
-        'documents.retry': { guard: 'hasFile', target: 'uploading', actions: 'restart' },
-        'documents.cancel': { target: 'idle', actions: 'forget' },
+        'documents.remove': {
+          guard: { type: 'removable', params: ({ event }: { event: Remove }) => ({ fileId: event.fileId }) },
+          target: 'removing',
+          actions: { type: 'markRemoving', params: ({ event }) => ({ fileId: event.fileId }) },
+        },
+        'documents.lock': { guard: not('uploading'), target: 'locked' },
       },
     },
     removing: {

@@ -1,11 +1,9 @@
 // Types of the documents machine: one field that holds several PDFs (an owner's identification, income documents,
-// the signed no-income form), each uploaded with progress and removable while the application is a draft.
-import type { components } from '#api/schema.d.ts';
-import type { PickedFile, UploadError } from '#machines/upload/upload.types.ts';
+// the signed no-income form), each uploaded by an upload machine it composes, removable while the application is a
+// draft.
+import type { ApplicationFile, FileKind, PickedFile, UploadError } from '#machines/upload/upload.types.ts';
 
-export type { PickedFile, UploadError };
-export type ApplicationFile = components['schemas']['ApplicationFile'];
-export type FileKind = components['schemas']['FileKind'];
+export type { ApplicationFile, FileKind, PickedFile, UploadError };
 
 export interface DocumentsInput {
   applicationId: number;
@@ -20,28 +18,24 @@ export interface DocumentsInput {
   readonly: boolean;
 }
 
-export interface UploadDocumentInput {
-  applicationId: number;
-  kind: FileKind;
-  file: PickedFile;
-}
-
 export interface RemoveDocumentInput {
   applicationId: number;
   fileId: number;
 }
 
-/** `remove_failed`: the server kept the file (the body says why, or null when it never answered). */
-export type DocumentsError = UploadError | { code: 'too_many' } | { code: 'remove_failed'; body: unknown };
+/**
+ * The field's own errors; an upload's (too large, not a PDF, refused, failed) are its upload child's.
+ * `too_many`: the field is full. `remove_failed`: the server kept the file (the body says why, or null when it never
+ * answered).
+ */
+export type DocumentsError = { code: 'too_many' } | { code: 'remove_failed'; body: unknown };
 
-/** How an uploadDocument actor reports back (a callback actor: progress comes before the end). */
-export type UploadDocumentEvent =
-  | { type: 'documents.progress'; loaded: number; total: number }
-  | { type: 'documents.uploaded'; stored: ApplicationFile }
-  /** The server refused the file itself (a 4xx with a body): sending it again cannot help. */
-  | { type: 'documents.uploadRefused'; body: unknown }
-  /** No answer, or the server failed or was busy: the same file can be tried again. */
-  | { type: 'documents.uploadFailed'; error: { body?: unknown } };
+/** The ids of the actors the documents machine invokes: its upload (while the field takes changes). */
+// A type, not an interface: XState's `types.children` wants a Record<string, string>, which interfaces are not.
+export type DocumentsChildren = {
+  upload: 'upload';
+  removeDocument: 'removeDocument';
+};
 
 export interface DocumentsContext {
   applicationId: number;
@@ -50,19 +44,19 @@ export interface DocumentsContext {
   maxFiles: number;
   files: ApplicationFile[];
   readonly: boolean;
-  /** The file being (or last) sent; null once it is stored. */
-  file: PickedFile | null;
-  loaded: number;
-  total: number;
+  /** The upload child is sending a file (its `busy` tag, as it last reported): no removal, no other file. */
+  uploading: boolean;
   /** The file being removed. */
   removing: number | null;
   error: DocumentsError | null;
 }
 
 export type DocumentsEvent =
+  /** The person's choices, passed on to the upload child (a full field refuses a file itself). */
   | { type: 'documents.choose'; file: PickedFile }
   | { type: 'documents.retry' }
   | { type: 'documents.cancel' }
   | { type: 'documents.remove'; fileId: number }
   | { type: 'documents.lock' }
-  | UploadDocumentEvent;
+  /** From the upload child: the server stored the document. */
+  | { type: 'documents.uploaded'; stored: ApplicationFile };

@@ -1,7 +1,10 @@
 // One file upload: checked in the browser (size, type), then sent with progress; the stored file replaces the last.
+// Its parent hears of each stored file: the application (intake form), the drive, or a documents field
+// (machines/documents, which keeps the list of the field's documents).
 import { assign, fromCallback, sendParent, setup, type ActorRefFrom } from 'xstate';
 import { DRIVE_EXTENSIONS } from '#shared/drive-constants.ts';
 import type {
+  ApplicationFile,
   PickedFile,
   StoredFile,
   UploadContext,
@@ -11,6 +14,7 @@ import type {
   UploadFileInput,
   UploadInput,
   UploadTarget,
+  UploadedFile,
 } from './upload.types.ts';
 
 type Refusal = 'too_large' | 'not_pdf' | 'type_not_allowed';
@@ -34,9 +38,26 @@ export function checkDriveFile(file: Pick<PickedFile, 'name' | 'size'>, maxBytes
   return dot > 0 && DRIVE_EXTENSIONS.includes(file.name.slice(dot).toLowerCase()) ? null : 'type_not_allowed';
 }
 
-/** The browser's check of a file for where it goes. */
+/** The browser's check of a file for where it goes: the drive's kinds, else a PDF (intake form, documents). */
 const refusalOf = (target: UploadTarget, file: PickedFile, maxBytes: number): Refusal | null =>
   target.kind === 'drive' ? checkDriveFile(file, maxBytes) : checkPickedFile(file, maxBytes);
+
+/** A stored document carries its id (what a documents field lists and its step's draft names). */
+export const isApplicationFile = (stored: UploadedFile): stored is ApplicationFile => 'id' in stored;
+
+/** What the parent is told of a stored file, by where it went. */
+function uploadedNotice(target: UploadTarget, stored: UploadedFile) {
+  switch (target.kind) {
+    case 'drive':
+      return { type: 'drive.uploaded' as const, stored };
+    case 'document':
+      // The server answers a document with its id; an answer without one is a slot that breaks the contract.
+      if (!isApplicationFile(stored)) throw new Error('a document upload must answer an ApplicationFile');
+      return { type: 'documents.uploaded' as const, stored };
+    case 'intake_form':
+      return { type: 'application.intakeFormUploaded' as const, stored };
+  }
+}
 
 /** Reads an uploadFile failure: `{ body }` is the server's answer; anything else never reached it. */
 export function toUploadError(error: { body?: unknown }): UploadError {
@@ -64,10 +85,8 @@ export const uploadMachine = setup({
   },
   actions: {
     // Tells the machine that spawned this upload: the application (the server made a submitted step 6 incomplete
-    // again), or the drive (its folder holds one more file).
-    reportUploaded: sendParent(({ context }, stored: StoredFile) =>
-      context.target.kind === 'drive' ? { type: 'drive.uploaded', stored } : { type: 'application.intakeFormUploaded', stored },
-    ),
+    // again), the drive (its folder holds one more file), or a documents field (one more document to list).
+    reportUploaded: sendParent(({ context }, stored: UploadedFile) => uploadedNotice(context.target, stored)),
     refuse: assign((_, params: { file: PickedFile; code: Refusal }) => ({
       file: params.file,
       error: { code: params.code },

@@ -1,9 +1,15 @@
-// Types of the upload machine: one file field (at most 20MB: a PDF for an application, the drive's kinds in a program
-// drive) that uploads as soon as a file is chosen.
+// Types of the upload machine: one file upload (at most 20MB: a PDF for an application's intake form or one of its
+// documents, the drive's kinds in a program drive) that starts as soon as a file is chosen.
 import type { components } from '#api/schema.d.ts';
 
 /** What the server answers for a stored file: its name, size and when it was uploaded. */
 export type StoredFile = components['schemas']['StoredFile'];
+/** A document of steps 3 and 4 as the server stored it: a StoredFile with its id, field and SHA-256. */
+export type ApplicationFile = components['schemas']['ApplicationFile'];
+/** Which documents field of an application a document belongs to. */
+export type FileKind = components['schemas']['FileKind'];
+/** What an upload answers: a document upload answers an ApplicationFile (which is a StoredFile too). */
+export type UploadedFile = StoredFile | ApplicationFile;
 
 /** A file the person chose. `body` is the bytes; the machine only reads the name, size and type. */
 export interface PickedFile {
@@ -14,11 +20,13 @@ export interface PickedFile {
 }
 
 /**
- * Where the file goes: an application's intake form (a PDF), or a folder of a program drive (PDF, images, office
- * documents, plain text: docs/decisions/019-program-drive.md). `parentId` null is the space's root.
+ * Where the file goes: an application's intake form (a PDF), one more document of a documents field of steps 3 and 4
+ * (a PDF, docs/decisions/015), or a folder of a program drive (PDF, images, office documents, plain text:
+ * docs/decisions/019-program-drive.md). `parentId` null is the space's root.
  */
 export type UploadTarget =
   | { kind: 'intake_form'; applicationId: number }
+  | { kind: 'document'; applicationId: number; fileKind: FileKind }
   | { kind: 'drive'; programId: number; space: 'shared' | 'personal'; parentId: number | null };
 
 export interface UploadInput {
@@ -51,7 +59,7 @@ export type UploadError =
 /** How an uploadFile actor reports back (it is a callback actor: progress comes before the end). */
 export type UploadFileEvent =
   | { type: 'upload.progress'; loaded: number; total: number }
-  | { type: 'upload.done'; stored: StoredFile }
+  | { type: 'upload.done'; stored: UploadedFile }
   /** The server refused the file itself: sending it again cannot help (issue 9 point 7). */
   | { type: 'upload.refused'; body: unknown }
   /** No answer, or the server failed: the same file can be tried again. */

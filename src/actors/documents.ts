@@ -1,6 +1,7 @@
-// The real effects of a documents field (machines/documents): the upload with progress (XMLHttpRequest, for its
-// progress events), the delete, the application's cached file list kept in step, the ids written into the step's
-// draft through the application actor, and the success toasts 'document uploaded' / 'document deleted'.
+// The real effects of a documents field (machines/documents): its upload child's upload with progress
+// (XMLHttpRequest, for its progress events), the delete, the application's cached file list kept in step, the ids
+// written into the step's draft through the application actor, and the success toasts 'document uploaded' /
+// 'document deleted'.
 import type { QueryClient } from '@tanstack/react-query';
 import { defineMessages } from 'react-intl';
 import { fromCallback, fromPromise } from 'xstate';
@@ -9,7 +10,9 @@ import { ApiError } from '#api/errors';
 import { uploadWithProgress } from '#api/upload';
 import { applicationKeys, type Application, type ApplicationFile } from '#api/applications';
 import { documentsMachine } from '#machines/documents/documents.machine';
-import type { DocumentsEvent, RemoveDocumentInput, UploadDocumentInput } from '#machines/documents/documents.types';
+import type { RemoveDocumentInput } from '#machines/documents/documents.types';
+import { uploadMachine } from '#machines/upload/upload.machine';
+import type { UploadEvent, UploadFileInput } from '#machines/upload/upload.types';
 import type { StepNumber } from '#machines/step/step.types';
 import { getIntl } from '#lib/locale';
 import { showToast } from '#lib/toast';
@@ -45,33 +48,44 @@ export interface DocumentsTarget {
   path: readonly (string | number)[];
 }
 
-export function provideDocumentsMachine(queryClient: QueryClient, app: ApplicationActorRef, target: DocumentsTarget) {
-  return documentsMachine.provide({
+/** The field's upload child, sending into `POST /applications/{id}/files?kind=` (docs/decisions/015). */
+function provideDocumentUpload(queryClient: QueryClient) {
+  return uploadMachine.provide({
     actors: {
-      uploadDocument: fromCallback<DocumentsEvent, UploadDocumentInput>(({ input, sendBack }) => {
+      uploadFile: fromCallback<UploadEvent, UploadFileInput>(({ input, sendBack }) => {
+        if (input.target.kind !== 'document') throw new Error('a documents field uploads documents only');
+        const { applicationId, fileKind } = input.target;
         const controller = new AbortController();
         uploadWithProgress({
-          path: `/applications/${input.applicationId}/files?kind=${input.kind}`,
+          path: `/applications/${applicationId}/files?kind=${fileKind}`,
           field: 'file',
           file: input.file.body,
           fileName: input.file.name,
           signal: controller.signal,
-          onProgress: ({ loaded, total }) => sendBack({ type: 'documents.progress', loaded, total }),
+          onProgress: ({ loaded, total }) => sendBack({ type: 'upload.progress', loaded, total }),
         }).then(
           (body) => {
-            if (!isApplicationFile(body)) return sendBack({ type: 'documents.uploadFailed', error: {} });
-            updateCachedFiles(queryClient, input.applicationId, (files) => [...files, body]);
-            sendBack({ type: 'documents.uploaded', stored: body });
+            if (!isApplicationFile(body)) return sendBack({ type: 'upload.failed', error: {} });
+            updateCachedFiles(queryClient, applicationId, (files) => [...files, body]);
+            sendBack({ type: 'upload.done', stored: body });
           },
           (error: unknown) => {
             if (controller.signal.aborted) return;
             // The file itself refused (4xx): choose another; the transfer failed (no answer, 5xx): try again.
-            if (isFileRefusal(error)) sendBack({ type: 'documents.uploadRefused', body: error.body });
-            else sendBack({ type: 'documents.uploadFailed', error: toServerRejection(error) });
+            if (isFileRefusal(error)) sendBack({ type: 'upload.refused', body: error.body });
+            else sendBack({ type: 'upload.failed', error: toServerRejection(error) });
           },
         );
         return () => controller.abort();
       }),
+    },
+  });
+}
+
+export function provideDocumentsMachine(queryClient: QueryClient, app: ApplicationActorRef, target: DocumentsTarget) {
+  return documentsMachine.provide({
+    actors: {
+      upload: provideDocumentUpload(queryClient),
       removeDocument: fromPromise<void, RemoveDocumentInput>(async ({ input }) => {
         // 204 has no body, which unwrap() reads as a failure: the status says it all.
         const answer = await api

@@ -1,11 +1,13 @@
 // Model-based path tests of the upload machine: generated paths drive a real actor (an uploadFile callback the
-// test answers with progress, a stored file or a failure) and check what the intake-form field shows in each state.
+// test answers with progress, a stored file or a failure) and check what the intake-form field, or the upload of a
+// documents field (a document target), shows in each state.
 // The machine has no read-only state: IntakeFormField hides the file input on a read-only application instead.
 import { describe, expect, it } from 'vitest';
 import {
   createActor,
   fromCallback,
   initialTransition,
+  setup,
   transition,
   type AnyStateMachine,
   type SnapshotFrom,
@@ -14,10 +16,12 @@ import {
 import { createTestModel, getStateNodes, type StatePath, type TestModel, type TestParam } from 'xstate/graph';
 import { testMachineOf } from './support/test-machine.ts';
 import {
+  answerFor,
   AT_LIMIT,
   bytes,
   cancel,
   choose,
+  documentOf,
   done,
   dropped,
   NOT_PDF_BODY,
@@ -77,6 +81,8 @@ type ModelEvent = UploadModelEvent;
 const PREVIOUS: StoredFile = { file_name: 'formulario-anterior.pdf', size: 180_000, uploaded_at: '2025-03-01T10:00:00.000Z', active_content: [] };
 const FRESH: UploadInput = { target: { kind: 'intake_form', applicationId: 7 }, maxBytes: MAX_UPLOAD_BYTES, stored: null };
 const REPLACING: UploadInput = { ...FRESH, stored: PREVIOUS };
+/** A documents field's upload (machines/documents invokes it): a PDF like the intake form, answered with its id. */
+const DOCUMENT: UploadInput = { target: { kind: 'document', applicationId: 7, fileKind: 'owner_id' }, maxBytes: MAX_UPLOAD_BYTES, stored: null };
 
 // `createTestModel` refuses machines that invoke: the model is the machine's own graph without the invocation.
 // uploadFile is a callback actor, so its answers are already plain `upload.*` events; the executors below make
@@ -184,7 +190,7 @@ async function execute(world: World, event: ModelEvent): Promise<void> {
     case 'upload.done': {
       const call = onlyActiveCall(world);
       // The server answers for the file that was sent.
-      expect(event.stored).toEqual(storedOf(call.input.file));
+      expect(event.stored).toEqual(answerFor(world.input.target, call.input.file));
       expected.stored = event.stored;
       expected.reports.push(event.stored);
       expected.picked = null;
@@ -322,6 +328,7 @@ const describePath = (path: StatePath<UploadSnapshot, ModelEvent>) =>
 describe.each([
   ['no file stored yet', FRESH],
   ['a file already stored', REPLACING],
+  ['a document of a documents field', DOCUMENT],
 ])('upload machine: generated paths with %s', (_, input) => {
   const paths = modelFor(input).getShortestPaths();
 
@@ -340,6 +347,26 @@ describe.each([
 });
 
 describe('upload machine: scenarios', () => {
+  it('a document upload tells the documents field that invoked it documents.uploaded, with the stored document', async () => {
+    const heard: unknown[] = [];
+    const answering = uploadMachine.provide({
+      actors: {
+        uploadFile: fromCallback<UploadEvent, UploadFileInput>(({ input, sendBack }) => {
+          void Promise.resolve().then(() => sendBack({ type: 'upload.done', stored: answerFor(input.target, input.file) }));
+        }),
+      },
+    });
+    const parent = setup({ actors: { upload: answering } }).createMachine({
+      invoke: { id: 'upload', src: 'upload', input: DOCUMENT },
+      on: { '*': { actions: ({ event }) => void heard.push(event) } },
+    });
+    const actor = createActor(parent).start();
+    actor.getSnapshot().children.upload?.send({ type: 'upload.choose', file: SIGNED } satisfies UploadEvent);
+    await settle();
+    expect(heard).toEqual([{ type: 'documents.uploaded', stored: documentOf(SIGNED, 'owner_id') }]);
+    actor.stop();
+  });
+
   it('a file over 20MB is refused before a byte is sent, with a code the view translates', async () => {
     const world = await runScenario(FRESH, [choose(TOO_LARGE)]);
     expect(selectUploadError(world.actor.getSnapshot())).toEqual({ code: 'too_large' });

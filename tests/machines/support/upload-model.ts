@@ -1,9 +1,9 @@
-// The upload machine's model, shared by its own path tests and by the composed application's: the sample files and
-// the answers of the upload in flight (a few fixed ones, so the explored context stays finite).
+// The upload machine's model, shared by its own path tests and by the composed application's and documents field's:
+// the sample files and the answers of the upload in flight (a few fixed ones, so the explored context stays finite).
 import type { SnapshotFrom } from 'xstate';
 import en from '#locales/en.json';
 import type { uploadMachine } from '#machines/upload/upload.machine.ts';
-import type { PickedFile, StoredFile, UploadEvent } from '#machines/upload/upload.types.ts';
+import type { ApplicationFile, PickedFile, StoredFile, UploadEvent, UploadTarget, UploadedFile } from '#machines/upload/upload.types.ts';
 
 export type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
 export type UploadModelEvent = UploadEvent | { type: 'xstate.init' };
@@ -45,7 +45,20 @@ export const progress = (file: PickedFile, part: 'half' | 'all'): UploadModelEve
   const total = file.size + ENVELOPE;
   return { type: 'upload.progress', loaded: part === 'half' ? Math.floor(file.size / 2) : total, total };
 };
-export const done = (file: PickedFile): UploadModelEvent => ({ type: 'upload.done', stored: storedOf(file) });
+/** What the server answers when it stored a document of a documents field: the stored file with its id and field. */
+export const documentOf = (file: PickedFile, fileKind: ApplicationFile['kind'] = 'income_document'): ApplicationFile => ({
+  id: 500 + [...VERDICTS.keys()].indexOf(file),
+  kind: fileKind,
+  sha256: 'a'.repeat(64),
+  ...storedOf(file),
+});
+/** The server's answer for a file stored at a target: a document for a documents field, else a StoredFile. */
+export const answerFor = (target: UploadTarget, file: PickedFile): UploadedFile =>
+  target.kind === 'document' ? documentOf(file, target.fileKind) : storedOf(file);
+export const done = (file: PickedFile, target?: UploadTarget): UploadModelEvent => ({
+  type: 'upload.done',
+  stored: target ? answerFor(target, file) : storedOf(file),
+});
 /** The 503 the server answers while its database is away (docs/decisions/008): the same file may go through later. */
 export const UNAVAILABLE_BODY = { detail: en['api.error.unavailable'], code: 'database_unavailable' };
 /**
@@ -65,7 +78,7 @@ export function uploadSampleEvents(state: UploadSnapshot): UploadModelEvent[] {
     ...[...VERDICTS.keys()].map(choose),
     progress(sending, 'half'),
     progress(sending, 'all'),
-    done(sending),
+    done(sending, state.context.target),
     dropped,
     serverFailed(UNAVAILABLE_BODY),
     refused(NOT_PDF_BODY),

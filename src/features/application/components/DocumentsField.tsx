@@ -1,6 +1,7 @@
 // A field of several PDFs (an owner's identification, income documents, the signed no-income form): the stored
 // files with download and delete, a file input that uploads at once with progress, cancel and retry. Its actor
-// (machines/documents) writes the field's file ids into the step's draft.
+// (machines/documents) writes the field's file ids into the step's draft; each file goes through the upload child it
+// invokes (machines/upload), whose progress, error and remedy are read from the child itself.
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState, type ReactNode } from 'react';
@@ -12,12 +13,10 @@ import {
   selectCanRemove,
   selectDocuments,
   selectDocumentsError,
-  selectDocumentsPercent,
-  selectDocumentsPicked,
-  selectDocumentsRemedy,
-  selectDocumentsStatus,
+  selectDocumentsUpload,
   selectRemoving,
 } from '#machines/documents/documents.selectors';
+import { selectPickedFile, selectUploadError, selectUploadPercent, selectUploadRemedy, selectUploadStatus } from '#machines/upload/upload.selectors';
 import type { FileKind } from '#machines/documents/documents.types';
 import { Button } from '#components/ui/Button';
 import { ErrorLines, RequiredMark } from '#components/ui/Field';
@@ -79,16 +78,24 @@ export function DocumentsField({ id, kind, target, ids, label, hint, required, e
       readonly: false,
     },
   });
-  const status = useSelector(actor, selectDocumentsStatus);
   const files = useSelector(actor, selectDocuments);
-  const percent = useSelector(actor, selectDocumentsPercent);
-  const picked = useSelector(actor, selectDocumentsPicked);
   const removing = useSelector(actor, selectRemoving);
   const canAdd = useSelector(actor, selectCanAdd);
   const canRemove = useSelector(actor, selectCanRemove);
-  const remedy = useSelector(actor, selectDocumentsRemedy);
+  // The upload child (none while a file is removed): the field's snapshot does not change with the child's, so its
+  // state is read by subscribing to the child itself, as step 6 reads the application's upload.
+  const upload = useSelector(actor, selectDocumentsUpload);
+  const status = useSelector(upload, (snapshot) => (snapshot ? selectUploadStatus(snapshot) : 'idle'));
+  const percent = useSelector(upload, (snapshot) => (snapshot ? selectUploadPercent(snapshot) : 0));
+  const picked = useSelector(upload, (snapshot) => (snapshot ? selectPickedFile(snapshot) : null));
+  const remedy = useSelector(upload, (snapshot) => (snapshot ? selectUploadRemedy(snapshot) : null));
+  const uploadError = useSelector(upload, (snapshot) => (snapshot ? selectUploadError(snapshot) : null));
   const input = useRef<HTMLInputElement>(null);
-  const shown = [...useUploadErrorMessages(useSelector(actor, selectDocumentsError)), ...errors.map((message) => errorText(intl, message))];
+  const shown = [
+    ...useUploadErrorMessages(useSelector(actor, selectDocumentsError)),
+    ...useUploadErrorMessages(uploadError),
+    ...errors.map((message) => errorText(intl, message)),
+  ];
   const invalid = shown.length > 0;
   const described = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
