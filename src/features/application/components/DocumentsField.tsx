@@ -91,6 +91,7 @@ export function DocumentsField({ id, kind, target, ids, label, hint, required, e
   const remedy = useSelector(upload, (snapshot) => (snapshot ? selectUploadRemedy(snapshot) : null));
   const uploadError = useSelector(upload, (snapshot) => (snapshot ? selectUploadError(snapshot) : null));
   const input = useRef<HTMLInputElement>(null);
+  const field = useRef<HTMLFieldSetElement>(null);
   const shown = [
     ...useUploadErrorMessages(useSelector(actor, selectDocumentsError)),
     ...useUploadErrorMessages(uploadError),
@@ -100,7 +101,7 @@ export function DocumentsField({ id, kind, target, ids, label, hint, required, e
   const described = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
   return (
-    <fieldset id={id} tabIndex={-1} aria-describedby={described} className={invalid ? 'border-l-4 border-red-800 pl-3' : ''}>
+    <fieldset ref={field} id={id} tabIndex={-1} aria-describedby={described} className={invalid ? 'border-l-4 border-red-800 pl-3' : ''}>
       <legend className="font-semibold text-gray-900">
         {label}
         {required ? <RequiredMark /> : null}
@@ -133,7 +134,12 @@ export function DocumentsField({ id, kind, target, ids, label, hint, required, e
               <Button
                 variant="secondary"
                 disabled={!canRemove}
-                onClick={() => actor.send({ type: 'documents.remove', fileId: file.id })}
+                onClick={() => {
+                  // The button is disabled, then gone, and the file input hidden while the file is deleted: focus
+                  // waits on the field (its legend names it) instead of falling to the page.
+                  field.current?.focus();
+                  actor.send({ type: 'documents.remove', fileId: file.id });
+                }}
               >
                 {removing === file.id ? (
                   <FormattedMessage id="application.documents.removing" values={{ name: file.file_name }} />
@@ -147,8 +153,9 @@ export function DocumentsField({ id, kind, target, ids, label, hint, required, e
       )}
       {canAdd ? (
         <div className="mt-3">
-          {/* A native file input behind a visible label styled as a button: the keyboard and screen readers get the input. */}
-          <label htmlFor={`${id}-input`} className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md border-2 border-blue-800 bg-white px-4 py-2 font-semibold text-blue-800 hover:bg-blue-50 [&:has(+input:focus-visible)]:outline-3 [&:has(+input:focus-visible)]:outline-offset-2 [&:has(+input:focus-visible)]:outline-amber-500">
+          {/* A native file input behind a visible label styled as a button: the keyboard and screen readers get the input,
+              the label shows the app's focus ring (amber with its dark edge, src/app/styles.css). */}
+          <label htmlFor={`${id}-input`} className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md border-2 border-blue-800 bg-white px-4 py-2 font-semibold text-blue-800 hover:bg-blue-50 [&:has(+input:focus-visible)]:outline-3 [&:has(+input:focus-visible)]:outline-offset-2 [&:has(+input:focus-visible)]:outline-amber-500 [&:has(+input:focus-visible)]:shadow-[0_0_0_5px_var(--color-gray-900)]">
             <span aria-hidden="true">+</span>
             {files.length === 0 ? <FormattedMessage id="application.documents.choose" /> : <FormattedMessage id="application.documents.chooseMore" />}
           </label>
