@@ -12,11 +12,11 @@ import { freePort, root, startProcess, stop } from './processes.ts';
 import { isMain, runAlone, type Part } from './results.ts';
 
 const COUNT = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
+export const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
 const TARGET_MS = 50;
 const PASSWORD = 'Bench-Staff-Password-1';
 
-interface ListFigure {
+export interface ListFigure {
   name: string;
   /** Timed requests: none for a deep-paging query whose list ends before page 101 (a small BENCH_APPLICATIONS). */
   samples: number;
@@ -25,7 +25,7 @@ interface ListFigure {
   count: number;
 }
 
-const percentile = (values: number[], p: number): number => {
+export const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 };
@@ -74,16 +74,21 @@ async function seed(client: pg.Client, count: number): Promise<void> {
   await client.query('vacuum analyze');
 }
 
-async function measure(name: string, url: () => string, token: string): Promise<ListFigure> {
+/**
+ * SAMPLES timed requests of one URL after five to warm up; `countOf` reads the figure the table shows beside the times
+ * (the list's count; the dashboard's accounts). A CSV answer is read as text and gives its number of lines.
+ */
+export async function measure(name: string, url: () => string, token: string, countOf: (body: unknown) => number = (body) => (body as { count: number }).count): Promise<ListFigure> {
   const times: number[] = [];
   let count = 0;
   for (let index = 0; index < SAMPLES + 5; index += 1) {
     const started = performance.now();
     const response = await fetch(url(), { headers: { authorization: `Bearer ${token}` } });
-    const body = (await response.json()) as { count: number };
-    if (!response.ok) throw new Error(`${name}: ${response.status} ${JSON.stringify(body)}`);
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${name}: ${response.status} ${text}`);
+    const body: unknown = response.headers.get('content-type')?.startsWith('text/csv') ? text.trim().split('\r\n').length : JSON.parse(text);
     if (index >= 5) times.push(performance.now() - started);
-    count = body.count;
+    count = typeof body === 'number' ? body : countOf(body);
   }
   return { name, samples: times.length, p50: percentile(times, 50), p95: percentile(times, 95), count };
 }
@@ -106,7 +111,17 @@ async function measureDeep(name: string, base: string, token: string): Promise<L
   return { name, samples: times.length, p50: percentile(times, 50), p95: percentile(times, 95), count };
 }
 
-async function benchApplicationsList(databaseUrl: string, count: number): Promise<{ figures: ListFigure[]; seedSeconds: number }> {
+/**
+ * A database of its own on the PostgreSQL server with `count` generated applications (and what `moreSeed` adds), a
+ * staff account, and the server in its own process: `run` measures against it with the staff member's token. All of
+ * it is dropped after (BENCH_KEEP_DATABASE=1 keeps the database).
+ */
+export async function withGeneratedApplications<T>(
+  databaseUrl: string,
+  count: number,
+  moreSeed: (client: pg.Client) => Promise<void>,
+  run: (base: string, token: string) => Promise<T>,
+): Promise<{ result: T; seedSeconds: number }> {
   const name = `portal_bench_apps_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
@@ -122,6 +137,7 @@ async function benchApplicationsList(databaseUrl: string, count: number): Promis
     await client.connect();
     const seeding = performance.now();
     await seed(client, count);
+    await moreSeed(client);
     await client.query(`insert into users (email, password_hash, first_name, last_name, is_staff) values ('staff@bench.test', $1, 'Staff', 'Bench', true)`, [
       await hashPassword(PASSWORD),
     ]);
@@ -138,6 +154,19 @@ async function benchApplicationsList(databaseUrl: string, count: number): Promis
     );
     const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'staff@bench.test', password: PASSWORD }) });
     const { access } = (await login.json()) as { access: string };
+    return { result: await run(base, access), seedSeconds };
+  } finally {
+    if (server) await stop(server.child);
+    rmSync(dataDir, { recursive: true, force: true });
+    // BENCH_KEEP_DATABASE=1 keeps the generated database to study its plans (EXPLAIN) afterwards.
+    if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept database ${name}`);
+    else await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+    await admin.end();
+  }
+}
+
+async function benchApplicationsList(databaseUrl: string, count: number): Promise<{ result: ListFigure[]; seedSeconds: number }> {
+  return withGeneratedApplications(databaseUrl, count, async () => undefined, async (base, access) => {
     const list = `${base}/api/admin/applications?limit=25`;
     let rare = 1;
     const figures = [
@@ -153,22 +182,15 @@ async function benchApplicationsList(databaseUrl: string, count: number): Promis
       await measureDeep('paged deep: pages 101+ (newest change)', list, access),
       await measureDeep('paged deep: pages 101+, searched and filtered', `${list}&q=pena&status=draft`, access),
     ];
-    return { figures, seedSeconds };
-  } finally {
-    if (server) await stop(server.child);
-    rmSync(dataDir, { recursive: true, force: true });
-    // BENCH_KEEP_DATABASE=1 keeps the generated database to study its plans (EXPLAIN) afterwards.
-    if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept database ${name}`);
-    else await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
-    await admin.end();
-  }
+    return figures;
+  });
 }
 
 /** The section: skipped without PostgreSQL (TEST_DATABASE_URL or DATABASE_URL, a server where it may create a database). */
 export async function benchApplications(count = COUNT): Promise<string> {
   const databaseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (!databaseUrl) return 'skipped: needs PostgreSQL (set TEST_DATABASE_URL or DATABASE_URL to a server where the bench may create a database).';
-  const { figures, seedSeconds } = await benchApplicationsList(databaseUrl, count);
+  const { result: figures, seedSeconds } = await benchApplicationsList(databaseUrl, count);
   return [
     `${count.toLocaleString('en-US')} applications (BENCH_APPLICATIONS) generated in ${seedSeconds.toFixed(1)} s on PostgreSQL, ` +
       `${SAMPLES} timed requests per query (BENCH_SAMPLES), 25 rows a page, one server process.`,

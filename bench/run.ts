@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { applicationsPart } from './admin-applications.ts';
+import { dashboardPart } from './admin-dashboard.ts';
 import { lighthousePart } from './lighthouse.ts';
 import { freePort, root, startProcess, stop } from './processes.ts';
 import { runPart, startRun, writeResults, type Part } from './results.ts';
@@ -186,6 +187,7 @@ const parts: Part[] = [
   uploadsPart,
   lighthousePart,
   applicationsPart,
+  dashboardPart,
 ];
 
 const context = startRun();

@@ -2,6 +2,7 @@
 // searched (name, e-mail, business), filtered, sorted and keyset-paged on the server, its CSV, one application with
 // its applicant and survey for review, and closing a draft or reopening a closed one (audited).
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { components } from '#api/schema.d.ts';
 import { applicationView, closeDraftsOfClosedPrograms, load, type Loaded } from '#server/applications/service.ts';
 import type { Db } from '#server/db/client.ts';
@@ -37,6 +38,17 @@ export const COUNT_CAP = 1000;
 /** Puerto Rico keeps UTC-4 all year (no daylight saving): a day there starts at 04:00 UTC. */
 const PUERTO_RICO_OFFSET = '-04:00';
 
+/** The instant a Puerto Rico day (`YYYY-MM-DD`) starts; `+ interval '1 day'` is where it ends. */
+export const dayStart = (day: string): SQL => sql`${`${day}T00:00:00${PUERTO_RICO_OFFSET}`}::timestamptz`;
+
+/** `column` within the Puerto Rico days `from` to `to`, both inclusive and each optional. */
+export function withinDays(column: SQL | AnyPgColumn, from: string | undefined, to: string | undefined): SQL[] {
+  return [
+    ...(from === undefined ? [] : [sql`${column} >= ${dayStart(from)}`]),
+    ...(to === undefined ? [] : [sql`${column} < (${dayStart(to)} + interval '1 day')`]),
+  ];
+}
+
 // ---- the list ------------------------------------------------------------------------------------------------
 
 /**
@@ -70,10 +82,7 @@ function listShape(filters: ApplicationFilters) {
     conditions.push(inArray(applications.program_id, sql`(select ${programs.id} from ${programs} where ${programs.sub_program} = ${filters.sub_program})`));
   }
   if (filters.status !== undefined) conditions.push(eq(applications.status, filters.status));
-  if (filters.from !== undefined) conditions.push(sql`${applications.created_at} >= ${`${filters.from}T00:00:00${PUERTO_RICO_OFFSET}`}::timestamptz`);
-  if (filters.to !== undefined) {
-    conditions.push(sql`${applications.created_at} < (${`${filters.to}T00:00:00${PUERTO_RICO_OFFSET}`}::timestamptz + interval '1 day')`);
-  }
+  conditions.push(...withinDays(applications.created_at, filters.from, filters.to));
   // A cursor is only good for the list it came from.
   const scope = JSON.stringify(['applications', sort, folded, filters.program_id ?? null, filters.sub_program ?? null, filters.status ?? null, filters.from ?? null, filters.to ?? null]);
   return { key, descending, conditions, scope };

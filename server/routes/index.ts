@@ -2,6 +2,7 @@
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
 import { adminApplicationRoutes } from './admin-applications.ts';
+import { adminDashboardRoutes } from './admin-dashboard.ts';
 import { adminEventRoutes } from './admin-events.ts';
 import { adminNewsRoutes } from './admin-news.ts';
 import { adminProgramRoutes } from './admin-programs.ts';
@@ -30,5 +31,6 @@ export const routeModules: Array<(ctx: AppContext) => Handlers> = [
   adminNewsRoutes,
   adminProgramRoutes,
   adminApplicationRoutes,
+  adminDashboardRoutes,
   driveRoutes,
 ];

@@ -1363,6 +1363,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff: the dashboard's figures, each a SQL aggregate (docs/decisions/030-dashboard.md)
+         * @description `program_id` narrows the application figures (by status, program, sub-program, the funnel's started,
+         *     submitted and decided stages, time to decision) to one program; accounts, surveys and event registrations
+         *     belong to no program and ignore it. `from` and `to` (Puerto Rico days, inclusive) bound the day an account
+         *     was created (accounts and the funnel's people), an application was started (the application figures) and a
+         *     registration was made (registrations); `to` before `from` is a field error on `to`.
+         */
+        get: operations["getAdminDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/dashboard/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: one chart of the dashboard as CSV (UTF-8 with BOM, formula-safe cells), with the same filters */
+        get: operations["exportAdminDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/applications": {
         parameters: {
             query?: never;
@@ -1864,6 +1905,77 @@ export interface components {
          * @enum {string}
          */
         AdminApplicationSort: "-created" | "created" | "-updated" | "updated" | "-submitted" | "submitted";
+        /**
+         * @description A chart of the dashboard, as exportAdminDashboard names it.
+         * @enum {string}
+         */
+        DashboardChart: "funnel" | "status" | "sub_program" | "program" | "registrations" | "how_heard" | "decision_time";
+        /**
+         * @description `account`: applicant accounts created in the range; `survey`: of those, people who answered the survey;
+         *     `started`: who have an application; `submitted`: who sent one (any status past draft but closed); `decided`:
+         *     who have one approved, rejected or waitlisted.
+         * @enum {string}
+         */
+        DashboardFunnelStage: "account" | "survey" | "started" | "submitted" | "decided";
+        /**
+         * @description Whole days from first submission to decision.
+         * @enum {string}
+         */
+        DashboardDecisionBand: "days_0_6" | "days_7_29" | "days_30_59" | "days_60_89" | "days_90_plus";
+        AdminDashboard: {
+            /** @description Applicant (not staff) accounts created in the range. */
+            accounts: number;
+            /** @description Every stage, in order. */
+            funnel: {
+                stage: components["schemas"]["DashboardFunnelStage"];
+                count: number;
+            }[];
+            /** @description Every status, in the lifecycle's order, with zeros. */
+            by_status: {
+                status: components["schemas"]["ApplicationStatus"];
+                count: number;
+            }[];
+            /** @description Every sub-program, with zeros. */
+            by_sub_program: {
+                sub_program: components["schemas"]["SubProgram"];
+                count: number;
+            }[];
+            /** @description Every program (the chosen one only, with `program_id`), most applications first, with zeros. */
+            by_program: {
+                program: {
+                    id: number;
+                    sub_program: components["schemas"]["SubProgram"];
+                    name: components["schemas"]["LocalizedText"];
+                    period: string;
+                };
+                count: number;
+            }[];
+            /**
+             * @description Event and interest-form registrations per month (Puerto Rico time), every month from the range's first
+             *     (or the first registration's) to its last (or the last registration's), with zeros.
+             */
+            registrations_by_month: {
+                month: string;
+                count: number;
+            }[];
+            /** @description Registrations by how the person heard of the program; `unknown` when the form had no answer. */
+            how_heard: {
+                how_heard: components["schemas"]["HowHeard"] | "unknown";
+                count: number;
+            }[];
+            /** @description Applications approved, rejected or waitlisted, from their first submission to the last decision. */
+            decision_time: {
+                decided: number;
+                /** @description Rounded to a tenth; null with no decision. */
+                median_days: number | null;
+                /** @description Rounded to a tenth; null with no decision. */
+                average_days: number | null;
+                bands: {
+                    band: components["schemas"]["DashboardDecisionBand"];
+                    count: number;
+                }[];
+            };
+        };
         AdminApplicationRow: {
             id: number;
             status: components["schemas"]["ApplicationStatus"];
@@ -5181,6 +5293,61 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getAdminDashboard: {
+        parameters: {
+            query?: {
+                program_id?: number;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDashboard"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportAdminDashboard: {
+        parameters: {
+            query: {
+                chart: components["schemas"]["DashboardChart"];
+                program_id?: number;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart's rows (label, count), with headers and labels in the request's language. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listAdminApplications: {

@@ -1,10 +1,12 @@
 // The staff area (/admin/*): its layout and screens, loaded lazily as one chunk. Non-staff people are sent
-// to /panel (docs/product.md section 11; the server enforces it too). The dashboard is a placeholder for now.
+// to /panel (docs/product.md section 11; the server enforces it too). The dashboard is a chunk of its own inside it,
+// so the chart library loads only there (docs/decisions/030-dashboard.md).
+import { lazy, Suspense } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet } from 'react-router-dom';
-import { PlaceholderPage } from '#components/ui/PlaceholderPage';
 import { SubNav } from '#components/ui/SubNav';
 import { SignedInOnly } from '#components/session/SignedInOnly';
+import { AppLoading } from './RootLayout';
 
 export function AdminLayout() {
   const intl = useIntl();
@@ -26,8 +28,14 @@ export function AdminLayout() {
   );
 }
 
+const LazyDashboardPage = lazy(async () => ({ default: (await import('#features/admin-dashboard/components/DashboardPage')).DashboardPage }));
+
 export function DashboardPage() {
-  return <PlaceholderPage title={<FormattedMessage id="admin.dashboard.title" />} />;
+  return (
+    <Suspense fallback={<AppLoading />}>
+      <LazyDashboardPage />
+    </Suspense>
+  );
 }
 
 export { AdminDrivePage as DrivePage } from '#features/admin-drive/components/AdminDrivePage';

@@ -65,6 +65,7 @@ async function openScreen(page: Page, path: string, locale: Locale): Promise<voi
   await expect(page.locator('html')).toHaveAttribute('lang', locale);
   if (path === '/profile') await expect(page.getByRole('form', { name: t(locale, 'profile.ssn.title') })).toBeVisible();
   if (path === '/account/create') await expect(page.locator('altcha-widget .altcha')).toBeVisible();
+  if (path === '/admin/dashboard') await expect(page.getByRole('region', { name: t(locale, 'admin.dashboard.chart.status') }).getByRole('table')).toBeVisible();
 }
 
 /** Sets the language with the header's switcher on the home page (signed out, so no profile is changed). */

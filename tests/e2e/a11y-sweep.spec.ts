@@ -116,7 +116,12 @@ const routes: RouteCheck[] = [
     url: (d) => `/admin/programs/drive/${d.programId}`,
     drawn: (page, locale) => page.getByRole('button', { name: t(locale, 'drive.openFolder', { name: 'Guías' }) }),
   },
-  { route: '/admin/dashboard', who: 'staff', url: () => '/admin/dashboard' },
+  {
+    route: '/admin/dashboard',
+    who: 'staff',
+    url: () => '/admin/dashboard',
+    drawn: (page, locale) => page.getByRole('region', { name: t(locale, 'admin.dashboard.chart.status') }).getByRole('table'),
+  },
   { route: '/admin/news', who: 'staff', url: () => '/admin/news', drawn: (page) => main(page).getByRole('table') },
   { route: '/admin/news/:id', who: 'staff', url: (d) => `/admin/news/${d.newsId}`, drawn: (page, locale) => page.getByRole('button', { name: t(locale, 'admin.news.delete') }) },
   { route: '/admin/users', who: 'staff', url: () => '/admin/users' },
