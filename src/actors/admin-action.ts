@@ -233,5 +233,6 @@ export function applicationDoneMessage(request: AdminActionRequest): MessageDesc
   return applicationDone.reopened;
 }
 
-export const provideApplicationActionMachine = (queryClient: QueryClient) =>
-  provideActions(queryClient, performApplicationAction, 'applications', applicationDoneMessage);
+/** `onDone` runs after each success (the review panel moves focus: the button pressed may be gone). */
+export const provideApplicationActionMachine = (queryClient: QueryClient, onDone: (request: AdminActionRequest) => void = () => {}) =>
+  provideActions(queryClient, performApplicationAction, 'applications', applicationDoneMessage, (request) => onDone(request));

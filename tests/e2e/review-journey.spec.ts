@@ -79,8 +79,9 @@ test('a reviewer asks for changes on step 2, the applicant fixes it and resubmit
   await panel(staff).getByRole('button', { name: es('admin.review.reviewerSave') }).click();
   await expect(reviewFacts(staff, 'es').getByText(es('admin.review.noReviewer'))).toBeVisible();
   await panel(staff).getByRole('button', { name: es('admin.review.startReview') }).click();
-  // Starting with nobody assigned makes the reviewer the one who started.
+  // Starting with nobody assigned makes the reviewer the one who started; focus goes on from the panel's heading.
   await expectStatus(staff, 'es', 'in_review');
+  await expect(staff.locator('#review-actions')).toBeFocused();
   await expect(reviewFacts(staff, 'es').getByText(seeded.staff.email)).toBeVisible();
   await expect(panel(staff).getByRole('button', { name: es('admin.review.startReview') })).toHaveCount(0);
 

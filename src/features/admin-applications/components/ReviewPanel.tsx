@@ -124,7 +124,13 @@ function Note({ message }: { message: MessageDescriptor }) {
 export function ReviewPanel({ application, name }: { application: AdminApplication; name: string }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const [machine] = useState(() => provideApplicationActionMachine(queryClient));
+  // After a change the button pressed is often no longer offered (start review, request changes): focus goes to the
+  // panel's heading, so keyboard and screen-reader users go on from the panel rather than from the top of the page.
+  const [machine] = useState(() =>
+    provideApplicationActionMachine(queryClient, (request) => {
+      if (request.action !== 'setApplicationStatus') document.getElementById('review-actions')?.focus();
+    }),
+  );
   const action = useActorRef(machine);
   const working = useSelector(action, selectIsWorking);
   const confirmOpen = useSelector(action, selectConfirmOpen);
@@ -141,7 +147,7 @@ export function ReviewPanel({ application, name }: { application: AdminApplicati
 
   return (
     <section aria-labelledby="review-actions" className="space-y-4" data-print-hide>
-      <h2 id="review-actions" className="text-2xl font-bold">
+      <h2 id="review-actions" tabIndex={-1} className="text-2xl font-bold focus:outline-none">
         <FormattedMessage id="admin.review.actions" />
       </h2>
       {application.status === 'submitted' ? <Note message={{ id: 'admin.review.submittedNote' }} /> : null}
