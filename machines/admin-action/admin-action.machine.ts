@@ -1,4 +1,5 @@
-// One staff action on a record (docs/decisions/021): confirm (for a destructive one) -> working -> done | refused |
+// One staff action on a record (docs/decisions/021): confirm (for a destructive one, or a dialog that is a form:
+// docs/decisions/029-review-screens.md) -> working -> done | refused |
 // failed. A refusal (the server said no: self-protection, last staff...) shows its reason; a failure (no answer, a
 // server error) offers to try again. The call itself is the `perform` slot, provided in src/actors.
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
@@ -40,6 +41,9 @@ export const adminActionMachine = setup({
       const error = asActionError(params.error);
       return { error: { kind: isTransientFailure(error) ? ('failed' as const) : ('refused' as const), body: error.body ?? null } };
     }),
+    fillRequest: assign(({ context }, params: { payload: unknown }) =>
+      context.request && params.payload !== undefined ? { request: { ...context.request, payload: params.payload } } : {},
+    ),
     forget: assign({ request: null, result: null, error: null }),
     clearError: assign({ error: null }),
   },
@@ -66,7 +70,10 @@ export const adminActionMachine = setup({
     idle: { description: 'Nothing asked yet, or the last outcome was dismissed.' },
     confirming: {
       description: 'A destructive action waits for the person to confirm it in a dialog.',
-      on: { 'action.confirm': 'working', 'action.cancel': { target: 'idle', actions: 'forget' } },
+      on: {
+        'action.confirm': { target: 'working', actions: { type: 'fillRequest', params: ({ event }) => ({ payload: event.payload }) } },
+        'action.cancel': { target: 'idle', actions: 'forget' },
+      },
     },
     working: {
       description: 'The action is on its way to the server.',

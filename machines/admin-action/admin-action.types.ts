@@ -32,7 +32,11 @@ export interface AdminActionContext {
 export type AdminActionEvent =
   /** `confirm: true` for a destructive action: a dialog asks first. */
   | { type: 'action.request'; request: AdminActionRequest; confirm: boolean }
-  | { type: 'action.confirm' }
+  /**
+   * The person confirmed. A dialog that is a form (a change request's steps and message, a decision's reason) sends
+   * what was filled in as `payload`, which replaces the request's.
+   */
+  | { type: 'action.confirm'; payload?: unknown }
   | { type: 'action.cancel' }
   | { type: 'action.retry' }
   | { type: 'action.dismiss' };

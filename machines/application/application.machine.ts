@@ -57,14 +57,25 @@ type StepChanged = Extract<ApplicationEvent, { type: 'application.stepChanged' }
 const stepChangeOf = ({ event }: { event: StepChanged }) => ({ key: `${event.step}` as const, status: event.status });
 const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
-/** Submitted, closed or unavailable as loaded (the guards of `init`): the steps start read-only. */
-const readonlyAsLoaded = (context: ApplicationContext): boolean =>
-  context.programStatus !== 'open' || context.loadedStatus !== 'draft';
+/**
+ * Submitted, closed or unavailable as loaded (the guards of `init`): every step starts read-only. A change request
+ * is answered whatever the program's deadline (the application was sent in time, docs/decisions/028), so only a
+ * withdrawn program locks it.
+ */
+const readonlyAsLoaded = (input: Pick<ApplicationInput, 'status' | 'programStatus'>): boolean =>
+  input.status === 'changes_requested' ? input.programStatus === 'unavailable' : input.programStatus !== 'open' || input.status !== 'draft';
+
+/** Each step's read-only flag as loaded: all of them when the application is, else the steps staff did not reopen. */
+export function readonlyStepsOf(input: Pick<ApplicationInput, 'status' | 'programStatus' | 'reopenedSteps'>): Record<StepKey, boolean> {
+  const all = readonlyAsLoaded(input);
+  const locked = (step: StepNumber) => all || (input.status === 'changes_requested' && !input.reopenedSteps.includes(step));
+  return { '1': locked(1), '2': locked(2), '3': locked(3), '4': locked(4), '5': locked(5), '6': locked(6) };
+}
 
 /** How a step's autosave actor starts: the server's draft or this device's newer local copy of it. */
 const planOf = (context: ApplicationContext, step: StepNumber) => {
   const loaded = context.loaded.steps[`${step}`];
-  return planDraft({ data: loaded.data, version: loaded.version }, loaded.localCopy, readonlyAsLoaded(context));
+  return planDraft({ data: loaded.data, version: loaded.version }, loaded.localCopy, context.readonlySteps[`${step}`]);
 };
 
 /** The local copies that say nothing the server does not have (or can no longer be saved). */
@@ -115,11 +126,12 @@ export const applicationMachine = setup({
     /**
      * Each step's autosave actor starts from the server's draft or this device's newer local copy (planDraft); a
      * restored copy is a change the server has not seen, so it is sent as one (a copy that says nothing new is
-     * deleted: discardLocalCopies). Then the step actor, read-only when the application is, and the upload of step 6.
+     * deleted: discardLocalCopies). Then the step actor, read-only when the application is or staff did not reopen
+     * it, and the upload of step 6.
      */
     spawnChildren: enqueueActions(({ context, enqueue }) => {
-      const readonly = readonlyAsLoaded(context);
       for (const step of STEP_NUMBERS) {
+        const readonly = context.readonlySteps[`${step}`];
         const loaded = context.loaded.steps[`${step}`];
         const plan = planOf(context, step);
         enqueue.spawnChild('autosave', {
@@ -143,8 +155,12 @@ export const applicationMachine = setup({
     }),
     // Slot: browser storage is the SPA's business (src/actors); the machine only says which copies are stale.
     discardLocalCopies: (_, _keys: readonly LocalCopyKey[]) => {},
-    /** Typing goes to the step's autosave (on top of its latest draft) and to the step (a submitted step reopens). */
-    editStep: enqueueActions(({ enqueue, self }, params: { step: StepNumber; patch: DraftData }) => {
+    /**
+     * Typing goes to the step's autosave (on top of its latest draft) and to the step (a submitted step reopens). A
+     * step staff did not reopen takes nothing: the server would refuse its save (step_locked).
+     */
+    editStep: enqueueActions(({ context, enqueue, self }, params: { step: StepNumber; patch: DraftData }) => {
+      if (context.readonlySteps[`${params.step}`]) return;
       const autosave = self.getSnapshot().children[autosaveActorId(params.step)];
       const latest = autosave?.getSnapshot().context.data ?? {};
       enqueue.sendTo(autosaveActorId(params.step), { type: 'autosave.change', data: { ...latest, ...params.patch } });
@@ -152,7 +168,8 @@ export const applicationMachine = setup({
     }),
     /** A documents field's ids, written into the latest draft where the field is (a list item's field too). */
     setFiles: enqueueActions(
-      ({ enqueue, self }, params: { step: StepNumber; path: readonly (string | number)[]; ids: readonly number[] }) => {
+      ({ context, enqueue, self }, params: { step: StepNumber; path: readonly (string | number)[]; ids: readonly number[] }) => {
+        if (context.readonlySteps[`${params.step}`]) return;
         const autosave = self.getSnapshot().children[autosaveActorId(params.step)];
         const latest = autosave?.getSnapshot().context.data ?? {};
         enqueue.sendTo(autosaveActorId(params.step), { type: 'autosave.change', data: setAt(latest, params.path, [...params.ids]) });
@@ -197,8 +214,8 @@ export const applicationMachine = setup({
   guards: {
     programUnavailable: ({ context }) => context.programStatus === 'unavailable',
     loadedSubmitted: ({ context }) => context.loadedStatus === 'submitted',
-    // A draft whose program closed (deadline passed or closed by staff) is closed too.
-    loadedClosed: ({ context }) => context.loadedStatus === 'closed' || context.programStatus === 'closed',
+    // A draft whose program closed (deadline passed or closed by staff) is closed too; a change request is not.
+    loadedClosed: ({ context }) => context.loadedStatus === 'closed' || (context.loadedStatus === 'draft' && context.programStatus === 'closed'),
     allStepsSubmitted: ({ context }) => allStepsSubmitted(context.steps),
     completesAllSteps: ({ context }, params: { key: StepKey; status: ApplicationContext['steps'][StepKey] }) =>
       allStepsSubmitted({ ...context.steps, [params.key]: params.status }),
@@ -223,6 +240,7 @@ export const applicationMachine = setup({
       '5': input.steps['5'].status,
       '6': input.steps['6'].status,
     },
+    readonlySteps: readonlyStepsOf(input),
     error: null,
   }),
   entry: ['spawnChildren', { type: 'discardLocalCopies', params: staleLocalCopies }],
@@ -257,7 +275,8 @@ export const applicationMachine = setup({
       ],
     },
     draft: {
-      description: 'Being filled in; the applicant can leave and come back at any time.',
+      description:
+        "Being filled in; the applicant can leave and come back at any time. Also staff's change request: only the reopened steps can change (readonlySteps), and submitting resends the application.",
       initial: 'incomplete',
       on: {
         'application.stepChanged': [

@@ -41,6 +41,14 @@ export const selectReadonlyBanner = (snapshot: ApplicationSnapshot): 'submitted'
 
 export const selectIsSubmitting = (snapshot: ApplicationSnapshot): boolean => snapshot.hasTag('busy');
 
+/** The step can be changed: the application is editable and the step is not locked (staff did not reopen it). */
+export const selectIsStepEditable = (snapshot: ApplicationSnapshot, step: StepNumber): boolean =>
+  selectIsEditable(snapshot) && !snapshot.context.readonlySteps[`${step}`];
+
+/** The steps the applicant may change now, in order (while changes are requested, the reopened ones). */
+export const selectEditableSteps = (snapshot: ApplicationSnapshot): StepNumber[] =>
+  STEP_KEYS.map((key) => STEP_NUMBERS[key]).filter((step) => selectIsStepEditable(snapshot, step));
+
 /** incomplete / submitted for steps '1'...'6', for the step indicator. */
 export const selectStepStatuses = (snapshot: ApplicationSnapshot): StepStatuses => snapshot.context.steps;
 

@@ -11,7 +11,11 @@ export type { StepNumber, StepStatus };
 export type StepKey = `${StepNumber}`;
 export type StepStatuses = Record<StepKey, StepStatus>;
 
-export type ApplicationStatus = 'draft' | 'submitted' | 'closed';
+/**
+ * The statuses the applicant's machine tells apart: a draft, staff's change request (docs/decisions/028: only the
+ * reopened steps are editable), submitted (every status of staff's review: waiting, in review, decided) and closed.
+ */
+export type ApplicationStatus = 'draft' | 'changes_requested' | 'submitted' | 'closed';
 export type ProgramStatus = 'open' | 'closed' | 'unavailable';
 
 /** One step as the server sent it, with this device's local copy of its draft (null when there is none). */
@@ -27,6 +31,8 @@ export interface ApplicationInput {
   status: ApplicationStatus;
   programStatus: ProgramStatus;
   steps: Record<StepKey, LoadedStep>;
+  /** While changes are requested: the steps staff reopened (every other step is read-only). Ignored otherwise. */
+  reopenedSteps: readonly StepNumber[];
   /** The intake form already on the server (step 6), or null. */
   intakeForm: StoredFile | null;
   /** The upload limit the upload actor checks before sending (the server checks it too). */
@@ -93,6 +99,11 @@ export interface ApplicationContext {
   loaded: Pick<ApplicationInput, 'steps' | 'intakeForm' | 'maxUploadBytes'>;
   /** incomplete / submitted per step: as loaded, then as the step actors report. */
   steps: StepStatuses;
+  /**
+   * Per step, read-only from the start: every step of a submitted, closed or unavailable application, and while
+   * changes are requested the steps staff did not reopen (their step actors start locked and never report).
+   */
+  readonlySteps: Record<StepKey, boolean>;
   error: ApplicationError | null;
 }
 

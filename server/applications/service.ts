@@ -250,6 +250,7 @@ export async function listMyApplications(deps: ApplicationDeps, viewer: Viewer):
       action: applicationAction(status, programNow, own),
       program: toProgramInfo(program, now),
       steps: own.map((s) => ({ step: s.step, status: s.status === 'submitted' ? 'submitted' : 'incomplete' })),
+      ...reviewOf(application, status),
       created_at: application.created_at.toISOString(),
       updated_at: application.updated_at.toISOString(),
       submitted_at: application.submitted_at?.toISOString() ?? null,

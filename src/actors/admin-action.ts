@@ -176,25 +176,63 @@ export const provideNewsActionMachine = (queryClient: QueryClient, onCreated: (i
     if (request.action === 'deleteNews') onDeleted();
   });
 
-// ---- applications (issue 13 point 2) ----------------------------------------------------------------------------
+// ---- applications (issue 13 point 2; the review, docs/decisions/029-review-screens.md) -----------------------------
 
-/** Staff close a draft or reopen a closed application: `payload.status` is the status wanted. */
-export type ApplicationAction = 'setApplicationStatus';
+/**
+ * Staff's actions on an application: close a draft or reopen a closed one (`payload.status`), assign the reviewer
+ * (`payload.reviewer_id`, null for none), start the review, ask for changes (`payload`: steps and message) and decide
+ * (`payload`: decision and reason).
+ */
+export type ApplicationAction = 'setApplicationStatus' | 'setReviewer' | 'startReview' | 'requestChanges' | 'decide';
 type ApplicationStatusBody = { status: 'draft' | 'closed' };
+type ReviewerBody = { reviewer_id: number | null };
+type ChangeRequestInput = components['schemas']['ChangeRequestInput'];
+type DecisionInput = components['schemas']['DecisionInput'];
 
 async function performApplicationAction(request: AdminActionRequest): Promise<unknown> {
-  if ((request.action as ApplicationAction) !== 'setApplicationStatus') throw new Error(`unknown admin action ${request.action}`);
-  const body = request.payload as ApplicationStatusBody;
-  return unwrap(api.PUT('/admin/applications/{id}/status', { params: { path: { id: request.targetId } }, body: { status: body.status } }));
+  const params = { path: { id: request.targetId } };
+  switch (request.action as ApplicationAction) {
+    case 'setApplicationStatus': {
+      const body = request.payload as ApplicationStatusBody;
+      return unwrap(api.PUT('/admin/applications/{id}/status', { params, body: { status: body.status } }));
+    }
+    case 'setReviewer':
+      return unwrap(api.PUT('/admin/applications/{id}/reviewer', { params, body: request.payload as ReviewerBody }));
+    case 'startReview':
+      return unwrap(api.POST('/admin/applications/{id}/review/start', { params }));
+    case 'requestChanges':
+      return unwrap(api.POST('/admin/applications/{id}/review/changes', { params, body: request.payload as ChangeRequestInput }));
+    case 'decide':
+      return unwrap(api.POST('/admin/applications/{id}/review/decision', { params, body: request.payload as DecisionInput }));
+  }
+  throw new Error(`unknown admin action ${request.action}`);
 }
 
 const applicationDone = defineMessages({
   closed: { id: 'admin.review.done.closed' },
   reopened: { id: 'admin.review.done.reopened' },
+  reviewerSet: { id: 'admin.review.done.reviewerSet' },
+  reviewStarted: { id: 'admin.review.done.reviewStarted' },
+  changesRequested: { id: 'admin.review.done.changesRequested' },
+  decided: { id: 'admin.review.done.decided' },
 });
 
-export const applicationDoneMessage = (request: AdminActionRequest): MessageDescriptor =>
-  (request.payload as ApplicationStatusBody | undefined)?.status === 'closed' ? applicationDone.closed : applicationDone.reopened;
+export function applicationDoneMessage(request: AdminActionRequest): MessageDescriptor {
+  switch (request.action as ApplicationAction) {
+    case 'setReviewer':
+      return applicationDone.reviewerSet;
+    case 'startReview':
+      return applicationDone.reviewStarted;
+    case 'requestChanges':
+      return applicationDone.changesRequested;
+    case 'decide':
+      return applicationDone.decided;
+    case 'setApplicationStatus':
+      return (request.payload as ApplicationStatusBody | undefined)?.status === 'closed' ? applicationDone.closed : applicationDone.reopened;
+  }
+  return applicationDone.reopened;
+}
 
-export const provideApplicationActionMachine = (queryClient: QueryClient) =>
-  provideActions(queryClient, performApplicationAction, 'applications', applicationDoneMessage);
+/** `onDone` runs after each success (the review panel moves focus: the button pressed may be gone). */
+export const provideApplicationActionMachine = (queryClient: QueryClient, onDone: (request: AdminActionRequest) => void = () => {}) =>
+  provideActions(queryClient, performApplicationAction, 'applications', applicationDoneMessage, (request) => onDone(request));

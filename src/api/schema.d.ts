@@ -2345,6 +2345,10 @@ export interface components {
             action: components["schemas"]["ApplicationAction"];
             program: components["schemas"]["ProgramInfo"];
             steps: components["schemas"]["StepSummary"][];
+            /** @description Staff's open change request while the status is `changes_requested`, else null (docs/decisions/029-review-screens.md). */
+            change_request: components["schemas"]["ChangeRequest"] | null;
+            /** @description Staff's decision and its reason once decided, else null. */
+            decision: components["schemas"]["Decision"] | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */

@@ -20,6 +20,8 @@ interface Data {
   programId: number;
   draftId: number;
   submittedId: number;
+  /** An application staff are reviewing (in review): the review panel offers its dialogs there. */
+  inReviewId: number;
   eventId: number;
   newsId: number;
   person: string;
@@ -215,9 +217,27 @@ const dialogs: DialogCheck[] = [
     },
     close: async (_page, locale, dialog) => dialog.getByRole('button', { name: t(locale, 'application.conflict.theirs') }).click(),
   },
+  ...(
+    [
+      ['request changes', 'admin.review.requestChanges', 'admin.review.changes.title'],
+      ['decide', 'admin.review.decideButton', 'admin.review.decide.title'],
+    ] as const
+  ).map(
+    ([which, button, title]): DialogCheck => ({
+      name: `staff review: ${which}`,
+      source: 'src/features/admin-applications/components/ReviewPanel.tsx',
+      who: 'staff',
+      url: (d) => `/admin/applications/${d.inReviewId}/1`,
+      open: async (page, locale, d) => {
+        await page.getByRole('button', { name: t(locale, button) }).click();
+        return page.getByRole('dialog', { name: t(locale, title, { name: d.person }) });
+      },
+      close: pressEscape,
+    }),
+  ),
   {
     name: 'staff review: close the application',
-    source: 'src/features/admin-applications/components/ReviewPage.tsx',
+    source: 'src/features/admin-applications/components/ReviewPanel.tsx',
     who: 'staff',
     url: (d) => `/admin/applications/${d.draftId}/1`,
     open: async (page, locale, d) => {
@@ -341,18 +361,22 @@ async function setUp(): Promise<Data> {
   const submittedId = await applyTo(api, otherProgram);
   await completeSteps(api, submittedId, [1, 2, 3, 4, 5, 6]);
   await api.call('POST', `/applications/${submittedId}/submit`);
+  const inReviewId = await applyTo(api, await createProgram(`Revisión barrido ${token}`, 'incubator', `Review sweep ${token}`));
+  await completeSteps(api, inReviewId, [1, 2, 3, 4, 5, 6]);
+  await api.call('POST', `/applications/${inReviewId}/submit`);
   await api.call('POST', `/programs/${programId}/drive/folders`, { space: 'personal', parent_id: null, name: 'Facturas' });
   await upload(api, `/programs/${programId}/drive/files?space=personal`, 'plan.pdf');
   const staffAccount = await newStaff(`a11y-sweep-${token}`);
   const staff = await apiSignIn(staffAccount);
   await staff.call('POST', `/admin/programs/${programId}/drive/folders`, { space: 'shared', parent_id: null, name: 'Guías' });
+  await staff.call('POST', `/admin/applications/${inReviewId}/review/start`);
   const eventId = await publicEventId();
   await api.call('POST', `/events/${eventId}/attendance`);
   const news = await api.call<{ results: Array<{ id: number }> }>('GET', '/news');
   const newsId = news.results[0]?.id;
   if (newsId === undefined) throw new Error('no published news item seeded');
   const me = await api.call<{ id: number; first_name: string; last_name: string }>('GET', '/me');
-  return { applicant, applicantUserId: me.id, programId, draftId, submittedId, eventId, newsId, person: `${me.first_name} ${me.last_name}`, staff: staffAccount };
+  return { applicant, applicantUserId: me.id, programId, draftId, submittedId, inReviewId, eventId, newsId, person: `${me.first_name} ${me.last_name}`, staff: staffAccount };
 }
 
 let data: Data | undefined;

@@ -386,6 +386,7 @@ const graphInput = (toggled: 'submitted' | 'incomplete', status: ApplicationInpu
   programStatus,
   intakeForm: null,
   maxUploadBytes: 1,
+  reopenedSteps: [],
   steps: { '1': loadedStep('submitted'), '2': loadedStep('submitted'), '3': loadedStep('submitted'), '4': loadedStep('submitted'), '5': loadedStep(toggled), '6': loadedStep('submitted') },
 });
 

@@ -27,6 +27,7 @@ type ModelEvent =
 const DEACTIVATE: AdminActionRequest = { action: 'setActive', targetId: 7, value: false };
 const GRANT: AdminActionRequest = { action: 'setStaff', targetId: 7, value: true };
 const UPDATED = { id: 7, is_active: false };
+const CHANGES = { message: 'Falta el registro de comerciante.', steps: [2] };
 const BUSY = { detail: 'El servicio no está disponible en este momento.', code: 'database_unavailable' };
 
 function sampleEvents(): ModelEvent[] {
@@ -34,6 +35,8 @@ function sampleEvents(): ModelEvent[] {
     { type: 'action.request', request: DEACTIVATE, confirm: true },
     { type: 'action.request', request: GRANT, confirm: false },
     { type: 'action.confirm' },
+    // A dialog that is a form sends what was filled in with the confirmation (a change request's steps and message).
+    { type: 'action.confirm', payload: CHANGES },
     { type: 'action.cancel' },
     { type: 'action.retry' },
     { type: 'action.dismiss' },
@@ -85,7 +88,10 @@ async function execute(world: World, event: ModelEvent): Promise<void> {
       actor.send(event);
       break;
     case 'action.confirm':
-      if (status === 'confirming') expected.calls += 1;
+      if (status === 'confirming') {
+        expected.calls += 1;
+        if (event.payload !== undefined && expected.request) expected.request = { ...expected.request, payload: event.payload };
+      }
       actor.send(event);
       break;
     case 'action.retry':

@@ -43,10 +43,12 @@ import {
   selectApplicationState,
   selectAutosaveActor,
   selectCanSubmit,
+  selectEditableSteps,
   selectError,
   selectIncompleteSteps,
   selectIsEditable,
   selectIsReadonly,
+  selectIsStepEditable,
   selectIsSubmitting,
   selectNextIncompleteStep,
   selectStepActor,
@@ -105,7 +107,7 @@ const stepsWith = (submitted: StepNumber[]): ApplicationInput['steps'] => {
   const step = (n: StepNumber) => loadedStep(submitted.includes(n) ? 'submitted' : 'incomplete');
   return { '1': step(1), '2': step(2), '3': step(3), '4': step(4), '5': step(5), '6': step(6) };
 };
-const base = { id: APPLICATION_ID, intakeForm: null, maxUploadBytes: MAX_BYTES } as const;
+const base = { id: APPLICATION_ID, intakeForm: null, maxUploadBytes: MAX_BYTES, reopenedSteps: [] } as const;
 const DRAFT_ALMOST: ApplicationInput = { ...base, status: 'draft', programStatus: 'open', steps: stepsWith([1, 2, 3, 4, 5]) };
 const DRAFT_READY: ApplicationInput = { ...DRAFT_ALMOST, steps: stepsWith(ALL) };
 const DRAFT_EMPTY: ApplicationInput = { ...DRAFT_ALMOST, steps: stepsWith([]) };
@@ -113,6 +115,14 @@ const SUBMITTED: ApplicationInput = { ...DRAFT_READY, status: 'submitted' };
 const CLOSED: ApplicationInput = { ...DRAFT_ALMOST, status: 'closed', programStatus: 'closed' };
 const DRAFT_OF_CLOSED_PROGRAM: ApplicationInput = { ...DRAFT_ALMOST, programStatus: 'closed' };
 const UNAVAILABLE: ApplicationInput = { ...DRAFT_ALMOST, programStatus: 'unavailable' };
+/**
+ * Staff asked for changes on steps 3 and 6 (the two steps the application graph toggles): the server reopened them
+ * (incomplete); 1, 2, 4 and 5 stay submitted and read-only (docs/decisions/028-review-lifecycle.md).
+ */
+const CHANGES_REQUESTED: ApplicationInput = { ...base, status: 'changes_requested', programStatus: 'open', steps: stepsWith([1, 2, 4, 5]), reopenedSteps: [3, 6] };
+/** A change request is answered whatever the program's deadline: the application was sent in time. */
+const CHANGES_AFTER_DEADLINE: ApplicationInput = { ...CHANGES_REQUESTED, programStatus: 'closed' };
+const LOCKED_BY_CHANGE_REQUEST: StepNumber[] = [1, 2, 4, 5];
 
 /** Server answers (bodies in the shapes the server sends), each with the error the applicant should be shown. */
 const ANSWERS = {
@@ -369,7 +379,14 @@ function applicationTestParams(world: World): TestParam<ApplicationSnapshot, App
     expect(selectIsReadonly(snapshot)).toBe(false);
     expect(selectIsEditable(snapshot)).toBe(true);
     expect(selectNextIncompleteStep(snapshot)).toBe(firstIncomplete(snapshot));
-    for (const step of ALL) expect(world.step(step).matches('readonly')).toBe(false);
+    // Every step of a draft is editable; while changes are requested, only the reopened ones.
+    const locked = world.input.status === 'changes_requested' ? LOCKED_BY_CHANGE_REQUEST : [];
+    for (const step of ALL) {
+      expect(world.step(step).matches('readonly')).toBe(locked.includes(step));
+      expect(snapshot.context.readonlySteps[`${step}`]).toBe(locked.includes(step));
+      expect(selectIsStepEditable(snapshot, step)).toBe(!locked.includes(step));
+    }
+    expect(selectEditableSteps(snapshot)).toEqual(ALL.filter((step) => !locked.includes(step)));
   };
   const readonly = (snapshot: ApplicationSnapshot, state: ReturnType<typeof selectApplicationState>) => {
     expect(selectApplicationState(snapshot)).toBe(state);
@@ -377,6 +394,7 @@ function applicationTestParams(world: World): TestParam<ApplicationSnapshot, App
     expect(selectIsEditable(snapshot)).toBe(false);
     expect(selectCanSubmit(snapshot)).toBe(false);
     expect(selectNextIncompleteStep(snapshot)).toBeNull();
+    expect(selectEditableSteps(snapshot)).toEqual([]);
     // Every step is locked: nothing can be changed any more.
     for (const step of ALL) expect(world.step(step).value).toBe('readonly');
   };
@@ -457,6 +475,8 @@ describe.each([
   ['a closed application', CLOSED],
   ['a draft whose program closed', DRAFT_OF_CLOSED_PROGRAM],
   ['an application of an unavailable program', UNAVAILABLE],
+  ['a change request on steps 3 and 6', CHANGES_REQUESTED],
+  ['a change request past the program deadline', CHANGES_AFTER_DEADLINE],
 ])('application machine: generated paths from %s', (_, input) => {
   const paths = applicationModelFor(input).getShortestPaths();
   paths.forEach((path, index) => {
@@ -503,6 +523,40 @@ describe('application machine: scenarios', () => {
     expect(world.stepSubmits).toHaveLength(0);
   });
 
+  it('a change request: the locked steps ignore typing and "submit step"; fixing the reopened ones resubmits', async () => {
+    const world = await run(CHANGES_REQUESTED, [submit, stepChanged(3, 'submitted'), stepChanged(6, 'submitted'), submit, accepted]);
+    expect(world.submits).toHaveLength(1);
+    expect(world.stepSubmits.map((call) => call.input.step)).toEqual([3, 6]);
+    expect(world.snapshot().value).toBe('submitted');
+    for (const step of ALL) expect(world.step(step).value).toBe('readonly');
+  });
+
+  it('a change request: typing in a step staff did not reopen saves nothing and changes no status', async () => {
+    const world = createWorld(CHANGES_REQUESTED);
+    typeIn(world, 2);
+    world.send({ type: 'application.submitStep', step: 2 });
+    world.clock.increment(DEBOUNCE_MS);
+    await settle();
+    expect(world.step(2).value).toBe('readonly');
+    expect(world.pendingSaves(2)).toHaveLength(0);
+    expect(world.stepSubmits).toHaveLength(0);
+    expect(selectStepStatuses(world.snapshot())['2']).toBe('submitted');
+    expect(selectNextIncompleteStep(world.snapshot())).toBe(3);
+    world.actor.stop();
+  });
+
+  it('a change request: a local copy of a locked step is deleted, one of a reopened step is restored', async () => {
+    const locked: LocalCopy = { applicationId: APPLICATION_ID, step: 2, data: { business_name: 'Panadería Luna' }, version: 1 };
+    const reopened: LocalCopy = { applicationId: APPLICATION_ID, step: 3, data: { notes: 'corregido' }, version: 1 };
+    const steps = { ...CHANGES_REQUESTED.steps, '2': loadedStep('submitted', locked), '3': loadedStep('incomplete', reopened) };
+    const world = createWorld({ ...CHANGES_REQUESTED, steps });
+    await settle();
+    expect(world.storage.has(`${APPLICATION_ID}:2`)).toBe(false);
+    expect(world.autosave(2).context.data).toEqual(LOADED);
+    expect(world.autosave(3).context.data).toEqual(reopened.data);
+    world.actor.stop();
+  });
+
   it('an application another tab already submitted ends in submitted', async () => {
     const world = await run(DRAFT_READY, [submit, submittedElsewhere]);
     expect(world.snapshot().value).toBe('submitted');
@@ -522,6 +576,7 @@ describe('application machine: scenarios', () => {
     [{ ...SUBMITTED, programStatus: 'closed' } satisfies ApplicationInput, 'submitted', true],
     [UNAVAILABLE, 'unavailable', true],
     [{ ...SUBMITTED, programStatus: 'unavailable' } satisfies ApplicationInput, 'unavailable', true],
+    [{ ...CHANGES_REQUESTED, programStatus: 'unavailable' } satisfies ApplicationInput, 'unavailable', true],
   ])('starts a loaded application where it belongs, its steps read-only when it is (%o)', (input, expected, readonly) => {
     const world = createWorld(input);
     expect(world.snapshot().value).toEqual(expected);

@@ -152,6 +152,9 @@ describe.each(databaseKinds)('applications on %s', (kind) => {
           status: 'open',
         }),
         steps: [1, 2, 3, 4, 5, 6].map((step) => ({ step, status: 'incomplete' })),
+        // Staff's review: nothing asked, nothing decided yet (docs/decisions/029-review-screens.md).
+        change_request: null,
+        decision: null,
         created_at: expect.any(String),
         updated_at: expect.any(String),
         submitted_at: null,

@@ -122,6 +122,9 @@ describe.each(databaseKinds)('review lifecycle (%s)', (kind) => {
     expect(seen.status).toBe(to);
     expect(seen.change_request).toEqual(to === 'changes_requested' ? { message: CHANGE_MESSAGE, steps: CHANGE_STEPS, requested_at: expect.any(String) } : null);
     expect(seen.decision).toEqual(to in { approved: 1, rejected: 1, waitlisted: 1 } ? { decision: to, reason: REASON, decided_at: expect.any(String) } : null);
+    // My Programs carries the same words (docs/decisions/029-review-screens.md).
+    const mine = (await test.call('GET', '/applications', undefined, person.headers)).json() as Array<Body & { id: number }>;
+    expect(mine.find((row) => row.id === id)).toMatchObject({ status: to, change_request: seen.change_request, decision: seen.decision });
     if (to === 'changes_requested') {
       // Only the chosen steps reopen; the applicant is offered to continue, then to resubmit.
       expect(seen.steps.map((step) => step.status)).toEqual([1, 2, 3, 4, 5, 6].map((step) => (CHANGE_STEPS.includes(step) ? 'incomplete' : 'submitted')));

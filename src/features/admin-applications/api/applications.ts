@@ -32,6 +32,7 @@ export const adminApplicationKeys = {
   list: (query: ApplicationListQuery) => [...adminApplicationKeys.all, 'list', query] as const,
   detail: (id: number) => [...adminApplicationKeys.all, 'detail', id] as const,
   programs: () => [...adminApplicationKeys.all, 'programs'] as const,
+  reviewers: () => [...adminApplicationKeys.all, 'reviewers'] as const,
 };
 
 export const PAGE_SIZE = 25;
@@ -53,6 +54,30 @@ export const filterProgramsQueryOptions = () =>
   queryOptions({
     queryKey: adminApplicationKeys.programs(),
     queryFn: ({ signal }) => unwrap(api.GET('/admin/programs', { params: { query: { limit: 100 } }, signal })),
+    staleTime: 60_000,
+  });
+
+export type StaffAccount = Schemas['AdminUser'];
+
+/**
+ * Who can review: every active staff account, by name (the users list filtered; staff are tens, so a few pages of a
+ * hundred hold them all). The server checks the choice again (an account made inactive meanwhile is refused).
+ */
+export const reviewersQueryOptions = () =>
+  queryOptions({
+    queryKey: adminApplicationKeys.reviewers(),
+    queryFn: async ({ signal }) => {
+      const staff: StaffAccount[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 10; page += 1) {
+        const query = { staff: true, active: true, sort: 'name' as const, limit: 100, ...(cursor === undefined ? {} : { cursor }) };
+        const result = await unwrap(api.GET('/admin/users', { params: { query }, signal }));
+        staff.push(...result.results);
+        if (result.next_cursor === null) break;
+        cursor = result.next_cursor;
+      }
+      return staff;
+    },
     staleTime: 60_000,
   });
 

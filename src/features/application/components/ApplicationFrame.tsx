@@ -1,5 +1,6 @@
 // The frame of every application screen: the program it is for, the step indicator, the page's <h1>, the
-// read-only banner once the application is submitted or closed, and links to the previous and next screens.
+// read-only banner once the application is submitted or closed (the decision once decided, the change request while
+// one is open), and links to the previous and next screens.
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -12,6 +13,8 @@ import { useLocale } from '#lib/locale';
 import { InstantText } from '#components/ui/InstantText';
 import { useWorkspace } from '#features/application/hooks/use-application-workspace';
 import { applicationPaths, screenOrder } from '#lib/application-paths';
+import { isDecided } from '#shared/review-lifecycle';
+import { ChangeRequestBanner, DecisionBanner } from './ReviewNotes';
 import { StepIndicator, type Screen } from './StepIndicator';
 
 export function ProgramEyebrow() {
@@ -27,10 +30,14 @@ export function ProgramEyebrow() {
   );
 }
 
-/** 'Application has been submitted' / 'Application has been closed' (docs/product.md section 8), when it is. */
-export function ReadonlyBanner() {
+/**
+ * 'Application has been submitted' / 'Application has been closed' (docs/product.md section 8), when it is; staff's
+ * decision and its reason once decided; on the overview screens (`overview`), the open change request.
+ */
+export function ReadonlyBanner({ overview = true }: { overview?: boolean }) {
   const { app, application } = useWorkspace();
   const banner = useSelector(app, selectReadonlyBanner);
+  if (banner === 'submitted' && isDecided(application.status)) return <DecisionBanner />;
   if (banner === 'submitted') {
     return (
       <Alert kind="info" heading={<FormattedMessage id="application.state.submitted" />}>
@@ -55,7 +62,7 @@ export function ReadonlyBanner() {
       </Alert>
     );
   }
-  return null;
+  return overview ? <ChangeRequestBanner /> : null;
 }
 
 interface ApplicationFrameProps {
@@ -79,7 +86,7 @@ export function ApplicationFrame({ screen, counter, title, children }: Applicati
         {counter ? <span className="block text-base font-semibold text-gray-700">{counter}</span> : null}
         {title}
       </h1>
-      <ReadonlyBanner />
+      <ReadonlyBanner overview={screen === 'submit'} />
       {children}
       <div className="flex flex-wrap justify-between gap-4 border-t-2 border-gray-200 pt-5">
         {previous !== undefined ? (

@@ -1,6 +1,7 @@
 // The frame of one step's form: its status (incomplete / submitted, in text), its saving status, the conflict
 // dialog, the error summary of a refused "Submit step", the fields, and the button. Read-only once the application
-// is submitted or closed: then it shows the answers instead of inputs.
+// is submitted or closed, or while staff's change request did not reopen the step: then it shows the answers instead
+// of inputs (and, while changes are requested, the reviewer's message or why the step is locked).
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '#components/ui/Button';
@@ -12,6 +13,7 @@ import type { StepForm } from '#features/application/hooks/use-step-form';
 import { stepNames, stepStatusNames } from '#components/application/messages';
 import { AutosaveStatus } from './AutosaveStatus';
 import { ConflictDialog } from './ConflictDialog';
+import { ChangeRequestNote } from './ReviewNotes';
 import { StepAnswers } from './StepAnswers';
 
 export type FieldErrors = Readonly<Record<string, readonly ErrorText[]>>;
@@ -88,6 +90,7 @@ export function StepSection({ form, fields, heading, children, intro }: StepSect
           <AutosaveStatus id={`step-${step}-saving`} status={form.saveStatus} reasons={saveReasons} />
         )}
       </div>
+      <ChangeRequestNote step={step} level={heading.level === 'h1' ? 2 : 3} />
       {intro}
       {form.readonly ? (
         <StepAnswers step={step} data={form.data} />

@@ -9,6 +9,7 @@ import {
   selectError,
   selectIncompleteSteps,
   selectIsEditable,
+  selectIsStepEditable,
   selectIsSubmitted,
   selectIsSubmitting,
   selectStepStatuses,
@@ -40,8 +41,10 @@ const messages = defineMessages({
   fallback: { id: 'auth.error.tryAgainLater' },
 });
 
-function StepReview({ step, editable }: { step: StepNumber; editable: boolean }) {
+function StepReview({ step }: { step: StepNumber }) {
   const { app, application } = useWorkspace();
+  // A step staff did not reopen offers no "Change" while changes are requested.
+  const editable = useSelector(app, (snapshot) => selectIsStepEditable(snapshot, step));
   const { autosave } = useStepActors(step);
   const data = useSelector(autosave, selectDraftData);
   const status = useSelector(app, selectStepStatuses)[`${step}`];
@@ -129,7 +132,7 @@ export function SubmitPage() {
       {editable ? <ErrorSummary id={SUMMARY_ID} errors={errors} fields={reviewFields} /> : null}
       <div className="space-y-10">
         {STEP_NUMBERS.map((step) => (
-          <StepReview key={step} step={step} editable={editable} />
+          <StepReview key={step} step={step} />
         ))}
       </div>
       {editable ? (

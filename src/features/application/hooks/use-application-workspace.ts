@@ -16,7 +16,7 @@ import type { AutosaveActorRef } from '#machines/autosave/autosave.machine';
 import type { StepActorRef } from '#machines/step/step.machine';
 import type { StepNumber } from '#machines/step/step.types';
 import type { UploadActorRef } from '#machines/upload/upload.machine';
-import { MAX_UPLOAD_BYTES } from '#shared/application-constants';
+import { isStepNumber, MAX_UPLOAD_BYTES } from '#shared/application-constants';
 import type { Application } from '#api/applications';
 
 export interface ApplicationWorkspace {
@@ -63,11 +63,15 @@ function loadedStep(application: Application, key: StepKey): LoadedStep {
 }
 
 /**
- * The application machine knows draft, submitted and closed: every status of staff's review (docs/decisions/028)
- * reads as submitted there, i.e. read-only for the applicant.
+ * The application machine knows draft, changes requested, submitted and closed: every other status of staff's review
+ * (docs/decisions/028: waiting, in review, decided) reads as submitted there, i.e. read-only for the applicant.
  */
 const machineStatus = (status: Application['status']): ApplicationInput['status'] =>
-  status === 'draft' || status === 'closed' ? status : 'submitted';
+  status === 'draft' || status === 'closed' || status === 'changes_requested' ? status : 'submitted';
+
+/** The steps staff reopened, while changes are requested (docs/decisions/029-review-screens.md). */
+const reopenedSteps = (application: Application): StepNumber[] =>
+  application.status === 'changes_requested' ? (application.change_request?.steps ?? []).filter(isStepNumber) : [];
 
 /** The application machine's input: the server's application, and this device's local copy of each step's draft. */
 function inputOf(application: Application): ApplicationInput {
@@ -77,6 +81,7 @@ function inputOf(application: Application): ApplicationInput {
     status: machineStatus(application.status),
     programStatus: application.program.status,
     steps: { '1': step('1'), '2': step('2'), '3': step('3'), '4': step('4'), '5': step('5'), '6': step('6') },
+    reopenedSteps: reopenedSteps(application),
     intakeForm: application.intake_form,
     maxUploadBytes: MAX_UPLOAD_BYTES,
   };

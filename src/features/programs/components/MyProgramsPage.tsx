@@ -89,6 +89,17 @@ function MyProgramCard({ application }: { application: ApplicationSummary }) {
                 <InstantText instant={application.submitted_at} />
               </Fact>
             ) : null}
+            {/* Staff's review (docs/decisions/029-review-screens.md): the reviewer's words, or the decision's reason. */}
+            {application.change_request ? (
+              <Fact term={<FormattedMessage id="programs.my.changeRequest" />}>
+                <span className="whitespace-pre-line break-words">{application.change_request.message}</span>
+              </Fact>
+            ) : null}
+            {application.decision ? (
+              <Fact term={<FormattedMessage id="programs.my.decisionReason" />}>
+                <span className="whitespace-pre-line break-words">{application.decision.reason}</span>
+              </Fact>
+            ) : null}
           </>
         }
       />

@@ -1,0 +1,208 @@
+// Staff's review panel on /admin/applications/:rid/1 to /4 (docs/decisions/029-review-screens.md): the review's
+// status, reviewer, open change request and decision, and the actions the lifecycle table allows from the current
+// status (shared/review-lifecycle.ts), each one call of the admin-action machine: assign the reviewer, start the
+// review, ask for changes or decide (in dialogs), close a draft (confirmed) or reopen a closed one, print.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import { provideApplicationActionMachine, type ApplicationAction } from '#actors/admin-action';
+import { selectActionRequest, selectConfirmOpen, selectIsWorking } from '#machines/admin-action/admin-action.selectors';
+import type { AdminActionActorRef } from '#machines/admin-action/admin-action.machine';
+import { DECISION_EVENT, eventsFrom, REVIEW_DECISIONS } from '#shared/review-lifecycle';
+import { isStepNumber } from '#shared/application-constants';
+import { ActionOutcome } from '#components/admin/ListControls';
+import { stepNames } from '#components/application/messages';
+import { applicationStatusNames } from '#components/programs/messages';
+import { Button, ButtonLink } from '#components/ui/Button';
+import { ConfirmDialog } from '#components/ui/ConfirmDialog';
+import { SelectField } from '#components/ui/Field';
+import { InstantText } from '#components/ui/InstantText';
+import { reviewersQueryOptions, type AdminApplication } from '#features/admin-applications/api/applications';
+import { messages } from '#features/admin-applications/messages';
+import { ChangeRequestDialog, DecisionDialog } from './ReviewDialogs';
+
+const STATUS_BUTTON_ID = 'application-status-action';
+const START_BUTTON_ID = 'review-start';
+const CHANGES_BUTTON_ID = 'review-request-changes';
+const DECIDE_BUTTON_ID = 'review-decide';
+
+function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 border-b border-gray-300 py-2 sm:grid-cols-3">
+      <dt className="font-semibold">{label}</dt>
+      <dd className="whitespace-pre-line break-words sm:col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+const personName = (person: { first_name: string; last_name: string; email: string }) =>
+  `${person.first_name} ${person.last_name}`.trim() || person.email;
+
+/** Reviewer, open change request and decision, as the applicant reads them too. */
+function ReviewFacts({ application }: { application: AdminApplication }) {
+  const intl = useIntl();
+  const { reviewer, change_request: changes, decision } = application;
+  return (
+    <dl aria-label={intl.formatMessage({ id: 'admin.review.reviewTitle' })}>
+      <Row label={<FormattedMessage id="admin.review.reviewer" />}>
+        {reviewer ? `${personName(reviewer)} (${reviewer.email})` : <FormattedMessage id="admin.review.noReviewer" />}
+      </Row>
+      {changes ? (
+        <>
+          <Row label={<FormattedMessage id="admin.review.changeSteps" />}>
+            {changes.steps
+              .filter(isStepNumber)
+              .map((step) => intl.formatMessage({ id: 'application.step.heading' }, { step, name: intl.formatMessage(stepNames[step]) }))
+              .join(', ')}
+          </Row>
+          <Row label={<FormattedMessage id="admin.review.changeMessage" />}>{changes.message}</Row>
+          <Row label={<FormattedMessage id="admin.review.changesRequestedAt" />}>
+            <InstantText instant={changes.requested_at} />
+          </Row>
+        </>
+      ) : null}
+      {decision ? (
+        <>
+          <Row label={<FormattedMessage id="admin.review.decision" />}>
+            <FormattedMessage {...applicationStatusNames[decision.decision]} />
+          </Row>
+          <Row label={<FormattedMessage id="admin.review.decisionReason" />}>{decision.reason}</Row>
+          <Row label={<FormattedMessage id="admin.review.decidedAt" />}>
+            <InstantText instant={decision.decided_at} />
+          </Row>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** Assign the reviewer: an active staff account, or nobody. Starts from the current one each time it changes. */
+function ReviewerForm({ application, action, working }: { application: AdminApplication; action: AdminActionActorRef; working: boolean }) {
+  const intl = useIntl();
+  const staff = useQuery(reviewersQueryOptions());
+  const current = application.reviewer;
+  const [chosen, setChosen] = useState(current ? String(current.id) : '');
+  // The current reviewer stays a choice even when the list no longer has them (made inactive since).
+  const accounts = [...(staff.data ?? [])];
+  if (current && !accounts.some((account) => account.id === current.id)) accounts.unshift({ ...current, language: 'es', is_staff: true, is_active: false, created_at: '' });
+  const options = [
+    { value: '', label: intl.formatMessage({ id: 'admin.review.reviewerNone' }) },
+    ...accounts.map((account) => ({ value: String(account.id), label: `${personName(account)} (${account.email})` })),
+  ];
+  const unchanged = chosen === (current ? String(current.id) : '');
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        action.send({
+          type: 'action.request',
+          request: { action: 'setReviewer' satisfies ApplicationAction, targetId: application.id, payload: { reviewer_id: chosen === '' ? null : Number(chosen) } },
+          confirm: false,
+        });
+      }}
+    >
+      <div className="min-w-0 grow sm:max-w-md">
+        <SelectField id="review-reviewer" label={<FormattedMessage id="admin.review.reviewerSelect" />} value={chosen} onChange={(event) => setChosen(event.target.value)} options={options} />
+      </div>
+      <Button type="submit" variant="secondary" disabled={working || unchanged}>
+        <FormattedMessage id="admin.review.reviewerSave" />
+      </Button>
+    </form>
+  );
+}
+
+function Note({ message }: { message: MessageDescriptor }) {
+  return (
+    <p className="rounded-md border-l-8 border-blue-800 bg-blue-50 p-4">
+      <FormattedMessage {...message} />
+    </p>
+  );
+}
+
+export function ReviewPanel({ application, name }: { application: AdminApplication; name: string }) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  // After a change the button pressed is often no longer offered (start review, request changes): focus goes to the
+  // panel's heading, so keyboard and screen-reader users go on from the panel rather than from the top of the page.
+  const [machine] = useState(() =>
+    provideApplicationActionMachine(queryClient, (request) => {
+      if (request.action !== 'setApplicationStatus') document.getElementById('review-actions')?.focus();
+    }),
+  );
+  const action = useActorRef(machine);
+  const working = useSelector(action, selectIsWorking);
+  const confirmOpen = useSelector(action, selectConfirmOpen);
+  const asked = useSelector(action, selectActionRequest)?.action ?? null;
+  const dialog = confirmOpen ? asked : null;
+
+  // What the lifecycle table allows staff from this status: the only actions offered.
+  const allowed = eventsFrom(application.status, 'staff');
+  const decisions = REVIEW_DECISIONS.filter((decision) => allowed.includes(DECISION_EVENT[decision]));
+  const ask = (name: ApplicationAction, payload: unknown, confirm: boolean) =>
+    action.send({ type: 'action.request', request: { action: name, targetId: application.id, payload }, confirm });
+  const confirm = (payload?: unknown) => action.send({ type: 'action.confirm', payload });
+  const cancel = () => action.send({ type: 'action.cancel' });
+
+  return (
+    <section aria-labelledby="review-actions" className="space-y-4" data-print-hide>
+      <h2 id="review-actions" tabIndex={-1} className="text-2xl font-bold focus:outline-none">
+        <FormattedMessage id="admin.review.actions" />
+      </h2>
+      {application.status === 'submitted' ? <Note message={{ id: 'admin.review.submittedNote' }} /> : null}
+      {application.status === 'closed' ? <Note message={{ id: 'admin.review.closedNote' }} /> : null}
+      <ReviewFacts application={application} />
+      <ReviewerForm key={application.reviewer?.id ?? 'none'} application={application} action={action} working={working} />
+      <div className="flex flex-wrap gap-3">
+        {allowed.includes('start_review') ? (
+          <Button id={START_BUTTON_ID} disabled={working} onClick={() => ask('startReview', undefined, false)}>
+            <FormattedMessage id="admin.review.startReview" />
+          </Button>
+        ) : null}
+        {allowed.includes('request_changes') ? (
+          <Button id={CHANGES_BUTTON_ID} variant="secondary" disabled={working} onClick={() => ask('requestChanges', undefined, true)}>
+            <FormattedMessage id="admin.review.requestChanges" />
+          </Button>
+        ) : null}
+        {decisions.length > 0 ? (
+          <Button id={DECIDE_BUTTON_ID} disabled={working} onClick={() => ask('decide', undefined, true)}>
+            <FormattedMessage id="admin.review.decideButton" />
+          </Button>
+        ) : null}
+        {allowed.includes('close') ? (
+          <Button id={STATUS_BUTTON_ID} variant="danger" disabled={working} onClick={() => ask('setApplicationStatus', { status: 'closed' }, true)}>
+            <FormattedMessage id="admin.review.close" />
+          </Button>
+        ) : null}
+        {allowed.includes('reopen') ? (
+          <Button id={STATUS_BUTTON_ID} variant="secondary" disabled={working} onClick={() => ask('setApplicationStatus', { status: 'draft' }, false)}>
+            <FormattedMessage id="admin.review.reopen" />
+          </Button>
+        ) : null}
+        <ButtonLink variant="secondary" to={`/admin/applications/${application.id}/print`}>
+          <FormattedMessage id="admin.review.print" />
+        </ButtonLink>
+      </div>
+      <ActionOutcome
+        action={action}
+        working={<FormattedMessage id="admin.users.working" />}
+        network={intl.formatMessage(messages.actionNetwork)}
+        later={intl.formatMessage(messages.tryAgainLater)}
+        retryLabel={<FormattedMessage id="admin.users.retry" />}
+        dismissLabel={<FormattedMessage id="admin.users.dismiss" />}
+      />
+      <ConfirmDialog
+        open={dialog === 'setApplicationStatus'}
+        title={intl.formatMessage({ id: 'admin.review.confirm.closeTitle' }, { name })}
+        body={intl.formatMessage({ id: 'admin.review.confirm.closeBody' }, { name })}
+        confirmLabel={<FormattedMessage id="admin.review.close" />}
+        onConfirm={() => confirm()}
+        onCancel={cancel}
+        returnFocusTo={STATUS_BUTTON_ID}
+      />
+      <ChangeRequestDialog open={dialog === 'requestChanges'} name={name} onSend={confirm} onCancel={cancel} returnFocusTo={CHANGES_BUTTON_ID} />
+      <DecisionDialog open={dialog === 'decide'} name={name} decisions={decisions} onSend={confirm} onCancel={cancel} returnFocusTo={DECIDE_BUTTON_ID} />
+    </section>
+  );
+}
