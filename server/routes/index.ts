@@ -5,6 +5,7 @@ import { adminApplicationRoutes } from './admin-applications.ts';
 import { adminEventRoutes } from './admin-events.ts';
 import { adminNewsRoutes } from './admin-news.ts';
 import { adminProgramRoutes } from './admin-programs.ts';
+import { adminReportRoutes } from './admin-reports.ts';
 import { adminUserRoutes } from './admin-users.ts';
 import { applicationRoutes } from './applications.ts';
 import { authRoutes } from './auth.ts';
@@ -30,5 +31,6 @@ export const routeModules: Array<(ctx: AppContext) => Handlers> = [
   adminNewsRoutes,
   adminProgramRoutes,
   adminApplicationRoutes,
+  adminReportRoutes,
   driveRoutes,
 ];
