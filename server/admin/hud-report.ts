@@ -163,7 +163,7 @@ async function limitsYear(db: Db, asked: number | undefined): Promise<number | n
   return year === undefined || year === null ? null : Number(year);
 }
 
-/** The report: every count one `count(*) filter (...)` of a single pass over the classified households. */
+/** The report: every count one `sum(n) filter (...)` over the classified households grouped by their buckets. */
 export async function hudReport(db: Db, query: HudReportQuery): Promise<HudReport> {
   const year = await limitsYear(db, query.year);
   const counts: Array<{ key: string; where: string }> = [{ key: 'total', where: 'true' }];
@@ -180,8 +180,18 @@ export async function hudReport(db: Db, query: HudReportQuery): Promise<HudRepor
       counts.push({ key: `${section}.${bucket}`, where });
     }
   }
-  const columns = sql.raw(counts.map(({ where }, index) => `count(*) filter (where ${where})::int as c${index}`).join(',\n'));
-  const result = await db.execute(sql`select ${columns} from (${classified(query, year)}) households`);
+  // The households are first grouped by their buckets (a few hundred kinds at most), so the many filters below run
+  // over those groups rather than over every household.
+  const columns = sql.raw(counts.map(({ where }, index) => `coalesce(sum(n) filter (where ${where}), 0)::int as c${index}`).join(',\n'));
+  const result = await db.execute(sql`
+    select ${columns}
+    from (
+      select race_category, ethnicity, female_head, size_bucket, sources, no_income, public_housing, section_8,
+        government_program, section_3, income_category, count(*) as n
+      from (${classified(query, year)}) classified
+      group by race_category, ethnicity, female_head, size_bucket, sources, no_income, public_housing, section_8,
+        government_program, section_3, income_category
+    ) households`);
   const row = (result as unknown as { rows: Array<Record<string, number | string>> }).rows[0] ?? {};
   const value = new Map(counts.map(({ key }, index) => [key, Number(row[`c${index}`] ?? 0)]));
   const count = (key: string): number => value.get(key) ?? 0;

@@ -16,7 +16,8 @@ export function HudTables({ report }: { report: HudReport }) {
         <h2 id="hud-race" className="text-xl font-bold">
           <FormattedMessage id="admin.hud.section.race" />
         </h2>
-        <div className="overflow-x-auto">
+        {/* Wider than a phone: the table scrolls within its region, which the keyboard can focus and scroll. */}
+        <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-800" tabIndex={0} role="region" aria-labelledby="hud-race">
           <table className="w-full min-w-[36rem] border-collapse text-left">
             <caption className="sr-only">
               <FormattedMessage id="admin.hud.section.race" />
