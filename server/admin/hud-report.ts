@@ -70,7 +70,7 @@ const SECTIONS: ReadonlyArray<{ section: HudSection; buckets: readonly HudBucket
 
 const has = (value: string): SQL => sql.raw(`race @> '["${value}"]'::jsonb`);
 const yesNo = (field: string): SQL =>
-  sql.raw(`case h->'${field}' when 'true'::jsonb then 'yes' when 'false'::jsonb then 'no' else 'unknown' end`);
+  sql.raw(`case s4.data->'${field}' when 'true'::jsonb then 'yes' when 'false'::jsonb then 'no' else 'unknown' end as ${field}`);
 
 /**
  * One row per counted household with its buckets (the mapping rules of docs/decisions/031, written once here).
@@ -88,13 +88,16 @@ function classified(query: HudReportQuery, year: number | null): SQL {
       `when race @> '["black_or_african_american"]' then 'black_or_african_american' else 'white' end`,
   );
   return sql`
-    with answers as (
+    with answers as materialized (
+      -- Materialized: each answer is read out of the step's jsonb once, not once per expression that names it.
       select
         case when jsonb_typeof(s4.data->'race') = 'array' then s4.data->'race' else '[]'::jsonb end as race,
         case when jsonb_typeof(s4.data->'income_sources') = 'array' then s4.data->'income_sources' else '[]'::jsonb end as sources,
         case when jsonb_typeof(s4.data->'household_size') = 'number' then (s4.data->>'household_size')::numeric end as size,
         case when jsonb_typeof(s4.data->'annual_income') = 'number' then (s4.data->>'annual_income')::numeric end as income,
-        coalesce(s4.data, '{}'::jsonb) as h,
+        s4.data->>'ethnicity' as ethnicity_answer,
+        s4.data->>'head_of_household' as head,
+        ${yesNo('public_housing')}, ${yesNo('section_8')}, ${yesNo('government_program')}, ${yesNo('section_3')},
         search_fold(btrim(coalesce(s1.data->>'city', ''))) as municipality_key
       from applications a
       left join application_steps s4 on s4.application_id = a.id and s4.step = 4
@@ -125,12 +128,12 @@ function classified(query: HudReportQuery, year: number | null): SQL {
         when hud_races = 2 and not other_race and ${has('american_indian_or_alaska_native')} and ${has('black_or_african_american')} then 'american_indian_and_black'
         else 'other_multi_racial'
       end as race_category,
-      case h->>'ethnicity'
+      case ethnicity_answer
         when 'hispanic_or_latino' then 'hispanic'
         when 'not_hispanic_or_latino' then 'not_hispanic'
         else case when ${has('hispanic_or_latino')} then 'hispanic' else 'ethnicity_unknown' end
       end as ethnicity,
-      case h->>'head_of_household'
+      case head
         when 'single_female' then 'yes'
         when 'single_male' then 'no' when 'not_single_male' then 'no' when 'not_single_female' then 'no'
         else 'unknown'
@@ -138,10 +141,7 @@ function classified(query: HudReportQuery, year: number | null): SQL {
       case when size between 1 and 7 then 'size_' || size::int when size >= 8 then 'size_8_plus' else 'unknown' end as size_bucket,
       sources,
       case when sources @> '["no_income"]'::jsonb then 'yes' when jsonb_array_length(sources) > 0 then 'no' else 'unknown' end as no_income,
-      ${yesNo('public_housing')} as public_housing,
-      ${yesNo('section_8')} as section_8,
-      ${yesNo('government_program')} as government_program,
-      ${yesNo('section_3')} as section_3,
+      public_housing, section_8, government_program, section_3,
       case
         when counted_income is null or limit_80 is null then 'unknown'
         when counted_income <= limit_30 then 'extremely_low'
@@ -163,9 +163,8 @@ async function limitsYear(db: Db, asked: number | undefined): Promise<number | n
   return year === undefined || year === null ? null : Number(year);
 }
 
-/** The report: every count one `sum(n) filter (...)` over the classified households grouped by their buckets. */
-export async function hudReport(db: Db, query: HudReportQuery): Promise<HudReport> {
-  const year = await limitsYear(db, query.year);
+/** Each count's key and the condition of its households. */
+function countConditions(): Array<{ key: string; where: string }> {
   const counts: Array<{ key: string; where: string }> = [{ key: 'total', where: 'true' }];
   for (const category of RACE_CATEGORIES) {
     for (const ethnicity of ETHNICITIES) counts.push({ key: `race.${category}.${ethnicity}`, where: `race_category = '${category}' and ethnicity = '${ethnicity}'` });
@@ -180,10 +179,18 @@ export async function hudReport(db: Db, query: HudReportQuery): Promise<HudRepor
       counts.push({ key: `${section}.${bucket}`, where });
     }
   }
-  // The households are first grouped by their buckets (a few hundred kinds at most), so the many filters below run
-  // over those groups rather than over every household.
-  const columns = sql.raw(counts.map(({ where }, index) => `coalesce(sum(n) filter (where ${where}), 0)::int as c${index}`).join(',\n'));
-  const result = await db.execute(sql`
+  return counts;
+}
+
+const COUNTS = countConditions();
+
+/**
+ * The report's one statement: every count one `sum(n) filter (...)` over the households grouped by their buckets
+ * (a few hundred kinds at most), so the many filters run over those groups rather than over every household.
+ */
+export function hudReportSql(query: HudReportQuery, year: number | null): SQL {
+  const columns = sql.raw(COUNTS.map(({ where }, index) => `coalesce(sum(n) filter (where ${where}), 0)::int as c${index}`).join(',\n'));
+  return sql`
     select ${columns}
     from (
       select race_category, ethnicity, female_head, size_bucket, sources, no_income, public_housing, section_8,
@@ -191,9 +198,14 @@ export async function hudReport(db: Db, query: HudReportQuery): Promise<HudRepor
       from (${classified(query, year)}) classified
       group by race_category, ethnicity, female_head, size_bucket, sources, no_income, public_housing, section_8,
         government_program, section_3, income_category
-    ) households`);
+    ) households`;
+}
+
+export async function hudReport(db: Db, query: HudReportQuery): Promise<HudReport> {
+  const year = await limitsYear(db, query.year);
+  const result = await db.execute(hudReportSql(query, year));
   const row = (result as unknown as { rows: Array<Record<string, number | string>> }).rows[0] ?? {};
-  const value = new Map(counts.map(({ key }, index) => [key, Number(row[`c${index}`] ?? 0)]));
+  const value = new Map(COUNTS.map(({ key }, index) => [key, Number(row[`c${index}`] ?? 0)]));
   const count = (key: string): number => value.get(key) ?? 0;
   return {
     population: query.population ?? 'applicants',
