@@ -5,7 +5,7 @@ import type { Handlers } from '#server/http/handlers.ts';
 import { sendCsv } from '#server/admin/csv.ts';
 import * as hud from '#server/admin/hud-report.ts';
 import { detailError } from '#server/http/errors.ts';
-import { fileUpload } from './uploads.ts';
+import { fileUpload, unreadableMultipart } from './uploads.ts';
 
 export function adminReportRoutes(ctx: AppContext): Handlers {
   return {
@@ -18,7 +18,12 @@ export function adminReportRoutes(ctx: AppContext): Handlers {
     importHudIncomeLimits: async (request) => {
       const upload = await fileUpload(request);
       const chunks: Buffer[] = [];
-      for await (const chunk of upload.stream) chunks.push(chunk as Buffer);
+      try {
+        for await (const chunk of upload.stream) chunks.push(chunk as Buffer);
+      } catch (error) {
+        // A body cut in the middle is the sender's mistake (400), as for every upload (uploads.ts).
+        throw unreadableMultipart(error);
+      }
       if (upload.truncated()) throw detailError(413, 'api.error.fileTooLarge', 'file_too_large');
       return hud.importIncomeLimits(ctx.db, ctx.now(), request.query.year, Buffer.concat(chunks));
     },
