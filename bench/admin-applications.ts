@@ -1,6 +1,7 @@
 // The bench table's staff applications list at 100,000 applications on PostgreSQL (issue 13's target: p95 <= 50 ms), over
 // a real socket to the server in its own process: the first page, filtered, sorted, searched (common and rare words,
-// accents typed or not), a date range, and pages deep in the list. Alone as `npm run bench:applications`. Not a test.
+// accents typed or not), a date range, and pages deep in the list; then the HUD beneficiary report over the same
+// applications (issue 14's target: p95 <= 300 ms). Alone as `npm run bench:applications`. Not a test.
 import { performance } from 'node:perf_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,12 +9,15 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { openDatabase } from '#server/db/client.ts';
+import { PR_MUNICIPALITIES } from '#shared/pr-municipalities.ts';
 import { freePort, root, startProcess, stop } from './processes.ts';
 import { isMain, runAlone, type Part } from './results.ts';
 
 const COUNT = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
 export const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
 const TARGET_MS = 50;
+/** Issue 14's target for the HUD report at 100,000 applications. */
+const HUD_TARGET_MS = 300;
 const PASSWORD = 'Bench-Staff-Password-1';
 
 export interface ListFigure {
@@ -64,8 +68,26 @@ async function seed(client: pg.Client, count: number): Promise<void> {
             case when s = 2 then jsonb_build_object('business_name',
               (array['Café','Panadería','Taller','Ferretería','Colmado','Estudio','Repostería'])[1 + (a.id % 7)] || ' ' ||
               (array['del Sur','La Ñ','Borinquen','El Yunque','Mar Azul','Sol'])[1 + (a.id % 6)] || ' ' || a.id)
+            -- The HUD report's answers (docs/decisions/031): a municipality (one city in 13 none), the household.
+            when s = 1 then jsonb_build_object('city', case when a.id % 13 = 0 then 'Orlando' else ($1::text[])[1 + (a.id % 78)] end)
+            when s = 4 then jsonb_build_object(
+              'household_size', 1 + (a.id % 9),
+              'annual_income', case when a.id % 7 <> 0 then (a.id * 37) % 60000 end,
+              'race', (array['["white"]', '["asian","white"]', '["other"]', '[]', '["black_or_african_american","white"]', '["hispanic_or_latino"]'])[1 + (a.id % 6)]::jsonb,
+              'ethnicity', case a.id % 3 when 0 then 'hispanic_or_latino' when 1 then 'not_hispanic_or_latino' end,
+              'head_of_household', (array['single_female','single_male','not_single_female','prefer_not_to_answer'])[1 + (a.id % 4)],
+              'income_sources', (array['["work"]','["no_income"]','["ssi","work"]','[]'])[1 + (a.id % 4)]::jsonb,
+              'public_housing', a.id % 2 = 0, 'section_8', a.id % 5 = 0, 'government_program', a.id % 3 = 0, 'section_3', a.id % 11 = 0)
             else '{}'::jsonb end
      from applications a cross join generate_series(1, 6) as s`,
+    [PR_MUNICIPALITIES],
+  );
+  // A year of HUD income limits for every municipality and household size.
+  await client.query(
+    `insert into hud_income_limits (year, municipality, municipality_key, household_size, limit_30, limit_50, limit_80)
+     select 2026, m, search_fold(m), s, 8000 + s * 1000, 13000 + s * 1700, 21000 + s * 2700
+     from unnest($1::text[]) as m cross join generate_series(1, 8) as s`,
+    [PR_MUNICIPALITIES],
   );
   await client.query(`alter table applications enable trigger user; alter table application_steps enable trigger user`);
   // What the triggers would have written row by row (migration 0008), in one statement.
@@ -165,7 +187,10 @@ export async function withGeneratedApplications<T>(
   }
 }
 
-async function benchApplicationsList(databaseUrl: string, count: number): Promise<{ result: ListFigure[]; seedSeconds: number }> {
+async function benchApplicationsList(
+  databaseUrl: string,
+  count: number,
+): Promise<{ result: { figures: ListFigure[]; hud: ListFigure[] }; seedSeconds: number }> {
   return withGeneratedApplications(databaseUrl, count, async () => undefined, async (base, access) => {
     const list = `${base}/api/admin/applications?limit=25`;
     let rare = 1;
@@ -182,7 +207,14 @@ async function benchApplicationsList(databaseUrl: string, count: number): Promis
       await measureDeep('paged deep: pages 101+ (newest change)', list, access),
       await measureDeep('paged deep: pages 101+, searched and filtered', `${list}&q=pena&status=draft`, access),
     ];
-    return figures;
+    const hudReport = `${base}/api/admin/reports/hud`;
+    // The HUD report answers its `total` of households.
+    const households = (body: unknown) => (body as { total: number }).total;
+    const hud = [
+      await measure('HUD report: applicants, every program', () => hudReport, access, households),
+      await measure('HUD report: applicants, one program', () => `${hudReport}?program_id=3`, access, households),
+    ];
+    return { figures, hud };
   });
 }
 
@@ -190,7 +222,7 @@ async function benchApplicationsList(databaseUrl: string, count: number): Promis
 export async function benchApplications(count = COUNT): Promise<string> {
   const databaseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (!databaseUrl) return 'skipped: needs PostgreSQL (set TEST_DATABASE_URL or DATABASE_URL to a server where the bench may create a database).';
-  const { result: figures, seedSeconds } = await benchApplicationsList(databaseUrl, count);
+  const { result: { figures, hud }, seedSeconds } = await benchApplicationsList(databaseUrl, count);
   return [
     `${count.toLocaleString('en-US')} applications (BENCH_APPLICATIONS) generated in ${seedSeconds.toFixed(1)} s on PostgreSQL, ` +
       `${SAMPLES} timed requests per query (BENCH_SAMPLES), 25 rows a page, one server process.`,
@@ -202,6 +234,12 @@ export async function benchApplications(count = COUNT): Promise<string> {
         ? `| ${f.name} | - | - | ${f.count} | not measured: fewer than 101 pages |`
         : `| ${f.name} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.count} | ${f.p95 <= TARGET_MS ? 'yes' : 'no'} |`,
     ),
+    '',
+    `The HUD beneficiary report (docs/decisions/031), target p95 <= ${HUD_TARGET_MS} ms:`,
+    '',
+    `| query | p50 ms | p95 ms | households | p95 <= ${HUD_TARGET_MS} ms |`,
+    '|---|---:|---:|---:|:---:|',
+    ...hud.map((f) => `| ${f.name} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.count} | ${f.p95 <= HUD_TARGET_MS ? 'yes' : 'no'} |`),
   ].join('\n');
 }
 

@@ -42,3 +42,39 @@ export const subProgramMessage = (subProgram: string): string =>
 /** Answers with a CSV file to download, never cached (the lists change and hold personal data). */
 export const sendCsv = (reply: FastifyReply, fileName: string, csv: string): FastifyReply =>
   reply.type('text/csv; charset=utf-8').header('cache-control', 'no-store').header('content-disposition', csvDisposition(fileName)).send(csv);
+
+/**
+ * Reads CSV (RFC 4180) back into records: quoted cells may hold commas, doubled quotes and line breaks; a line ends
+ * with CRLF, LF or CR. Imports use it (the HUD income limits), and the tests read exports back with it.
+ */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      record.push(cell);
+      cell = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i += 1;
+      record.push(cell);
+      records.push(record);
+      record = [];
+      cell = '';
+    } else cell += char;
+  }
+  if (cell !== '' || record.length > 0) {
+    record.push(cell);
+    records.push(record);
+  }
+  return records;
+}

@@ -408,3 +408,27 @@ export const driveNodes = pgTable(
     ),
   ],
 );
+
+/**
+ * HUD's income limits by year, Puerto Rico municipality and household size (1-8), imported by staff from CSV
+ * (docs/decisions/031-hud-beneficiary-report.md). `municipality_key` is the name folded by search_fold(), which is how
+ * the report matches the applicant's city (step 1) to a row.
+ */
+export const hudIncomeLimits = pgTable(
+  'hud_income_limits',
+  {
+    year: smallint('year').notNull(),
+    municipality: text('municipality').notNull(),
+    municipality_key: text('municipality_key').notNull(),
+    household_size: smallint('household_size').notNull(),
+    limit_30: integer('limit_30').notNull(),
+    limit_50: integer('limit_50').notNull(),
+    limit_80: integer('limit_80').notNull(),
+    imported_at: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.year, t.municipality_key, t.household_size] }),
+    check('hud_income_limits_size_check', sql`${t.household_size} between 1 and 8`),
+    check('hud_income_limits_order_check', sql`0 < ${t.limit_30} and ${t.limit_30} <= ${t.limit_50} and ${t.limit_50} <= ${t.limit_80}`),
+  ],
+);

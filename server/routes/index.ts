@@ -6,6 +6,7 @@ import { adminDashboardRoutes } from './admin-dashboard.ts';
 import { adminEventRoutes } from './admin-events.ts';
 import { adminNewsRoutes } from './admin-news.ts';
 import { adminProgramRoutes } from './admin-programs.ts';
+import { adminReportRoutes } from './admin-reports.ts';
 import { adminUserRoutes } from './admin-users.ts';
 import { applicationRoutes } from './applications.ts';
 import { authRoutes } from './auth.ts';
@@ -32,5 +33,6 @@ export const routeModules: Array<(ctx: AppContext) => Handlers> = [
   adminProgramRoutes,
   adminApplicationRoutes,
   adminDashboardRoutes,
+  adminReportRoutes,
   driveRoutes,
 ];

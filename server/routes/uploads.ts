@@ -18,7 +18,7 @@ export async function fileUpload(request: FastifyRequest): Promise<Upload> {
  * A multipart body the parser could not read (no boundary, cut short, not multipart at all): the sender's mistake,
  * 400. Errors of @fastify/multipart that carry a status (a limit passed: 413) go to the error handler as they are.
  */
-function unreadableMultipart(error: unknown): unknown {
+export function unreadableMultipart(error: unknown): unknown {
   if (typeof (error as { statusCode?: unknown }).statusCode === 'number') return error;
   return detailError(400, 'api.error.malformed', 'malformed');
 }

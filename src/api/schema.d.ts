@@ -1165,6 +1165,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/reports/hud": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff: the HUD beneficiary report (CDBG-DR economic development) of applicants or approved participants
+         * @description `applicants` counts every application submitted or later (submitted, in review, changes requested, approved,
+         *     rejected, waitlisted); `approved` only approved ones; `program_id` narrows to one program. The low- and
+         *     moderate-income category uses the income limits of `year` (default: the latest imported year; none imported:
+         *     every household's category is unknown). Every section has an `unknown` bucket, so its rows add up to `total`
+         *     (income sources excepted: a household may name several). docs/decisions/031-hud-beneficiary-report.md.
+         */
+        get: operations["getHudReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reports/hud/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: the HUD beneficiary report as CSV (section, category, counts; headers in the request's language) */
+        get: operations["exportHudReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reports/hud/income-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: the years of income limits imported, newest first */
+        get: operations["listHudIncomeLimitYears"];
+        put?: never;
+        /**
+         * Staff: import one year's income limits from CSV, replacing that year's (all rows or none)
+         * @description The file is UTF-8 CSV with the header `municipality,household_size,limit_30,limit_50,limit_80`: one of Puerto
+         *     Rico's 78 municipalities (accents and case free), a household size 1 to 8, and the 30%, 50% and 80% limits in
+         *     whole dollars (30% <= 50% <= 80%), one row per municipality and size. Any bad row stores nothing; the field
+         *     `file` names every bad row. A year already imported is replaced in the same transaction.
+         */
+        post: operations["importHudIncomeLimits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/programs": {
         parameters: {
             query?: never;
@@ -2556,11 +2621,58 @@ export interface components {
         /** @enum {string} */
         Race: "american_indian_or_alaska_native" | "asian" | "black_or_african_american" | "hispanic_or_latino" | "white" | "other" | "prefer_not_to_answer";
         /**
+         * @description Who the HUD report counts (docs/decisions/031-hud-beneficiary-report.md).
+         * @enum {string}
+         */
+        HudPopulation: "applicants" | "approved";
+        /**
+         * @description HUD's race categories, the application's answers mapped by docs/decisions/031's rule.
+         * @enum {string}
+         */
+        HudRaceCategory: "american_indian_or_alaska_native" | "asian" | "black_or_african_american" | "native_hawaiian_or_pacific_islander" | "white" | "american_indian_and_white" | "asian_and_white" | "black_and_white" | "american_indian_and_black" | "other_multi_racial" | "unknown";
+        /** @enum {string} */
+        HudSection: "female_head" | "household_size" | "income_sources" | "no_income" | "public_housing" | "section_8" | "government_program" | "section_3" | "income_category";
+        /** @enum {string} */
+        HudBucket: "yes" | "no" | "unknown" | "size_1" | "size_2" | "size_3" | "size_4" | "size_5" | "size_6" | "size_7" | "size_8_plus" | "alimony" | "child_income" | "child_support" | "no_income" | "other" | "pensions" | "retirement" | "social_security" | "ssi" | "va_benefits" | "welfare" | "work" | "extremely_low" | "very_low" | "low" | "above_low";
+        HudRaceRow: {
+            category: components["schemas"]["HudRaceCategory"];
+            hispanic: number;
+            not_hispanic: number;
+            ethnicity_unknown: number;
+            total: number;
+        };
+        HudReportSection: {
+            section: components["schemas"]["HudSection"];
+            rows: {
+                bucket: components["schemas"]["HudBucket"];
+                count: number;
+            }[];
+        };
+        HudReport: {
+            population: components["schemas"]["HudPopulation"];
+            program_id: number | null;
+            /** @description The income limits used; null when none are imported. */
+            income_limits_year: number | null;
+            /** @description Households (applications) counted. */
+            total: number;
+            race: components["schemas"]["HudRaceRow"][];
+            sections: components["schemas"]["HudReportSection"][];
+        };
+        HudIncomeLimitYear: {
+            year: number;
+            rows: number;
+            municipalities: number;
+            /** Format: date-time */
+            imported_at: string;
+        };
+        /**
          * @description Step 4, the household. With income, one or more income documents; with "no income" (which stands alone),
          *     the signed no-income form (GET /applications/{id}/no-income-form.pdf) uploaded instead.
          */
         ApplicationStep4Data: {
             household_size?: number | null;
+            /** @description The household's annual income in US$, optional (docs/decisions/031-hud-beneficiary-report.md). */
+            annual_income?: number | null;
             head_of_household?: components["schemas"]["HeadOfHousehold"] | null;
             ethnicity?: components["schemas"]["Ethnicity"] | null;
             race?: components["schemas"]["Race"][];
@@ -4903,6 +5015,124 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description The account is deactivated (`account_inactive`). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    getHudReport: {
+        parameters: {
+            query?: {
+                population?: components["schemas"]["HudPopulation"];
+                program_id?: number;
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HudReport"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportHudReport: {
+        parameters: {
+            query?: {
+                population?: components["schemas"]["HudPopulation"];
+                program_id?: number;
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One line per count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listHudIncomeLimitYears: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The imported years. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HudIncomeLimitYear"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importHudIncomeLimits: {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The year as imported. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HudIncomeLimitYear"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            /** @description The request is not multipart/form-data. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -19,6 +19,7 @@ export function AdminLayout() {
           { to: '/admin/applications', label: <FormattedMessage id="admin.nav.applications" /> },
           { to: '/admin/programs', label: <FormattedMessage id="admin.nav.programs" /> },
           { to: '/admin/news', label: <FormattedMessage id="admin.nav.news" /> },
+          { to: '/admin/reports/hud', label: <FormattedMessage id="admin.nav.hudReport" /> },
           { to: '/admin/dashboard', label: <FormattedMessage id="admin.nav.dashboard" /> },
           { to: '/admin/users', label: <FormattedMessage id="admin.nav.users" /> },
         ]}
@@ -44,6 +45,8 @@ export { PrintPage as ApplicationPrintPage } from '#features/admin-applications/
 export { ReviewStep1Page, ReviewStep2Page, ReviewStep3Page, ReviewStep4Page } from '#features/admin-applications/components/ReviewPage';
 export { EventsPage } from '#features/admin-events/components/EventsPage';
 export { EventSubmissionPage } from '#features/admin-events/components/EventSubmissionPage';
+export { HudPrintPage } from '#features/admin-reports/components/HudPrintPage';
+export { HudReportPage } from '#features/admin-reports/components/HudReportPage';
 export { NewsAdminPage } from '#features/admin-news/components/NewsAdminPage';
 export { NewsEditorPage } from '#features/admin-news/components/NewsEditorPage';
 export { ProgramsPage } from '#features/admin-programs/components/ProgramsPage';

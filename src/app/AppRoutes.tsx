@@ -40,6 +40,7 @@ const titles = defineMessages({
   adminDrive: { id: 'admin.drive.title' },
   adminDashboard: { id: 'admin.dashboard.title' },
   adminNews: { id: 'admin.news.title' },
+  adminHudReport: { id: 'admin.hud.title' },
   adminNewsItem: { id: 'admin.news.editTitle' },
   adminUsers: { id: 'admin.users.title' },
   adminUser: { id: 'admin.users.detailTitle' },
@@ -326,6 +327,9 @@ function routeTable(session: SessionActor): RouteObject[] {
                   handle: handle(titles.adminDashboard),
                   Component: adminScreen('DashboardPage'),
                 },
+                // The HUD beneficiary report and its printable page (docs/decisions/031-hud-beneficiary-report.md).
+                { path: 'reports/hud', handle: handle(titles.adminHudReport), Component: adminScreen('HudReportPage') },
+                { path: 'reports/hud/print', handle: handle(titles.adminHudReport), Component: adminScreen('HudPrintPage') },
                 { path: 'news', handle: handle(titles.adminNews), Component: adminScreen('NewsAdminPage') },
                 { path: 'news/:id', handle: handle(titles.adminNewsItem), Component: adminScreen('NewsEditorPage') },
                 {

@@ -126,6 +126,8 @@ const routes: RouteCheck[] = [
   },
   { route: '/admin/news', who: 'staff', url: () => '/admin/news', drawn: (page) => main(page).getByRole('table') },
   { route: '/admin/news/:id', who: 'staff', url: (d) => `/admin/news/${d.newsId}`, drawn: (page, locale) => page.getByRole('button', { name: t(locale, 'admin.news.delete') }) },
+  { route: '/admin/reports/hud', who: 'staff', url: () => '/admin/reports/hud', drawn: (page) => main(page).getByRole('table').first() },
+  { route: '/admin/reports/hud/print', who: 'staff', url: () => '/admin/reports/hud/print', drawn: (page) => main(page).getByRole('table').first() },
   { route: '/admin/users', who: 'staff', url: () => '/admin/users' },
   {
     route: '/admin/users/:id',

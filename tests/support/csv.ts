@@ -1,30 +1,3 @@
-// Reads admin CSV exports back in tests, so what was written can be compared cell by cell.
-
-/** A small RFC 4180 reader (quoted cells, doubled quotes, CRLF inside quotes), to read the exports back. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      index += 1;
-    } else cell += char;
-  }
-  return rows;
-}
+// Reads admin CSV exports back in tests, so what was written can be compared cell by cell: the server's own RFC 4180
+// reader (server/admin/csv.ts), which staff's imports use too.
+export { parseCsv } from '#server/admin/csv.ts';

@@ -62,6 +62,10 @@ const draftCases: Array<[StepNumber, unknown, Ids]> = [
   [4, { household_size: '1e3' }, { household_size: ['api.field.wholeNumber'] }],
   [4, { household_size: 'abc' }, { household_size: ['api.field.wholeNumber'] }],
   [4, { household_size: 51 }, { household_size: [['api.field.maximum', { limit: 50 }]] }],
+  // The household's annual income (docs/decisions/031): optional, dollars and cents, never negative.
+  [4, { annual_income: 52000.5 }, {}],
+  [4, { annual_income: -1 }, { annual_income: [['api.field.minimum', { limit: 0 }]] }],
+  [4, { annual_income: 'abc' }, { annual_income: ['api.field.number'] }],
   [4, { income_sources: ['lottery'] }, { 'income_sources.0': ['api.field.choice'] }],
   [6, { conditions: 'yes' }, { conditions: ['api.field.invalid'] }],
 ];

@@ -53,6 +53,8 @@ const fieldMessages: Record<string, MessageDescriptor> = defineMessages({
   'application.field.aid_award_date': { id: 'application.field.aid_award_date' },
   'application.field.aid_funding_source': { id: 'application.field.aid_funding_source' },
   'application.field.aid_purpose': { id: 'application.field.aid_purpose' },
+  'application.field.annual_income': { id: 'application.field.annual_income' },
+  'application.field.annual_incomeHint': { id: 'application.field.annual_incomeHint' },
   'application.field.business_city': { id: 'application.field.business_city' },
   'application.field.business_intent': { id: 'application.field.business_intent' },
   'application.field.business_phone': { id: 'application.field.business_phone' },
@@ -298,6 +300,8 @@ export const hasNoIncome = (data: DraftData) => sourcesOf(data).includes('no_inc
 
 export const householdSpecs: readonly FieldSpec[] = [
   { name: 'household_size', label: 'application.household.size', kind: { type: 'integer' }, required: true },
+  // Beyond docs/product.md: optional, so applications sent before it stay complete; the HUD report counts it (docs/decisions/031).
+  { name: 'annual_income', kind: { type: 'amount' }, hint: true },
   { name: 'head_of_household', kind: { type: 'radio', options: opt('head', ['single_male', 'single_female', 'not_single_male', 'not_single_female', 'prefer_not_to_answer']) }, required: true },
   { name: 'ethnicity', kind: { type: 'radio', options: opt('ethnicity', ['hispanic_or_latino', 'not_hispanic_or_latino']) }, required: true },
   {
