@@ -15,6 +15,7 @@ import { nextStatus, type ApplicationStatus } from '#shared/review-lifecycle.ts'
 import { searchFold } from '#shared/search-fold.ts';
 import { recordStatusChange } from './audit.ts';
 import { subProgramMessage, toCsv } from './csv.ts';
+import { documentChecklist } from './document-list.ts';
 import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, readAllPages, splitPage, type PageRequest } from './keyset.ts';
 import type { Actor } from './users.ts';
 
@@ -191,11 +192,12 @@ export async function exportApplicationsCsv(db: Db, now: Date, filters: Applicat
 /** One application as staff read it: the applicant's view, the applicant's account, the survey and the reviewer. */
 export async function reviewView(db: Db, loaded: Loaded, now: Date): Promise<Schemas['AdminApplication']> {
   const { reviewer_id } = loaded.application;
-  const [application, [person], survey, [reviewer]] = await Promise.all([
+  const [application, [person], survey, [reviewer], documents] = await Promise.all([
     applicationView(db, loaded, now),
     db.select().from(users).where(eq(users.id, loaded.application.user_id)).limit(1),
     findSurvey(db, loaded.application.user_id),
     reviewer_id === null ? [] : db.select().from(users).where(eq(users.id, reviewer_id)).limit(1),
+    documentChecklist(db, loaded.application.id),
   ]);
   if (!person) throw notFound();
   return {
@@ -211,6 +213,7 @@ export async function reviewView(db: Db, loaded: Loaded, now: Date): Promise<Sch
       is_active: person.is_active,
     },
     survey,
+    documents,
   };
 }
 

@@ -21,7 +21,7 @@ type ApplicationRow = typeof applications.$inferSelect;
 type Changes = Partial<Omit<ApplicationRow, 'id' | 'user_id' | 'program_id' | 'search_text' | 'created_at'>>;
 
 /** 409 `review_not_allowed`, naming the status the application is in (an ICU select in locales/*.json). */
-const notAllowed = (status: string) => detailError(409, 'api.review.notAllowed', 'review_not_allowed', { status });
+export const notAllowed = (status: string) => detailError(409, 'api.review.notAllowed', 'review_not_allowed', { status });
 
 /**
  * One audited transition: locks the application, asks the table whether `event` is allowed from its status, applies
@@ -91,8 +91,15 @@ export const startReview = (db: Db, now: Date, actor: Actor, id: number) =>
     () => ({ template: 'reviewStarted', params: {} }),
   );
 
+/** How a change request is made when it is not requestAdminApplicationChanges (a rejected document, docs/decisions/032). */
+export interface ChangeRequestVia {
+  operation: string;
+  /** More of the same change in the transaction (the document's verdict). */
+  alongside: (tx: Db) => Promise<unknown>;
+}
+
 /** in_review -> changes_requested: the chosen steps become incomplete (the applicant submits each again). */
-export function requestChanges(db: Db, now: Date, actor: Actor, id: number, input: Schemas['ChangeRequestInput']) {
+export function requestChanges(db: Db, now: Date, actor: Actor, id: number, input: Schemas['ChangeRequestInput'], via?: ChangeRequestVia) {
   const steps = [...new Set(input.steps)].sort((a, b) => a - b);
   const message = input.message.trim();
   return transition(
@@ -101,17 +108,19 @@ export function requestChanges(db: Db, now: Date, actor: Actor, id: number, inpu
     actor,
     id,
     'request_changes',
-    'requestAdminApplicationChanges',
+    via?.operation ?? 'requestAdminApplicationChanges',
     () => ({ change_message: message, change_steps: steps, changes_requested_at: now }),
     (_current, language) => ({
       template: 'changesRequested',
       params: { message, steps: steps.map((step) => `- ${step}. ${translate(language, `application.step.name${step}`)}`).join('\n') },
     }),
-    (tx) =>
-      tx
+    async (tx) => {
+      await tx
         .update(applicationSteps)
         .set({ status: 'incomplete', submitted_at: null, updated_at: now })
-        .where(and(eq(applicationSteps.application_id, id), inArray(applicationSteps.step, steps))),
+        .where(and(eq(applicationSteps.application_id, id), inArray(applicationSteps.step, steps)));
+      await via?.alongside(tx);
+    },
   );
 }
 

@@ -255,9 +255,16 @@ export const applicationFiles = pgTable(
     /** Active content found in an uploaded PDF (javascript, embedded_file, launch, rich_media): staff see a warning. */
     active_content: text('active_content').array().notNull().default(sql`'{}'::text[]`),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Staff's verdict (docs/decisions/032-document-checklist.md): null until verified or rejected; a new upload starts at null. */
+    verdict: text('verdict'),
+    /** The rejection's reason (also the change request's message), else null. */
+    verdict_reason: text('verdict_reason'),
+    verdict_by: integer('verdict_by').references(() => users.id, { onDelete: 'set null' }),
+    verdict_at: timestamp('verdict_at', { withTimezone: true }),
   },
   // One intake form per application; the documents of steps 3 and 4 are several per field (docs/decisions/015).
   (t) => [
+    check('application_files_verdict_check', sql`${t.verdict} is null or ${t.verdict} in ('verified', 'rejected')`),
     uniqueIndex('application_files_intake_form_key').on(t.application_id).where(sql`${t.kind} = 'intake_form'`),
     index('application_files_application_key').on(t.application_id, t.kind),
   ],

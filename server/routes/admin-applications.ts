@@ -3,6 +3,7 @@ import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
 import * as adminApplications from '#server/admin/applications.ts';
 import * as review from '#server/admin/review.ts';
+import * as checklist from '#server/admin/document-checklist.ts';
 import { sendCsv } from '#server/admin/csv.ts';
 
 export function adminApplicationRoutes(ctx: AppContext): Handlers {
@@ -25,5 +26,10 @@ export function adminApplicationRoutes(ctx: AppContext): Handlers {
     requestAdminApplicationChanges: async (request) => review.requestChanges(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body),
     decideAdminApplication: async (request) =>
       review.decide(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.decision, request.body.reason),
+    // The document checklist (docs/decisions/032-document-checklist.md).
+    verifyAdminApplicationDocument: async (request) =>
+      checklist.verifyDocument(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.params.fileId),
+    rejectAdminApplicationDocument: async (request) =>
+      checklist.rejectDocument(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.params.fileId, request.body.reason),
   };
 }

@@ -1637,6 +1637,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/applications/{id}/documents/{fileId}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff: mark one document of an application in review as verified (audited, never e-mailed)
+         * @description A document is one of `files` or the intake form (`documents` of the AdminApplication lists both with their ids).
+         *     Only while the application is `in_review`; anything else answers 409 `review_not_allowed`
+         *     (docs/decisions/032-document-checklist.md).
+         */
+        post: operations["verifyAdminApplicationDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/applications/{id}/documents/{fileId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff: reject one document with a reason: requests changes on the document's step at once (audited, e-mailed)
+         * @description Only while the application is `in_review` (else 409 `review_not_allowed`). The rejection is a change request
+         *     (requestAdminApplicationChanges) reopening the step that holds the document (owner IDs step 3, income
+         *     documents and the no-income form step 4, the intake form step 6) with `reason` as its message
+         *     (docs/decisions/032-document-checklist.md).
+         */
+        post: operations["rejectAdminApplicationDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/audit": {
         parameters: {
             query?: never;
@@ -2080,6 +2125,8 @@ export interface components {
             last_name: string;
         };
         AdminApplication: components["schemas"]["Application"] & {
+            /** @description The document checklist, in upload order (docs/decisions/032-document-checklist.md). */
+            documents: components["schemas"]["AdminDocument"][];
             /** @description The staff member who reviews it, or null before one is assigned. */
             reviewer: components["schemas"]["AdminApplicant"] | null;
             applicant: components["schemas"]["AdminApplicant"] & {
@@ -2211,6 +2258,29 @@ export interface components {
         ReviewDecision: "approved" | "rejected" | "waitlisted";
         /** @description What staff write to the applicant (a change request's message, a decision's reason). */
         ReviewText: string;
+        DocumentRejectionInput: {
+            reason: components["schemas"]["ReviewText"];
+        };
+        /**
+         * @description Staff's verdict on one document (never shown to the applicant; docs/decisions/032-document-checklist.md).
+         * @enum {string}
+         */
+        DocumentVerdict: "verified" | "rejected";
+        /** @description One document of the checklist (a file of steps 3 and 4, or the intake form of step 6) and its verdict. */
+        AdminDocument: {
+            file_id: number;
+            /** @enum {string} */
+            kind: "owner_id" | "income_document" | "no_income_form" | "intake_form";
+            /** @enum {integer} */
+            step: 3 | 4 | 6;
+            file_name: string;
+            /** @description Null until staff verify or reject it. */
+            verdict: components["schemas"]["DocumentVerdict"] | null;
+            /** @description The rejection's reason */
+            reason: string | null;
+            /** Format: date-time */
+            verdict_at: string | null;
+        };
         ChangeRequestInput: {
             message: components["schemas"]["ReviewText"];
             steps: number[];
@@ -5810,6 +5880,65 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DecisionInput"];
+            };
+        };
+        responses: {
+            /** @description The application as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApplication"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    verifyAdminApplicationDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                fileId: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApplication"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    rejectAdminApplicationDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                fileId: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentRejectionInput"];
             };
         };
         responses: {
