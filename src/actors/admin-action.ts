@@ -183,7 +183,10 @@ export const provideNewsActionMachine = (queryClient: QueryClient, onCreated: (i
  * (`payload.reviewer_id`, null for none), start the review, ask for changes (`payload`: steps and message) and decide
  * (`payload`: decision and reason).
  */
-export type ApplicationAction = 'setApplicationStatus' | 'setReviewer' | 'startReview' | 'requestChanges' | 'decide';
+export type ApplicationAction = 'setApplicationStatus' | 'setReviewer' | 'startReview' | 'requestChanges' | 'decide' | DocumentAction;
+/** The document checklist (docs/decisions/032-document-checklist.md): `payload` names the file, and a rejection's reason. */
+export type DocumentAction = 'verifyDocument' | 'rejectDocument';
+type DocumentBody = { fileId: number; reason?: string };
 type ApplicationStatusBody = { status: 'draft' | 'closed' };
 type ReviewerBody = { reviewer_id: number | null };
 type ChangeRequestInput = components['schemas']['ChangeRequestInput'];
@@ -204,6 +207,14 @@ async function performApplicationAction(request: AdminActionRequest): Promise<un
       return unwrap(api.POST('/admin/applications/{id}/review/changes', { params, body: request.payload as ChangeRequestInput }));
     case 'decide':
       return unwrap(api.POST('/admin/applications/{id}/review/decision', { params, body: request.payload as DecisionInput }));
+    case 'verifyDocument': {
+      const { fileId } = request.payload as DocumentBody;
+      return unwrap(api.POST('/admin/applications/{id}/documents/{fileId}/verify', { params: { path: { id: request.targetId, fileId } } }));
+    }
+    case 'rejectDocument': {
+      const { fileId, reason = '' } = request.payload as DocumentBody;
+      return unwrap(api.POST('/admin/applications/{id}/documents/{fileId}/reject', { params: { path: { id: request.targetId, fileId } }, body: { reason } }));
+    }
   }
   throw new Error(`unknown admin action ${request.action}`);
 }
@@ -215,6 +226,8 @@ const applicationDone = defineMessages({
   reviewStarted: { id: 'admin.review.done.reviewStarted' },
   changesRequested: { id: 'admin.review.done.changesRequested' },
   decided: { id: 'admin.review.done.decided' },
+  documentVerified: { id: 'admin.review.done.documentVerified' },
+  documentRejected: { id: 'admin.review.done.documentRejected' },
 });
 
 export function applicationDoneMessage(request: AdminActionRequest): MessageDescriptor {
@@ -227,6 +240,10 @@ export function applicationDoneMessage(request: AdminActionRequest): MessageDesc
       return applicationDone.changesRequested;
     case 'decide':
       return applicationDone.decided;
+    case 'verifyDocument':
+      return applicationDone.documentVerified;
+    case 'rejectDocument':
+      return applicationDone.documentRejected;
     case 'setApplicationStatus':
       return (request.payload as ApplicationStatusBody | undefined)?.status === 'closed' ? applicationDone.closed : applicationDone.reopened;
   }

@@ -26,7 +26,7 @@ interface FrameProps {
   children: ReactNode;
 }
 
-function FormDialog({ open, title, intro, onCancel, returnFocusTo, children }: FrameProps) {
+export function FormDialog({ open, title, intro, onCancel, returnFocusTo, children }: FrameProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
       <Dialog.Portal>
@@ -48,7 +48,7 @@ function FormDialog({ open, title, intro, onCancel, returnFocusTo, children }: F
 }
 
 /** A dialog's form: the required-mark note, its fields, Send and Cancel. */
-function DialogForm({ onSubmit, sendLabel, onCancel, children }: { onSubmit: () => void; sendLabel: ReactNode; onCancel: () => void; children: ReactNode }) {
+export function DialogForm({ onSubmit, sendLabel, onCancel, children }: { onSubmit: () => void; sendLabel: ReactNode; onCancel: () => void; children: ReactNode }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -68,7 +68,7 @@ function DialogForm({ onSubmit, sendLabel, onCancel, children }: { onSubmit: () 
 }
 
 /** Moves focus to the first field the person must fix (the summary of a short form is its fields' own errors). */
-const focusFirst = (ids: readonly string[]) => {
+export const focusFirst = (ids: readonly string[]) => {
   const [first] = ids;
   if (first !== undefined) document.getElementById(first)?.focus();
 };

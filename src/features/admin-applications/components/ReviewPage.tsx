@@ -13,6 +13,7 @@ import { adminApplicationQueryOptions, type AdminApplication } from '#features/a
 import { messages, REVIEW_PAGES, reviewPageNames, type ReviewPage } from '#features/admin-applications/messages';
 import { ReviewContent } from './ReviewSections';
 import { ReviewPanel } from './ReviewPanel';
+import { DocumentChecklist } from './DocumentChecklist';
 
 export const applicantName = ({ applicant }: { applicant: { first_name: string; last_name: string } }) =>
   `${applicant.first_name} ${applicant.last_name}`.trim();
@@ -76,6 +77,7 @@ function ReviewScreen({ page }: { page: ReviewPage }) {
       {top(<FormattedMessage id="admin.review.heading" values={{ id: record.id, name: applicantName(record) }} />)}
       <ApplicationFacts application={record} />
       <ReviewPanel application={record} name={applicantName(record)} />
+      <DocumentChecklist application={record} />
       <SubNav
         label={intl.formatMessage(messages.stepsNav)}
         items={REVIEW_PAGES.map((n) => ({ to: `/admin/applications/${record.id}/${n}`, label: <FormattedMessage {...reviewPageNames[n]} /> }))}
