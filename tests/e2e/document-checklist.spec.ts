@@ -2,44 +2,18 @@
 // the review, verifies the income document and rejects the owner's ID with a reason (a blank reason is refused in the
 // dialog); the application goes to changes requested and the applicant reads the reason on the reopened step 3.
 // axe clean on the checklist and its dialog and on the applicant's step, es and en, 1280 and 360 px.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { newStaff } from './support/admin.ts';
-import { applicationPath, applyTo, completeSteps, createProgram, newApplicant, stepSection } from './support/apply.ts';
+import { applicationPath, stepSection } from './support/apply.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';
-import { expectNoHorizontalScroll, fieldLabel, signIn, switchLanguage, t, type Account, type Locale } from './support/shell.ts';
+import { expectNoHorizontalScroll, fieldLabel, t, type Locale } from './support/shell.ts';
+import { expectReopenedStep, openAs, seedSubmitted, type Seeded } from './support/review.ts';
 
 const SHOTS = '/tmp/shots-document-checklist';
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
 const REASON = 'La identificación está vencida: suba una vigente.';
-
-interface Seeded {
-  applicant: Account;
-  applicationId: number;
-  staff: Account;
-}
-
-/** A program of the test's own, an applicant with a submitted application (with its documents), and a reviewer. */
-async function seed(label: string, locale: Locale): Promise<Seeded> {
-  const token = Math.random().toString(36).slice(2, 8);
-  const programId = await createProgram(`Lista ${token}`, 'incubator', `Checklist ${token}`);
-  const { account, api } = await newApplicant(`${label}-${token}`, locale);
-  const applicationId = await applyTo(api, programId);
-  await completeSteps(api, applicationId, [1, 2, 3, 4, 5, 6]);
-  await api.call('POST', `/applications/${applicationId}/submit`);
-  const staff = await newStaff(`${label}-${token}`, { first_name: 'Revisora', last_name: `Lista ${token}` });
-  return { applicant: account, applicationId, staff };
-}
-
-async function openAs(browser: Browser, account: Account, locale: Locale, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ locale: 'es-PR', viewport: { width, height: 800 } });
-  const page = await context.newPage();
-  await signIn(page, account, 'es');
-  if (locale === 'en') await switchLanguage(page, 'en');
-  return page;
-}
 
 const checklist = (page: Page, locale: Locale) => page.getByRole('region', { name: t(locale, 'admin.review.documents.title') });
 const item = (page: Page, locale: Locale, name: string) => checklist(page, locale).getByRole('listitem').filter({ hasText: name });
@@ -57,7 +31,7 @@ async function startReview(page: Page, locale: Locale, seeded: Seeded): Promise<
 test('a reviewer verifies one document and rejects another; the applicant reads the reason on the reopened step', async ({ browser }) => {
   test.setTimeout(180_000);
   const es = (id: string, values: Record<string, string | number> = {}) => t('es', id, values);
-  const seeded = await seed('checklist', 'es');
+  const seeded = await seedSubmitted('checklist', 'es');
   const staff = await openAs(browser, seeded.staff, 'es');
   await startReview(staff, 'es', seeded);
   await expectNoAxeViolations(staff, 'document checklist in review (es)');
@@ -87,13 +61,8 @@ test('a reviewer verifies one document and rejects another; the applicant reads 
   await shot(staff, 'checklist-es');
 
   // The applicant reads the reason on step 3, the step that holds the owner's ID; never a verdict.
-  const applicant = await openAs(browser, seeded.applicant, 'es');
-  await applicant.goto(applicationPath(seeded.applicationId, 3));
-  const step3 = stepSection(applicant, 3);
-  await expect(step3.getByRole('heading', { name: es('application.review.stepReopened') })).toBeVisible();
-  await expect(step3.getByText(REASON)).toBeVisible();
+  const applicant = await expectReopenedStep(browser, seeded, 3, REASON);
   await expect(applicant.getByText(es('admin.review.documents.verified'))).toHaveCount(0);
-  await expectNoAxeViolations(applicant, 'reopened step 3 (es)');
   await applicant.goto(applicationPath(seeded.applicationId, 1));
   await expect(stepSection(applicant, 1).getByText(es('application.review.stepLocked'))).toBeVisible();
 });
@@ -101,7 +70,7 @@ test('a reviewer verifies one document and rejects another; the applicant reads 
 test('the checklist and its dialog in English at 360 px', async ({ browser }) => {
   test.setTimeout(180_000);
   const en = (id: string, values: Record<string, string | number> = {}) => t('en', id, values);
-  const seeded = await seed('checklist-en', 'en');
+  const seeded = await seedSubmitted('checklist-en', 'en');
   const staff = await openAs(browser, seeded.staff, 'en', 360);
   await startReview(staff, 'en', seeded);
   await expectNoHorizontalScroll(staff);

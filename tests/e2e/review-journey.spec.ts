@@ -3,11 +3,11 @@
 // step 2, finds step 1 read-only, fixes step 2 and resubmits; the reviewer starts again and approves with a reason; the
 // applicant reads 'approved' and the reason on the application and My Programs, and the decision's e-mail arrives.
 // axe clean on the staff panel with each dialog open and on the applicant's reopened step, es and en, 1280 and 360 px.
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { newStaff } from './support/admin.ts';
-import { apiSignIn, applicationPath, applyTo, completeSteps, createProgram, expectReadonlyScreen, newApplicant, stepSection, submitStepInBrowser } from './support/apply.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { apiSignIn, applicationPath, expectReadonlyScreen, stepSection, submitStepInBrowser } from './support/apply.ts';
 import { expectNoAxeViolations, waitForMail } from './support/fixtures.ts';
-import { expectNoHorizontalScroll, fieldLabel, signIn, switchLanguage, t, type Account, type Locale } from './support/shell.ts';
+import { expectNoHorizontalScroll, fieldLabel, t, type Locale } from './support/shell.ts';
+import { expectReopenedStep, openAs, seedSubmitted, type Seeded } from './support/review.ts';
 import { mkdirSync } from 'node:fs';
 
 const SHOTS = '/tmp/shots-review-screens';
@@ -16,33 +16,6 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${n
 
 const MESSAGE = 'Falta el teléfono del negocio correcto: corrija el nombre comercial también.';
 const REASON = 'Cumple todos los requisitos del programa.';
-
-interface Seeded {
-  applicant: Account;
-  applicationId: number;
-  staff: Account;
-  name: string;
-}
-
-/** A program of the test's own, an applicant with a submitted application in it, and a reviewer. */
-async function seed(label: string, locale: Locale): Promise<Seeded> {
-  const token = Math.random().toString(36).slice(2, 8);
-  const programId = await createProgram(`Revisión ${token}`, 'incubator', `Review ${token}`);
-  const { account, api } = await newApplicant(`${label}-${token}`, locale);
-  const applicationId = await applyTo(api, programId);
-  await completeSteps(api, applicationId, [1, 2, 3, 4, 5, 6]);
-  await api.call('POST', `/applications/${applicationId}/submit`);
-  const staff = await newStaff(`${label}-${token}`, { first_name: 'Revisora', last_name: `Prueba ${token}` });
-  return { applicant: account, applicationId, staff, name: `${account.first_name} ${account.last_name}` };
-}
-
-async function openAs(browser: Browser, account: Account, locale: Locale, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ locale: 'es-PR', viewport: { width, height: 800 } });
-  const page = await context.newPage();
-  await signIn(page, account, 'es');
-  if (locale === 'en') await switchLanguage(page, 'en');
-  return page;
-}
 
 const panel = (page: Page) => page.getByRole('region', { name: /^(Acciones|Actions)$/ });
 const reviewFacts = (page: Page, locale: Locale) => page.getByLabel(t(locale, 'admin.review.reviewTitle'), { exact: true });
@@ -60,7 +33,7 @@ async function openReview(page: Page, locale: Locale, seeded: Seeded): Promise<v
 test('a reviewer asks for changes on step 2, the applicant fixes it and resubmits, the reviewer approves', async ({ browser }) => {
   test.setTimeout(240_000);
   const es = (id: string, values: Record<string, string | number> = {}) => t('es', id, values);
-  const seeded = await seed('review-journey', 'es');
+  const seeded = await seedSubmitted('review-journey', 'es');
   const staff = await openAs(browser, seeded.staff, 'es');
 
   // Submitted, nobody assigned: only "start the review" of the review's actions is offered.
@@ -104,12 +77,7 @@ test('a reviewer asks for changes on step 2, the applicant fixes it and resubmit
   await shot(staff, 'staff-panel-changes-requested-es');
 
   // The applicant: the message on step 2, which is editable; step 1 is read-only.
-  const applicant = await openAs(browser, seeded.applicant, 'es');
-  await applicant.goto(applicationPath(seeded.applicationId, 2));
-  const step2 = stepSection(applicant, 2);
-  await expect(step2.getByRole('heading', { name: es('application.review.stepReopened') })).toBeVisible();
-  await expect(step2.getByText(MESSAGE)).toBeVisible();
-  await expectNoAxeViolations(applicant, 'reopened step 2 (es)');
+  const applicant = await expectReopenedStep(browser, seeded, 2, MESSAGE);
   await shot(applicant, 'applicant-reopened-step-es');
   const businessName = applicant.getByLabel(fieldLabel(es('application.business.name')), { exact: true });
   await businessName.fill('Café del Sur Corregido');
@@ -168,7 +136,7 @@ test('a reviewer asks for changes on step 2, the applicant fixes it and resubmit
 for (const [locale, width] of [['en', 1280], ['es', 360], ['en', 360]] as const) {
   test(`the review screens have no axe violations (${locale}, ${width} px)`, async ({ browser }) => {
     test.setTimeout(180_000);
-    const seeded = await seed(`review-a11y-${locale}-${width}`, locale);
+    const seeded = await seedSubmitted(`review-a11y-${locale}-${width}`, locale);
     const staffApi = await apiSignIn(seeded.staff);
     await staffApi.call('POST', `/admin/applications/${seeded.applicationId}/review/start`);
 

@@ -10,13 +10,12 @@ import { selectActionRequest, selectConfirmOpen, selectIsWorking } from '#machin
 import { isFilled } from '#machines/review/review.machine';
 import { eventsFrom } from '#shared/review-lifecycle';
 import { isStepNumber } from '#shared/application-constants';
-import { ActionOutcome } from '#components/admin/ListControls';
 import { stepNames } from '#components/application/messages';
 import { Button } from '#components/ui/Button';
 import { TextAreaField } from '#components/ui/TextAreaField';
 import type { AdminApplication } from '#features/admin-applications/api/applications';
-import { messages } from '#features/admin-applications/messages';
 import { DialogForm, focusFirst, FormDialog } from './ReviewDialogs';
+import { ReviewOutcome } from './ReviewOutcome';
 
 type Document = AdminApplication['documents'][number];
 
@@ -118,14 +117,7 @@ export function DocumentChecklist({ application }: { application: AdminApplicati
           </li>
         ))}
       </ul>
-      <ActionOutcome
-        action={action}
-        working={<FormattedMessage id="admin.users.working" />}
-        network={intl.formatMessage(messages.actionNetwork)}
-        later={intl.formatMessage(messages.tryAgainLater)}
-        retryLabel={<FormattedMessage id="admin.users.retry" />}
-        dismissLabel={<FormattedMessage id="admin.users.dismiss" />}
-      />
+      <ReviewOutcome action={action} />
       <FormDialog
         open={rejecting !== undefined}
         title={<FormattedMessage id="admin.review.documents.rejectTitle" values={{ name: rejecting?.file_name ?? '' }} />}

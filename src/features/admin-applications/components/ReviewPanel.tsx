@@ -11,7 +11,6 @@ import { selectActionRequest, selectConfirmOpen, selectIsWorking } from '#machin
 import type { AdminActionActorRef } from '#machines/admin-action/admin-action.machine';
 import { DECISION_EVENT, eventsFrom, REVIEW_DECISIONS } from '#shared/review-lifecycle';
 import { isStepNumber } from '#shared/application-constants';
-import { ActionOutcome } from '#components/admin/ListControls';
 import { stepNames } from '#components/application/messages';
 import { applicationStatusNames } from '#components/programs/messages';
 import { Button, ButtonLink } from '#components/ui/Button';
@@ -19,8 +18,8 @@ import { ConfirmDialog } from '#components/ui/ConfirmDialog';
 import { SelectField } from '#components/ui/Field';
 import { InstantText } from '#components/ui/InstantText';
 import { reviewersQueryOptions, type AdminApplication } from '#features/admin-applications/api/applications';
-import { messages } from '#features/admin-applications/messages';
 import { ChangeRequestDialog, DecisionDialog } from './ReviewDialogs';
+import { ReviewOutcome } from './ReviewOutcome';
 
 const STATUS_BUTTON_ID = 'application-status-action';
 const START_BUTTON_ID = 'review-start';
@@ -184,14 +183,7 @@ export function ReviewPanel({ application, name }: { application: AdminApplicati
           <FormattedMessage id="admin.review.print" />
         </ButtonLink>
       </div>
-      <ActionOutcome
-        action={action}
-        working={<FormattedMessage id="admin.users.working" />}
-        network={intl.formatMessage(messages.actionNetwork)}
-        later={intl.formatMessage(messages.tryAgainLater)}
-        retryLabel={<FormattedMessage id="admin.users.retry" />}
-        dismissLabel={<FormattedMessage id="admin.users.dismiss" />}
-      />
+      <ReviewOutcome action={action} />
       <ConfirmDialog
         open={dialog === 'setApplicationStatus'}
         title={intl.formatMessage({ id: 'admin.review.confirm.closeTitle' }, { name })}
