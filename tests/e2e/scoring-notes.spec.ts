@@ -81,3 +81,26 @@ test('two reviewers score an application, one adds a note, the average shows on 
   await first.context().close();
   await second.context().close();
 });
+
+test('staff rename a criterion of the accelerator rubric on the programs page; axe clean es and en at 360 px', async ({ browser }) => {
+  const token = Math.random().toString(36).slice(2, 8);
+  const staff = await newStaff(`rubric-${token}`);
+  for (const [locale, width] of [
+    ['es', 1280],
+    ['en', 360],
+  ] as const) {
+    const page = await openAs(browser, staff, locale, width);
+    await page.goto('/admin/programs');
+    const section = page.getByRole('region', { name: t(locale, 'admin.rubrics.title') });
+    await section.getByLabel(t(locale, 'admin.rubrics.subProgram')).selectOption('accelerator');
+    const first = section.getByRole('group', { name: t(locale, 'admin.rubrics.criterion', { n: 1 }) });
+    await first.getByLabel(t(locale, 'admin.rubrics.nameEn')).fill(`Team ${locale} ${token}`);
+    await section.getByRole('button', { name: t(locale, 'admin.rubrics.save') }).click();
+    await expect(section.getByRole('status')).toHaveText(t(locale, 'admin.rubrics.saved'));
+    await expect(first.getByLabel(t(locale, 'admin.rubrics.nameEn'))).toHaveValue(`Team ${locale} ${token}`);
+    if (width === 360) await expectNoHorizontalScroll(page);
+    await expectNoAxeViolations(page, `rubric editor, ${locale}, ${width} px`);
+    await shot(page, `rubrics-${locale}-${width}`);
+    await page.context().close();
+  }
+});

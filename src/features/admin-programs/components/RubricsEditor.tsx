@@ -103,7 +103,7 @@ export function RubricsEditor() {
           options={SUB_PROGRAMS.map((sub) => ({ value: sub, label: intl.formatMessage(subProgramNames[sub]) }))}
         />
       </div>
-      {rubric ? <RubricForm key={`${rubric.sub_program}-${rubric.updated_at}`} rubric={rubric} /> : null}
+      {rubric ? <RubricForm key={rubric.sub_program} rubric={rubric} /> : null}
     </section>
   );
 }
