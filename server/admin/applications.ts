@@ -17,6 +17,7 @@ import { recordStatusChange } from './audit.ts';
 import { subProgramMessage, toCsv } from './csv.ts';
 import { documentChecklist } from './document-list.ts';
 import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, readAllPages, splitPage, type PageRequest } from './keyset.ts';
+import { scoreSummaries } from './scoring.ts';
 import type { Actor } from './users.ts';
 
 type Schemas = components['schemas'];
@@ -126,6 +127,7 @@ async function describe(db: Db, rows: Array<typeof applications.$inferSelect>): 
   const person = new Map(people.map((row) => [row.id, row]));
   const program = new Map(programRows.map((row) => [row.id, row]));
   const stepInfo = new Map(steps.map((row) => [row.application_id, row]));
+  const scored = await scoreSummaries(db, rows.map((row) => ({ id: row.id, sub_program: program.get(row.program_id)?.sub_program ?? '' })));
   return rows.map((row) => {
     const owner = person.get(row.user_id);
     const of = program.get(row.program_id);
@@ -146,6 +148,8 @@ async function describe(db: Db, rows: Array<typeof applications.$inferSelect>): 
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),
       submitted_at: row.submitted_at?.toISOString() ?? null,
+      score_average: scored.get(row.id)?.average ?? null,
+      score_count: scored.get(row.id)?.count ?? 0,
     };
   });
 }

@@ -439,3 +439,52 @@ export const hudIncomeLimits = pgTable(
     check('hud_income_limits_order_check', sql`0 < ${t.limit_30} and ${t.limit_30} <= ${t.limit_50} and ${t.limit_50} <= ${t.limit_80}`),
   ],
 );
+
+/** One criterion of a sub-program's rubric (docs/decisions/033-scoring-and-notes.md); `key` names it in score sheets. */
+export interface RubricCriterion {
+  key: string;
+  name_es: string;
+  name_en: string;
+  weight: number;
+  max_score: number;
+}
+
+/** Each sub-program's scoring rubric (docs/decisions/033-scoring-and-notes.md), staff-editable, one row per sub-program. */
+export const rubrics = pgTable('rubrics', {
+  id: serial('id').primaryKey(),
+  sub_program: text('sub_program').notNull().unique(),
+  criteria: jsonb('criteria').$type<RubricCriterion[]>().notNull(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One staff member's score sheet for one application: criterion key -> score (0..max). Staff only. */
+export const applicationScores = pgTable(
+  'application_scores',
+  {
+    application_id: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    reviewer_id: integer('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scores: jsonb('scores').$type<Record<string, number>>().notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.application_id, t.reviewer_id] })],
+);
+
+/** Staff's internal notes on an application: never shown to the applicant. */
+export const applicationNotes = pgTable(
+  'application_notes',
+  {
+    id: serial('id').primaryKey(),
+    application_id: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    /** Kept null if the author's account is ever deleted, so the note survives. */
+    author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('application_notes_application_idx').on(t.application_id, t.id)],
+);

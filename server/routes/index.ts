@@ -7,6 +7,7 @@ import { adminEventRoutes } from './admin-events.ts';
 import { adminNewsRoutes } from './admin-news.ts';
 import { adminProgramRoutes } from './admin-programs.ts';
 import { adminReportRoutes } from './admin-reports.ts';
+import { adminScoringRoutes } from './admin-scoring.ts';
 import { adminUserRoutes } from './admin-users.ts';
 import { applicationRoutes } from './applications.ts';
 import { authRoutes } from './auth.ts';
@@ -34,5 +35,6 @@ export const routeModules: Array<(ctx: AppContext) => Handlers> = [
   adminApplicationRoutes,
   adminDashboardRoutes,
   adminReportRoutes,
+  adminScoringRoutes,
   driveRoutes,
 ];

@@ -1682,6 +1682,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/rubrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: the scoring rubric of every sub-program (docs/decisions/033-scoring-and-notes.md) */
+        get: operations["listAdminRubrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/rubrics/{sub_program}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Staff: replace a sub-program's rubric (audited)
+         * @description Criteria keep their `key`; score sheets are keyed by it, so a renamed or reweighted criterion keeps its scores
+         *     and a removed one stops counting. Keys are distinct.
+         */
+        put: operations["setAdminRubric"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/applications/{id}/scores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: the application's rubric, every reviewer's score sheet with its weighted total, and the average */
+        get: operations["getAdminApplicationScores"];
+        /**
+         * Staff: write my own score sheet for the application (audited)
+         * @description Every criterion of the sub-program's rubric, each 0 to its maximum; anything else is a field error.
+         */
+        put: operations["setAdminApplicationScore"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/applications/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: the application's internal notes, newest first (never shown to the applicant) */
+        get: operations["listAdminApplicationNotes"];
+        put?: never;
+        /** Staff: add an internal note (audited) */
+        post: operations["addAdminApplicationNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/audit": {
         parameters: {
             query?: never;
@@ -2105,6 +2182,59 @@ export interface components {
             updated_at: string;
             /** Format: date-time */
             submitted_at: string | null;
+            /** @description The mean of the reviewers' weighted totals (docs/decisions/033), null before any. */
+            score_average: number | null;
+            /** @description How many staff members scored it. */
+            score_count: number;
+        };
+        RubricCriterion: {
+            key: string;
+            name_es: string;
+            name_en: string;
+            weight: number;
+            max_score: number;
+        };
+        RubricInput: {
+            criteria: components["schemas"]["RubricCriterion"][];
+        };
+        Rubric: {
+            sub_program: components["schemas"]["SubProgram"];
+            criteria: components["schemas"]["RubricCriterion"][];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ScoreInput: {
+            /** @description Criterion key -> score, every criterion of the rubric, each 0 to its maximum. */
+            scores: {
+                [key: string]: number;
+            };
+        };
+        ScoreSheet: {
+            reviewer: components["schemas"]["AdminApplicant"];
+            scores: {
+                [key: string]: number;
+            };
+            /** @description The weighted total, 0 to 100 (each score over its maximum, weighted), rounded to 0.1. */
+            total: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ApplicationScores: {
+            rubric: components["schemas"]["Rubric"];
+            sheets: components["schemas"]["ScoreSheet"][];
+            /** @description The mean of the sheets' totals rounded to 0.1; null before any. */
+            average: number | null;
+            count: number;
+        };
+        NoteInput: {
+            text: components["schemas"]["ReviewText"];
+        };
+        ApplicationNote: {
+            id: number;
+            author: components["schemas"]["AdminApplicant"] | null;
+            text: string;
+            /** Format: date-time */
+            created_at: string;
         };
         AdminApplicationPage: {
             results: components["schemas"]["AdminApplicationRow"][];
@@ -2138,7 +2268,7 @@ export interface components {
             survey: components["schemas"]["Survey"] | null;
         };
         /** @enum {string} */
-        AuditRecordType: "user" | "program" | "event" | "event_registration" | "news" | "application" | "drive_node";
+        AuditRecordType: "user" | "program" | "event" | "event_registration" | "news" | "application" | "drive_node" | "rubric";
         AuditEntry: {
             id: number;
             /** Format: date-time */
@@ -5956,6 +6086,171 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    listAdminRubrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One rubric per sub-program. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["Rubric"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    setAdminRubric: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sub_program: components["schemas"]["SubProgram"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RubricInput"];
+            };
+        };
+        responses: {
+            /** @description The rubric as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rubric"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAdminApplicationScores: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scores. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationScores"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setAdminApplicationScore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScoreInput"];
+            };
+        };
+        responses: {
+            /** @description The scores as they are now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationScores"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminApplicationNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["ApplicationNote"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addAdminApplicationNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteInput"];
+            };
+        };
+        responses: {
+            /** @description The note. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationNote"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listAdminAudit: {

@@ -109,6 +109,7 @@ describe.each(databaseKinds)('access matrix from openapi.yaml (%s)', (kind) => {
       if (name === 'id' && op.path.startsWith('/admin/users/')) return String(owner.id);
       if (name === 'id' && op.path.startsWith('/admin/programs/')) return String(programId);
       if (name === 'step') return '2';
+      if (name === 'sub_program') return 'incubator';
       if (name === 'fileId') return String(fileId);
       if (name === 'nodeId') return String(driveNodeId);
       if (name === 'registrationId') return String(registrationId);

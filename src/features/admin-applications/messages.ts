@@ -15,6 +15,7 @@ export const messages = defineMessages({
   columnSteps: { id: 'admin.applications.column.steps' },
   columnUpdated: { id: 'admin.applications.column.updated_at' },
   columnSubmitted: { id: 'admin.applications.column.submitted_at' },
+  columnScore: { id: 'admin.applications.column.score' },
   tryAgainLater: { id: 'auth.error.tryAgainLater' },
   actionNetwork: { id: 'admin.users.actionNetwork' },
   notFound: { id: 'admin.review.notFound' },

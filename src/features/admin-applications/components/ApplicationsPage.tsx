@@ -29,6 +29,7 @@ const COLUMNS = [
   messages.columnSteps,
   messages.columnUpdated,
   messages.columnSubmitted,
+  messages.columnScore,
 ];
 const FIELDS = ['q', 'program_id', 'sub_program', 'status', 'from', 'to', 'sort'] as const;
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -191,6 +192,9 @@ export function ApplicationsPage() {
                     <InstantText instant={row.updated_at} />
                   </td>
                   <td className="px-3 py-2">{row.submitted_at ? <InstantText instant={row.submitted_at} /> : '—'}</td>
+                  <td className="whitespace-nowrap px-3 py-2">
+                    {row.score_average === null ? '—' : <FormattedMessage id="admin.applications.scoreCell" values={{ average: intl.formatNumber(row.score_average, { maximumFractionDigits: 1 }), count: row.score_count }} />}
+                  </td>
                 </tr>
               ))}
             </tbody>

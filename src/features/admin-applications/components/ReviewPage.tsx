@@ -14,6 +14,10 @@ import { messages, REVIEW_PAGES, reviewPageNames, type ReviewPage } from '#featu
 import { ReviewContent } from './ReviewSections';
 import { ReviewPanel } from './ReviewPanel';
 import { DocumentChecklist } from './DocumentChecklist';
+import { NotesPanel } from './NotesPanel';
+import { ScoringPanel } from './ScoringPanel';
+import { selectUser } from '#machines/session/session.selectors';
+import { useSession } from '#lib/use-session';
 
 export const applicantName = ({ applicant }: { applicant: { first_name: string; last_name: string } }) =>
   `${applicant.first_name} ${applicant.last_name}`.trim();
@@ -48,6 +52,7 @@ export function ApplicationFacts({ application }: { application: AdminApplicatio
 function ReviewScreen({ page }: { page: ReviewPage }) {
   const intl = useIntl();
   const id = Number(useParams().rid);
+  const me = useSession(selectUser)?.id;
   const application = useQuery({ ...adminApplicationQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
   // The heading is there from the first render (route changes focus it), worded once the application has loaded.
   const top = (title: ReactNode) => (
@@ -78,6 +83,8 @@ function ReviewScreen({ page }: { page: ReviewPage }) {
       <ApplicationFacts application={record} />
       <ReviewPanel application={record} name={applicantName(record)} />
       <DocumentChecklist application={record} />
+      <ScoringPanel id={record.id} me={me} />
+      <NotesPanel id={record.id} />
       <SubNav
         label={intl.formatMessage(messages.stepsNav)}
         items={REVIEW_PAGES.map((n) => ({ to: `/admin/applications/${record.id}/${n}`, label: <FormattedMessage {...reviewPageNames[n]} /> }))}

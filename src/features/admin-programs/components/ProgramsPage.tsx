@@ -13,6 +13,7 @@ import { PageHeading } from '#components/ui/PageHeading';
 import { errorText, noErrors, toFormErrors, type FormErrors } from '#lib/form-errors';
 import { errorBody } from '#api/errors';
 import { messages, statusLabels, subProgramLabels } from '#features/admin-programs/messages';
+import { RubricsEditor } from './RubricsEditor';
 import {
   adminProgramKeys,
   createProgram,
@@ -303,6 +304,7 @@ export function ProgramsPage() {
           </Link>
         ) : null}
       </nav>
+      <RubricsEditor />
     </div>
   );
 }

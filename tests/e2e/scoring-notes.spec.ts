@@ -1,0 +1,106 @@
+// Scoring and internal notes in the browser (issue 14 point 4; docs/decisions/033-scoring-and-notes.md): a reviewer
+// scores a submitted application against the default incubator rubric and adds a note; a second reviewer (English,
+// 360 px) scores too and reads both totals and the average; the average shows in staff's list. axe clean es and en.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { newStaff } from './support/admin.ts';
+import { applyTo, completeSteps, createProgram, newApplicant } from './support/apply.ts';
+import { expectNoAxeViolations } from './support/fixtures.ts';
+import { expectNoHorizontalScroll, signIn, switchLanguage, t, type Account, type Locale } from './support/shell.ts';
+
+const SHOTS = '/tmp/shots-scoring-notes';
+mkdirSync(SHOTS, { recursive: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+
+// The default incubator rubric of migration 0012: weights 3, 2, 2, 2, 1; every maximum 5.
+const FIRST = { team: 5, problem: 4, market: 3, feasibility: 2, fit: 1 }; // (3*5 + 2*4 + 2*3 + 2*2 + 1*1) / 5 / 10 = 68%
+const SECOND = { team: 5, problem: 5, market: 5, feasibility: 5, fit: 5 }; // 100%
+const NOTE = 'Nota interna: revisar el contrato de arrendamiento.';
+
+async function openAs(browser: Browser, account: Account, locale: Locale, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ locale: 'es-PR', viewport: { width, height: 800 } });
+  const page = await context.newPage();
+  await signIn(page, account, 'es');
+  if (locale === 'en') await switchLanguage(page, 'en');
+  return page;
+}
+
+async function score(page: Page, locale: Locale, scores: Record<string, number>): Promise<void> {
+  const section = page.getByRole('region', { name: t(locale, 'admin.scoring.title') });
+  for (const [key, value] of Object.entries(scores)) await section.locator(`#score-${key}`).fill(String(value));
+  await section.getByRole('button', { name: t(locale, 'admin.scoring.save') }).click();
+  await expect(section.getByRole('status').filter({ hasText: t(locale, 'admin.scoring.saved') })).toBeVisible();
+}
+
+test('two reviewers score an application, one adds a note, the average shows on the page and in the list', async ({ browser }) => {
+  const token = Math.random().toString(36).slice(2, 8);
+  const programId = await createProgram(`Puntuación ${token}`, 'incubator', `Scoring ${token}`);
+  const { account: applicant, api } = await newApplicant(`scoring-${token}`, 'es');
+  const applicationId = await applyTo(api, programId);
+  await completeSteps(api, applicationId, [1, 2, 3, 4, 5, 6]);
+  await api.call('POST', `/applications/${applicationId}/submit`);
+  const rita = await newStaff(`scoring-a-${token}`, { first_name: 'Rita', last_name: `Puntos ${token}` });
+  const omar = await newStaff(`scoring-b-${token}`, { first_name: 'Omar', last_name: `Puntos ${token}` });
+
+  // Rita, in Spanish: scores, reads her total, adds a note.
+  const first = await openAs(browser, rita, 'es');
+  await first.goto(`/admin/applications/${applicationId}/1`);
+  const scoring = first.getByRole('region', { name: t('es', 'admin.scoring.title') });
+  await expect(scoring.getByText(t('es', 'admin.scoring.noScores'))).toBeVisible();
+  // A score over the maximum (and the four left empty) is refused before it is sent, worded with the maximum.
+  await scoring.locator('#score-team').fill('9');
+  await scoring.getByRole('button', { name: t('es', 'admin.scoring.save') }).click();
+  await expect(scoring.getByText(t('es', 'admin.scoring.scoreRange', { max: 5 }))).toHaveCount(5);
+  await expect(scoring.locator('#score-team')).toHaveAttribute('aria-invalid', 'true');
+  await score(first, 'es', FIRST);
+  await expect(first.getByTestId('score-average')).toContainText('68');
+  await expect(scoring.getByText(`Rita Puntos ${token}: 68 de 100`)).toBeVisible();
+  const notes = first.getByRole('region', { name: t('es', 'admin.notes.title') });
+  await notes.getByLabel(t('es', 'admin.notes.field')).fill(NOTE);
+  await notes.getByRole('button', { name: t('es', 'admin.notes.add') }).click();
+  await expect(notes.getByRole('listitem').filter({ hasText: NOTE })).toContainText(`Rita Puntos ${token}`);
+  await expectNoAxeViolations(first, 'scoring and notes, es');
+  await shot(first, 'review-es');
+
+  // Omar, in English on a 360 px screen: his sheet makes the average (68 + 100) / 2 = 84.
+  const second = await openAs(browser, omar, 'en', 360);
+  await second.goto(`/admin/applications/${applicationId}/1`);
+  await expect(second.getByRole('region', { name: t('en', 'admin.notes.title') }).getByText(NOTE)).toBeVisible();
+  await score(second, 'en', SECOND);
+  await expect(second.getByTestId('score-average')).toContainText('Average: 84 out of 100 (2 reviewers)');
+  await expectNoHorizontalScroll(second);
+  await expectNoAxeViolations(second, 'scoring and notes, en, 360 px');
+  await shot(second, 'review-en-360');
+
+  // Staff's list shows the average and how many scored.
+  await first.goto(`/admin/applications?q=${encodeURIComponent(applicant.email)}`);
+  const row = first.getByRole('row').filter({ hasText: applicant.email });
+  await expect(row).toContainText('84 (2 evaluadores)');
+  await expectNoAxeViolations(first, 'applications list with scores, es');
+  await shot(first, 'list-es');
+  await first.context().close();
+  await second.context().close();
+});
+
+test('staff rename a criterion of the accelerator rubric on the programs page; axe clean es and en at 360 px', async ({ browser }) => {
+  const token = Math.random().toString(36).slice(2, 8);
+  const staff = await newStaff(`rubric-${token}`);
+  for (const [locale, width] of [
+    ['es', 1280],
+    ['en', 360],
+  ] as const) {
+    const page = await openAs(browser, staff, locale, width);
+    await page.goto('/admin/programs');
+    const section = page.getByRole('region', { name: t(locale, 'admin.rubrics.title') });
+    await section.getByLabel(t(locale, 'admin.rubrics.subProgram')).selectOption('accelerator');
+    const first = section.getByRole('group', { name: t(locale, 'admin.rubrics.criterion', { n: 1 }) });
+    await first.getByLabel(t(locale, 'admin.rubrics.nameEn')).fill(`Team ${locale} ${token}`);
+    await section.getByRole('button', { name: t(locale, 'admin.rubrics.save') }).click();
+    await expect(section.getByRole('status')).toHaveText(t(locale, 'admin.rubrics.saved'));
+    await expect(first.getByLabel(t(locale, 'admin.rubrics.nameEn'))).toHaveValue(`Team ${locale} ${token}`);
+    if (width === 360) await expectNoHorizontalScroll(page);
+    await expectNoAxeViolations(page, `rubric editor, ${locale}, ${width} px`);
+    await shot(page, `rubrics-${locale}-${width}`);
+    await page.context().close();
+  }
+});

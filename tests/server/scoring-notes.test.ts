@@ -1,0 +1,201 @@
+// Scoring and internal notes against the API on PGlite and PostgreSQL (docs/decisions/033-scoring-and-notes.md): the
+// rubric editor's rules, score sheets with their weighted totals and average (computed here independently of the
+// server), the list's column, notes, the audit entries, staff only, and the proof that the applicant never reads a
+// note or a score in any answer of theirs.
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, rubrics } from '#server/db/schema.ts';
+import { completeAllSteps, createProgram, signUp, uploadDocument, type Person } from '../support/applicants.ts';
+import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
+
+interface Criterion {
+  key: string;
+  name_es: string;
+  name_en: string;
+  weight: number;
+  max_score: number;
+}
+interface Scores {
+  rubric: { sub_program: string; criteria: Criterion[] };
+  sheets: Array<{ reviewer: { id: number }; scores: Record<string, number>; total: number }>;
+  average: number | null;
+  count: number;
+}
+
+const RUBRIC: Criterion[] = [
+  { key: 'team', name_es: 'Equipo', name_en: 'Team', weight: 3, max_score: 10 },
+  { key: 'market', name_es: 'Mercado', name_en: 'Market', weight: 1, max_score: 4 },
+];
+const NOTE = 'Internal: strong founder, check the lease — zebra-note-7731';
+
+/** The weighted total as docs/decisions/033 defines it, written here from the definition, not from the server. */
+function expectedTotal(criteria: Criterion[], scores: Record<string, number>): number {
+  let weighted = 0;
+  let weights = 0;
+  for (const c of criteria) {
+    weighted += c.weight * ((scores[c.key] ?? 0) / c.max_score);
+    weights += c.weight;
+  }
+  return Math.round((1000 * weighted) / weights) / 10;
+}
+
+describe.each(databaseKinds)('scoring and notes (%s)', (kind) => {
+  let test: TestApp;
+  let rita: Person;
+  let omar: Person;
+  let ana: Person;
+  let id: number;
+  const en = (person: Person) => ({ ...person.headers, 'accept-language': 'en' });
+  const lastAudit = async (recordType: string, recordId: number) =>
+    (
+      await test.app.ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.record_type, recordType), eq(auditLog.record_id, recordId)))
+        .orderBy(desc(auditLog.id))
+        .limit(1)
+    )[0];
+
+  beforeAll(async () => {
+    test = await startTestApp(kind);
+    rita = await signUp(test, { first_name: 'Rita', last_name: 'Revisora', staff: true });
+    omar = await signUp(test, { first_name: 'Omar', last_name: 'Otero', staff: true });
+    ana = await signUp(test, { language: 'en' });
+    const program = await createProgram(test, { sub_program: 'incubator' });
+    id = (await test.call('POST', '/applications', { program_id: program.id }, ana.headers)).json().id as number;
+    // A document of its own, so the proof below downloads a file too.
+    expect((await uploadDocument(test, ana, id, 'owner_id')).statusCode).toBe(201);
+    await completeAllSteps(test, ana, id);
+    expect((await test.call('POST', `/applications/${id}/submit`, undefined, ana.headers)).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await test.close();
+  });
+
+  it('has a default rubric for every sub-program, and staff edit one with the contract and key rules', async () => {
+    const listed = await test.call('GET', '/admin/rubrics', undefined, en(rita));
+    expect(listed.statusCode, listed.body).toBe(200);
+    const defaults = (listed.json() as { results: Array<{ sub_program: string; criteria: Criterion[] }> }).results;
+    expect(defaults.map((r) => r.sub_program).sort()).toEqual(['accelerator', 'incubator', 'pre_incubator', 'student_incubator']);
+    for (const rubric of defaults) expect(rubric.criteria.length).toBeGreaterThan(0);
+
+    for (const criteria of [
+      [],
+      [{ ...RUBRIC[0], weight: 0 }],
+      [{ ...RUBRIC[0], max_score: 0 }],
+      [{ ...RUBRIC[0], name_en: '  ' }],
+      [{ ...RUBRIC[0], key: 'Bad Key' }],
+    ]) {
+      const refused = await test.call('PUT', '/admin/rubrics/incubator', { criteria }, en(rita));
+      expect(refused.statusCode, JSON.stringify(criteria)).toBe(400);
+      expect((refused.json() as { code: string }).code).toBe('invalid');
+    }
+    const twice = await test.call('PUT', '/admin/rubrics/incubator', { criteria: [RUBRIC[0], RUBRIC[0]] }, en(rita));
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toEqual({ 'criteria.1.key': ['Each criterion needs its own key.'], code: 'invalid' });
+    const spanish = await test.call('PUT', '/admin/rubrics/incubator', { criteria: [RUBRIC[0], RUBRIC[0]] }, { ...rita.headers, 'accept-language': 'es' });
+    expect(spanish.json()).toEqual({ 'criteria.1.key': ['Cada criterio necesita su propia clave.'], code: 'invalid' });
+    expect((await test.call('PUT', '/admin/rubrics/nursery', { criteria: RUBRIC }, en(rita))).statusCode).toBe(400);
+
+    const saved = await test.call('PUT', '/admin/rubrics/incubator', { criteria: RUBRIC }, en(rita));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ sub_program: 'incubator', criteria: RUBRIC });
+    const before = defaults.find((r) => r.sub_program === 'incubator')?.criteria;
+    const [row] = await test.app.ctx.db.select().from(rubrics).where(eq(rubrics.sub_program, 'incubator'));
+    expect(await lastAudit('rubric', row?.id ?? 0)).toMatchObject({
+      operation: 'setAdminRubric',
+      before: { criteria: before },
+      after: { criteria: RUBRIC },
+    });
+  });
+
+  it('keeps one editable sheet per staff member, with weighted totals and their average', async () => {
+    const empty = await test.call('GET', `/admin/applications/${id}/scores`, undefined, en(rita));
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json()).toMatchObject({ rubric: { sub_program: 'incubator', criteria: RUBRIC }, sheets: [], average: null, count: 0 });
+
+    // Bad sheets: a score over its maximum (worded with the maximum), a missing or unknown criterion, a negative.
+    const over = await test.call('PUT', `/admin/applications/${id}/scores`, { scores: { team: 11, market: 1 } }, en(rita));
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toEqual({ 'scores.team': ['Enter a number no greater than 10.'], code: 'invalid' });
+    const missing = await test.call('PUT', `/admin/applications/${id}/scores`, { scores: { team: 1 } }, en(rita));
+    expect(missing.json()).toEqual({ 'scores.market': ['This field is required.'], code: 'invalid' });
+    const unknown = await test.call('PUT', `/admin/applications/${id}/scores`, { scores: { team: 1, market: 1, luck: 2 } }, en(rita));
+    expect(unknown.json()).toEqual({ 'scores.luck': ['This criterion is not in the rubric.'], code: 'invalid' });
+    for (const scores of [{ team: -1, market: 1 }, { team: 1.5, market: 1 }, { team: 'high', market: 1 }]) {
+      expect((await test.call('PUT', `/admin/applications/${id}/scores`, { scores }, en(rita))).statusCode, JSON.stringify(scores)).toBe(400);
+    }
+    expect((await test.call('PUT', `/admin/applications/999999/scores`, { scores: { team: 1, market: 1 } }, en(rita))).statusCode).toBe(404);
+
+    const first = { team: 2, market: 1 };
+    expect((await test.call('PUT', `/admin/applications/${id}/scores`, { scores: first }, en(rita))).statusCode).toBe(200);
+    // Editable: Rita changes her sheet; still one sheet of hers.
+    const ritaScores = { team: 7, market: 4 };
+    const edited = await test.call('PUT', `/admin/applications/${id}/scores`, { scores: ritaScores }, en(rita));
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await lastAudit('application', id)).toMatchObject({ operation: 'setAdminApplicationScore', before: { scores: first }, after: { scores: ritaScores } });
+    const omarScores = { team: 4, market: 2 };
+    const both = await test.call('PUT', `/admin/applications/${id}/scores`, { scores: omarScores }, en(omar));
+    expect(both.statusCode, both.body).toBe(200);
+    const body = both.json() as Scores;
+    const ritaTotal = expectedTotal(RUBRIC, ritaScores);
+    const omarTotal = expectedTotal(RUBRIC, omarScores);
+    expect([ritaTotal, omarTotal]).toEqual([77.5, 42.5]);
+    expect(body.count).toBe(2);
+    expect(body.sheets.map((s) => [s.reviewer.id, s.scores, s.total])).toEqual([
+      [rita.id, ritaScores, ritaTotal],
+      [omar.id, omarScores, omarTotal],
+    ]);
+    expect(body.average).toBe(Math.round(((ritaTotal + omarTotal) / 2) * 10) / 10);
+
+    // Staff's list: the average and how many scored, on the application's row; keyset pages as before.
+    const list = await test.call('GET', '/admin/applications?limit=1', undefined, en(rita));
+    expect(list.statusCode, list.body).toBe(200);
+    const row = (list.json() as { results: Array<{ id: number; score_average: number | null; score_count: number }> }).results.find((r) => r.id === id);
+    expect(row).toMatchObject({ score_average: body.average, score_count: 2 });
+  });
+
+  it('keeps staff notes with author and time, newest first', async () => {
+    expect((await test.call('POST', `/admin/applications/${id}/notes`, { text: '   ' }, en(rita))).json()).toEqual({ text: ['This field is required.'], code: 'invalid' });
+    const added = await test.call('POST', `/admin/applications/${id}/notes`, { text: `  ${NOTE}  ` }, en(rita));
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ author: { id: rita.id, first_name: 'Rita' }, text: NOTE });
+    expect(await lastAudit('application', id)).toMatchObject({ operation: 'addAdminApplicationNote', before: null, after: { text: NOTE } });
+    expect((await test.call('POST', `/admin/applications/${id}/notes`, { text: 'Second look: fine.' }, en(omar))).statusCode).toBe(201);
+    const notes = (await test.call('GET', `/admin/applications/${id}/notes`, undefined, en(rita))).json() as { results: Array<{ text: string; author: { id: number }; created_at: string }> };
+    expect(notes.results.map((n) => [n.text, n.author.id])).toEqual([
+      ['Second look: fine.', omar.id],
+      [NOTE, rita.id],
+    ]);
+    expect(Number.isNaN(Date.parse(notes.results[0]?.created_at ?? ''))).toBe(false);
+    expect((await test.call('GET', '/admin/applications/999999/notes', undefined, en(rita))).statusCode).toBe(404);
+  });
+
+  it('never shows the applicant a note or a score, and refuses them every staff operation', async () => {
+    const files = ((await test.call('GET', `/applications/${id}`, undefined, ana.headers)).json() as { files: Array<{ id: number }> }).files;
+    expect(files.length).toBeGreaterThan(0);
+    const reads = [`/applications/${id}`, '/applications', '/programs', '/me', `/applications/${id}/intake-form`];
+    for (const file of files) reads.push(`/applications/${id}/files/${file.id}`);
+    for (const path of reads) {
+      const answer = await test.call('GET', path, undefined, ana.headers);
+      expect(answer.statusCode, path).toBe(200);
+      const text = answer.body;
+      expect(text, path).not.toContain('zebra-note-7731');
+      expect(text, path).not.toContain('Second look');
+      expect(text, path).not.toMatch(/score|rubric|"notes?"/i);
+      expect(text, path).not.toContain(String(77.5));
+    }
+    const staffOnly: Array<[string, string, unknown]> = [
+      ['GET', '/admin/rubrics', undefined],
+      ['PUT', '/admin/rubrics/incubator', { criteria: RUBRIC }],
+      ['GET', `/admin/applications/${id}/scores`, undefined],
+      ['PUT', `/admin/applications/${id}/scores`, { scores: { team: 1, market: 1 } }],
+      ['GET', `/admin/applications/${id}/notes`, undefined],
+      ['POST', `/admin/applications/${id}/notes`, { text: 'mine' }],
+    ];
+    for (const [method, path, body] of staffOnly) {
+      expect((await test.call(method as 'GET', path, body, en(ana))).statusCode, `${method} ${path}`).toBe(403);
+      expect((await test.call(method as 'GET', path, body)).statusCode, `${method} ${path}`).toBe(401);
+    }
+  });
+});
