@@ -238,6 +238,19 @@ const dialogs: DialogCheck[] = [
     }),
   ),
   {
+    name: 'staff review: reject a document',
+    source: 'src/features/admin-applications/components/DocumentChecklist.tsx',
+    who: 'staff',
+    url: (d) => `/admin/applications/${d.inReviewId}/1`,
+    open: async (page, locale) => {
+      // The first document's Reject button; its dialog is titled with the same words and the file's name.
+      const reject = new RegExp(`^${t(locale, 'admin.review.documents.reject', { name: '' }).trim()} `);
+      await page.getByRole('button', { name: reject }).first().click();
+      return page.getByRole('dialog', { name: new RegExp(`^${t(locale, 'admin.review.documents.rejectTitle', { name: '' }).trim()} `) });
+    },
+    close: pressEscape,
+  },
+  {
     name: 'staff review: close the application',
     source: 'src/features/admin-applications/components/ReviewPanel.tsx',
     who: 'staff',
