@@ -2,10 +2,9 @@
 // (openapi-fetch; an XMLHttpRequest for the upload's progress), the local copies in localStorage, and the
 // react-query cache kept in step with what was saved. Plugged in with .provide(); the machine tests provide their own.
 import type { QueryClient } from '@tanstack/react-query';
-import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { api } from '#api/client';
 import { unwrap } from '#api/errors';
-import { uploadWithProgress } from '#api/upload';
 import { applicationMachine } from '#machines/application/application.machine';
 import type { SubmitApplicationInput, SubmitApplicationOutput } from '#machines/application/application.types';
 import { sameDraft } from '#machines/application/application.drafts';
@@ -14,7 +13,7 @@ import type { SaveDraftInput, SaveDraftOutput } from '#machines/autosave/autosav
 import { stepMachine } from '#machines/step/step.machine';
 import type { StepNumber, SubmitStepInput, SubmitStepOutput } from '#machines/step/step.types';
 import { uploadMachine } from '#machines/upload/upload.machine';
-import type { StoredFile, UploadEvent, UploadFileInput } from '#machines/upload/upload.types';
+import type { StoredFile } from '#machines/upload/upload.types';
 import { isStepNumber } from '#shared/application-constants';
 import { checkStepComplete } from '#shared/validation/step-checks';
 import { localFieldErrors } from '#lib/form-errors';
@@ -26,7 +25,8 @@ import {
   type ApplicationStep,
 } from '#api/applications';
 import { removeLocalCopy, writeLocalCopy } from './application-drafts';
-import { isFileRefusal, isFinalRejection, toSaveDraftRejection, toServerRejection } from './application-errors';
+import { isFinalRejection, toSaveDraftRejection, toServerRejection } from './application-errors';
+import { uploadFileActor } from './upload-file';
 
 export type ApplicationActorRef = ActorRefFrom<typeof applicationMachine>;
 
@@ -138,34 +138,20 @@ function isStoredFile(value: unknown): value is StoredFile {
 function provideUploadMachine(queryClient: QueryClient) {
   return uploadMachine.provide({
     actors: {
-      uploadFile: fromCallback<UploadEvent, UploadFileInput>(({ input, sendBack }) => {
-        if (input.target.kind !== 'intake_form') throw new Error('the application uploads its intake form only');
-        const { applicationId } = input.target;
-        const controller = new AbortController();
-        uploadWithProgress({
+      uploadFile: uploadFileActor((target) => {
+        if (target.kind !== 'intake_form') throw new Error('the application uploads its intake form only');
+        const { applicationId } = target;
+        return {
           path: `/applications/${applicationId}/intake-form`,
-          field: 'file',
-          file: input.file.body,
-          fileName: input.file.name,
-          signal: controller.signal,
-          onProgress: ({ loaded, total }) => sendBack({ type: 'upload.progress', loaded, total }),
-        }).then(
-          (body) => {
-            if (!isStoredFile(body)) return sendBack({ type: 'upload.failed', error: {} });
+          read: (body) => (isStoredFile(body) ? body : null),
+          onStored: (stored) => {
             // The upload also changed step 6 on the server (its status is the server's rule): read it back from there.
-            updateCachedApplication(queryClient, applicationId, (application) => ({ ...application, intake_form: body }));
+            updateCachedApplication(queryClient, applicationId, (application) => ({ ...application, intake_form: stored }));
             void queryClient.invalidateQueries({ queryKey: applicationKeys.detail(applicationId) });
             void invalidateApplicationLists(queryClient);
-            sendBack({ type: 'upload.done', stored: body });
           },
-          (error: unknown) => {
-            if (controller.signal.aborted) return;
-            reloadWhenFinal(queryClient, applicationId, error);
-            if (isFileRefusal(error)) sendBack({ type: 'upload.refused', body: error.body });
-            else sendBack({ type: 'upload.failed', error: toServerRejection(error) });
-          },
-        );
-        return () => controller.abort();
+          onError: (error) => reloadWhenFinal(queryClient, applicationId, error),
+        };
       }),
     },
   });

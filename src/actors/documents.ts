@@ -4,20 +4,19 @@
 // 'document deleted'.
 import type { QueryClient } from '@tanstack/react-query';
 import { defineMessages } from 'react-intl';
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { api } from '#api/client';
 import { ApiError } from '#api/errors';
-import { uploadWithProgress } from '#api/upload';
 import { applicationKeys, type Application, type ApplicationFile } from '#api/applications';
 import { documentsMachine } from '#machines/documents/documents.machine';
 import type { RemoveDocumentInput } from '#machines/documents/documents.types';
 import { uploadMachine } from '#machines/upload/upload.machine';
-import type { UploadEvent, UploadFileInput } from '#machines/upload/upload.types';
 import type { StepNumber } from '#machines/step/step.types';
 import { getIntl } from '#lib/locale';
 import { showToast } from '#lib/toast';
 import type { ApplicationActorRef } from './application';
-import { isFileRefusal, toServerRejection } from './application-errors';
+import { toServerRejection } from './application-errors';
+import { uploadFileActor } from './upload-file';
 
 // docs/product.md section 8: the successes 'document uploaded' and 'document deleted'.
 const toasts = defineMessages({
@@ -25,7 +24,8 @@ const toasts = defineMessages({
   deleted: { id: 'application.documents.deleted' },
 });
 
-function isApplicationFile(value: unknown): value is ApplicationFile {
+/** The server's answer to a document upload checked for what the field needs of it. */
+function answersApplicationFile(value: unknown): value is ApplicationFile {
   return (
     typeof value === 'object' &&
     value !== null &&
@@ -52,31 +52,14 @@ export interface DocumentsTarget {
 function provideDocumentUpload(queryClient: QueryClient) {
   return uploadMachine.provide({
     actors: {
-      uploadFile: fromCallback<UploadEvent, UploadFileInput>(({ input, sendBack }) => {
-        if (input.target.kind !== 'document') throw new Error('a documents field uploads documents only');
-        const { applicationId, fileKind } = input.target;
-        const controller = new AbortController();
-        uploadWithProgress({
+      uploadFile: uploadFileActor((target) => {
+        if (target.kind !== 'document') throw new Error('a documents field uploads documents only');
+        const { applicationId, fileKind } = target;
+        return {
           path: `/applications/${applicationId}/files?kind=${fileKind}`,
-          field: 'file',
-          file: input.file.body,
-          fileName: input.file.name,
-          signal: controller.signal,
-          onProgress: ({ loaded, total }) => sendBack({ type: 'upload.progress', loaded, total }),
-        }).then(
-          (body) => {
-            if (!isApplicationFile(body)) return sendBack({ type: 'upload.failed', error: {} });
-            updateCachedFiles(queryClient, applicationId, (files) => [...files, body]);
-            sendBack({ type: 'upload.done', stored: body });
-          },
-          (error: unknown) => {
-            if (controller.signal.aborted) return;
-            // The file itself refused (4xx): choose another; the transfer failed (no answer, 5xx): try again.
-            if (isFileRefusal(error)) sendBack({ type: 'upload.refused', body: error.body });
-            else sendBack({ type: 'upload.failed', error: toServerRejection(error) });
-          },
-        );
-        return () => controller.abort();
+          read: (body) => (answersApplicationFile(body) ? body : null),
+          onStored: (stored) => updateCachedFiles(queryClient, applicationId, (files) => [...files, stored]),
+        };
       }),
     },
   });

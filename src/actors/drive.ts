@@ -5,19 +5,18 @@
 // chunk.
 import type { QueryClient } from '@tanstack/react-query';
 import { defineMessages } from 'react-intl';
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { api } from '#api/client';
 import { ApiError, unwrap } from '#api/errors';
-import { uploadWithProgress } from '#api/upload';
 import { driveKeys, type DriveNode } from '#api/drive';
 import { driveMachine } from '#machines/drive/drive.machine';
 import type { CreateFolderInput, DeleteNodeInput, DriveAnnouncement, MoveNodeInput, RenameNodeInput } from '#machines/drive/drive.types';
 import type { components } from '#api/schema';
 import { uploadMachine } from '#machines/upload/upload.machine';
-import type { StoredFile, UploadEvent, UploadFileInput } from '#machines/upload/upload.types';
+import type { StoredFile } from '#machines/upload/upload.types';
 import { getIntl } from '#lib/locale';
 import { showToast } from '#lib/toast';
-import { isFileRefusal, toServerRejection } from './application-errors';
+import { uploadFileActor } from './upload-file';
 
 const toasts = defineMessages<DriveAnnouncement>({
   uploaded: { id: 'application.documents.uploaded' },
@@ -65,27 +64,11 @@ export const applicantDriveCalls: DriveCalls = {
 function provideDriveUpload(calls: DriveCalls) {
   return uploadMachine.provide({
     actors: {
-      uploadFile: fromCallback<UploadEvent, UploadFileInput>(({ input, sendBack }) => {
-        if (input.target.kind !== 'drive') throw new Error('the drive uploads into a drive folder only');
-        const { programId, space, parentId } = input.target;
+      uploadFile: uploadFileActor((target) => {
+        if (target.kind !== 'drive') throw new Error('the drive uploads into a drive folder only');
+        const { programId, space, parentId } = target;
         const query = new URLSearchParams({ space, ...(parentId ? { parent_id: String(parentId) } : {}) });
-        const controller = new AbortController();
-        uploadWithProgress({
-          path: calls.uploadPath(programId, query),
-          field: 'file',
-          file: input.file.body,
-          fileName: input.file.name,
-          signal: controller.signal,
-          onProgress: ({ loaded, total }) => sendBack({ type: 'upload.progress', loaded, total }),
-        }).then(
-          (body) => sendBack(isDriveNode(body) ? { type: 'upload.done', stored: storedOf(body) } : { type: 'upload.failed', error: {} }),
-          (error: unknown) => {
-            if (controller.signal.aborted) return;
-            if (isFileRefusal(error)) sendBack({ type: 'upload.refused', body: error.body });
-            else sendBack({ type: 'upload.failed', error: toServerRejection(error) });
-          },
-        );
-        return () => controller.abort();
+        return { path: calls.uploadPath(programId, query), read: (body) => (isDriveNode(body) ? storedOf(body) : null) };
       }),
     },
   });

@@ -4,18 +4,14 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '#api/client';
 import { unwrap } from '#api/errors';
 import { saveBlob } from '#api/applications';
-import type { components } from '#api/schema';
+import type { components, operations } from '#api/schema';
 
 type Schemas = components['schemas'];
 export type AdminDashboard = Schemas['AdminDashboard'];
 export type DashboardChart = Schemas['DashboardChart'];
 
-/** The dashboard's filters, as the URL holds them. */
-export interface DashboardQuery {
-  program_id?: number;
-  from?: string;
-  to?: string;
-}
+/** The dashboard's filters, as the URL holds them (the operation's query in openapi.yaml). */
+export type DashboardQuery = NonNullable<operations['getAdminDashboard']['parameters']['query']>;
 
 export const dashboardKeys = {
   all: ['admin', 'dashboard'] as const,

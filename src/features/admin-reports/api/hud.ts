@@ -6,7 +6,7 @@ import { api } from '#api/client';
 import { unwrap } from '#api/errors';
 import { saveBlob } from '#api/applications';
 import { uploadWithProgress } from '#api/upload';
-import type { components } from '#api/schema';
+import type { components, operations } from '#api/schema';
 
 type Schemas = components['schemas'];
 export type HudReport = Schemas['HudReport'];
@@ -18,12 +18,8 @@ export type HudRaceCategory = Schemas['HudRaceCategory'];
 
 export const HUD_POPULATIONS: readonly HudPopulation[] = ['applicants', 'approved'];
 
-/** The report's filters, as the URL holds them. */
-export interface HudReportQuery {
-  population?: HudPopulation;
-  program_id?: number;
-  year?: number;
-}
+/** The report's filters, as the URL holds them (the operation's query in openapi.yaml). */
+export type HudReportQuery = NonNullable<operations['getHudReport']['parameters']['query']>;
 
 export const hudKeys = {
   all: ['admin', 'reports', 'hud'] as const,

@@ -1,0 +1,48 @@
+// The upload machine's real `uploadFile` (machines/upload), shared by every field that uploads: the file sent with
+// XMLHttpRequest for its progress events, the server's answer read as the machine's events, the transfer aborted when
+// the machine stops it. Each caller says only where the file goes and what it keeps in step once stored.
+import { fromCallback } from 'xstate';
+import { uploadWithProgress } from '#api/upload';
+import type { UploadedFile, UploadEvent, UploadFileInput, UploadTarget } from '#machines/upload/upload.types';
+import { isFileRefusal, toServerRejection } from './application-errors';
+
+export interface UploadCall<S extends UploadedFile> {
+  path: string;
+  /** The stored file in the server's answer, or null for an answer that breaks the contract (a failed upload). */
+  read: (body: unknown) => S | null;
+  /** What the caller keeps in step (its cached lists) before the machine hears the file is stored. */
+  onStored?: (stored: S) => void;
+  /** Any refusal or failure, before the machine hears it (e.g. reload an application the server made final). */
+  onError?: (error: unknown) => void;
+}
+
+/** An uploadFile actor for the targets `callFor` knows; it throws for any other (a field wired to the wrong place). */
+export function uploadFileActor<S extends UploadedFile>(callFor: (target: UploadTarget) => UploadCall<S>) {
+  return fromCallback<UploadEvent, UploadFileInput>(({ input, sendBack }) => {
+    const { path, read, onStored, onError } = callFor(input.target);
+    const controller = new AbortController();
+    uploadWithProgress({
+      path,
+      field: 'file',
+      file: input.file.body,
+      fileName: input.file.name,
+      signal: controller.signal,
+      onProgress: ({ loaded, total }) => sendBack({ type: 'upload.progress', loaded, total }),
+    }).then(
+      (body) => {
+        const stored = read(body);
+        if (stored === null) return sendBack({ type: 'upload.failed', error: {} });
+        onStored?.(stored);
+        sendBack({ type: 'upload.done', stored });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        onError?.(error);
+        // The file itself refused (4xx): choose another; the transfer failed (no answer, 5xx): try again.
+        if (isFileRefusal(error)) sendBack({ type: 'upload.refused', body: error.body });
+        else sendBack({ type: 'upload.failed', error: toServerRejection(error) });
+      },
+    );
+    return () => controller.abort();
+  });
+}
