@@ -3,8 +3,8 @@
 // one), reads the figures in the tables beside the charts, and downloads a chart's CSV with the keyboard alone. axe
 // clean in es and en, at 1280 and 360 px, with no horizontal scrolling.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { newStaff } from './support/admin.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { countOf, dashboardChart as chart, newStaff } from './support/admin.ts';
 import { apiSignIn, applyTo, completeSteps, createProgram, incubatorSurvey } from './support/apply.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { createAccount, expectNoHorizontalScroll, fieldLabel, shotPath, signIn, switchLanguage, t, type Locale } from './support/shell.ts';
@@ -30,11 +30,6 @@ async function seed(label: string, staff: { email: string; password: string }): 
   await reviewer.call('POST', `/admin/applications/${sent[1]}/review/decision`, { decision: 'approved', reason: 'Cumple con todo.' });
   return programId;
 }
-
-const chart = (page: Page, locale: Locale, id: string): Locator => page.getByRole('region', { name: t(locale, `admin.dashboard.chart.${id}`) });
-/** The count cell of the table row whose header is `label`. */
-const countOf = (region: Locator, label: string): Locator =>
-  region.getByRole('row').filter({ has: region.page().getByRole('rowheader', { name: label, exact: true }) }).getByRole('cell');
 
 async function openDashboard(page: Page, locale: Locale, label: string): Promise<void> {
   await signIn(page, await newStaff(label), 'es');

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { parseCsv } from '../support/csv.ts';
-import { expectNoAxeViolationsInBoth, newStaff } from './support/admin.ts';
+import { expectNoAxeViolationsInBoth, householdsCounted, hudRaceRow, newStaff } from './support/admin.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { apiSignIn, applyTo, completeStepData, completeSteps, createProgram, incubatorSurvey, saveStep, stepOf, type Api } from './support/apply.ts';
 import { createAccount, expectNoHorizontalScroll, fieldLabel, signIn, switchLanguage, t, type Locale } from './support/shell.ts';
@@ -30,8 +30,7 @@ async function applicant(label: string, lastName: string): Promise<Api> {
   return api;
 }
 
-/** The report's household count as Spanish words it (the catalog's plural, which t() does not format). */
-const counted = (count: number) => (count === 1 ? '1 hogar contado.' : `${count} hogares contados.`);
+const counted = (count: number) => householdsCounted('es', count);
 
 const shot = async (page: Page, name: string) => {
   mkdirSync(SHOTS, { recursive: true });
@@ -76,10 +75,9 @@ test('staff import income limits, read the HUD report, switch population, downlo
   await page.getByRole('button', { name: es('admin.hud.show') }).click();
   await expect(page.getByRole('status').filter({ hasText: counted(2) })).toBeVisible();
   await expect(page.getByText(es('admin.hud.limitsUsed', { year: String(year) }))).toBeVisible();
-  const raceRow = (name: string) =>
-    page.getByRole('table', { name: es('admin.hud.section.race') }).getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
-  await expect(raceRow(es('admin.hud.race.white')).getByRole('cell')).toHaveText(['1', '0', '0', '1']);
-  await expect(raceRow(es('admin.hud.race.asian_and_white')).getByRole('cell')).toHaveText(['0', '1', '0', '1']);
+  const raceRow = (name: string) => hudRaceRow(page, 'es', name);
+  await expect(raceRow('white').getByRole('cell')).toHaveText(['1', '0', '0', '1']);
+  await expect(raceRow('asian_and_white').getByRole('cell')).toHaveText(['0', '1', '0', '1']);
   const bucketRow = (section: string, name: string) =>
     page.getByRole('table', { name: es(`admin.hud.section.${section}`) }).getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
   await expect(bucketRow('income_category', es('admin.hud.bucket.low')).getByRole('cell')).toHaveText(['1']);
@@ -93,8 +91,8 @@ test('staff import income limits, read the HUD report, switch population, downlo
   await page.getByRole('button', { name: es('admin.hud.show') }).click();
   await expect(page.getByRole('status').filter({ hasText: counted(1) })).toBeVisible();
   await expect(page).toHaveURL(/population=approved/);
-  await expect(raceRow(es('admin.hud.race.white')).getByRole('cell')).toHaveText(['0', '0', '0', '0']);
-  await expect(raceRow(es('admin.hud.race.asian_and_white')).getByRole('cell')).toHaveText(['0', '1', '0', '1']);
+  await expect(raceRow('white').getByRole('cell')).toHaveText(['0', '0', '0', '0']);
+  await expect(raceRow('asian_and_white').getByRole('cell')).toHaveText(['0', '1', '0', '1']);
 
   // The CSV holds the same numbers.
   const download = page.waitForEvent('download');

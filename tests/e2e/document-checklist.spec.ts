@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { applicationPath, stepSection } from './support/apply.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, fieldLabel, t, type Locale } from './support/shell.ts';
-import { expectReopenedStep, openAs, seedSubmitted, type Seeded } from './support/review.ts';
+import { checklist, checklistItem as item, expectReopenedStep, openAs, seedSubmitted, type Seeded } from './support/review.ts';
 
 const SHOTS = '/tmp/shots-document-checklist';
 mkdirSync(SHOTS, { recursive: true });
@@ -15,8 +15,6 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${n
 
 const REASON = 'La identificación está vencida: suba una vigente.';
 
-const checklist = (page: Page, locale: Locale) => page.getByRole('region', { name: t(locale, 'admin.review.documents.title') });
-const item = (page: Page, locale: Locale, name: string) => checklist(page, locale).getByRole('listitem').filter({ hasText: name });
 
 /** Opens the review page and starts the review (verdicts are given in review only). */
 async function startReview(page: Page, locale: Locale, seeded: Seeded): Promise<void> {

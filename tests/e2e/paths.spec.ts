@@ -1,18 +1,21 @@
 // Model-based paths in real Chromium (docs/decisions/027-browser-model-paths.md): the session and application
 // machines' generated paths, each walked in a fresh browser context against the real app, where every state's check
-// reads the screen and every event is something a person does. A bounded, seeded selection runs with the other
-// browser tests; PATHS_ALL=1 (`npm run test:paths`) walks them all. Coverage per machine is printed at the end.
+// reads the screen and every event is something a person does (staff's review of a submitted application too, through
+// the API with a staff account of the path's own). A bounded, seeded selection runs with the other browser tests;
+// PATHS_ALL=1 (`npm run test:paths`) walks them all. Coverage per machine is printed at the end.
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { createTestModel, type TestModel } from 'xstate/graph';
-import type { SnapshotFrom, StateValue } from 'xstate';
+import { assign, createMachine, type AnyStateMachine, type SnapshotFrom, type StateValue } from 'xstate';
 import { sessionMachine } from '#machines/session/session.machine.ts';
 import type { SessionEvent, SessionInput, SessionRecord } from '#machines/session/session.types.ts';
-import { applicationMachine } from '#machines/application/application.machine.ts';
-import type { ApplicationInput, LoadedStep, StepNumber } from '#machines/application/application.types.ts';
+import { applicationMachine, readonlyStepsOf } from '#machines/application/application.machine.ts';
+import type { ApplicationContext, ApplicationInput, LoadedStep, StepNumber } from '#machines/application/application.types.ts';
 import { sessionModelOptions } from '../machines/support/session-model.ts';
 import { testMachineOf } from '../machines/support/test-machine.ts';
+import { newStaff } from './support/admin.ts';
 import {
+  apiSignIn,
   applicationPath,
   applyTo,
   completeStepData,
@@ -24,6 +27,7 @@ import {
   setProgramStatus,
   stepSection,
   submitStepInBrowser,
+  type Api,
   type Applicant,
 } from './support/apply.ts';
 import { Coverage, leafOf, withoutEvents, PATHS_ALL, PATHS_LIMIT, PATHS_SEED, selectPaths } from './support/model-paths.ts';
@@ -352,7 +356,9 @@ type ApplicationModelEvent =
   | { type: 'application.stepChanged'; step: StepNumber; status: 'submitted' | 'incomplete' }
   | { type: 'application.submit' }
   | { type: 'xstate.done.actor.submitApplication'; output: { status: 'submitted' } }
-  | { type: 'xstate.error.actor.submitApplication'; error: unknown };
+  | { type: 'xstate.error.actor.submitApplication'; error: unknown }
+  | { type: 'staff.requestChanges' }
+  | { type: 'staff.decide' };
 
 /** Failures of the submit call, each made real on the server before the held call goes on (see applicationStep). */
 const FAILURES = {
@@ -369,7 +375,7 @@ const failureOf = (error: unknown): Failure => {
   return found;
 };
 
-/** Step 5 is the one that comes and goes (submitted in the browser, reopened by typing in it). */
+/** Step 5 is the one that comes and goes (submitted in the browser, reopened by typing in it, reopened by staff). */
 const TOGGLED: StepNumber = 5;
 const APPLICATION_EVENTS: readonly ApplicationModelEvent[] = [
   { type: 'application.stepChanged', step: TOGGLED, status: 'submitted' },
@@ -377,7 +383,11 @@ const APPLICATION_EVENTS: readonly ApplicationModelEvent[] = [
   { type: 'application.submit' },
   { type: 'xstate.done.actor.submitApplication', output: { status: 'submitted' } },
   ...Object.values(FAILURES).map((error) => ({ type: 'xstate.error.actor.submitApplication' as const, error })),
+  { type: 'staff.requestChanges' },
+  { type: 'staff.decide' },
 ];
+const STAFF_MESSAGE = 'Explique mejor sus fortalezas: qué las distingue.';
+const STAFF_REASON = 'Cumple los requisitos del programa.';
 
 const loadedStep = (status: 'submitted' | 'incomplete'): LoadedStep => ({ status, data: {}, version: 1, localCopy: null });
 const graphInput = (toggled: 'submitted' | 'incomplete', status: ApplicationInput['status'], programStatus: ApplicationInput['programStatus']): ApplicationInput => ({
@@ -404,22 +414,85 @@ const applicationModelMachine = testMachineOf(applicationMachine, {
   inert: ['spawnChildren', 'discardLocalCopies', 'editStep', 'flushStep', 'submitStep', 'resolveConflict', 'reopenIntakeStep', 'setFiles', 'tellEveryAutosave', 'lockSteps'],
 });
 type ApplicationSnapshot = SnapshotFrom<typeof applicationMachine>;
+
+/**
+ * The context the machine boots with when the application is opened again after staff's move: the server's status
+ * as the SPA hands it to the machine (src/features/application/hooks/use-application-workspace.ts) and the steps as
+ * stored, step 5 reopened by a change request; no error (a fresh load has none). The model alone also remembers
+ * that staff asked for changes (`changesRequested`), so a decision after a change request is a state of its own and
+ * the generated paths walk the whole review: changes requested, resubmitted, decided.
+ */
+function reloaded(context: ApplicationContext, status: 'changes_requested' | 'submitted'): Partial<ApplicationContext> & { changesRequested?: true } {
+  const toggled = status === 'changes_requested' ? 'incomplete' : 'submitted';
+  return {
+    ...(status === 'changes_requested' ? { changesRequested: true } : {}),
+    loadedStatus: status,
+    loaded: { ...context.loaded, steps: { ...context.loaded.steps, [`${TOGGLED}`]: loadedStep(toggled) } },
+    steps: { ...context.steps, [`${TOGGLED}`]: toggled },
+    readonlySteps: readonlyStepsOf({ status, programStatus: context.programStatus, reopenedSteps: [TOGGLED] }),
+    error: null,
+  };
+}
+
+/**
+ * The application machine's graph past `submitted` (docs/decisions/028-review-lifecycle.md): staff's review happens on
+ * the server, and the applicant meets it when the application is opened again, where a new machine boots from the
+ * server's status. The browser model joins the two lives: `submitted` takes staff's `staff.requestChanges` (step 5
+ * reopened: the changes-requested draft `init` boots into, `draft.incomplete`) and `staff.decide` (approved with a
+ * reason: `decided`, read-only with the decision shown; to the machine it is `submitted` again). Every other state
+ * and transition is the machine's own.
+ */
+function withStaffReview(machine: AnyStateMachine): AnyStateMachine {
+  const config = machine.config as unknown as { states: Record<string, Record<string, unknown>> };
+  const { type: _final, ...submitted } = config.states.submitted ?? {};
+  const extended: Record<string, unknown> = {
+    ...config,
+    states: {
+      ...config.states,
+      submitted: {
+        ...submitted,
+        on: {
+          'staff.requestChanges': { target: '#application.draft', actions: assign(({ context }) => reloaded(context as ApplicationContext, 'changes_requested')) },
+          'staff.decide': { target: 'decided', actions: assign(({ context }) => reloaded(context as ApplicationContext, 'submitted')) },
+        },
+      },
+      decided: {
+        type: 'final',
+        tags: ['readonly'],
+        description: "Staff decided (approved, with a reason): read-only; the applicant reads the decision and its reason.",
+      },
+    },
+  };
+  return createMachine(extended as never, machine.implementations as never);
+}
+const applicationReviewMachine = withStaffReview(applicationModelMachine);
 /** The relays to the children (typing, uploads, online and offline): they change no state of the application's own. */
-const applicationBrowserMachine = withoutEvents(applicationModelMachine, (state) => state === '');
+const applicationBrowserMachine = withoutEvents(applicationReviewMachine, (state) => state === '');
 const applicationModelFor = (input: ApplicationInput) =>
   createTestModel(applicationBrowserMachine, {
     input,
     events: (snapshot: ApplicationSnapshot) =>
       APPLICATION_EVENTS.filter((event) => {
         const submitting = snapshot.matches('submitting');
-        if (event.type.startsWith('xstate.')) return submitting;
+        if (event.type.startsWith('xstate.')) {
+          // A change request is answered whatever the program's deadline: closing the program refuses no resubmission.
+          const closedRefusal = event.type === 'xstate.error.actor.submitApplication' && failureOf(event.error) === 'closed';
+          return submitting && !(closedRefusal && snapshot.context.loadedStatus === 'changes_requested');
+        }
+        if (event.type.startsWith('staff.')) return snapshot.matches('submitted');
         // A step reports only a real change; and while the submit is in flight the person stays on its screen.
         if (event.type === 'application.stepChanged') return !submitting && snapshot.context.steps[`${event.step}`] !== event.status;
         return true;
       }),
   }) as unknown as TestModel<ApplicationSnapshot, ApplicationModelEvent, ApplicationInput>;
 
-const applicationCoverage = new Coverage('application', applicationModelMachine, 'init');
+/** A path on which staff request changes and, once the application is sent again, decide: the whole review. */
+const throughChangeRequestToDecision = (path: { steps: ReadonlyArray<{ event: { type: string } }> }) => {
+  const types = path.steps.map((step) => step.event.type);
+  return types.includes('staff.requestChanges') && types.at(-1) === 'staff.decide';
+};
+
+const applicationCoverage = new Coverage('application', applicationReviewMachine, 'init');
 
 interface ApplicationWorld {
   page: Page;
@@ -428,6 +501,8 @@ interface ApplicationWorld {
   programId: number;
   id: number;
   calls: HeldCalls;
+  /** A staff account of the path's own, signed in on the API, made when the path first needs staff. */
+  staff?: Api;
 }
 
 const submitButton = (page: Page) => page.getByRole('button', { name: es('application.submit.button') });
@@ -445,6 +520,15 @@ function applicationScreens(world: ApplicationWorld): Record<string, (snapshot: 
     await expect(page.getByRole('heading', { level: 1, name: es('application.submit.title') })).toBeVisible();
     await expect(submitButton(page)).toBeEnabled();
     await expectStepReviewed(page, TOGGLED, snapshot.context.steps[`${TOGGLED}`]);
+    // After staff's change request: what was asked, and only the reopened step offers "Change" (the others are read-only).
+    const changesRequested = snapshot.context.loadedStatus === 'changes_requested';
+    await expect(page.getByRole('heading', { name: es('application.review.changesTitle') })).toHaveCount(changesRequested ? 1 : 0);
+    if (changesRequested) {
+      await expect(page.getByText(STAFF_MESSAGE)).toBeVisible();
+      const changeLinks = page.getByRole('link', { name: new RegExp(`^${es('application.submit.change')} `) });
+      await expect(changeLinks).toHaveCount(1);
+      await expect(page.locator(`section[aria-labelledby="review-step-${TOGGLED}"]`).getByRole('link', { name: new RegExp(`^${es('application.submit.change')} `) })).toHaveCount(1);
+    }
     // An error the machine keeps is on the screen, and none when it keeps none.
     await expect(errorSummary(page)).toHaveCount(snapshot.context.error === null ? 0 : 1);
     if (snapshot.context.error?.code === 'network') await expect(errorSummary(page)).toContainText(es('application.submit.network'));
@@ -475,14 +559,31 @@ function applicationScreens(world: ApplicationWorld): Record<string, (snapshot: 
       await expect(page.getByRole('heading', { level: 1, name: es('application.unavailable.title') })).toBeVisible();
       await readonly();
     },
+    decided: async () => {
+      const approved = es('application.review.decisionTitle', { decision: es('programs.applicationStatus.approved') });
+      await expect(page.getByRole('heading', { name: approved })).toBeVisible();
+      await expect(page.getByText(STAFF_REASON)).toBeVisible();
+      await readonly();
+    },
   };
 }
 
-/** To a step's screen and back to "check your answers" through the step indicator: the same actors all along. */
+/**
+ * To a step's screen and back to "check your answers" through the step indicator: the same actors all along. While
+ * changes are requested, the steps sharing the screen that staff did not reopen say they are read-only.
+ */
 async function onStepScreen(page: Page, step: StepNumber, act: () => Promise<void>): Promise<void> {
   const review = page.locator(`section[aria-labelledby="review-step-${step}"]`);
+  const changesRequested = (await page.getByRole('heading', { name: es('application.review.changesTitle') }).count()) > 0;
   await review.getByRole('link', { name: new RegExp(`^${es('application.submit.change')} `) }).click();
   await expect(stepSection(page, step)).toBeVisible();
+  if (changesRequested) {
+    await expect(stepSection(page, step).getByRole('heading', { name: es('application.review.stepReopened') })).toBeVisible();
+    for (const locked of [3, 4] as const) {
+      await expect(stepSection(page, locked).getByText(es('application.review.stepLocked'))).toBeVisible();
+      await expect(stepSection(page, locked).locator('input:not([disabled]), textarea:not([disabled]), select:not([disabled])')).toHaveCount(0);
+    }
+  }
   await act();
   await page.getByRole('navigation', { name: es('application.indicator.label') }).getByRole('link', { name: es('application.indicator.review') }).click();
   await expect(page.getByRole('heading', { level: 1, name: es('application.submit.title') })).toBeVisible();
@@ -521,7 +622,29 @@ async function applicationStep(world: ApplicationWorld, event: ApplicationModelE
       await world.context.setOffline(false);
       return;
     }
+    case 'staff.requestChanges': {
+      // Staff start the review and ask for changes on step 5, then the applicant opens the application again.
+      const staff = await staffOf(world);
+      await staff.call('POST', `/admin/applications/${id}/review/start`);
+      await staff.call('POST', `/admin/applications/${id}/review/changes`, { steps: [TOGGLED], message: STAFF_MESSAGE });
+      await page.goto(applicationPath(id, 'submit'));
+      return;
+    }
+    case 'staff.decide': {
+      // Staff start the review and approve with a reason; the applicant opens the application again.
+      const staff = await staffOf(world);
+      await staff.call('POST', `/admin/applications/${id}/review/start`);
+      await staff.call('POST', `/admin/applications/${id}/review/decision`, { decision: 'approved', reason: STAFF_REASON });
+      await page.goto(applicationPath(id));
+      return;
+    }
   }
+}
+
+/** The path's own staff account (the review's operations are staff only), made the first time a path needs it. */
+async function staffOf(world: ApplicationWorld): Promise<Api> {
+  world.staff ??= await apiSignIn(await newStaff('paths'));
+  return world.staff;
 }
 
 /** The application the boot needs, made through the real API in a program of this path's own. */
@@ -547,6 +670,7 @@ const label = (event: { type: string; [key: string]: unknown }): string => {
   if (event.type === 'session.storageChanged') return `${type}(${event.record === null ? 'signed out' : 'signed in'})`;
   if (event.type === 'application.stepChanged') return `${type}(${String(event.step)} ${String(event.status)})`;
   if (event.type === 'xstate.error.actor.submitApplication') return `${type}(${failureOf(event.error)})`;
+  if (event.type === 'staff.requestChanges') return `${type}(step ${TOGGLED})`;
   return type;
 };
 const describePath = (boot: string, path: { steps: ReadonlyArray<{ event: { type: string } }>; state: { value: StateValue } }) =>
@@ -604,11 +728,13 @@ const sessionPaths = selectPaths(
   ),
   'booting',
 );
+// The selection always walks the whole review: a change request, the application sent again, staff's decision.
 const applicationPaths = selectPaths(
   APPLICATION_BOOTS.flatMap((boot) =>
     applicationModelFor(boot.input).getShortestPaths().filter(ofSamples(APPLICATION_EVENTS)).map((path) => Object.assign(path, { boot: boot.name })),
   ),
   'init',
+  throughChangeRequestToDecision,
 );
 
 test.describe('session machine paths in the browser', () => {

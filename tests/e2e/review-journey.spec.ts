@@ -6,8 +6,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiSignIn, applicationPath, expectReadonlyScreen, stepSection, submitStepInBrowser } from './support/apply.ts';
 import { expectNoAxeViolations, waitForMail } from './support/fixtures.ts';
-import { expectNoHorizontalScroll, fieldLabel, t, type Locale } from './support/shell.ts';
-import { expectReopenedStep, openAs, seedSubmitted, type Seeded } from './support/review.ts';
+import { expectNoHorizontalScroll, fieldLabel, t } from './support/shell.ts';
+import { expectReopenedStep, expectReviewStatus as expectStatus, openAs, openReview, reviewFacts, reviewPanel as panel, seedSubmitted } from './support/review.ts';
 import { mkdirSync } from 'node:fs';
 
 const SHOTS = '/tmp/shots-review-screens';
@@ -16,19 +16,6 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${n
 
 const MESSAGE = 'Falta el teléfono del negocio correcto: corrija el nombre comercial también.';
 const REASON = 'Cumple todos los requisitos del programa.';
-
-const panel = (page: Page) => page.getByRole('region', { name: /^(Acciones|Actions)$/ });
-const reviewFacts = (page: Page, locale: Locale) => page.getByLabel(t(locale, 'admin.review.reviewTitle'), { exact: true });
-const facts = (page: Page, locale: Locale) => page.getByLabel(t(locale, 'admin.review.facts'), { exact: true });
-
-async function expectStatus(page: Page, locale: Locale, status: string): Promise<void> {
-  await expect(facts(page, locale)).toContainText(t(locale, `programs.applicationStatus.${status}`));
-}
-
-async function openReview(page: Page, locale: Locale, seeded: Seeded): Promise<void> {
-  await page.goto(`/admin/applications/${seeded.applicationId}/1`);
-  await expect(page.getByRole('heading', { level: 1, name: t(locale, 'admin.review.heading', { id: seeded.applicationId, name: seeded.name }) })).toBeVisible();
-}
 
 test('a reviewer asks for changes on step 2, the applicant fixes it and resubmits, the reviewer approves', async ({ browser }) => {
   test.setTimeout(240_000);

@@ -1,12 +1,13 @@
 // Scoring and internal notes in the browser (issue 14 point 4; docs/decisions/033-scoring-and-notes.md): a reviewer
 // scores a submitted application against the default incubator rubric and adds a note; a second reviewer (English,
 // 360 px) scores too and reads both totals and the average; the average shows in staff's list. axe clean es and en.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { newStaff } from './support/admin.ts';
 import { applyTo, completeSteps, createProgram, newApplicant } from './support/apply.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';
-import { expectNoHorizontalScroll, signIn, switchLanguage, t, type Account, type Locale } from './support/shell.ts';
+import { expectNoHorizontalScroll, t } from './support/shell.ts';
+import { openAs, score } from './support/review.ts';
 
 const SHOTS = '/tmp/shots-scoring-notes';
 mkdirSync(SHOTS, { recursive: true });
@@ -16,21 +17,6 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${n
 const FIRST = { team: 5, problem: 4, market: 3, feasibility: 2, fit: 1 }; // (3*5 + 2*4 + 2*3 + 2*2 + 1*1) / 5 / 10 = 68%
 const SECOND = { team: 5, problem: 5, market: 5, feasibility: 5, fit: 5 }; // 100%
 const NOTE = 'Nota interna: revisar el contrato de arrendamiento.';
-
-async function openAs(browser: Browser, account: Account, locale: Locale, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ locale: 'es-PR', viewport: { width, height: 800 } });
-  const page = await context.newPage();
-  await signIn(page, account, 'es');
-  if (locale === 'en') await switchLanguage(page, 'en');
-  return page;
-}
-
-async function score(page: Page, locale: Locale, scores: Record<string, number>): Promise<void> {
-  const section = page.getByRole('region', { name: t(locale, 'admin.scoring.title') });
-  for (const [key, value] of Object.entries(scores)) await section.locator(`#score-${key}`).fill(String(value));
-  await section.getByRole('button', { name: t(locale, 'admin.scoring.save') }).click();
-  await expect(section.getByRole('status').filter({ hasText: t(locale, 'admin.scoring.saved') })).toBeVisible();
-}
 
 test('two reviewers score an application, one adds a note, the average shows on the page and in the list', async ({ browser }) => {
   const token = Math.random().toString(36).slice(2, 8);

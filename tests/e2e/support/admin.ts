@@ -1,5 +1,6 @@
 // Helpers of the staff-screen browser tests: a staff account of the test's own, the admin event form filled in both
-// languages, a visitor registering for an event, and axe on a screen in es and en.
+// languages, a visitor registering for an event, axe on a screen in es and en, and reading the dashboard's and the
+// HUD report's tables.
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './fixtures.ts';
 import { E2E_SIDE_PORT } from './ports.ts';
@@ -79,3 +80,23 @@ export async function registerAsVisitor(browser: Browser, eventId: number, event
   await expect(page.getByRole('status').filter({ hasText: es('events.form.registered') })).toBeVisible();
   await context.close();
 }
+
+// ---- the dashboard and the HUD report ------------------------------------------------------------------------
+
+/** One of the dashboard's charts: a region named by the chart, with its table of figures. */
+export const dashboardChart = (page: Page, locale: Locale, id: string): Locator => page.getByRole('region', { name: t(locale, `admin.dashboard.chart.${id}`) });
+
+/** The count cell of the table row whose header is `label`. */
+export const countOf = (region: Locator, label: string): Locator =>
+  region.getByRole('row').filter({ has: region.page().getByRole('rowheader', { name: label, exact: true }) }).getByRole('cell');
+
+/** The HUD report's race x ethnicity row of `race` (its cells: Hispanic, not Hispanic, unknown, total). */
+export const hudRaceRow = (page: Page, locale: Locale, race: string): Locator =>
+  page
+    .getByRole('table', { name: t(locale, 'admin.hud.section.race') })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: t(locale, `admin.hud.race.${race}`), exact: true }) });
+
+/** The HUD report's household count as the catalog's plural words it (which t() does not format). */
+export const householdsCounted = (locale: Locale, count: number): string =>
+  locale === 'es' ? (count === 1 ? '1 hogar contado.' : `${count} hogares contados.`) : count === 1 ? '1 household counted.' : `${count} households counted.`;

@@ -33,19 +33,21 @@ export function transitionsOf(path: PathLike, initial: string): string[] {
 /**
  * The paths a run walks. All of them with PATHS_ALL=1. Otherwise PATHS_LIMIT of them: shuffled by PATHS_SEED, then
  * taken greedily by the transitions they add that the ones taken before do not take (ties keep the shuffled order),
- * so a small selection still spreads over the machine, and the same seed picks the same paths.
+ * so a small selection still spreads over the machine, and the same seed picks the same paths. With `required`, the
+ * first path taken is the best of those it accepts, so the selection always walks at least one such path.
  */
-export function selectPaths<T extends PathLike>(paths: readonly T[], initial: string): T[] {
+export function selectPaths<T extends PathLike>(paths: readonly T[], initial: string, required?: (path: T) => boolean): T[] {
   if (PATHS_ALL) return [...paths];
   const random = seededRandom(PATHS_SEED);
   const shuffled = paths.map((path) => ({ path, order: random() })).sort((a, b) => a.order - b.order).map(({ path }) => path);
   const chosen: T[] = [];
   const taken = new Set<string>();
   while (chosen.length < Math.min(PATHS_LIMIT, shuffled.length)) {
+    const mustMatch = chosen.length === 0 && required !== undefined && shuffled.some(required);
     let best: T | undefined;
     let bestGain = -1;
     for (const path of shuffled) {
-      if (chosen.includes(path)) continue;
+      if (chosen.includes(path) || (mustMatch && !required(path))) continue;
       const gain = new Set(transitionsOf(path, initial).filter((key) => !taken.has(key))).size;
       if (gain > bestGain) {
         best = path;

@@ -1,7 +1,8 @@
-// What the review's browser tests share (docs/decisions/029-review-screens.md, 032-document-checklist.md): a submitted
-// application of a program of the test's own with a fresh reviewer, a page signed in as someone, and the applicant's
-// reopened step showing staff's words.
-import { expect, type Browser, type Page } from '@playwright/test';
+// What the review's browser tests share (docs/decisions/029-review-screens.md, 032-document-checklist.md,
+// 033-scoring-and-notes.md): a submitted application of a program of the test's own with a fresh reviewer, a page
+// signed in as someone, the staff review page's parts (the actions panel, the facts, the document checklist, the
+// scoring sheet), and the applicant's reopened step showing staff's words.
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { newStaff } from './admin.ts';
 import { applicationPath, applyTo, completeSteps, createProgram, newApplicant, stepSection } from './apply.ts';
 import { expectNoAxeViolations } from './fixtures.ts';
@@ -12,18 +13,22 @@ export interface Seeded {
   applicationId: number;
   staff: Account;
   name: string;
+  /** The program of the test's own, and its name in each language (as the staff filters list it). */
+  programId: number;
+  programName: Record<Locale, string>;
 }
 
 /** A program of the test's own, an applicant with a submitted application in it (every document uploaded), and a reviewer. */
 export async function seedSubmitted(label: string, locale: Locale): Promise<Seeded> {
   const token = Math.random().toString(36).slice(2, 8);
-  const programId = await createProgram(`Revisión ${token}`, 'incubator', `Review ${token}`);
+  const programName = { es: `Revisión ${token}`, en: `Review ${token}` };
+  const programId = await createProgram(programName.es, 'incubator', programName.en);
   const { account, api } = await newApplicant(`${label}-${token}`, locale);
   const applicationId = await applyTo(api, programId);
   await completeSteps(api, applicationId, [1, 2, 3, 4, 5, 6]);
   await api.call('POST', `/applications/${applicationId}/submit`);
   const staff = await newStaff(`${label}-${token}`, { first_name: 'Revisora', last_name: `Prueba ${token}` });
-  return { applicant: account, applicationId, staff, name: `${account.first_name} ${account.last_name}` };
+  return { applicant: account, applicationId, staff, name: `${account.first_name} ${account.last_name}`, programId, programName };
 }
 
 /** A new browser context signed in as `account`, in `locale` (only fresh accounts: switching is saved to the profile). */
@@ -36,12 +41,43 @@ export async function openAs(browser: Browser, account: Account, locale: Locale,
 }
 
 /** The applicant opens a reopened step and reads staff's words on it (axe clean); answers the applicant's page. */
-export async function expectReopenedStep(browser: Browser, seeded: Seeded, step: 2 | 3, words: string): Promise<Page> {
-  const applicant = await openAs(browser, seeded.applicant, 'es');
+export async function expectReopenedStep(browser: Browser, seeded: Seeded, step: 2 | 3, words: string, locale: Locale = 'es'): Promise<Page> {
+  const applicant = await openAs(browser, seeded.applicant, locale);
   await applicant.goto(applicationPath(seeded.applicationId, step));
   const section = stepSection(applicant, step);
-  await expect(section.getByRole('heading', { name: t('es', 'application.review.stepReopened') })).toBeVisible();
+  await expect(section.getByRole('heading', { name: t(locale, 'application.review.stepReopened') })).toBeVisible();
   await expect(section.getByText(words)).toBeVisible();
-  await expectNoAxeViolations(applicant, `reopened step ${step} (es)`);
+  await expectNoAxeViolations(applicant, `reopened step ${step} (${locale})`);
   return applicant;
+}
+
+// ---- staff's review page -------------------------------------------------------------------------------------
+
+/** The review page's actions panel (start, request changes, decide, the reviewer). */
+export const reviewPanel = (page: Page): Locator => page.getByRole('region', { name: /^(Acciones|Actions)$/ });
+/** The review's facts: the reviewer, the change request's message, the decision's reason. */
+export const reviewFacts = (page: Page, locale: Locale): Locator => page.getByLabel(t(locale, 'admin.review.reviewTitle'), { exact: true });
+/** The application's facts, its status among them. */
+export const applicationFacts = (page: Page, locale: Locale): Locator => page.getByLabel(t(locale, 'admin.review.facts'), { exact: true });
+
+export async function expectReviewStatus(page: Page, locale: Locale, status: string): Promise<void> {
+  await expect(applicationFacts(page, locale)).toContainText(t(locale, `programs.applicationStatus.${status}`));
+}
+
+/** Opens the review page (its first page of steps) of the seeded application. */
+export async function openReview(page: Page, locale: Locale, seeded: Seeded): Promise<void> {
+  await page.goto(`/admin/applications/${seeded.applicationId}/1`);
+  await expect(page.getByRole('heading', { level: 1, name: t(locale, 'admin.review.heading', { id: seeded.applicationId, name: seeded.name }) })).toBeVisible();
+}
+
+/** The document checklist, and one document's item in it (by file name). */
+export const checklist = (page: Page, locale: Locale): Locator => page.getByRole('region', { name: t(locale, 'admin.review.documents.title') });
+export const checklistItem = (page: Page, locale: Locale, name: string): Locator => checklist(page, locale).getByRole('listitem').filter({ hasText: name });
+
+/** Fills the signed-in reviewer's scoring sheet (criterion key -> score), saves it and waits for "saved". */
+export async function score(page: Page, locale: Locale, scores: Record<string, number>): Promise<void> {
+  const section = page.getByRole('region', { name: t(locale, 'admin.scoring.title') });
+  for (const [key, value] of Object.entries(scores)) await section.locator(`#score-${key}`).fill(String(value));
+  await section.getByRole('button', { name: t(locale, 'admin.scoring.save') }).click();
+  await expect(section.getByRole('status').filter({ hasText: t(locale, 'admin.scoring.saved') })).toBeVisible();
 }
