@@ -196,11 +196,31 @@ export const applications = pgTable(
      * search_fold(). Triggers of migration 0008 keep it current; the server never writes it.
      */
     search_text: text('search_text').notNull().default(''),
+    /**
+     * The household's HUD buckets (docs/decisions/031, "Measured"): hud_household() of migration 0013 maps steps 1 and
+     * 4 to them and its triggers keep them current; the server never writes them, the HUD report reads them.
+     */
+    hud_race: text('hud_race').notNull().default('unknown'),
+    hud_ethnicity: text('hud_ethnicity').notNull().default('ethnicity_unknown'),
+    hud_female_head: text('hud_female_head').notNull().default('unknown'),
+    hud_size_bucket: text('hud_size_bucket').notNull().default('unknown'),
+    /** Bit i: INCOME_SOURCES[i] of server/admin/hud-report.ts is named. */
+    hud_income_sources: integer('hud_income_sources').notNull().default(0),
+    hud_no_income: text('hud_no_income').notNull().default('unknown'),
+    hud_public_housing: text('hud_public_housing').notNull().default('unknown'),
+    hud_section_8: text('hud_section_8').notNull().default('unknown'),
+    hud_government_program: text('hud_government_program').notNull().default('unknown'),
+    hud_section_3: text('hud_section_3').notNull().default('unknown'),
+    hud_municipality_key: text('hud_municipality_key').notNull().default(''),
+    hud_household_size: numeric('hud_household_size'),
+    hud_income: numeric('hud_income'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('applications_user_program_key').on(t.user_id, t.program_id),
     index('applications_program_status_idx').on(t.program_id, t.status),
+    // The HUD report's population across programs (docs/decisions/031).
+    index('applications_status_program_idx').on(t.status, t.program_id),
     // Staff's list (docs/decisions/025): the trigram index serves `like '%...%'`, the others each keyset sort.
     index('applications_search_trgm').using('gin', sql`${t.search_text} gin_trgm_ops`),
     index('applications_updated_sort').on(t.updated_at, t.id),
