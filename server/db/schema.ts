@@ -219,8 +219,8 @@ export const applications = pgTable(
   (t) => [
     uniqueIndex('applications_user_program_key').on(t.user_id, t.program_id),
     index('applications_program_status_idx').on(t.program_id, t.status),
-    // The HUD report's population across programs (docs/decisions/031).
-    index('applications_status_program_idx').on(t.status, t.program_id),
+    // And applications_status_program_hud_idx of migration 0013 (status, program_id) with the hud_* columns INCLUDEd,
+    // which drizzle cannot declare: the HUD report's index-only scan (docs/decisions/031).
     // Staff's list (docs/decisions/025): the trigram index serves `like '%...%'`, the others each keyset sort.
     index('applications_search_trgm').using('gin', sql`${t.search_text} gin_trgm_ops`),
     index('applications_updated_sort').on(t.updated_at, t.id),

@@ -1,0 +1,345 @@
+// The HUD beneficiary report (CDBG-DR economic development; docs/decisions/031-hud-beneficiary-report.md): counts of
+// applicants or approved participants by HUD's race x ethnicity categories and the household answers of step 4,
+// computed by one SQL aggregate, its CSV, and the income-limits table staff import from HUD's yearly CSV.
+import { sql, type SQL } from 'drizzle-orm';
+import type { components } from '#api/schema.d.ts';
+import type { Db } from '#server/db/client.ts';
+import { hudIncomeLimits } from '#server/db/schema.ts';
+import { fieldErrors, msg, type Message } from '#server/http/errors.ts';
+import { translate, type Language } from '#server/i18n/messages.ts';
+import { PR_MUNICIPALITIES } from '#shared/pr-municipalities.ts';
+import { searchFold } from '#shared/search-fold.ts';
+import { parseCsv, toCsv } from './csv.ts';
+
+type Schemas = components['schemas'];
+export type HudReport = Schemas['HudReport'];
+type HudBucket = Schemas['HudBucket'];
+type HudSection = Schemas['HudSection'];
+type HudRaceCategory = Schemas['HudRaceCategory'];
+type IncomeSource = Schemas['IncomeSource'];
+
+export interface HudReportQuery {
+  population?: Schemas['HudPopulation'] | undefined;
+  program_id?: number | undefined;
+  year?: number | undefined;
+}
+
+/** `applicants`: every application sent at least once; `closed` only ever takes drafts, so it is not among them. */
+export const APPLICANT_STATUSES = ['submitted', 'in_review', 'changes_requested', 'approved', 'rejected', 'waitlisted'] as const;
+
+export const RACE_CATEGORIES = [
+  'american_indian_or_alaska_native',
+  'asian',
+  'black_or_african_american',
+  'native_hawaiian_or_pacific_islander',
+  'white',
+  'american_indian_and_white',
+  'asian_and_white',
+  'black_and_white',
+  'american_indian_and_black',
+  'other_multi_racial',
+  'unknown',
+] as const satisfies readonly HudRaceCategory[];
+
+const ETHNICITIES = ['hispanic', 'not_hispanic', 'ethnicity_unknown'] as const;
+
+export const INCOME_SOURCES = [
+  'work', 'social_security', 'ssi', 'pensions', 'retirement', 'va_benefits', 'welfare', 'child_support', 'alimony',
+  'child_income', 'other', 'no_income',
+] as const satisfies readonly IncomeSource[];
+
+const YES_NO: readonly HudBucket[] = ['yes', 'no', 'unknown'];
+
+/** Each section's buckets in the order shown, and the SQL expression that names a household's bucket. */
+const SECTIONS: ReadonlyArray<{ section: HudSection; buckets: readonly HudBucket[]; bucketOf?: string }> = [
+  { section: 'female_head', buckets: YES_NO, bucketOf: 'female_head' },
+  {
+    section: 'household_size',
+    buckets: ['size_1', 'size_2', 'size_3', 'size_4', 'size_5', 'size_6', 'size_7', 'size_8_plus', 'unknown'],
+    bucketOf: 'size_bucket',
+  },
+  // Several sources per household: each row counts the households naming it; `unknown` those naming none.
+  { section: 'income_sources', buckets: [...INCOME_SOURCES, 'unknown'] },
+  { section: 'no_income', buckets: YES_NO, bucketOf: 'no_income' },
+  { section: 'public_housing', buckets: YES_NO, bucketOf: 'public_housing' },
+  { section: 'section_8', buckets: YES_NO, bucketOf: 'section_8' },
+  { section: 'government_program', buckets: YES_NO, bucketOf: 'government_program' },
+  { section: 'section_3', buckets: YES_NO, bucketOf: 'section_3' },
+  { section: 'income_category', buckets: ['extremely_low', 'very_low', 'low', 'above_low', 'unknown'], bucketOf: 'income_category' },
+];
+
+const has = (value: string): SQL => sql.raw(`race @> '["${value}"]'::jsonb`);
+const yesNo = (field: string): SQL =>
+  sql.raw(`case s4.data->'${field}' when 'true'::jsonb then 'yes' when 'false'::jsonb then 'no' else 'unknown' end as ${field}`);
+
+/**
+ * One row per counted household with its buckets (the mapping rules of docs/decisions/031, written once here).
+ * `race` keeps the answer's HUD races; "hispanic_or_latino" ticked as a race names an ethnicity, "other" alone or
+ * beside a race is "other multi-racial", "prefer not to answer" or nothing is unknown.
+ */
+function classified(query: HudReportQuery, year: number | null): SQL {
+  const statuses = query.population === 'approved' ? ['approved'] : [...APPLICANT_STATUSES];
+  const program = query.program_id === undefined ? sql`` : sql` and a.program_id = ${query.program_id}`;
+  const hudRaces = sql.raw(
+    `(${['american_indian_or_alaska_native', 'asian', 'black_or_african_american', 'white'].map((r) => `(race @> '["${r}"]'::jsonb)::int`).join(' + ')})`,
+  );
+  const single = sql.raw(
+    `case when race @> '["american_indian_or_alaska_native"]' then 'american_indian_or_alaska_native' when race @> '["asian"]' then 'asian' ` +
+      `when race @> '["black_or_african_american"]' then 'black_or_african_american' else 'white' end`,
+  );
+  return sql`
+    with answers as materialized (
+      -- Materialized: each answer is read out of the step's jsonb once, not once per expression that names it.
+      select
+        case when jsonb_typeof(s4.data->'race') = 'array' then s4.data->'race' else '[]'::jsonb end as race,
+        case when jsonb_typeof(s4.data->'income_sources') = 'array' then s4.data->'income_sources' else '[]'::jsonb end as sources,
+        case when jsonb_typeof(s4.data->'household_size') = 'number' then (s4.data->>'household_size')::numeric end as size,
+        case when jsonb_typeof(s4.data->'annual_income') = 'number' then (s4.data->>'annual_income')::numeric end as income,
+        s4.data->>'ethnicity' as ethnicity_answer,
+        s4.data->>'head_of_household' as head,
+        ${yesNo('public_housing')}, ${yesNo('section_8')}, ${yesNo('government_program')}, ${yesNo('section_3')},
+        search_fold(btrim(coalesce(s1.data->>'city', ''))) as municipality_key
+      from applications a
+      left join application_steps s4 on s4.application_id = a.id and s4.step = 4
+      left join application_steps s1 on s1.application_id = a.id and s1.step = 1
+      where a.status in (${sql.join(statuses.map((s) => sql`${s}`), sql`, `)})${program}
+    ),
+    households as (
+      select answers.*, ${hudRaces} as hud_races, ${has('other')} as other_race,
+        case when sources = '["no_income"]'::jsonb and income is null then 0 else income end as counted_income
+      from answers
+    ),
+    limited as (
+      select households.*,
+        case when size <= 8 then l.limit_30 else ceil(l4.limit_30 * (1 + 0.08 * (size - 4)) / 50) * 50 end as limit_30,
+        case when size <= 8 then l.limit_50 else ceil(l4.limit_50 * (1 + 0.08 * (size - 4)) / 50) * 50 end as limit_50,
+        case when size <= 8 then l.limit_80 else ceil(l4.limit_80 * (1 + 0.08 * (size - 4)) / 50) * 50 end as limit_80
+      from households
+      left join ${hudIncomeLimits} l on l.year = ${year} and l.municipality_key = households.municipality_key and l.household_size = least(size, 8)
+      left join ${hudIncomeLimits} l4 on size > 8 and l4.year = ${year} and l4.municipality_key = households.municipality_key and l4.household_size = 4
+    )
+    select
+      case
+        when hud_races = 0 and not other_race then 'unknown'
+        when hud_races = 1 and not other_race then ${single}
+        when hud_races = 2 and not other_race and ${has('american_indian_or_alaska_native')} and ${has('white')} then 'american_indian_and_white'
+        when hud_races = 2 and not other_race and ${has('asian')} and ${has('white')} then 'asian_and_white'
+        when hud_races = 2 and not other_race and ${has('black_or_african_american')} and ${has('white')} then 'black_and_white'
+        when hud_races = 2 and not other_race and ${has('american_indian_or_alaska_native')} and ${has('black_or_african_american')} then 'american_indian_and_black'
+        else 'other_multi_racial'
+      end as race_category,
+      case ethnicity_answer
+        when 'hispanic_or_latino' then 'hispanic'
+        when 'not_hispanic_or_latino' then 'not_hispanic'
+        else case when ${has('hispanic_or_latino')} then 'hispanic' else 'ethnicity_unknown' end
+      end as ethnicity,
+      case head
+        when 'single_female' then 'yes'
+        when 'single_male' then 'no' when 'not_single_male' then 'no' when 'not_single_female' then 'no'
+        else 'unknown'
+      end as female_head,
+      case when size between 1 and 7 then 'size_' || size::int when size >= 8 then 'size_8_plus' else 'unknown' end as size_bucket,
+      sources,
+      case when sources @> '["no_income"]'::jsonb then 'yes' when jsonb_array_length(sources) > 0 then 'no' else 'unknown' end as no_income,
+      public_housing, section_8, government_program, section_3,
+      case
+        when counted_income is null or limit_80 is null then 'unknown'
+        when counted_income <= limit_30 then 'extremely_low'
+        when counted_income <= limit_50 then 'very_low'
+        when counted_income <= limit_80 then 'low'
+        else 'above_low'
+      end as income_category
+    from limited`;
+}
+
+/** The year whose limits a report uses: the one asked for when imported, else the latest imported (or none). */
+async function limitsYear(db: Db, asked: number | undefined): Promise<number | null> {
+  const result = await db.execute(
+    asked === undefined
+      ? sql`select max(${hudIncomeLimits.year}) as year from ${hudIncomeLimits}`
+      : sql`select ${asked}::int as year from ${hudIncomeLimits} where ${hudIncomeLimits.year} = ${asked} limit 1`,
+  );
+  const year = (result as unknown as { rows: Array<{ year: number | null }> }).rows[0]?.year;
+  return year === undefined || year === null ? null : Number(year);
+}
+
+/** Each count's key and the condition of its households. */
+function countConditions(): Array<{ key: string; where: string }> {
+  const counts: Array<{ key: string; where: string }> = [{ key: 'total', where: 'true' }];
+  for (const category of RACE_CATEGORIES) {
+    for (const ethnicity of ETHNICITIES) counts.push({ key: `race.${category}.${ethnicity}`, where: `race_category = '${category}' and ethnicity = '${ethnicity}'` });
+  }
+  for (const { section, buckets, bucketOf } of SECTIONS) {
+    for (const bucket of buckets) {
+      const where = bucketOf
+        ? `${bucketOf} = '${bucket}'`
+        : bucket === 'unknown'
+          ? 'jsonb_array_length(sources) = 0'
+          : `sources @> '["${bucket}"]'::jsonb`;
+      counts.push({ key: `${section}.${bucket}`, where });
+    }
+  }
+  return counts;
+}
+
+const COUNTS = countConditions();
+
+/**
+ * The report's one statement: every count one `sum(n) filter (...)` over the households grouped by their buckets
+ * (a few hundred kinds at most), so the many filters run over those groups rather than over every household.
+ */
+export function hudReportSql(query: HudReportQuery, year: number | null): SQL {
+  const columns = sql.raw(COUNTS.map(({ where }, index) => `coalesce(sum(n) filter (where ${where}), 0)::int as c${index}`).join(',\n'));
+  return sql`
+    select ${columns}
+    from (
+      select race_category, ethnicity, female_head, size_bucket, sources, no_income, public_housing, section_8,
+        government_program, section_3, income_category, count(*) as n
+      from (${classified(query, year)}) classified
+      group by race_category, ethnicity, female_head, size_bucket, sources, no_income, public_housing, section_8,
+        government_program, section_3, income_category
+    ) households`;
+}
+
+export async function hudReport(db: Db, query: HudReportQuery): Promise<HudReport> {
+  const year = await limitsYear(db, query.year);
+  const result = await db.execute(hudReportSql(query, year));
+  const row = (result as unknown as { rows: Array<Record<string, number | string>> }).rows[0] ?? {};
+  const value = new Map(COUNTS.map(({ key }, index) => [key, Number(row[`c${index}`] ?? 0)]));
+  const count = (key: string): number => value.get(key) ?? 0;
+  return {
+    population: query.population ?? 'applicants',
+    program_id: query.program_id ?? null,
+    income_limits_year: year,
+    total: count('total'),
+    race: RACE_CATEGORIES.map((category) => {
+      const [hispanic, notHispanic, unknown] = ETHNICITIES.map((ethnicity) => count(`race.${category}.${ethnicity}`)) as [number, number, number];
+      return { category, hispanic, not_hispanic: notHispanic, ethnicity_unknown: unknown, total: hispanic + notHispanic + unknown };
+    }),
+    sections: SECTIONS.map(({ section, buckets }) => ({ section, rows: buckets.map((bucket) => ({ bucket, count: count(`${section}.${bucket}`) })) })),
+  };
+}
+
+/** A bucket's words: income sources keep the application's own option names (application.household.income*). */
+export function bucketMessage(section: HudSection, bucket: HudBucket): string {
+  if (section === 'income_sources' && bucket !== 'unknown') {
+    return `application.household.income${bucket.replace(/(^|_)(\w)/g, (_, __: string, letter: string) => letter.toUpperCase())}`;
+  }
+  return `admin.hud.bucket.${bucket}`;
+}
+
+/** The report as CSV: the households, then race x ethnicity (four counts), then one line per bucket of each section. */
+export function hudReportCsv(report: HudReport, language: Language): string {
+  const t = (id: string) => translate(language, id);
+  const header = ['section', 'category', 'hispanic', 'not_hispanic', 'ethnicity_unknown', 'count'].map((key) => t(`admin.hud.csv.${key}`));
+  const rows: Array<Array<string | number | null>> = [[t('admin.hud.total'), t('admin.hud.households'), null, null, null, report.total]];
+  for (const race of report.race) {
+    rows.push([t('admin.hud.section.race'), t(`admin.hud.race.${race.category}`), race.hispanic, race.not_hispanic, race.ethnicity_unknown, race.total]);
+  }
+  for (const { section, rows: buckets } of report.sections) {
+    for (const { bucket, count } of buckets) rows.push([t(`admin.hud.section.${section}`), t(bucketMessage(section, bucket)), null, null, null, count]);
+  }
+  return toCsv(header, rows);
+}
+
+// ---- the income limits ---------------------------------------------------------------------------------------
+
+const HEADER = ['municipality', 'household_size', 'limit_30', 'limit_50', 'limit_80'];
+/** Bad rows named in one answer; more are summed up in one last message. */
+const MAX_ROW_ERRORS = 50;
+const municipalityByKey = new Map<string, string>(PR_MUNICIPALITIES.map((name) => [searchFold(name), name]));
+
+interface LimitRow {
+  municipality: string;
+  municipality_key: string;
+  household_size: number;
+  limit_30: number;
+  limit_50: number;
+  limit_80: number;
+}
+
+const WHOLE_DOLLARS = /^[0-9]{1,9}$/;
+
+/** Every row checked; the rows when all are good, else the messages naming each bad row (row 1 is the header). */
+export function readIncomeLimits(bytes: Buffer): { rows: LimitRow[] } | { errors: Message[] } {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    return { errors: [msg('api.hud.import.encoding')] };
+  }
+  const records = parseCsv(text).filter((record) => record.some((cell) => cell.trim() !== ''));
+  const [header, ...data] = records;
+  if (!header || header.map((cell) => cell.trim().toLowerCase()).join(',') !== HEADER.join(',')) {
+    return { errors: [msg('api.hud.import.header', { header: HEADER.join(',') })] };
+  }
+  if (data.length === 0) return { errors: [msg('api.hud.import.empty')] };
+  const errors: Message[] = [];
+  const rows: LimitRow[] = [];
+  const seen = new Map<string, number>();
+  // Rows are numbered as a spreadsheet shows them; blank lines were dropped, so count from the records kept.
+  data.forEach((cells, index) => {
+    const row = index + 2;
+    if (cells.length !== HEADER.length) return void errors.push(msg('api.hud.import.columns', { row, count: HEADER.length }));
+    const [name = '', size = '', l30 = '', l50 = '', l80 = ''] = cells.map((cell) => cell.trim());
+    const key = searchFold(name);
+    const municipality = municipalityByKey.get(key);
+    const rowErrors: Message[] = [];
+    if (!municipality) rowErrors.push(msg('api.hud.import.municipality', { row, value: name }));
+    const householdSize = /^[1-8]$/.test(size) ? Number(size) : null;
+    if (householdSize === null) rowErrors.push(msg('api.hud.import.size', { row }));
+    const limits = [l30, l50, l80].map((cell) => (WHOLE_DOLLARS.test(cell) && Number(cell) > 0 ? Number(cell) : null));
+    const [limit30, limit50, limit80] = limits;
+    if (limit30 == null || limit50 == null || limit80 == null) rowErrors.push(msg('api.hud.import.limit', { row }));
+    else if (!(limit30 <= limit50 && limit50 <= limit80)) rowErrors.push(msg('api.hud.import.order', { row }));
+    if (municipality && householdSize !== null) {
+      const first = seen.get(`${key}/${householdSize}`);
+      if (first !== undefined) rowErrors.push(msg('api.hud.import.duplicate', { row, first }));
+      else seen.set(`${key}/${householdSize}`, row);
+    }
+    if (rowErrors.length > 0 || !municipality || householdSize === null || limit30 == null || limit50 == null || limit80 == null) {
+      errors.push(...rowErrors);
+      return;
+    }
+    rows.push({ municipality, municipality_key: key, household_size: householdSize, limit_30: limit30, limit_50: limit50, limit_80: limit80 });
+  });
+  if (errors.length > MAX_ROW_ERRORS) {
+    return { errors: [...errors.slice(0, MAX_ROW_ERRORS), msg('api.hud.import.more', { count: errors.length - MAX_ROW_ERRORS })] };
+  }
+  return errors.length > 0 ? { errors } : { rows };
+}
+
+export type IncomeLimitYear = Schemas['HudIncomeLimitYear'];
+
+/** Imports one year: all rows or none, replacing what that year held, in one transaction. */
+export async function importIncomeLimits(db: Db, now: Date, year: number, bytes: Buffer): Promise<IncomeLimitYear> {
+  const read = readIncomeLimits(bytes);
+  if ('errors' in read) throw fieldErrors({ file: read.errors });
+  await db.transaction(async (tx) => {
+    await tx.delete(hudIncomeLimits).where(sql`${hudIncomeLimits.year} = ${year}`);
+    // 78 municipalities x 8 sizes is 624 rows: a few inserts of 200 keep each statement's parameters few.
+    for (let start = 0; start < read.rows.length; start += 200) {
+      await tx.insert(hudIncomeLimits).values(read.rows.slice(start, start + 200).map((row) => ({ ...row, year, imported_at: now })));
+    }
+  });
+  return {
+    year,
+    rows: read.rows.length,
+    municipalities: new Set(read.rows.map((row) => row.municipality_key)).size,
+    imported_at: now.toISOString(),
+  };
+}
+
+/** The imported years, newest first. */
+export async function incomeLimitYears(db: Db): Promise<IncomeLimitYear[]> {
+  const result = await db.execute(sql`
+    select ${hudIncomeLimits.year} as year, count(*)::int as rows, count(distinct ${hudIncomeLimits.municipality_key})::int as municipalities,
+      max(${hudIncomeLimits.imported_at}) as imported_at
+    from ${hudIncomeLimits} group by ${hudIncomeLimits.year} order by ${hudIncomeLimits.year} desc`);
+  return (result as unknown as { rows: Array<{ year: number; rows: number; municipalities: number; imported_at: Date | string }> }).rows.map((row) => ({
+    year: Number(row.year),
+    rows: Number(row.rows),
+    municipalities: Number(row.municipalities),
+    imported_at: new Date(row.imported_at).toISOString(),
+  }));
+}
