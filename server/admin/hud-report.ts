@@ -50,13 +50,14 @@ export const INCOME_SOURCES = [
 ] as const satisfies readonly IncomeSource[];
 
 const YES_NO: readonly HudBucket[] = ['yes', 'no', 'unknown'];
+const SIZE_BUCKETS: readonly HudBucket[] = ['size_1', 'size_2', 'size_3', 'size_4', 'size_5', 'size_6', 'size_7', 'size_8_plus', 'unknown'];
 
 /** Each section's buckets in the order shown, and the SQL expression that names a household's bucket. */
 const SECTIONS: ReadonlyArray<{ section: HudSection; buckets: readonly HudBucket[]; bucketOf?: string }> = [
   { section: 'female_head', buckets: YES_NO, bucketOf: 'female_head' },
   {
     section: 'household_size',
-    buckets: ['size_1', 'size_2', 'size_3', 'size_4', 'size_5', 'size_6', 'size_7', 'size_8_plus', 'unknown'],
+    buckets: SIZE_BUCKETS,
     bucketOf: 'size_bucket',
   },
   // Several sources per household: each row counts the households naming it; `unknown` those naming none.
@@ -70,8 +71,9 @@ const SECTIONS: ReadonlyArray<{ section: HudSection; buckets: readonly HudBucket
 ];
 
 /**
- * One row per counted household with its buckets. The rules of docs/decisions/031 live in hud_household() (migration
- * 0013), whose triggers keep each application's `hud_*` columns current; only the LMI category is worked out here, since
+ * One row per counted household: its buckets' key and its LMI category. The rules of docs/decisions/031 live in
+ * hud_household() (migration 0013), whose triggers keep each application's `hud_*` columns current; only the LMI
+ * category is worked out here, since
  * it depends on the income limits of the year asked: the household's limits by its municipality and size (above 8 people,
  * HUD's rule from the 4-person limits), compared with the income counted.
  */
@@ -81,10 +83,7 @@ function classified(query: HudReportQuery, year: number | null): SQL {
   const limit = (percent: 30 | 50 | 80): SQL =>
     sql.raw(`case when a.hud_household_size <= 8 then l.limit_${percent} else ceil(l.limit_${percent} * (1 + 0.08 * (a.hud_household_size - 4)) / 50) * 50 end`);
   return sql`
-    select a.hud_race as race_category, a.hud_ethnicity as ethnicity, a.hud_female_head as female_head,
-      a.hud_size_bucket as size_bucket, a.hud_income_sources as sources, a.hud_no_income as no_income,
-      a.hud_public_housing as public_housing, a.hud_section_8 as section_8, a.hud_government_program as government_program,
-      a.hud_section_3 as section_3,
+    select a.hud_key as key,
       case
         when a.hud_income is null or l.limit_80 is null then 'unknown'
         when a.hud_income <= ${limit(30)} then 'extremely_low'
@@ -132,19 +131,50 @@ function countConditions(): Array<{ key: string; where: string }> {
 const COUNTS = countConditions();
 
 /**
- * The report's one statement: every count one `sum(n) filter (...)` over the households grouped by their buckets
- * (a few hundred kinds at most), so the many filters run over those groups rather than over every household.
+ * The digits of `applications.hud_key` (a stored generated column of migration 0013), least significant first: each
+ * the bucket's position in its list, so the report groups households by one integer instead of ten text columns. These
+ * lists are the migration's, in its order; the income sources' bit mask comes last, above them all.
+ */
+const KEY_DIGITS: ReadonlyArray<{ name: string; buckets: readonly string[] }> = [
+  { name: 'race_category', buckets: RACE_CATEGORIES },
+  { name: 'ethnicity', buckets: ETHNICITIES },
+  { name: 'female_head', buckets: YES_NO },
+  { name: 'size_bucket', buckets: SIZE_BUCKETS },
+  { name: 'no_income', buckets: YES_NO },
+  { name: 'public_housing', buckets: YES_NO },
+  { name: 'section_8', buckets: YES_NO },
+  { name: 'government_program', buckets: YES_NO },
+  { name: 'section_3', buckets: YES_NO },
+];
+
+/** Each bucket read back out of the key, as the names the counts' conditions use. */
+function decodedKey(): string {
+  let place = 1;
+  const digits = KEY_DIGITS.map(({ name, buckets }) => {
+    const names = `array[${buckets.map((bucket) => `'${bucket}'`).join(', ')}]`;
+    const digit = `(${names})[(key / ${place}) % ${buckets.length} + 1] as ${name}`;
+    place *= buckets.length;
+    return digit;
+  });
+  return [...digits, `key / ${place} as sources`].join(',\n');
+}
+
+/**
+ * The report's one statement: the households grouped by their key and LMI category (a few hundred kinds at most), each
+ * group's buckets read back out of the key, and every count one `sum(n) filter (...)` over those groups rather than over
+ * every household.
  */
 export function hudReportSql(query: HudReportQuery, year: number | null): SQL {
   const columns = sql.raw(COUNTS.map(({ where }, index) => `coalesce(sum(n) filter (where ${where}), 0)::int as c${index}`).join(',\n'));
   return sql`
     select ${columns}
     from (
-      select race_category, ethnicity, female_head, size_bucket, sources, no_income, public_housing, section_8,
-        government_program, section_3, income_category, count(*) as n
-      from (${classified(query, year)}) classified
-      group by race_category, ethnicity, female_head, size_bucket, sources, no_income, public_housing, section_8,
-        government_program, section_3, income_category
+      select ${sql.raw(decodedKey())}, income_category, n
+      from (
+        select key, income_category, count(*) as n
+        from (${classified(query, year)}) classified
+        group by key, income_category
+      ) groups
     ) households`;
 }
 

@@ -214,13 +214,15 @@ export const applications = pgTable(
     hud_municipality_key: text('hud_municipality_key').notNull().default(''),
     hud_household_size: numeric('hud_household_size'),
     hud_income: numeric('hud_income'),
+    /** The ten buckets as one integer (a stored generated column of migration 0013), which the report groups. */
+    hud_key: integer('hud_key'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('applications_user_program_key').on(t.user_id, t.program_id),
     index('applications_program_status_idx').on(t.program_id, t.status),
-    // And applications_status_program_hud_idx of migration 0013 (status, program_id) with the hud_* columns INCLUDEd,
-    // which drizzle cannot declare: the HUD report's index-only scan (docs/decisions/031).
+    // And applications_status_program_hud_idx of migration 0013: (status, program_id) INCLUDE the hud_* columns the
+    // report reads, which drizzle cannot declare; the HUD report's index-only scan (docs/decisions/031).
     // Staff's list (docs/decisions/025): the trigram index serves `like '%...%'`, the others each keyset sort.
     index('applications_search_trgm').using('gin', sql`${t.search_text} gin_trgm_ops`),
     index('applications_updated_sort').on(t.updated_at, t.id),

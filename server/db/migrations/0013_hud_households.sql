@@ -18,6 +18,23 @@ ALTER TABLE "applications" ADD COLUMN "hud_section_3" text DEFAULT 'unknown' NOT
 ALTER TABLE "applications" ADD COLUMN "hud_municipality_key" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "applications" ADD COLUMN "hud_household_size" numeric;--> statement-breakpoint
 ALTER TABLE "applications" ADD COLUMN "hud_income" numeric;--> statement-breakpoint
+-- The ten buckets as one integer, so the report groups one column instead of ten text ones: a mixed-radix number
+-- whose digits, least significant first, are each bucket's position in its list (the lists and order of KEY_DIGITS in
+-- server/admin/hud-report.ts, which reads them back), then the income sources' bit mask. At most 886,837,247.
+ALTER TABLE "applications" ADD COLUMN "hud_key" integer GENERATED ALWAYS AS (
+  array_position(ARRAY['american_indian_or_alaska_native', 'asian', 'black_or_african_american',
+    'native_hawaiian_or_pacific_islander', 'white', 'american_indian_and_white', 'asian_and_white', 'black_and_white',
+    'american_indian_and_black', 'other_multi_racial', 'unknown'], "hud_race") - 1
+  + 11 * (array_position(ARRAY['hispanic', 'not_hispanic', 'ethnicity_unknown'], "hud_ethnicity") - 1
+  + 3 * (array_position(ARRAY['yes', 'no', 'unknown'], "hud_female_head") - 1
+  + 3 * (array_position(ARRAY['size_1', 'size_2', 'size_3', 'size_4', 'size_5', 'size_6', 'size_7', 'size_8_plus', 'unknown'], "hud_size_bucket") - 1
+  + 9 * (array_position(ARRAY['yes', 'no', 'unknown'], "hud_no_income") - 1
+  + 3 * (array_position(ARRAY['yes', 'no', 'unknown'], "hud_public_housing") - 1
+  + 3 * (array_position(ARRAY['yes', 'no', 'unknown'], "hud_section_8") - 1
+  + 3 * (array_position(ARRAY['yes', 'no', 'unknown'], "hud_government_program") - 1
+  + 3 * (array_position(ARRAY['yes', 'no', 'unknown'], "hud_section_3") - 1
+  + 3 * "hud_income_sources"))))))))
+) STORED;--> statement-breakpoint
 -- One household's buckets from step 1's and step 4's data (either null when the step is missing). Answers are read
 -- defensively (jsonb_typeof), so a draft's partial data counts as unknown. `income_sources` is a bit mask in the order
 -- of INCOME_SOURCES in server/admin/hud-report.ts (bit 0 work ... bit 11 no_income); `no_income` is unknown exactly when
@@ -123,6 +140,4 @@ SELECT applications_hud_refresh(ARRAY(SELECT id FROM applications));--> statemen
 -- index alone (an index-only scan) instead of the applications' wide rows, whose hud_* columns come last. Migration
 -- 0001's index on (program_id, status) stays for the queries that name a program without a status.
 CREATE INDEX "applications_status_program_hud_idx" ON "applications" USING btree ("status","program_id")
-  INCLUDE ("hud_race","hud_ethnicity","hud_female_head","hud_size_bucket","hud_income_sources","hud_no_income",
-    "hud_public_housing","hud_section_8","hud_government_program","hud_section_3","hud_municipality_key",
-    "hud_household_size","hud_income");
+  INCLUDE ("hud_key","hud_municipality_key","hud_household_size","hud_income");
