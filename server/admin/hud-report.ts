@@ -43,7 +43,7 @@ export const RACE_CATEGORIES = [
 
 const ETHNICITIES = ['hispanic', 'not_hispanic', 'ethnicity_unknown'] as const;
 
-/** Their order is the bits of `applications.hud_income_sources` (hud_household(), migration 0013): append, never reorder. */
+/** Their order is the bits of the income sources in `applications.hud_key` (hud_household(), migration 0013): never reorder. */
 export const INCOME_SOURCES = [
   'work', 'social_security', 'ssi', 'pensions', 'retirement', 'va_benefits', 'welfare', 'child_support', 'alimony',
   'child_income', 'other', 'no_income',
@@ -131,7 +131,7 @@ function countConditions(): Array<{ key: string; where: string }> {
 const COUNTS = countConditions();
 
 /**
- * The digits of `applications.hud_key` (a stored generated column of migration 0013), least significant first: each
+ * The digits of `applications.hud_key` (hud_key() of migration 0013), least significant first: each
  * the bucket's position in its list, so the report groups households by one integer instead of ten text columns. These
  * lists are the migration's, in its order; the income sources' bit mask comes last, above them all.
  */

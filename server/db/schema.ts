@@ -198,24 +198,13 @@ export const applications = pgTable(
     search_text: text('search_text').notNull().default(''),
     /**
      * The household's HUD buckets (docs/decisions/031, "Measured"): hud_household() of migration 0013 maps steps 1 and
-     * 4 to them and its triggers keep them current; the server never writes them, the HUD report reads them.
+     * 4 to them, hud_key() packs the ten buckets into `hud_key`, and its triggers keep them current; the server never
+     * writes them, the HUD report reads them. The municipality, size and income give the LMI category per request.
      */
-    hud_race: text('hud_race').notNull().default('unknown'),
-    hud_ethnicity: text('hud_ethnicity').notNull().default('ethnicity_unknown'),
-    hud_female_head: text('hud_female_head').notNull().default('unknown'),
-    hud_size_bucket: text('hud_size_bucket').notNull().default('unknown'),
-    /** Bit i: INCOME_SOURCES[i] of server/admin/hud-report.ts is named. */
-    hud_income_sources: integer('hud_income_sources').notNull().default(0),
-    hud_no_income: text('hud_no_income').notNull().default('unknown'),
-    hud_public_housing: text('hud_public_housing').notNull().default('unknown'),
-    hud_section_8: text('hud_section_8').notNull().default('unknown'),
-    hud_government_program: text('hud_government_program').notNull().default('unknown'),
-    hud_section_3: text('hud_section_3').notNull().default('unknown'),
+    hud_key: integer('hud_key').notNull().default(216512),
     hud_municipality_key: text('hud_municipality_key').notNull().default(''),
     hud_household_size: numeric('hud_household_size'),
     hud_income: numeric('hud_income'),
-    /** The ten buckets as one integer (a stored generated column of migration 0013), which the report groups. */
-    hud_key: integer('hud_key'),
     ...timestamps,
   },
   (t) => [

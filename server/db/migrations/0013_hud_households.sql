@@ -1,40 +1,36 @@
 -- The HUD beneficiary report's answers kept per household (docs/decisions/031-hud-beneficiary-report.md, "Measured"):
 -- each application's HUD buckets in small columns of applications, so the report groups them instead of parsing step
--- 4's jsonb at every request. hud_household() is the one place the rules of decision 031 map answers to buckets;
+-- 4's jsonb at every request. hud_household() is the one place the rules of decision 031 map answers to buckets
+-- (readable: `select * from hud_household(step1_data, step4_data)`), hud_key() packs them into one integer;
 -- triggers on application_steps (like migration 0008's search_text) keep the columns current when step 4 or step 1's
 -- city is saved, and the last statement backfills existing applications. The low- and moderate-income category is not
 -- kept: it depends on the income limits of the year asked, which staff re-import, so the columns keep what it needs
 -- (the municipality, the household size, the income counted) and the report joins the limits.
-ALTER TABLE "applications" ADD COLUMN "hud_race" text DEFAULT 'unknown' NOT NULL;--> statement-breakpoint
-ALTER TABLE "applications" ADD COLUMN "hud_ethnicity" text DEFAULT 'ethnicity_unknown' NOT NULL;--> statement-breakpoint
-ALTER TABLE "applications" ADD COLUMN "hud_female_head" text DEFAULT 'unknown' NOT NULL;--> statement-breakpoint
-ALTER TABLE "applications" ADD COLUMN "hud_size_bucket" text DEFAULT 'unknown' NOT NULL;--> statement-breakpoint
-ALTER TABLE "applications" ADD COLUMN "hud_income_sources" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "applications" ADD COLUMN "hud_no_income" text DEFAULT 'unknown' NOT NULL;--> statement-breakpoint
-ALTER TABLE "applications" ADD COLUMN "hud_public_housing" text DEFAULT 'unknown' NOT NULL;--> statement-breakpoint
-ALTER TABLE "applications" ADD COLUMN "hud_section_8" text DEFAULT 'unknown' NOT NULL;--> statement-breakpoint
-ALTER TABLE "applications" ADD COLUMN "hud_government_program" text DEFAULT 'unknown' NOT NULL;--> statement-breakpoint
-ALTER TABLE "applications" ADD COLUMN "hud_section_3" text DEFAULT 'unknown' NOT NULL;--> statement-breakpoint
+-- hud_key: the ten buckets as one integer, so the report groups one narrow column instead of ten text ones (and the
+-- rows stay narrow for every other query of applications). Its default is every bucket unknown.
+ALTER TABLE "applications" ADD COLUMN "hud_key" integer DEFAULT 216512 NOT NULL;--> statement-breakpoint
 ALTER TABLE "applications" ADD COLUMN "hud_municipality_key" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "applications" ADD COLUMN "hud_household_size" numeric;--> statement-breakpoint
 ALTER TABLE "applications" ADD COLUMN "hud_income" numeric;--> statement-breakpoint
--- The ten buckets as one integer, so the report groups one column instead of ten text ones: a mixed-radix number
--- whose digits, least significant first, are each bucket's position in its list (the lists and order of KEY_DIGITS in
--- server/admin/hud-report.ts, which reads them back), then the income sources' bit mask. At most 886,837,247.
-ALTER TABLE "applications" ADD COLUMN "hud_key" integer GENERATED ALWAYS AS (
-  array_position(ARRAY['american_indian_or_alaska_native', 'asian', 'black_or_african_american',
-    'native_hawaiian_or_pacific_islander', 'white', 'american_indian_and_white', 'asian_and_white', 'black_and_white',
-    'american_indian_and_black', 'other_multi_racial', 'unknown'], "hud_race") - 1
-  + 11 * (array_position(ARRAY['hispanic', 'not_hispanic', 'ethnicity_unknown'], "hud_ethnicity") - 1
-  + 3 * (array_position(ARRAY['yes', 'no', 'unknown'], "hud_female_head") - 1
-  + 3 * (array_position(ARRAY['size_1', 'size_2', 'size_3', 'size_4', 'size_5', 'size_6', 'size_7', 'size_8_plus', 'unknown'], "hud_size_bucket") - 1
-  + 9 * (array_position(ARRAY['yes', 'no', 'unknown'], "hud_no_income") - 1
-  + 3 * (array_position(ARRAY['yes', 'no', 'unknown'], "hud_public_housing") - 1
-  + 3 * (array_position(ARRAY['yes', 'no', 'unknown'], "hud_section_8") - 1
-  + 3 * (array_position(ARRAY['yes', 'no', 'unknown'], "hud_government_program") - 1
-  + 3 * (array_position(ARRAY['yes', 'no', 'unknown'], "hud_section_3") - 1
-  + 3 * "hud_income_sources"))))))))
-) STORED;--> statement-breakpoint
+-- The key of ten buckets: a mixed-radix number whose digits, least significant first, are each bucket's position in
+-- its list (the lists and order of KEY_DIGITS in server/admin/hud-report.ts, which reads them back), then the income
+-- sources' bit mask. At most 886,837,247; every bucket unknown and no source is 216,512.
+CREATE OR REPLACE FUNCTION hud_key(race text, ethnicity text, female_head text, size_bucket text, no_income text,
+    public_housing text, section_8 text, government_program text, section_3 text, income_sources integer)
+  RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT array_position(ARRAY['american_indian_or_alaska_native', 'asian', 'black_or_african_american',
+      'native_hawaiian_or_pacific_islander', 'white', 'american_indian_and_white', 'asian_and_white', 'black_and_white',
+      'american_indian_and_black', 'other_multi_racial', 'unknown'], race) - 1
+    + 11 * (array_position(ARRAY['hispanic', 'not_hispanic', 'ethnicity_unknown'], ethnicity) - 1
+    + 3 * (array_position(ARRAY['yes', 'no', 'unknown'], female_head) - 1
+    + 3 * (array_position(ARRAY['size_1', 'size_2', 'size_3', 'size_4', 'size_5', 'size_6', 'size_7', 'size_8_plus', 'unknown'], size_bucket) - 1
+    + 9 * (array_position(ARRAY['yes', 'no', 'unknown'], no_income) - 1
+    + 3 * (array_position(ARRAY['yes', 'no', 'unknown'], public_housing) - 1
+    + 3 * (array_position(ARRAY['yes', 'no', 'unknown'], section_8) - 1
+    + 3 * (array_position(ARRAY['yes', 'no', 'unknown'], government_program) - 1
+    + 3 * (array_position(ARRAY['yes', 'no', 'unknown'], section_3) - 1
+    + 3 * income_sources))))))))
+$$;--> statement-breakpoint
 -- One household's buckets from step 1's and step 4's data (either null when the step is missing). Answers are read
 -- defensively (jsonb_typeof), so a draft's partial data counts as unknown. `income_sources` is a bit mask in the order
 -- of INCOME_SOURCES in server/admin/hud-report.ts (bit 0 work ... bit 11 no_income); `no_income` is unknown exactly when
@@ -101,23 +97,19 @@ CREATE OR REPLACE FUNCTION applications_hud_refresh(ids integer[]) RETURNS void 
   WITH fresh AS (
     -- Joined, not subqueries as the arguments: hud_household() is inlined, and each mention of an argument would
     -- run its subquery again (a 100,000-application backfill took 35 s instead of a few).
-    SELECT b.id, h.* FROM applications b
+    SELECT b.id, hud_key(h.race, h.ethnicity, h.female_head, h.size_bucket, h.no_income, h.public_housing, h.section_8,
+        h.government_program, h.section_3, h.income_sources) AS key, h.municipality_key, h.household_size, h.income
+    FROM applications b
       LEFT JOIN application_steps s1 ON s1.application_id = b.id AND s1.step = 1
       LEFT JOIN application_steps s4 ON s4.application_id = b.id AND s4.step = 4,
       LATERAL hud_household(s1.data, s4.data) h
     WHERE b.id = ANY(ids)
   )
-  UPDATE applications a SET hud_race = f.race, hud_ethnicity = f.ethnicity, hud_female_head = f.female_head,
-      hud_size_bucket = f.size_bucket, hud_income_sources = f.income_sources, hud_no_income = f.no_income,
-      hud_public_housing = f.public_housing, hud_section_8 = f.section_8, hud_government_program = f.government_program,
-      hud_section_3 = f.section_3, hud_municipality_key = f.municipality_key, hud_household_size = f.household_size,
-      hud_income = f.income
+  UPDATE applications a SET hud_key = f.key, hud_municipality_key = f.municipality_key,
+      hud_household_size = f.household_size, hud_income = f.income
     FROM fresh f
-    WHERE a.id = f.id AND (a.hud_race, a.hud_ethnicity, a.hud_female_head, a.hud_size_bucket, a.hud_income_sources,
-      a.hud_no_income, a.hud_public_housing, a.hud_section_8, a.hud_government_program, a.hud_section_3,
-      a.hud_municipality_key, a.hud_household_size, a.hud_income)
-    IS DISTINCT FROM (f.race, f.ethnicity, f.female_head, f.size_bucket, f.income_sources, f.no_income, f.public_housing,
-      f.section_8, f.government_program, f.section_3, f.municipality_key, f.household_size, f.income)
+    WHERE a.id = f.id AND (a.hud_key, a.hud_municipality_key, a.hud_household_size, a.hud_income)
+      IS DISTINCT FROM (f.key, f.municipality_key, f.household_size, f.income)
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION application_steps_hud_on_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
