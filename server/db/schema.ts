@@ -211,7 +211,8 @@ export const applications = pgTable(
     uniqueIndex('applications_user_program_key').on(t.user_id, t.program_id),
     index('applications_program_status_idx').on(t.program_id, t.status),
     // And applications_status_program_hud_idx of migration 0013: (status, program_id) INCLUDE the hud_* columns the
-    // report reads, which drizzle cannot declare; the HUD report's index-only scan (docs/decisions/031).
+    // report reads, which drizzle cannot declare; the HUD report's index-only scan (docs/decisions/031). Likewise
+    // applications_user_status_idx: (user_id) INCLUDE (status, program_id), the dashboard's funnel (decision 030).
     // Staff's list (docs/decisions/025): the trigram index serves `like '%...%'`, the others each keyset sort.
     index('applications_search_trgm').using('gin', sql`${t.search_text} gin_trgm_ops`),
     index('applications_updated_sort').on(t.updated_at, t.id),

@@ -132,4 +132,7 @@ SELECT applications_hud_refresh(ARRAY(SELECT id FROM applications));--> statemen
 -- index alone (an index-only scan) instead of the applications' wide rows, whose hud_* columns come last. Migration
 -- 0001's index on (program_id, status) stays for the queries that name a program without a status.
 CREATE INDEX "applications_status_program_hud_idx" ON "applications" USING btree ("status","program_id")
-  INCLUDE ("hud_key","hud_municipality_key","hud_household_size","hud_income");
+  INCLUDE ("hud_key","hud_municipality_key","hud_household_size","hud_income");--> statement-breakpoint
+-- The staff dashboard's funnel (docs/decisions/030-dashboard.md, "Measured") groups applications per person: read in
+-- person order from this index alone, the aggregate streams instead of hashing 100,000 people (and spilling to disk).
+CREATE INDEX "applications_user_status_idx" ON "applications" USING btree ("user_id") INCLUDE ("status","program_id");
