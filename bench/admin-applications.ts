@@ -93,6 +93,8 @@ async function seed(client: pg.Client, count: number): Promise<void> {
   // What the triggers would have written row by row (migration 0008), in one statement.
   await client.query(`update applications a set search_text = coalesce(application_search_text(a.user_id,
       (select s.data->>'business_name' from application_steps s where s.application_id = a.id and s.step = 2)), '')`);
+  // And the HUD report's buckets (migration 0013), as its backfill does.
+  await client.query(`select applications_hud_refresh(array(select id from applications))`);
   await client.query('vacuum analyze');
 }
 

@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
-import { hudIncomeLimits } from '#server/db/schema.ts';
+import { applications, hudIncomeLimits } from '#server/db/schema.ts';
 import { fieldErrors, msg, type Message } from '#server/http/errors.ts';
 import { translate, type Language } from '#server/i18n/messages.ts';
 import { PR_MUNICIPALITIES } from '#shared/pr-municipalities.ts';
@@ -43,19 +43,21 @@ export const RACE_CATEGORIES = [
 
 const ETHNICITIES = ['hispanic', 'not_hispanic', 'ethnicity_unknown'] as const;
 
+/** Their order is the bits of the income sources in `applications.hud_key` (hud_household(), migration 0013): never reorder. */
 export const INCOME_SOURCES = [
   'work', 'social_security', 'ssi', 'pensions', 'retirement', 'va_benefits', 'welfare', 'child_support', 'alimony',
   'child_income', 'other', 'no_income',
 ] as const satisfies readonly IncomeSource[];
 
 const YES_NO: readonly HudBucket[] = ['yes', 'no', 'unknown'];
+const SIZE_BUCKETS: readonly HudBucket[] = ['size_1', 'size_2', 'size_3', 'size_4', 'size_5', 'size_6', 'size_7', 'size_8_plus', 'unknown'];
 
 /** Each section's buckets in the order shown, and the SQL expression that names a household's bucket. */
 const SECTIONS: ReadonlyArray<{ section: HudSection; buckets: readonly HudBucket[]; bucketOf?: string }> = [
   { section: 'female_head', buckets: YES_NO, bucketOf: 'female_head' },
   {
     section: 'household_size',
-    buckets: ['size_1', 'size_2', 'size_3', 'size_4', 'size_5', 'size_6', 'size_7', 'size_8_plus', 'unknown'],
+    buckets: SIZE_BUCKETS,
     bucketOf: 'size_bucket',
   },
   // Several sources per household: each row counts the households naming it; `unknown` those naming none.
@@ -68,88 +70,31 @@ const SECTIONS: ReadonlyArray<{ section: HudSection; buckets: readonly HudBucket
   { section: 'income_category', buckets: ['extremely_low', 'very_low', 'low', 'above_low', 'unknown'], bucketOf: 'income_category' },
 ];
 
-const has = (value: string): SQL => sql.raw(`race @> '["${value}"]'::jsonb`);
-const yesNo = (field: string): SQL =>
-  sql.raw(`case s4.data->'${field}' when 'true'::jsonb then 'yes' when 'false'::jsonb then 'no' else 'unknown' end as ${field}`);
-
 /**
- * One row per counted household with its buckets (the mapping rules of docs/decisions/031, written once here).
- * `race` keeps the answer's HUD races; "hispanic_or_latino" ticked as a race names an ethnicity, "other" alone or
- * beside a race is "other multi-racial", "prefer not to answer" or nothing is unknown.
+ * One row per counted household: its buckets' key and its LMI category. The rules of docs/decisions/031 live in
+ * hud_household() (migration 0013), whose triggers keep each application's `hud_*` columns current; only the LMI
+ * category is worked out here, since
+ * it depends on the income limits of the year asked: the household's limits by its municipality and size (above 8 people,
+ * HUD's rule from the 4-person limits), compared with the income counted.
  */
 function classified(query: HudReportQuery, year: number | null): SQL {
   const statuses = query.population === 'approved' ? ['approved'] : [...APPLICANT_STATUSES];
   const program = query.program_id === undefined ? sql`` : sql` and a.program_id = ${query.program_id}`;
-  const hudRaces = sql.raw(
-    `(${['american_indian_or_alaska_native', 'asian', 'black_or_african_american', 'white'].map((r) => `(race @> '["${r}"]'::jsonb)::int`).join(' + ')})`,
-  );
-  const single = sql.raw(
-    `case when race @> '["american_indian_or_alaska_native"]' then 'american_indian_or_alaska_native' when race @> '["asian"]' then 'asian' ` +
-      `when race @> '["black_or_african_american"]' then 'black_or_african_american' else 'white' end`,
-  );
+  const limit = (percent: 30 | 50 | 80): SQL =>
+    sql.raw(`case when a.hud_household_size <= 8 then l.limit_${percent} else ceil(l.limit_${percent} * (1 + 0.08 * (a.hud_household_size - 4)) / 50) * 50 end`);
   return sql`
-    with answers as materialized (
-      -- Materialized: each answer is read out of the step's jsonb once, not once per expression that names it.
-      select
-        case when jsonb_typeof(s4.data->'race') = 'array' then s4.data->'race' else '[]'::jsonb end as race,
-        case when jsonb_typeof(s4.data->'income_sources') = 'array' then s4.data->'income_sources' else '[]'::jsonb end as sources,
-        case when jsonb_typeof(s4.data->'household_size') = 'number' then (s4.data->>'household_size')::numeric end as size,
-        case when jsonb_typeof(s4.data->'annual_income') = 'number' then (s4.data->>'annual_income')::numeric end as income,
-        s4.data->>'ethnicity' as ethnicity_answer,
-        s4.data->>'head_of_household' as head,
-        ${yesNo('public_housing')}, ${yesNo('section_8')}, ${yesNo('government_program')}, ${yesNo('section_3')},
-        search_fold(btrim(coalesce(s1.data->>'city', ''))) as municipality_key
-      from applications a
-      left join application_steps s4 on s4.application_id = a.id and s4.step = 4
-      left join application_steps s1 on s1.application_id = a.id and s1.step = 1
-      where a.status in (${sql.join(statuses.map((s) => sql`${s}`), sql`, `)})${program}
-    ),
-    households as (
-      select answers.*, ${hudRaces} as hud_races, ${has('other')} as other_race,
-        case when sources = '["no_income"]'::jsonb and income is null then 0 else income end as counted_income
-      from answers
-    ),
-    limited as (
-      select households.*,
-        case when size <= 8 then l.limit_30 else ceil(l4.limit_30 * (1 + 0.08 * (size - 4)) / 50) * 50 end as limit_30,
-        case when size <= 8 then l.limit_50 else ceil(l4.limit_50 * (1 + 0.08 * (size - 4)) / 50) * 50 end as limit_50,
-        case when size <= 8 then l.limit_80 else ceil(l4.limit_80 * (1 + 0.08 * (size - 4)) / 50) * 50 end as limit_80
-      from households
-      left join ${hudIncomeLimits} l on l.year = ${year} and l.municipality_key = households.municipality_key and l.household_size = least(size, 8)
-      left join ${hudIncomeLimits} l4 on size > 8 and l4.year = ${year} and l4.municipality_key = households.municipality_key and l4.household_size = 4
-    )
-    select
+    select a.hud_key as key,
       case
-        when hud_races = 0 and not other_race then 'unknown'
-        when hud_races = 1 and not other_race then ${single}
-        when hud_races = 2 and not other_race and ${has('american_indian_or_alaska_native')} and ${has('white')} then 'american_indian_and_white'
-        when hud_races = 2 and not other_race and ${has('asian')} and ${has('white')} then 'asian_and_white'
-        when hud_races = 2 and not other_race and ${has('black_or_african_american')} and ${has('white')} then 'black_and_white'
-        when hud_races = 2 and not other_race and ${has('american_indian_or_alaska_native')} and ${has('black_or_african_american')} then 'american_indian_and_black'
-        else 'other_multi_racial'
-      end as race_category,
-      case ethnicity_answer
-        when 'hispanic_or_latino' then 'hispanic'
-        when 'not_hispanic_or_latino' then 'not_hispanic'
-        else case when ${has('hispanic_or_latino')} then 'hispanic' else 'ethnicity_unknown' end
-      end as ethnicity,
-      case head
-        when 'single_female' then 'yes'
-        when 'single_male' then 'no' when 'not_single_male' then 'no' when 'not_single_female' then 'no'
-        else 'unknown'
-      end as female_head,
-      case when size between 1 and 7 then 'size_' || size::int when size >= 8 then 'size_8_plus' else 'unknown' end as size_bucket,
-      sources,
-      case when sources @> '["no_income"]'::jsonb then 'yes' when jsonb_array_length(sources) > 0 then 'no' else 'unknown' end as no_income,
-      public_housing, section_8, government_program, section_3,
-      case
-        when counted_income is null or limit_80 is null then 'unknown'
-        when counted_income <= limit_30 then 'extremely_low'
-        when counted_income <= limit_50 then 'very_low'
-        when counted_income <= limit_80 then 'low'
+        when a.hud_income is null or l.limit_80 is null then 'unknown'
+        when a.hud_income <= ${limit(30)} then 'extremely_low'
+        when a.hud_income <= ${limit(50)} then 'very_low'
+        when a.hud_income <= ${limit(80)} then 'low'
         else 'above_low'
       end as income_category
-    from limited`;
+    from ${applications} a
+    left join ${hudIncomeLimits} l on l.year = ${year} and l.municipality_key = a.hud_municipality_key
+      and l.household_size = case when a.hud_household_size > 8 then 4 else a.hud_household_size end
+    where a.status in (${sql.join(statuses.map((s) => sql`${s}`), sql`, `)})${program}`;
 }
 
 /** The year whose limits a report uses: the one asked for when imported, else the latest imported (or none). */
@@ -171,11 +116,12 @@ function countConditions(): Array<{ key: string; where: string }> {
   }
   for (const { section, buckets, bucketOf } of SECTIONS) {
     for (const bucket of buckets) {
+      // Income sources: bit i of `sources` is INCOME_SOURCES[i] (hud_household()); none named is no_income unknown.
       const where = bucketOf
         ? `${bucketOf} = '${bucket}'`
         : bucket === 'unknown'
-          ? 'jsonb_array_length(sources) = 0'
-          : `sources @> '["${bucket}"]'::jsonb`;
+          ? `no_income = 'unknown'`
+          : `sources & ${1 << INCOME_SOURCES.indexOf(bucket as IncomeSource)} <> 0`;
       counts.push({ key: `${section}.${bucket}`, where });
     }
   }
@@ -185,19 +131,50 @@ function countConditions(): Array<{ key: string; where: string }> {
 const COUNTS = countConditions();
 
 /**
- * The report's one statement: every count one `sum(n) filter (...)` over the households grouped by their buckets
- * (a few hundred kinds at most), so the many filters run over those groups rather than over every household.
+ * The digits of `applications.hud_key` (hud_key() of migration 0013), least significant first: each
+ * the bucket's position in its list, so the report groups households by one integer instead of ten text columns. These
+ * lists are the migration's, in its order; the income sources' bit mask comes last, above them all.
+ */
+const KEY_DIGITS: ReadonlyArray<{ name: string; buckets: readonly string[] }> = [
+  { name: 'race_category', buckets: RACE_CATEGORIES },
+  { name: 'ethnicity', buckets: ETHNICITIES },
+  { name: 'female_head', buckets: YES_NO },
+  { name: 'size_bucket', buckets: SIZE_BUCKETS },
+  { name: 'no_income', buckets: YES_NO },
+  { name: 'public_housing', buckets: YES_NO },
+  { name: 'section_8', buckets: YES_NO },
+  { name: 'government_program', buckets: YES_NO },
+  { name: 'section_3', buckets: YES_NO },
+];
+
+/** Each bucket read back out of the key, as the names the counts' conditions use. */
+function decodedKey(): string {
+  let place = 1;
+  const digits = KEY_DIGITS.map(({ name, buckets }) => {
+    const names = `array[${buckets.map((bucket) => `'${bucket}'`).join(', ')}]`;
+    const digit = `(${names})[(key / ${place}) % ${buckets.length} + 1] as ${name}`;
+    place *= buckets.length;
+    return digit;
+  });
+  return [...digits, `key / ${place} as sources`].join(',\n');
+}
+
+/**
+ * The report's one statement: the households grouped by their key and LMI category (a few hundred kinds at most), each
+ * group's buckets read back out of the key, and every count one `sum(n) filter (...)` over those groups rather than over
+ * every household.
  */
 export function hudReportSql(query: HudReportQuery, year: number | null): SQL {
   const columns = sql.raw(COUNTS.map(({ where }, index) => `coalesce(sum(n) filter (where ${where}), 0)::int as c${index}`).join(',\n'));
   return sql`
     select ${columns}
     from (
-      select race_category, ethnicity, female_head, size_bucket, sources, no_income, public_housing, section_8,
-        government_program, section_3, income_category, count(*) as n
-      from (${classified(query, year)}) classified
-      group by race_category, ethnicity, female_head, size_bucket, sources, no_income, public_housing, section_8,
-        government_program, section_3, income_category
+      select ${sql.raw(decodedKey())}, income_category, n
+      from (
+        select key, income_category, count(*) as n
+        from (${classified(query, year)}) classified
+        group by key, income_category
+      ) groups
     ) households`;
 }
 

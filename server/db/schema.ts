@@ -196,11 +196,23 @@ export const applications = pgTable(
      * search_fold(). Triggers of migration 0008 keep it current; the server never writes it.
      */
     search_text: text('search_text').notNull().default(''),
+    /**
+     * The household's HUD buckets (docs/decisions/031, "Measured"): hud_household() of migration 0013 maps steps 1 and
+     * 4 to them, hud_key() packs the ten buckets into `hud_key`, and its triggers keep them current; the server never
+     * writes them, the HUD report reads them. The municipality, size and income give the LMI category per request.
+     */
+    hud_key: integer('hud_key').notNull().default(216512),
+    hud_municipality_key: text('hud_municipality_key').notNull().default(''),
+    hud_household_size: numeric('hud_household_size'),
+    hud_income: numeric('hud_income'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('applications_user_program_key').on(t.user_id, t.program_id),
     index('applications_program_status_idx').on(t.program_id, t.status),
+    // And applications_status_program_hud_idx of migration 0013: (status, program_id) INCLUDE the hud_* columns the
+    // report reads, which drizzle cannot declare; the HUD report's index-only scan (docs/decisions/031). Likewise
+    // applications_user_status_idx: (user_id) INCLUDE (status, program_id), the dashboard's funnel (decision 030).
     // Staff's list (docs/decisions/025): the trigram index serves `like '%...%'`, the others each keyset sort.
     index('applications_search_trgm').using('gin', sql`${t.search_text} gin_trgm_ops`),
     index('applications_updated_sort').on(t.updated_at, t.id),

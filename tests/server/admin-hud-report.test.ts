@@ -1,13 +1,16 @@
 // The HUD beneficiary report over HTTP on PGlite and PostgreSQL (docs/decisions/031-hud-beneficiary-report.md): every
 // count equals one computed here, independently, from the seeded answers (missing ones included), each section adds up,
 // the CSV reads back to the same numbers, and the income-limits import stores a good file, nothing of a bad one, and
-// replaces a year; applicants get 403 and nobody signed in 401.
+// replaces a year; applicants get 403 and nobody signed in 401. The buckets the report reads are kept by triggers on the
+// step saves (migration 0013): a household saved again, emptied, moved and its step deleted counts as it is now, and its
+// LMI category follows the income limits re-imported.
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, applicationSteps, users } from '#server/db/schema.ts';
 import { translate } from '#server/i18n/messages.ts';
-import { createProgram, multipart, signUp, type Person } from '../support/applicants.ts';
+import { createProgram, multipart, saveStep, signUp, type Person } from '../support/applicants.ts';
 import { parseCsv } from '../support/csv.ts';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
 
@@ -268,5 +271,60 @@ describe.each(databaseKinds)('HUD beneficiary report (%s)', (kind) => {
       expect(inCsv.map((line) => Number(line[5]))).toEqual(rows.map((row) => row.count));
     }
     expect(sectionLines.find((line) => line[1] === 'Work')?.[5]).toBe(String(counted.filter((s) => (s.household?.income_sources as string[] | undefined)?.includes('work')).length));
+  });
+
+  it('counts a household as its steps are now: saved again, step 4 emptied or deleted, the city changed, limits re-imported', async () => {
+    // A program of its own, so the counts above stay as they were.
+    const own = (await createProgram(test)).id;
+    const person = await signUp(test);
+    const created = await test.call('POST', '/applications', { program_id: own }, person.headers);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { id: number }).id;
+    const db = test.app.ctx.db;
+    const setStatus = (status: string) => db.update(applications).set({ status }).where(eq(applications.id, id));
+    const save = async (step: number, data: Record<string, unknown>) => {
+      await setStatus('draft');
+      const saved = await saveStep(test, person, id, step, data);
+      expect(saved.statusCode, saved.body).toBe(200);
+      await setStatus('submitted');
+    };
+    const expectCounted = async (seed: Seed) => expectReportOf(await report(`program_id=${own}&year=${year}`), [seed], true);
+    const first = { household_size: 1, annual_income: 50000, race: ['asian'], ethnicity: 'hispanic_or_latino', head_of_household: 'single_male', income_sources: ['ssi'], section_8: true };
+    // Adjuntas, 2 people: very low (50% limit 15,000).
+    const again = { household_size: 2, annual_income: 14000, race: ['black_or_african_american', 'white'], ethnicity: 'not_hispanic_or_latino', head_of_household: 'single_female', income_sources: ['work', 'no_income'], public_housing: true, section_3: false };
+
+    // Saved through the API as the applicant does (steps 1 and 4), then saved again: the second answers count.
+    await save(1, { city: 'Adjuntas' });
+    await save(4, first);
+    await expectCounted({ status: 'submitted', city: 'Adjuntas', household: first });
+    await save(4, again);
+    await expectCounted({ status: 'submitted', city: 'Adjuntas', household: again });
+    // Step 1 saved again with the same city changes nothing; a new city moves the household to its limits.
+    await save(1, { city: 'Adjuntas', phone: '7875550100' });
+    await expectCounted({ status: 'submitted', city: 'Adjuntas', household: again });
+    await save(1, { city: ' mayagüez' });
+    await expectCounted({ status: 'submitted', city: 'Mayagüez', household: again });
+    // Step 4 emptied: every answer unknown again, the city kept.
+    await save(4, {});
+    await expectCounted({ status: 'submitted', city: 'Mayagüez', household: {} });
+    await save(4, again);
+    await expectCounted({ status: 'submitted', city: 'Mayagüez', household: again });
+
+    // The LMI category follows the limits of the year as re-imported: a file whose Mayagüez limits are all below the
+    // income puts the household above 80%; one without Mayagüez leaves it unknown; the fixture again, very low or low.
+    const categoryOfOwn = async () =>
+      (await report(`program_id=${own}&year=${year}`)).sections.find((s) => s.section === 'income_category')?.rows.filter((row) => row.count > 0).map((row) => row.bucket);
+    const header = 'municipality,household_size,limit_30,limit_50,limit_80\r\n';
+    expect((await importCsv(Buffer.from(`${header}Mayagüez,2,100,200,300\r\n`))).statusCode).toBe(200);
+    expect(await categoryOfOwn()).toEqual(['above_low']);
+    expect((await importCsv(Buffer.from(`${header}Ponce,2,100,200,300\r\n`))).statusCode).toBe(200);
+    expect(await categoryOfOwn()).toEqual(['unknown']);
+    expect((await importCsv(FIXTURE)).statusCode).toBe(200);
+    await expectCounted({ status: 'submitted', city: 'Mayagüez', household: again });
+    expect(await categoryOfOwn()).not.toEqual(['unknown']);
+
+    // A step row deleted (as its application's deletion does): its answers go with it.
+    await db.delete(applicationSteps).where(and(eq(applicationSteps.application_id, id), eq(applicationSteps.step, 4)));
+    await expectCounted({ status: 'submitted', city: 'Mayagüez' });
   });
 });
