@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -196,6 +197,12 @@ export const applications = pgTable(
      * search_fold(). Triggers of migration 0008 keep it current; the server never writes it.
      */
     search_text: text('search_text').notNull().default(''),
+    /**
+     * The mean of staff's score sheets' weighted totals (docs/decisions/033-scoring-and-notes.md), null before any;
+     * stored so the list sorts by it, and rewritten by server/admin/scoring.ts whenever a sheet, a rubric or the
+     * program's sub-program changes. Staff only: no applicant answer reads it.
+     */
+    score_average: doublePrecision('score_average'),
     ...timestamps,
   },
   (t) => [
@@ -207,6 +214,8 @@ export const applications = pgTable(
     index('applications_created_sort').on(t.created_at, t.id),
     index('applications_submitted_first_sort').on(sql`coalesce(${t.submitted_at}, '-infinity'::timestamptz)`, t.id),
     index('applications_submitted_last_sort').on(sql`coalesce(${t.submitted_at}, 'infinity'::timestamptz)`, t.id),
+    index('applications_score_high_sort').on(sql`coalesce(${t.score_average}, '-infinity'::float8)`, t.id),
+    index('applications_score_low_sort').on(sql`coalesce(${t.score_average}, 'infinity'::float8)`, t.id),
     index('applications_reviewer_idx').on(t.reviewer_id),
     check(
       'applications_status_check',

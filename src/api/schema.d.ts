@@ -1480,9 +1480,10 @@ export interface paths {
          * Staff: applications of every program, searched, filtered, sorted and keyset-paged on the server
          * @description `q` matches the applicant's name or e-mail or the business name (step 2) whatever the accents and case;
          *     `program_id`, `sub_program` and `status` filter; `from` and `to` (Puerto Rico days, inclusive) bound the day
-         *     the application was started; `sort` orders by start, last change or submission (a leading `-` is
-         *     descending; unsubmitted applications come last when sorting by submission). `cursor` is the `next_cursor`
-         *     of the page before (docs/decisions/025-admin-applications.md).
+         *     the application was started; `sort` orders by start, last change, submission or average score (a leading
+         *     `-` is descending; unsubmitted applications come last when sorting by submission, applications not scored
+         *     yet last when sorting by score). `cursor` is the `next_cursor` of the page before
+         *     (docs/decisions/025-admin-applications.md, docs/decisions/033-scoring-and-notes.md).
          */
         get: operations["listAdminApplications"];
         put?: never;
@@ -2091,7 +2092,7 @@ export interface components {
          * @default -updated
          * @enum {string}
          */
-        AdminApplicationSort: "-created" | "created" | "-updated" | "updated" | "-submitted" | "submitted";
+        AdminApplicationSort: "-created" | "created" | "-updated" | "updated" | "-submitted" | "submitted" | "-score" | "score";
         /**
          * @description A chart of the dashboard, as exportAdminDashboard names it.
          * @enum {string}

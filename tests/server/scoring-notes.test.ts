@@ -1,11 +1,12 @@
 // Scoring and internal notes against the API on PGlite and PostgreSQL (docs/decisions/033-scoring-and-notes.md): the
 // rubric editor's rules, score sheets with their weighted totals and average (computed here independently of the
-// server), the list's column, notes, the audit entries, staff only, and the proof that the applicant never reads a
+// server), the list's column and its sort by score (the stored average following sheets, rubrics and programs), notes, the audit entries, staff only, and the proof that the applicant never reads a
 // note or a score in any answer of theirs.
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, rubrics } from '#server/db/schema.ts';
 import { completeAllSteps, createProgram, signUp, uploadDocument, type Person } from '../support/applicants.ts';
+import { parseCsv } from '../support/csv.ts';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
 
 interface Criterion {
@@ -169,6 +170,98 @@ describe.each(databaseKinds)('scoring and notes (%s)', (kind) => {
     ]);
     expect(Number.isNaN(Date.parse(notes.results[0]?.created_at ?? ''))).toBe(false);
     expect((await test.call('GET', '/admin/applications/999999/notes', undefined, en(rita))).statusCode).toBe(404);
+  });
+
+  it('sorts the staff list by the average score, keyset-paged, not scored yet last both ways; the CSV in the same order', async () => {
+    // Four applications of a program of their own: two averaging 75 (the id breaks the tie), one 50, one not scored.
+    const accelerator: Criterion[] = [
+      { key: 'a', name_es: 'A', name_en: 'A', weight: 1, max_score: 10 },
+      { key: 'b', name_es: 'B', name_en: 'B', weight: 1, max_score: 10 },
+    ];
+    expect((await test.call('PUT', '/admin/rubrics/accelerator', { criteria: accelerator }, en(rita))).statusCode).toBe(200);
+    const program = await createProgram(test, { sub_program: 'accelerator' });
+    const ids: number[] = [];
+    for (let n = 0; n < 4; n += 1) {
+      const owner = await signUp(test, { language: 'en' });
+      ids.push((await test.call('POST', '/applications', { program_id: program.id }, owner.headers)).json().id as number);
+    }
+    const [first, second, third, unscored] = ids as [number, number, number, number];
+    const sheets: Array<[number, Person, Record<string, number>]> = [
+      [first, rita, { a: 10, b: 0 }],
+      [first, omar, { a: 10, b: 10 }],
+      [second, rita, { a: 2, b: 8 }],
+      [third, rita, { a: 7, b: 8 }],
+    ];
+    for (const [application, reviewer, scores] of sheets) {
+      const saved = await test.call('PUT', `/admin/applications/${application}/scores`, { scores }, en(reviewer));
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    const averageOf = (criteria: Criterion[], application: number) => {
+      const totals = sheets.filter(([a]) => a === application).map(([, , scores]) => expectedTotal(criteria, scores));
+      return totals.length === 0 ? null : Math.round((totals.reduce((x, y) => x + y, 0) / totals.length) * 10) / 10;
+    };
+    /** Every row of the program's list in `sort` order, one row a page (the cursor carries the score). */
+    const walk = async (sort: string) => {
+      const seen: Array<[number, number | null]> = [];
+      let cursor: string | null = null;
+      do {
+        const page = await test.call('GET', `/admin/applications?program_id=${program.id}&sort=${sort}&limit=1${cursor ? `&cursor=${cursor}` : ''}`, undefined, en(rita));
+        expect(page.statusCode, page.body).toBe(200);
+        const body = page.json() as { results: Array<{ id: number; score_average: number | null }>; next_cursor: string | null };
+        seen.push(...body.results.map((row): [number, number | null] => [row.id, row.score_average]));
+        cursor = body.next_cursor;
+      } while (cursor !== null);
+      return seen;
+    };
+    expect(averageOf(accelerator, first)).toBe(75);
+    expect(averageOf(accelerator, third)).toBe(75);
+    expect(await walk('-score')).toEqual([[third, 75], [first, 75], [second, 50], [unscored, null]]);
+    expect(await walk('score')).toEqual([[second, 50], [first, 75], [third, 75], [unscored, null]]);
+
+    // The CSV export follows the sort, with the average as its last column.
+    const csv = await test.call('GET', `/admin/applications/export.csv?program_id=${program.id}&sort=-score`, undefined, en(rita));
+    expect(csv.statusCode).toBe(200);
+    const [header, ...rows] = parseCsv(csv.body.slice(1));
+    expect(header?.at(-1)).toBe('Average score');
+    expect(rows.map((row) => [row[0], row.at(-1)])).toEqual([[String(third), '75'], [String(first), '75'], [String(second), '50'], [String(unscored), '']]);
+    const spanish = await test.call('GET', `/admin/applications/export.csv?program_id=${program.id}&sort=score`, undefined, { ...rita.headers, 'accept-language': 'es' });
+    const [esHeader, ...esRows] = parseCsv(spanish.body.slice(1));
+    expect(esHeader?.at(-1)).toBe('Puntuación media');
+    expect(esRows.map((row) => row[0])).toEqual([second, first, third, unscored].map(String));
+
+    // A rubric edit re-weighs every stored average of its sub-program, so the order follows it.
+    const reweighed = [{ ...accelerator[0], weight: 3 }, accelerator[1]] as Criterion[];
+    expect((await test.call('PUT', '/admin/rubrics/accelerator', { criteria: reweighed }, en(rita))).statusCode).toBe(200);
+    expect([first, second, third].map((a) => averageOf(reweighed, a))).toEqual([87.5, 35, 72.5]);
+    expect(await walk('-score')).toEqual([[first, 87.5], [third, 72.5], [second, 35], [unscored, null]]);
+    const scoresPage = (await test.call('GET', `/admin/applications/${third}/scores`, undefined, en(rita))).json() as Scores;
+    expect(scoresPage.average).toBe(72.5);
+
+    // Moving the program to another sub-program scores it with that rubric (its keys are not the sheets': 0 each).
+    const moved = await test.call(
+      'PUT',
+      `/admin/programs/${program.id}`,
+      {
+        sub_program: 'pre_incubator',
+        name_es: program.name_es,
+        name_en: program.name_en,
+        period: program.period,
+        start_date: program.start_date,
+        end_date: program.end_date,
+        application_deadline: program.application_deadline.toISOString(),
+        status: program.status,
+      },
+      en(rita),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await walk('-score')).toEqual([[third, 0], [second, 0], [first, 0], [unscored, null]]);
+
+    // A forged cursor whose score is not a number is a 400 on `cursor`, not a failed query.
+    const scope = JSON.stringify(['applications', '-score', '', program.id, null, null, null, null]);
+    const forged = Buffer.from(JSON.stringify({ s: scope, k: 'high', i: 1 })).toString('base64url');
+    const refused = await test.call('GET', `/admin/applications?program_id=${program.id}&sort=-score&cursor=${forged}`, undefined, en(rita));
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(Object.keys(refused.json() as object)).toContain('cursor');
   });
 
   it('never shows the applicant a note or a score, and refuses them every staff operation', async () => {
