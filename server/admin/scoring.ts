@@ -1,12 +1,13 @@
 // Scoring and internal notes (docs/decisions/033-scoring-and-notes.md): each sub-program's rubric, one score sheet per
 // staff member per application with its weighted total and the average, and staff's notes. Staff only: nothing here
-// is read by an applicant's operation. Every change is audited in its transaction.
+// is read by an applicant's operation. Every change is audited in its transaction; a note changes or goes only by its
+// author's hand.
 import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import { load } from '#server/applications/service.ts';
 import type { Db } from '#server/db/client.ts';
 import { applicationNotes, applications, applicationScores, programs, rubrics, users, type RubricCriterion } from '#server/db/schema.ts';
-import { fieldErrors, msg, notFound } from '#server/http/errors.ts';
+import { fieldErrors, forbidden, msg, notFound } from '#server/http/errors.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor } from './users.ts';
 
@@ -200,10 +201,16 @@ export async function listNotes(db: Db, id: number): Promise<{ results: Schemas[
     .leftJoin(users, eq(users.id, applicationNotes.author_id))
     .where(eq(applicationNotes.application_id, id))
     .orderBy(desc(applicationNotes.id));
-  return {
-    results: rows.map(({ note, author }) => ({ id: note.id, author: author ? person(author) : null, text: note.body, created_at: note.created_at.toISOString() })),
-  };
+  return { results: rows.map(({ note, author }) => noteView(note, author ?? undefined)) };
 }
+
+const noteView = (note: typeof applicationNotes.$inferSelect, author: typeof users.$inferSelect | undefined): Schemas['ApplicationNote'] => ({
+  id: note.id,
+  author: author ? person(author) : null,
+  text: note.body,
+  created_at: note.created_at.toISOString(),
+  edited_at: note.edited_at?.toISOString() ?? null,
+});
 
 export async function addNote(db: Db, now: Date, actor: Actor, id: number, text: string): Promise<Schemas['ApplicationNote']> {
   const body = text.trim();
@@ -215,5 +222,61 @@ export async function addNote(db: Db, now: Date, actor: Actor, id: number, text:
     return row;
   });
   const [author] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
-  return { id: note.id, author: author ? person(author) : null, text: note.body, created_at: note.created_at.toISOString() };
+  return noteView(note, author);
+}
+
+/**
+ * The application's note `noteId`, locked, for its author only: another staff member's is 403 (they read it, but a
+ * note is its author's record); a note of another application, or none, is 404.
+ */
+async function ownNote(tx: Db, actor: Actor, id: number, noteId: number) {
+  if (!(await load(tx, id, true))) throw notFound();
+  const [note] = await tx
+    .select()
+    .from(applicationNotes)
+    .where(and(eq(applicationNotes.id, noteId), eq(applicationNotes.application_id, id)))
+    .limit(1)
+    .for('update');
+  if (!note) throw notFound();
+  if (note.author_id !== actor.id) throw forbidden();
+  return note;
+}
+
+/** The author changes their note's text; it keeps its time and gains `edited_at`. Audited with the text before and after. */
+export async function editNote(db: Db, now: Date, actor: Actor, id: number, noteId: number, text: string): Promise<Schemas['ApplicationNote']> {
+  const body = text.trim();
+  const note = await db.transaction(async (tx) => {
+    const before = await ownNote(tx, actor, id, noteId);
+    const [row] = await tx.update(applicationNotes).set({ body, edited_at: now }).where(eq(applicationNotes.id, noteId)).returning();
+    if (!row) throw notFound();
+    await recordAudit(tx, {
+      actorId: actor.id,
+      operation: 'updateAdminApplicationNote',
+      recordType: 'application',
+      recordId: id,
+      before: { note_id: noteId, text: before.body },
+      after: { note_id: noteId, text: body },
+      at: now,
+    });
+    return row;
+  });
+  const [author] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
+  return noteView(note, author);
+}
+
+/** The author deletes their note; the audit entry keeps what it said. */
+export async function deleteNote(db: Db, now: Date, actor: Actor, id: number, noteId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await ownNote(tx, actor, id, noteId);
+    await tx.delete(applicationNotes).where(eq(applicationNotes.id, noteId));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      operation: 'deleteAdminApplicationNote',
+      recordType: 'application',
+      recordId: id,
+      before: { note_id: noteId, text: before.body },
+      after: null,
+      at: now,
+    });
+  });
 }

@@ -494,6 +494,8 @@ export const applicationNotes = pgTable(
     author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its author last changed the text (migration 0014); null if never. */
+    edited_at: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [index('application_notes_application_idx').on(t.application_id, t.id)],
 );

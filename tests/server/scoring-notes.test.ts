@@ -1,6 +1,7 @@
 // Scoring and internal notes against the API on PGlite and PostgreSQL (docs/decisions/033-scoring-and-notes.md): the
 // rubric editor's rules, score sheets with their weighted totals and average (computed here independently of the
-// server), the list's column and its sort by score (the stored average following sheets, rubrics and programs), notes, the audit entries, staff only, and the proof that the applicant never reads a
+// server), the list's column and its sort by score (the stored average following sheets, rubrics and programs), notes
+// (only their author edits or deletes them), the audit entries, staff only, and the proof that the applicant never reads a
 // note or a score in any answer of theirs.
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +29,8 @@ const RUBRIC: Criterion[] = [
   { key: 'market', name_es: 'Mercado', name_en: 'Market', weight: 1, max_score: 4 },
 ];
 const NOTE = 'Internal: strong founder, check the lease — zebra-note-7731';
+const EDITED = 'Internal, edited: lease checked — quokka-edit-4410';
+const DELETED = 'Internal, soon deleted — walrus-gone-9921';
 
 /** The weighted total as docs/decisions/033 defines it, written here from the definition, not from the server. */
 function expectedTotal(criteria: Criterion[], scores: Record<string, number>): number {
@@ -172,6 +175,58 @@ describe.each(databaseKinds)('scoring and notes (%s)', (kind) => {
     expect((await test.call('GET', '/admin/applications/999999/notes', undefined, en(rita))).statusCode).toBe(404);
   });
 
+  it('lets only its author edit a note (it shows when) or delete it, both audited', async () => {
+    const notes = async () =>
+      ((await test.call('GET', `/admin/applications/${id}/notes`, undefined, en(rita))).json() as {
+        results: Array<{ id: number; text: string; author: { id: number }; created_at: string; edited_at: string | null }>;
+      }).results;
+    const ritas = (await notes()).find((n) => n.text === NOTE);
+    const omars = (await notes()).find((n) => n.author.id === omar.id);
+    if (!ritas || !omars) throw new Error('the notes of the test before are missing');
+    expect([ritas.edited_at, omars.edited_at]).toEqual([null, null]);
+    const path = `/admin/applications/${id}/notes/${ritas.id}`;
+
+    // Omar reads Rita's note but may neither change nor delete it.
+    const notHis = await test.call('PUT', path, { text: 'Not mine to change' }, en(omar));
+    expect(notHis.statusCode).toBe(403);
+    expect(notHis.json()).toEqual({ detail: 'You do not have permission to perform this action.', code: 'permission_denied' });
+    expect((await test.call('DELETE', path, undefined, en(omar))).statusCode).toBe(403);
+    // No such note, or not this application's: 404.
+    expect((await test.call('PUT', `/admin/applications/${id}/notes/999999`, { text: 'x' }, en(rita))).statusCode).toBe(404);
+    expect((await test.call('PUT', `/admin/applications/999999/notes/${ritas.id}`, { text: 'x' }, en(rita))).statusCode).toBe(404);
+    const elsewhere = await createProgram(test, { sub_program: 'incubator' });
+    const otherApplication = (await test.call('POST', '/applications', { program_id: elsewhere.id }, (await signUp(test)).headers)).json().id as number;
+    expect((await test.call('DELETE', `/admin/applications/${otherApplication}/notes/${ritas.id}`, undefined, en(rita))).statusCode).toBe(404);
+    expect((await notes()).find((n) => n.id === ritas.id)).toMatchObject({ text: NOTE, edited_at: null });
+
+    // Rita edits hers: the text checked as when adding, the time kept, `edited_at` set, audited.
+    expect((await test.call('PUT', path, { text: '  ' }, en(rita))).json()).toEqual({ text: ['This field is required.'], code: 'invalid' });
+    expect((await test.call('PUT', path, { text: '  ' }, { ...rita.headers, 'accept-language': 'es' })).json()).toEqual({ text: ['Este campo es obligatorio.'], code: 'invalid' });
+    const edited = await test.call('PUT', path, { text: `  ${EDITED}  ` }, en(rita));
+    expect(edited.statusCode, edited.body).toBe(200);
+    const body = edited.json() as { id: number; text: string; created_at: string; edited_at: string | null };
+    expect(body).toMatchObject({ id: ritas.id, text: EDITED, created_at: ritas.created_at });
+    expect(Number.isNaN(Date.parse(body.edited_at ?? ''))).toBe(false);
+    expect(await lastAudit('application', id)).toMatchObject({
+      operation: 'updateAdminApplicationNote',
+      actor_id: rita.id,
+      before: { note_id: ritas.id, text: NOTE },
+      after: { note_id: ritas.id, text: EDITED },
+    });
+    expect((await notes()).map((n) => [n.id, n.text, n.edited_at])).toEqual([
+      [omars.id, omars.text, null],
+      [ritas.id, EDITED, body.edited_at],
+    ]);
+
+    // She deletes a note of hers: gone from the list, the audit entry keeps what it said; a second delete is 404.
+    const doomed = (await test.call('POST', `/admin/applications/${id}/notes`, { text: DELETED }, en(rita))).json() as { id: number };
+    const deleted = await test.call('DELETE', `/admin/applications/${id}/notes/${doomed.id}`, undefined, en(rita));
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await lastAudit('application', id)).toMatchObject({ operation: 'deleteAdminApplicationNote', actor_id: rita.id, before: { note_id: doomed.id, text: DELETED }, after: null });
+    expect((await notes()).map((n) => n.id)).toEqual([omars.id, ritas.id]);
+    expect((await test.call('DELETE', `/admin/applications/${id}/notes/${doomed.id}`, undefined, en(rita))).statusCode).toBe(404);
+  });
+
   it('sorts the staff list by the average score, keyset-paged, not scored yet last both ways; the CSV in the same order', async () => {
     // Four applications of a program of their own: two averaging 75 (the id breaks the tie), one 50, one not scored.
     const accelerator: Criterion[] = [
@@ -273,7 +328,8 @@ describe.each(databaseKinds)('scoring and notes (%s)', (kind) => {
       const answer = await test.call('GET', path, undefined, ana.headers);
       expect(answer.statusCode, path).toBe(200);
       const text = answer.body;
-      expect(text, path).not.toContain('zebra-note-7731');
+      // Neither the note as first written, nor as edited, nor the one deleted, nor that a note was edited.
+      for (const secret of ['zebra-note-7731', 'quokka-edit-4410', 'walrus-gone-9921', 'edited_at']) expect(text, path).not.toContain(secret);
       expect(text, path).not.toContain('Second look');
       expect(text, path).not.toMatch(/score|rubric|"notes?"/i);
       expect(text, path).not.toContain(String(77.5));
@@ -285,6 +341,8 @@ describe.each(databaseKinds)('scoring and notes (%s)', (kind) => {
       ['PUT', `/admin/applications/${id}/scores`, { scores: { team: 1, market: 1 } }],
       ['GET', `/admin/applications/${id}/notes`, undefined],
       ['POST', `/admin/applications/${id}/notes`, { text: 'mine' }],
+      ['PUT', `/admin/applications/${id}/notes/1`, { text: 'mine' }],
+      ['DELETE', `/admin/applications/${id}/notes/1`, undefined],
     ];
     for (const [method, path, body] of staffOnly) {
       expect((await test.call(method as 'GET', path, body, en(ana))).statusCode, `${method} ${path}`).toBe(403);
