@@ -1,7 +1,8 @@
 // Scoring and internal notes in the browser (issue 14 point 4; docs/decisions/033-scoring-and-notes.md): a reviewer
 // scores a submitted application against the default incubator rubric and adds a note; a second reviewer (English,
 // 360 px) scores too and reads both totals and the average; the average shows in staff's list; only a note's author
-// edits it (it shows "edited") or deletes it (a dialog asks). axe clean es and en.
+// edits it (it shows "edited") or deletes it (a dialog asks); the rubric editor's errors at their fields with a summary
+// that takes focus. axe clean es and en.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { newStaff } from './support/admin.ts';
@@ -184,6 +185,62 @@ test('staff rename a criterion of the accelerator rubric on the programs page; a
     if (width === 360) await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page, `rubric editor, ${locale}, ${width} px`);
     await shot(page, `rubrics-${locale}-${width}`);
+    await page.context().close();
+  }
+});
+
+test('a refused rubric shows each error at its field and a summary at the top that takes focus and links to them', async ({ browser }) => {
+  const token = Math.random().toString(36).slice(2, 8);
+  const staff = await newStaff(`rubric-errors-${token}`);
+  for (const [locale, width] of [
+    ['es', 1280],
+    ['en', 360],
+  ] as const) {
+    const page = await openAs(browser, staff, locale, width);
+    await page.goto('/admin/programs');
+    const section = page.getByRole('region', { name: t(locale, 'admin.rubrics.title') });
+    // The student incubator's rubric, never saved here: the refused save changes nothing.
+    await section.getByLabel(t(locale, 'admin.rubrics.subProgram')).selectOption('student_incubator');
+    const second = section.getByRole('group', { name: t(locale, 'admin.rubrics.criterion', { n: 2 }) });
+    const third = section.getByRole('group', { name: t(locale, 'admin.rubrics.criterion', { n: 3 }) });
+    const name = second.getByLabel(t(locale, 'admin.rubrics.nameEn'));
+    const weight = third.getByLabel(t(locale, 'admin.rubrics.weight'));
+    await name.fill('   ');
+    await weight.fill('0');
+    await section.getByRole('button', { name: t(locale, 'admin.rubrics.save') }).click();
+
+    // The summary, at the top of the form, has focus and names each field with its criterion.
+    const summary = section.getByRole('heading', { name: t(locale, 'ui.errorSummary.title') }).locator('..');
+    await expect(summary).toBeFocused();
+    const nameLink = summary.getByRole('link', {
+      name: t(locale, 'ui.errorSummary.item', { field: t(locale, 'admin.rubrics.fieldOf', { n: 2, field: t(locale, 'admin.rubrics.nameEn') }), message: t(locale, 'api.field.required') }),
+    });
+    const weightLink = summary.getByRole('link', {
+      name: t(locale, 'ui.errorSummary.item', { field: t(locale, 'admin.rubrics.fieldOf', { n: 3, field: t(locale, 'admin.rubrics.weight') }), message: t(locale, 'api.field.minimum', { limit: 1 }) }),
+    });
+    await expect(nameLink).toBeVisible();
+    // The field carries its own error: invalid, and described by the error's words; the others are not.
+    const escape = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription(escape(t(locale, 'api.field.required')));
+    await expect(section.getByRole('group', { name: t(locale, 'admin.rubrics.criterion', { n: 1 }) }).getByLabel(t(locale, 'admin.rubrics.nameEn'))).not.toHaveAttribute('aria-invalid');
+    if (width === 360) await expectNoHorizontalScroll(page);
+    await expectNoAxeViolations(page, `rubric editor errors, ${locale}, ${width} px`);
+    await shot(page, `rubric-errors-${locale}-${width}`);
+    // The link moves focus to its field.
+    await nameLink.click();
+    await expect(name).toBeFocused();
+    // Fixed, the next save is refused for the weight: the summary takes focus again and links to it.
+    await name.fill(`Problem ${token}`);
+    await section.getByRole('button', { name: t(locale, 'admin.rubrics.save') }).click();
+    await expect(weightLink).toBeVisible();
+    await expect(summary).toBeFocused();
+    await expect(nameLink).toHaveCount(0);
+    await expect(name).not.toHaveAttribute('aria-invalid');
+    await expect(weight).toHaveAttribute('aria-invalid', 'true');
+    await expect(weight).toHaveAccessibleDescription(escape(t(locale, 'api.field.minimum', { limit: 1 })));
+    await weightLink.click();
+    await expect(weight).toBeFocused();
     await page.context().close();
   }
 });
