@@ -2,19 +2,22 @@
 // documents is found by an accented name typed without accents, read on the four review pages, a document opened in
 // the browser's PDF viewer (the PDF's response checked) and downloaded, the active-content warning shown; another
 // applicant's draft is closed through the dialog and reopened; the printable view is read in English; the list sorted
-// by average score (not scored yet last both ways) and its CSV in that order. axe clean in es and en and at 360 px;
+// by average score (not scored yet last both ways) and its CSV in that order; the printed application with the
+// checklist's verdicts (with reasons) and the scores, which the applicant's own screens never show. axe clean in es and en and at 360 px;
 // the same with the keyboard alone.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { parseCsv } from '../support/csv.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { E2E_SIDE_PORT } from './support/ports.ts';
-import { apiSignIn, applyTo, completeSteps, createProgram, incubatorSurvey, tinyPdf, uploadDocument } from './support/apply.ts';
+import { apiSignIn, applicationPath, applyTo, completeSteps, createProgram, incubatorSurvey, tinyPdf, uploadDocument } from './support/apply.ts';
 import { createAccount, expectNoHorizontalScroll, fieldLabel, shotPath, signIn, switchLanguage, t, type Locale } from './support/shell.ts';
 
 interface Seeded {
   token: string;
   programId: number;
+  /** Ana's account (the submitted application's applicant). */
+  ana: { email: string; password: string };
   submittedId: number;
   draftId: number;
   submittedName: string;
@@ -39,7 +42,7 @@ async function seed(label: string): Promise<Seeded> {
 
   const jose = await createAccount(`${label}-jose`, { first_name: 'José', last_name: `Martínez ${token}` });
   const draftId = await applyTo(await apiSignIn(jose), programId);
-  return { token, programId, submittedId, draftId, submittedName: `Ana Peña ${token}`, draftName: `José Martínez ${token}` };
+  return { token, programId, ana, submittedId, draftId, submittedName: `Ana Peña ${token}`, draftName: `José Martínez ${token}` };
 }
 
 /** A staff member of this test's own (a language switch is saved to the account: a shared one would carry it over). */
@@ -242,6 +245,61 @@ test('staff sort the list by average score, not scored yet last either way, and 
   await expect(names).toHaveText(order([seeded.draftId, seeded.submittedId, luisId]));
   await expectNoAxeViolations(page, 'applications list sorted by score (en, 360)');
   await page.screenshot({ path: shotPath('admin-applications-score-sort-en-360'), fullPage: true });
+});
+
+test("the printed application shows the checklist's verdicts with reasons and the scores; the applicant's screens never do", async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const seeded = await seed('admin-apps-print-review');
+  const es = (id: string, values?: Record<string, string | number>) => t('es', id, values);
+  const reason = `La identificación está borrosa ${seeded.token}`;
+  // Staff start the review, verify the income document and reject the owner's ID; two reviewers score 100 and 0.
+  const reviewer = await apiSignIn(await newStaff('admin-apps-print-review-r0'));
+  await reviewer.call('POST', `/admin/applications/${seeded.submittedId}/review/start`);
+  const { documents } = await reviewer.call<{ documents: Array<{ file_id: number; file_name: string }> }>('GET', `/admin/applications/${seeded.submittedId}`);
+  const byName = (name: string) => documents.find((d) => d.file_name === name)?.file_id ?? 0;
+  await reviewer.call('POST', `/admin/applications/${seeded.submittedId}/documents/${byName('con-javascript.pdf')}/verify`);
+  await reviewer.call('POST', `/admin/applications/${seeded.submittedId}/documents/${byName('owner_id.pdf')}/reject`, { reason });
+  await scoreAs('admin-apps-print-review-r1', seeded.submittedId, 1);
+  await scoreAs('admin-apps-print-review-r2', seeded.submittedId, 0);
+
+  await signIn(page, await newStaff('admin-apps-print-review'), 'es');
+  await page.goto(`/admin/applications/${seeded.submittedId}/print`);
+  const document = page.locator('[data-print-document]');
+  const checklist = document.getByRole('region', { name: es('admin.review.documents.title') });
+  const scores = document.getByRole('region', { name: es('admin.scoring.title') });
+  await expect(checklist.getByRole('term').filter({ hasText: 'owner_id.pdf' }).locator('xpath=..')).toContainText(es('admin.review.documents.rejected', { reason }));
+  await expect(checklist.getByRole('term').filter({ hasText: 'con-javascript.pdf' }).locator('xpath=..')).toContainText(es('admin.review.documents.verified'));
+  await expect(checklist.getByRole('term').filter({ hasText: 'formulario-firmado.pdf' }).locator('xpath=..')).toContainText(es('admin.review.documents.unchecked'));
+  await expect(scores.getByTestId('print-score-average')).toHaveText('Promedio: 50 de 100 (2 evaluadores)');
+  await expect(scores.getByRole('listitem')).toHaveCount(2);
+  await expect(scores.getByRole('listitem').filter({ hasText: ': 100 de 100' })).toHaveCount(1);
+  await expect(scores.getByRole('listitem').filter({ hasText: ': 0 de 100' })).toHaveCount(1);
+  await expectNoAxeViolations(page, 'print view with the review (es)');
+  await page.screenshot({ path: shotPath('admin-applications-print-review-es'), fullPage: true });
+  // In English on paper (the document's language), at 360 px.
+  await page.getByLabel(fieldLabel(es('admin.print.language'))).selectOption('en');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(document.getByRole('region', { name: t('en', 'admin.scoring.title') }).getByTestId('print-score-average')).toHaveText('Average: 50 out of 100 (2 reviewers)');
+  await expect(document.getByRole('region', { name: t('en', 'admin.review.documents.title') })).toContainText(t('en', 'admin.review.documents.verified'));
+  await expectNoAxeViolations(page, 'print view with the review (en document, 360 px)');
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: shotPath('admin-applications-print-review-en-360'), fullPage: true });
+
+  // Ana reads her application (the change request asks her to replace the ID: she reads its reason as the message),
+  // but neither the checklist, nor a verdict, nor a score.
+  const context = await browser.newContext({ locale: 'es-PR' });
+  const applicant = await context.newPage();
+  await signIn(applicant, seeded.ana, 'es');
+  for (const path of [applicationPath(seeded.submittedId), applicationPath(seeded.submittedId, 3), applicationPath(seeded.submittedId, 'submit'), '/panel/programs/my']) {
+    await applicant.goto(path);
+    await expect(applicant.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(applicant.getByText(reason).first()).toBeVisible();
+    const main = applicant.locator('main');
+    for (const secret of [es('admin.review.documents.title'), es('admin.review.documents.verified'), es('admin.scoring.title'), 'de 100', 'Verified', 'Score']) {
+      await expect(main, `${path}: ${secret}`).not.toContainText(secret);
+    }
+  }
+  await context.close();
 });
 
 for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {

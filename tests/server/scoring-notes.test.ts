@@ -2,12 +2,13 @@
 // rubric editor's rules, score sheets with their weighted totals and average (computed here independently of the
 // server), the list's column and its sort by score (the stored average following sheets, rubrics and programs), notes
 // (only their author edits or deletes them), the audit entries, staff only, and the proof that the applicant never reads a
-// note or a score in any answer of theirs.
+// note, a score or a verdict in any answer of theirs, their certification PDF included.
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, rubrics } from '#server/db/schema.ts';
 import { completeAllSteps, createProgram, signUp, uploadDocument, type Person } from '../support/applicants.ts';
 import { parseCsv } from '../support/csv.ts';
+import { pdfText } from '../support/pdf-text.ts';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
 
 interface Criterion {
@@ -319,9 +320,23 @@ describe.each(databaseKinds)('scoring and notes (%s)', (kind) => {
     expect(Object.keys(refused.json() as object)).toContain('cursor');
   });
 
-  it('never shows the applicant a note or a score, and refuses them every staff operation', async () => {
+  it('never shows the applicant a note, a score or a verdict, nor prints them on their PDF, and refuses them every staff operation', async () => {
     const files = ((await test.call('GET', `/applications/${id}`, undefined, ana.headers)).json() as { files: Array<{ id: number }> }).files;
     expect(files.length).toBeGreaterThan(0);
+    // A verdict too (what staff's printed application shows with the scores): the review started, a document verified.
+    expect((await test.call('POST', `/admin/applications/${id}/review/start`, undefined, en(rita))).statusCode).toBe(200);
+    const verified = await test.call('POST', `/admin/applications/${id}/documents/${files[0]?.id}/verify`, undefined, en(rita));
+    expect(verified.statusCode, verified.body).toBe(200);
+    // The applicant's own PDF (the certification form, which summarizes the application) in both languages.
+    for (const language of ['en', 'es']) {
+      const pdf = await test.call('GET', `/applications/${id}/certification.pdf`, undefined, { ...ana.headers, 'accept-language': language });
+      expect(pdf.statusCode).toBe(200);
+      const text = pdfText(pdf.rawPayload);
+      expect(text.length).toBeGreaterThan(100);
+      for (const secret of ['zebra-note-7731', 'quokka-edit-4410', 'walrus-gone-9921', '77.5', '42.5', 'Verified', 'Verificado', 'Rubric', 'Score', 'Puntuaci']) {
+        expect(text, `${language} PDF: ${secret}`).not.toContain(secret);
+      }
+    }
     const reads = [`/applications/${id}`, '/applications', '/programs', '/me', `/applications/${id}/intake-form`];
     for (const file of files) reads.push(`/applications/${id}/files/${file.id}`);
     for (const path of reads) {
@@ -331,7 +346,7 @@ describe.each(databaseKinds)('scoring and notes (%s)', (kind) => {
       // Neither the note as first written, nor as edited, nor the one deleted, nor that a note was edited.
       for (const secret of ['zebra-note-7731', 'quokka-edit-4410', 'walrus-gone-9921', 'edited_at']) expect(text, path).not.toContain(secret);
       expect(text, path).not.toContain('Second look');
-      expect(text, path).not.toMatch(/score|rubric|"notes?"/i);
+      expect(text, path).not.toMatch(/score|rubric|"notes?"|verdict|verified/i);
       expect(text, path).not.toContain(String(77.5));
     }
     const staffOnly: Array<[string, string, unknown]> = [
