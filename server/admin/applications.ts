@@ -66,10 +66,21 @@ const sortKey = (sort: AdminApplicationSort): SQL => {
       return sort.startsWith('-')
         ? sql`coalesce(${applications.submitted_at}, '-infinity'::timestamptz)`
         : sql`coalesce(${applications.submitted_at}, 'infinity'::timestamptz)`;
+    case 'score':
+      // Migration 0014's indexes; not scored yet comes last both ways, as an unsubmitted application does above.
+      return sort.startsWith('-')
+        ? sql`coalesce(${applications.score_average}, '-infinity'::float8)`
+        : sql`coalesce(${applications.score_average}, 'infinity'::float8)`;
     default:
       return sql`${applications.updated_at}`;
   }
 };
+
+/** What PostgreSQL prints for a float8 key (a cursor holding anything else was forged). */
+const isFloatText = (key: string | number) => typeof key === 'string' && /^(-?Infinity|-?\d+(\.\d+)?(e[+-]\d+)?)$/.test(key);
+
+/** The type a sort's key is cast back to from the cursor's text. */
+const keyType = (sort: AdminApplicationSort): string => (sort.replace(/^-/, '') === 'score' ? 'float8' : 'timestamptz');
 
 function listShape(filters: ApplicationFilters) {
   const sort = filters.sort ?? '-updated';
@@ -87,14 +98,14 @@ function listShape(filters: ApplicationFilters) {
   conditions.push(...withinDays(applications.created_at, filters.from, filters.to));
   // A cursor is only good for the list it came from.
   const scope = JSON.stringify(['applications', sort, folded, filters.program_id ?? null, filters.sub_program ?? null, filters.status ?? null, filters.from ?? null, filters.to ?? null]);
-  return { key, descending, conditions, scope };
+  return { key, keyCast: keyType(sort), descending, conditions, scope };
 }
 
 async function readPage(db: Db, filters: ApplicationFilters, page: PageRequest) {
-  const { key, descending, conditions, scope } = listShape(filters);
-  const cursor = decodeCursor(scope, page.cursor);
+  const { key, keyCast, descending, conditions, scope } = listShape(filters);
+  const cursor = decodeCursor(scope, page.cursor, keyCast === 'float8' ? isFloatText : undefined);
   const limit = page.limit ?? DEFAULT_PAGE_SIZE;
-  const where = and(...conditions, ...(cursor ? [afterCursor(key, sql`${applications.id}`, cursor, descending, 'timestamptz')] : []));
+  const where = and(...conditions, ...(cursor ? [afterCursor(key, sql`${applications.id}`, cursor, descending, keyCast)] : []));
   const order = descending ? [desc(key), desc(applications.id)] : [asc(key), asc(applications.id)];
   // The page first (from the sort's index), then its people, programs and step counts for those rows only.
   const read = await db
@@ -148,7 +159,8 @@ async function describe(db: Db, rows: Array<typeof applications.$inferSelect>): 
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),
       submitted_at: row.submitted_at?.toISOString() ?? null,
-      score_average: scored.get(row.id)?.average ?? null,
+      // The stored average the list sorts by (server/admin/scoring.ts refreshScoreAverages keeps it equal to the sheets').
+      score_average: row.score_average,
       score_count: scored.get(row.id)?.count ?? 0,
     };
   });
@@ -170,7 +182,7 @@ export async function exportApplicationsCsv(db: Db, now: Date, filters: Applicat
   await closeDraftsOfClosedPrograms(db, now, sql`true`);
   const t = (id: string, values?: Record<string, string>) => translate(language, id, values);
   const rows = await readAllPages((page) => readPage(db, filters, page));
-  const columns = ['id', 'program', 'sub_program', 'period', 'status', 'first_name', 'last_name', 'email', 'business_name', 'steps_submitted', 'created_at', 'updated_at', 'submitted_at'];
+  const columns = ['id', 'program', 'sub_program', 'period', 'status', 'first_name', 'last_name', 'email', 'business_name', 'steps_submitted', 'created_at', 'updated_at', 'submitted_at', 'score_average'];
   return toCsv(
     columns.map((column) => t(`admin.applications.csv.${column}`)),
     rows.map((row) => [
@@ -187,6 +199,7 @@ export async function exportApplicationsCsv(db: Db, now: Date, filters: Applicat
       row.created_at,
       row.updated_at,
       row.submitted_at,
+      row.score_average,
     ]),
   );
 }

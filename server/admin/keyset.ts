@@ -24,8 +24,11 @@ export function encodeCursor(scope: string, cursor: KeysetCursor): string {
   return Buffer.from(JSON.stringify({ s: scope, k: cursor.key, i: cursor.id }), 'utf8').toString('base64url');
 }
 
-/** Reads a cursor back; one that is malformed, forged or from another sort or filter is a 400 on `cursor`. */
-export function decodeCursor(scope: string, text: string | undefined): KeysetCursor | null {
+/**
+ * Reads a cursor back; one that is malformed, forged or from another sort or filter is a 400 on `cursor`, and so is
+ * one whose key `acceptsKey` refuses.
+ */
+export function decodeCursor(scope: string, text: string | undefined, acceptsKey: (key: string | number) => boolean = () => true): KeysetCursor | null {
   if (text === undefined || text === '') return null;
   let parsed: unknown;
   try {
@@ -36,6 +39,8 @@ export function decodeCursor(scope: string, text: string | undefined): KeysetCur
   if (typeof parsed !== 'object' || parsed === null) throw invalidCursor();
   const { s, k, i } = parsed as Record<string, unknown>;
   if (s !== scope || !(typeof k === 'string' || typeof k === 'number') || !Number.isSafeInteger(i) || (i as number) < 1) throw invalidCursor();
+  // A key the database could not cast back (a forged cursor) is the same 400, not a failed query.
+  if (!acceptsKey(k)) throw invalidCursor();
   return { key: k, id: i as number };
 }
 

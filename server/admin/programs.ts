@@ -10,6 +10,7 @@ import { searchFold } from '#shared/search-fold.ts';
 import { recordAudit } from './audit.ts';
 import { subProgramMessage, toCsv } from './csv.ts';
 import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, readAllPages, splitPage, type PageRequest } from './keyset.ts';
+import { refreshScoreAverages } from './scoring.ts';
 import type { Actor } from './users.ts';
 import { isUnderReview, type ApplicationStatus } from '#shared/review-lifecycle.ts';
 
@@ -213,6 +214,8 @@ export async function updateProgram(db: Db, now: Date, actor: Actor, id: number,
     if (!current) throw notFound();
     const [row] = await tx.update(programs).set({ ...columnsOf(clean), updated_at: now }).where(eq(programs.id, id)).returning();
     if (!row) throw notFound();
+    // Another sub-program scores with another rubric: its applications' stored averages follow (docs/decisions/033).
+    if (row.sub_program !== current.sub_program) await refreshScoreAverages(tx, eq(applications.program_id, id));
     let draftsClosed = 0;
     if (row.status === 'closed') {
       const closed = await tx

@@ -1,12 +1,13 @@
 // Scoring and internal notes (docs/decisions/033-scoring-and-notes.md): each sub-program's rubric, one score sheet per
 // staff member per application with its weighted total and the average, and staff's notes. Staff only: nothing here
-// is read by an applicant's operation. Every change is audited in its transaction.
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+// is read by an applicant's operation. Every change is audited in its transaction; a note changes or goes only by its
+// author's hand.
+import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import { load } from '#server/applications/service.ts';
 import type { Db } from '#server/db/client.ts';
-import { applicationNotes, applicationScores, rubrics, users, type RubricCriterion } from '#server/db/schema.ts';
-import { fieldErrors, msg, notFound } from '#server/http/errors.ts';
+import { applicationNotes, applications, applicationScores, programs, rubrics, users, type RubricCriterion } from '#server/db/schema.ts';
+import { fieldErrors, forbidden, msg, notFound } from '#server/http/errors.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor } from './users.ts';
 
@@ -34,8 +35,13 @@ const rubricView = (row: typeof rubrics.$inferSelect): Schemas['Rubric'] => ({
   updated_at: row.updated_at.toISOString(),
 });
 
-async function rubricRow(db: Db, subProgram: string) {
-  const [row] = await db.select().from(rubrics).where(eq(rubrics.sub_program, subProgram)).limit(1);
+/**
+ * `share` when a sheet is written: a rubric edit (which locks the row to replace it) then waits for the sheet's
+ * transaction, and its refreshScoreAverages sees the sheet; a sheet written after the edit reads the new rubric.
+ */
+async function rubricRow(db: Db, subProgram: string, lock?: 'share') {
+  const query = db.select().from(rubrics).where(eq(rubrics.sub_program, subProgram)).limit(1);
+  const [row] = await (lock ? query.for(lock) : query);
   // Migration 0012 inserts one per sub-program; an empty rubric is what a missing row means.
   return row ?? { id: 0, sub_program: subProgram, criteria: [], updated_at: new Date(0) };
 }
@@ -71,6 +77,7 @@ export async function setRubric(db: Db, now: Date, actor: Actor, subProgram: Sub
       after: { criteria },
       at: now,
     });
+    await refreshScoreAverages(tx, inArray(applications.program_id, sql`(select ${programs.id} from ${programs} where ${programs.sub_program} = ${subProgram})`));
     return rubricView(row);
   });
 }
@@ -101,7 +108,7 @@ export async function setScore(db: Db, now: Date, actor: Actor, id: number, inpu
   await db.transaction(async (tx) => {
     const loaded = await load(tx, id, true);
     if (!loaded) throw notFound();
-    const { criteria } = await rubricRow(tx, loaded.program.sub_program);
+    const { criteria } = await rubricRow(tx, loaded.program.sub_program, 'share');
     const errors: Record<string, ReturnType<typeof msg> | string> = {};
     for (const criterion of criteria) {
       const score = input.scores[criterion.key];
@@ -130,8 +137,32 @@ export async function setScore(db: Db, now: Date, actor: Actor, id: number, inpu
       after: { scores },
       at: now,
     });
+    await refreshScoreAverages(tx, eq(applications.id, id));
   });
   return getScores(db, id);
+}
+
+/**
+ * Rewrites `applications.score_average` (the list's score sort, migration 0014) of the applications `where` picks
+ * that have or had sheets, from their sheets and their sub-program's current rubric: the same weightedTotal and
+ * average the scores page computes, so the list, its order and the page agree. Runs inside the change's transaction;
+ * it locks those applications first, as writing a sheet does.
+ */
+export async function refreshScoreAverages(tx: Db, where: SQL | undefined): Promise<void> {
+  const scored = or(isNotNull(applications.score_average), inArray(applications.id, sql`(select ${applicationScores.application_id} from ${applicationScores})`));
+  const targets = await tx
+    .select({ id: applications.id, average: applications.score_average, sub_program: programs.sub_program })
+    .from(applications)
+    .innerJoin(programs, eq(programs.id, applications.program_id))
+    .where(and(where, scored))
+    .orderBy(asc(applications.id))
+    .for('update', { of: applications });
+  if (targets.length === 0) return;
+  const summaries = await scoreSummaries(tx, targets);
+  for (const target of targets) {
+    const average = summaries.get(target.id)?.average ?? null;
+    if (average !== target.average) await tx.update(applications).set({ score_average: average }).where(eq(applications.id, target.id));
+  }
 }
 
 /** The average and how many scored, for a page of staff's list (one grouped query per page: the keyset is untouched). */
@@ -142,7 +173,9 @@ export async function scoreSummaries(db: Db, rows: Array<{ id: number; sub_progr
     db
       .select({ application_id: applicationScores.application_id, scores: applicationScores.scores })
       .from(applicationScores)
-      .where(inArray(applicationScores.application_id, rows.map((row) => row.id))),
+      .where(inArray(applicationScores.application_id, rows.map((row) => row.id)))
+      // getScores' order: the totals are summed in the same order, so the average is the same to the last bit.
+      .orderBy(asc(applicationScores.created_at), asc(applicationScores.reviewer_id)),
     db.select().from(rubrics),
   ]);
   const criteriaOf = new Map(rubricRows.map((row) => [row.sub_program, row.criteria]));
@@ -168,10 +201,16 @@ export async function listNotes(db: Db, id: number): Promise<{ results: Schemas[
     .leftJoin(users, eq(users.id, applicationNotes.author_id))
     .where(eq(applicationNotes.application_id, id))
     .orderBy(desc(applicationNotes.id));
-  return {
-    results: rows.map(({ note, author }) => ({ id: note.id, author: author ? person(author) : null, text: note.body, created_at: note.created_at.toISOString() })),
-  };
+  return { results: rows.map(({ note, author }) => noteView(note, author ?? undefined)) };
 }
+
+const noteView = (note: typeof applicationNotes.$inferSelect, author: typeof users.$inferSelect | undefined): Schemas['ApplicationNote'] => ({
+  id: note.id,
+  author: author ? person(author) : null,
+  text: note.body,
+  created_at: note.created_at.toISOString(),
+  edited_at: note.edited_at?.toISOString() ?? null,
+});
 
 export async function addNote(db: Db, now: Date, actor: Actor, id: number, text: string): Promise<Schemas['ApplicationNote']> {
   const body = text.trim();
@@ -183,5 +222,61 @@ export async function addNote(db: Db, now: Date, actor: Actor, id: number, text:
     return row;
   });
   const [author] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
-  return { id: note.id, author: author ? person(author) : null, text: note.body, created_at: note.created_at.toISOString() };
+  return noteView(note, author);
+}
+
+/**
+ * The application's note `noteId`, locked, for its author only: another staff member's is 403 (they read it, but a
+ * note is its author's record); a note of another application, or none, is 404.
+ */
+async function ownNote(tx: Db, actor: Actor, id: number, noteId: number) {
+  if (!(await load(tx, id, true))) throw notFound();
+  const [note] = await tx
+    .select()
+    .from(applicationNotes)
+    .where(and(eq(applicationNotes.id, noteId), eq(applicationNotes.application_id, id)))
+    .limit(1)
+    .for('update');
+  if (!note) throw notFound();
+  if (note.author_id !== actor.id) throw forbidden();
+  return note;
+}
+
+/** The author changes their note's text; it keeps its time and gains `edited_at`. Audited with the text before and after. */
+export async function editNote(db: Db, now: Date, actor: Actor, id: number, noteId: number, text: string): Promise<Schemas['ApplicationNote']> {
+  const body = text.trim();
+  const note = await db.transaction(async (tx) => {
+    const before = await ownNote(tx, actor, id, noteId);
+    const [row] = await tx.update(applicationNotes).set({ body, edited_at: now }).where(eq(applicationNotes.id, noteId)).returning();
+    if (!row) throw notFound();
+    await recordAudit(tx, {
+      actorId: actor.id,
+      operation: 'updateAdminApplicationNote',
+      recordType: 'application',
+      recordId: id,
+      before: { note_id: noteId, text: before.body },
+      after: { note_id: noteId, text: body },
+      at: now,
+    });
+    return row;
+  });
+  const [author] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
+  return noteView(note, author);
+}
+
+/** The author deletes their note; the audit entry keeps what it said. */
+export async function deleteNote(db: Db, now: Date, actor: Actor, id: number, noteId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await ownNote(tx, actor, id, noteId);
+    await tx.delete(applicationNotes).where(eq(applicationNotes.id, noteId));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      operation: 'deleteAdminApplicationNote',
+      recordType: 'application',
+      recordId: id,
+      before: { note_id: noteId, text: before.body },
+      after: null,
+      at: now,
+    });
+  });
 }

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -205,6 +206,12 @@ export const applications = pgTable(
     hud_municipality_key: text('hud_municipality_key').notNull().default(''),
     hud_household_size: numeric('hud_household_size'),
     hud_income: numeric('hud_income'),
+    /**
+     * The mean of staff's score sheets' weighted totals (docs/decisions/033-scoring-and-notes.md), null before any;
+     * stored so the list sorts by it, and rewritten by server/admin/scoring.ts whenever a sheet, a rubric or the
+     * program's sub-program changes. Staff only: no applicant answer reads it.
+     */
+    score_average: doublePrecision('score_average'),
     ...timestamps,
   },
   (t) => [
@@ -219,6 +226,8 @@ export const applications = pgTable(
     index('applications_created_sort').on(t.created_at, t.id),
     index('applications_submitted_first_sort').on(sql`coalesce(${t.submitted_at}, '-infinity'::timestamptz)`, t.id),
     index('applications_submitted_last_sort').on(sql`coalesce(${t.submitted_at}, 'infinity'::timestamptz)`, t.id),
+    index('applications_score_high_sort').on(sql`coalesce(${t.score_average}, '-infinity'::float8)`, t.id),
+    index('applications_score_low_sort').on(sql`coalesce(${t.score_average}, 'infinity'::float8)`, t.id),
     index('applications_reviewer_idx').on(t.reviewer_id),
     check(
       'applications_status_check',
@@ -497,6 +506,8 @@ export const applicationNotes = pgTable(
     author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its author last changed the text (migration 0014); null if never. */
+    edited_at: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [index('application_notes_application_idx').on(t.application_id, t.id)],
 );

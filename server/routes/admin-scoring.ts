@@ -12,5 +12,11 @@ export function adminScoringRoutes(ctx: AppContext): Handlers {
     listAdminApplicationNotes: async (request) => scoring.listNotes(ctx.db, request.params.id),
     addAdminApplicationNote: async (request, reply) =>
       reply.code(201).send(await scoring.addNote(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.text)),
+    updateAdminApplicationNote: async (request) =>
+      scoring.editNote(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.params.noteId, request.body.text),
+    deleteAdminApplicationNote: async (request, reply) => {
+      await scoring.deleteNote(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.params.noteId);
+      return reply.code(204).send();
+    },
   };
 }

@@ -183,11 +183,13 @@ export const provideNewsActionMachine = (queryClient: QueryClient, onCreated: (i
  * (`payload.reviewer_id`, null for none), start the review, ask for changes (`payload`: steps and message) and decide
  * (`payload`: decision and reason).
  */
-export type ApplicationAction = 'setApplicationStatus' | 'setReviewer' | 'startReview' | 'requestChanges' | 'decide' | DocumentAction;
+export type ApplicationAction = 'setApplicationStatus' | 'setReviewer' | 'startReview' | 'requestChanges' | 'decide' | DocumentAction | 'deleteNote';
 /** The document checklist (docs/decisions/032-document-checklist.md): `payload` names the file, and a rejection's reason. */
 export type DocumentAction = 'verifyDocument' | 'rejectDocument';
 type DocumentBody = { fileId: number; reason?: string };
 type ApplicationStatusBody = { status: 'draft' | 'closed' };
+/** Deleting my internal note (docs/decisions/033-scoring-and-notes.md): `payload` names it. */
+type NoteBody = { noteId: number };
 type ReviewerBody = { reviewer_id: number | null };
 type ChangeRequestInput = components['schemas']['ChangeRequestInput'];
 type DecisionInput = components['schemas']['DecisionInput'];
@@ -215,6 +217,15 @@ async function performApplicationAction(request: AdminActionRequest): Promise<un
       const { fileId, reason = '' } = request.payload as DocumentBody;
       return unwrap(api.POST('/admin/applications/{id}/documents/{fileId}/reject', { params: { path: { id: request.targetId, fileId } }, body: { reason } }));
     }
+    case 'deleteNote': {
+      const { noteId } = request.payload as NoteBody;
+      // 204: no body, which unwrap would read as a failure (as deleting a news item).
+      const { response, error } = await api.DELETE('/admin/applications/{id}/notes/{noteId}', { params: { path: { id: request.targetId, noteId } } }).catch(() => {
+        throw new ApiError(0, undefined);
+      });
+      if (!response.ok) throw new ApiError(response.status, error);
+      return null;
+    }
   }
   throw new Error(`unknown admin action ${request.action}`);
 }
@@ -228,6 +239,7 @@ const applicationDone = defineMessages({
   decided: { id: 'admin.review.done.decided' },
   documentVerified: { id: 'admin.review.done.documentVerified' },
   documentRejected: { id: 'admin.review.done.documentRejected' },
+  noteDeleted: { id: 'admin.notes.deleted' },
 });
 
 export function applicationDoneMessage(request: AdminActionRequest): MessageDescriptor {
@@ -244,6 +256,8 @@ export function applicationDoneMessage(request: AdminActionRequest): MessageDesc
       return applicationDone.documentVerified;
     case 'rejectDocument':
       return applicationDone.documentRejected;
+    case 'deleteNote':
+      return applicationDone.noteDeleted;
     case 'setApplicationStatus':
       return (request.payload as ApplicationStatusBody | undefined)?.status === 'closed' ? applicationDone.closed : applicationDone.reopened;
   }

@@ -1480,9 +1480,10 @@ export interface paths {
          * Staff: applications of every program, searched, filtered, sorted and keyset-paged on the server
          * @description `q` matches the applicant's name or e-mail or the business name (step 2) whatever the accents and case;
          *     `program_id`, `sub_program` and `status` filter; `from` and `to` (Puerto Rico days, inclusive) bound the day
-         *     the application was started; `sort` orders by start, last change or submission (a leading `-` is
-         *     descending; unsubmitted applications come last when sorting by submission). `cursor` is the `next_cursor`
-         *     of the page before (docs/decisions/025-admin-applications.md).
+         *     the application was started; `sort` orders by start, last change, submission or average score (a leading
+         *     `-` is descending; unsubmitted applications come last when sorting by submission, applications not scored
+         *     yet last when sorting by score). `cursor` is the `next_cursor` of the page before
+         *     (docs/decisions/025-admin-applications.md, docs/decisions/033-scoring-and-notes.md).
          */
         get: operations["listAdminApplications"];
         put?: never;
@@ -1754,6 +1755,31 @@ export interface paths {
         /** Staff: add an internal note (audited) */
         post: operations["addAdminApplicationNote"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/applications/{id}/notes/{noteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Staff: change the text of my own internal note (audited; the note shows when it was edited)
+         * @description Only the note's author may change it: another staff member's note is 403 `permission_denied`; a note that is
+         *     not the application's is 404 (docs/decisions/033-scoring-and-notes.md).
+         */
+        put: operations["updateAdminApplicationNote"];
+        post?: never;
+        /**
+         * Staff: delete my own internal note (audited; the entry keeps what it said)
+         * @description Only the note's author may delete it, as for `updateAdminApplicationNote`.
+         */
+        delete: operations["deleteAdminApplicationNote"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2091,7 +2117,7 @@ export interface components {
          * @default -updated
          * @enum {string}
          */
-        AdminApplicationSort: "-created" | "created" | "-updated" | "updated" | "-submitted" | "submitted";
+        AdminApplicationSort: "-created" | "created" | "-updated" | "updated" | "-submitted" | "submitted" | "-score" | "score";
         /**
          * @description A chart of the dashboard, as exportAdminDashboard names it.
          * @enum {string}
@@ -2235,6 +2261,11 @@ export interface components {
             text: string;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When its author last changed it; null if never.
+             */
+            edited_at: string | null;
         };
         AdminApplicationPage: {
             results: components["schemas"]["AdminApplicationRow"][];
@@ -3081,6 +3112,7 @@ export interface components {
         Id: number;
         FileId: number;
         RegistrationId: number;
+        NoteId: number;
         NodeId: number;
         /** @description The step, 1 to 6. */
         Step: number;
@@ -6246,6 +6278,62 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApplicationNote"];
                 };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAdminApplicationNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                noteId: components["parameters"]["NoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteInput"];
+            };
+        };
+        responses: {
+            /** @description The note as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationNote"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAdminApplicationNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                noteId: components["parameters"]["NoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];

@@ -251,6 +251,17 @@ const dialogs: DialogCheck[] = [
     close: pressEscape,
   },
   {
+    name: 'staff review: delete my note',
+    source: 'src/features/admin-applications/components/NotesPanel.tsx',
+    who: 'staff',
+    url: (d) => `/admin/applications/${d.inReviewId}/1`,
+    open: async (page, locale) => {
+      await page.getByRole('region', { name: t(locale, 'admin.notes.title') }).getByRole('button', { name: t(locale, 'admin.notes.delete') }).first().click();
+      return page.getByRole('alertdialog', { name: t(locale, 'admin.notes.deleteTitle') });
+    },
+    close: cancelConfirm,
+  },
+  {
     name: 'staff review: close the application',
     source: 'src/features/admin-applications/components/ReviewPanel.tsx',
     who: 'staff',
@@ -385,6 +396,8 @@ async function setUp(): Promise<Data> {
   const staff = await apiSignIn(staffAccount);
   await staff.call('POST', `/admin/programs/${programId}/drive/folders`, { space: 'shared', parent_id: null, name: 'Guías' });
   await staff.call('POST', `/admin/applications/${inReviewId}/review/start`);
+  // A note of the sweep's staff member: only its author is offered Delete, which opens the notes' dialog.
+  await staff.call('POST', `/admin/applications/${inReviewId}/notes`, { text: 'Nota del barrido' });
   const eventId = await publicEventId();
   await api.call('POST', `/events/${eventId}/attendance`);
   const news = await api.call<{ results: Array<{ id: number }> }>('GET', '/news');

@@ -1,16 +1,23 @@
 // Staff review applications in the browser (issue 13 point 2): an applicant's submitted application with its
 // documents is found by an accented name typed without accents, read on the four review pages, a document opened in
 // the browser's PDF viewer (the PDF's response checked) and downloaded, the active-content warning shown; another
-// applicant's draft is closed through the dialog and reopened; the printable view is read in English. axe clean in es
-// and en and at 360 px; the same with the keyboard alone.
+// applicant's draft is closed through the dialog and reopened; the printable view is read in English; the list sorted
+// by average score (not scored yet last both ways) and its CSV in that order; the printed application with the
+// checklist's verdicts (with reasons) and the scores, which the applicant's own screens never show. axe clean in es and en and at 360 px;
+// the same with the keyboard alone.
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { parseCsv } from '../support/csv.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { E2E_SIDE_PORT } from './support/ports.ts';
-import { apiSignIn, applyTo, completeSteps, createProgram, incubatorSurvey, tinyPdf, uploadDocument } from './support/apply.ts';
+import { apiSignIn, applicationPath, applyTo, completeSteps, createProgram, incubatorSurvey, tinyPdf, uploadDocument } from './support/apply.ts';
 import { createAccount, expectNoHorizontalScroll, fieldLabel, shotPath, signIn, switchLanguage, t, type Locale } from './support/shell.ts';
 
 interface Seeded {
   token: string;
+  programId: number;
+  /** Ana's account (the submitted application's applicant). */
+  ana: { email: string; password: string };
   submittedId: number;
   draftId: number;
   submittedName: string;
@@ -35,7 +42,7 @@ async function seed(label: string): Promise<Seeded> {
 
   const jose = await createAccount(`${label}-jose`, { first_name: 'José', last_name: `Martínez ${token}` });
   const draftId = await applyTo(await apiSignIn(jose), programId);
-  return { token, submittedId, draftId, submittedName: `Ana Peña ${token}`, draftName: `José Martínez ${token}` };
+  return { token, programId, ana, submittedId, draftId, submittedName: `Ana Peña ${token}`, draftName: `José Martínez ${token}` };
 }
 
 /** A staff member of this test's own (a language switch is saved to the account: a shared one would carry it over). */
@@ -181,6 +188,118 @@ test('staff close a draft through the dialog and reopen it; the list and the use
   await expect(page.getByRole('heading', { level: 1, name: seeded.draftName })).toBeVisible();
   await page.getByRole('region', { name: es('admin.users.applications') }).getByRole('link').click();
   await expect(page).toHaveURL(`/admin/applications/${seeded.draftId}/1`);
+});
+
+/** Scores `id` as a fresh staff member: every criterion of its rubric at `fraction` of its maximum. */
+async function scoreAs(label: string, id: number, fraction: number): Promise<void> {
+  const api = await apiSignIn(await newStaff(label));
+  const { rubric } = (await api.call('GET', `/admin/applications/${id}/scores`)) as { rubric: { criteria: Array<{ key: string; max_score: number }> } };
+  await api.call('PUT', `/admin/applications/${id}/scores`, { scores: Object.fromEntries(rubric.criteria.map((c) => [c.key, Math.round(c.max_score * fraction)])) });
+}
+
+test('staff sort the list by average score, not scored yet last either way, and export it in that order', async ({ page }) => {
+  test.setTimeout(150_000);
+  const seeded = await seed('admin-apps-score');
+  const es = (id: string, values?: Record<string, string | number>) => t('es', id, values);
+  // A third application, never scored; Ana's scores 100, José's 0.
+  const luis = await createAccount('admin-apps-score-luis', { first_name: 'Luis', last_name: `Ortiz ${seeded.token}` });
+  const luisId = await applyTo(await apiSignIn(luis), seeded.programId);
+  await scoreAs('admin-apps-score-r1', seeded.submittedId, 1);
+  await scoreAs('admin-apps-score-r2', seeded.draftId, 0);
+  await openApplications(page, 'es', 'admin-apps-score');
+  await search(page, 'es', seeded.token);
+  const names = page.getByRole('table').getByRole('row').getByRole('rowheader').getByRole('link');
+  const order = (ids: number[]) => ids.map((id) => [seeded.submittedId, seeded.draftId, luisId].indexOf(id)).map((n) => [seeded.submittedName, seeded.draftName, `Luis Ortiz ${seeded.token}`][n] as string);
+
+  const sort = page.getByLabel(fieldLabel(es('admin.applications.sort')));
+  await expect(sort.getByRole('option', { name: es('admin.applications.sort.desc_score') })).toHaveCount(1);
+  await sort.selectOption('-score');
+  await page.getByRole('button', { name: es('admin.applications.searchButton') }).click();
+  await expect(page).toHaveURL(/sort=-score/);
+  await expect(names).toHaveText(order([seeded.submittedId, seeded.draftId, luisId]));
+  await expect(page.getByRole('table')).toContainText('—');
+  await expectNoAxeViolations(page, 'applications list sorted by score (es)');
+  await page.screenshot({ path: shotPath('admin-applications-score-sort-es'), fullPage: true });
+
+  await sort.selectOption('score');
+  await page.getByRole('button', { name: es('admin.applications.searchButton') }).click();
+  await expect(page).toHaveURL(/sort=score/);
+  await expect(names).toHaveText(order([seeded.draftId, seeded.submittedId, luisId]));
+
+  // The CSV holds the same rows in the same order, the average in its last column.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: es('admin.applications.export') }).click();
+  const file = await (await download).path();
+  const [header, ...rows] = parseCsv((await readFile(file, 'utf8')).slice(1));
+  expect(header?.at(-1)).toBe(es('admin.applications.csv.score_average'));
+  expect(rows.map((row) => [Number(row[0]), row.at(-1)])).toEqual([
+    [seeded.draftId, '0'],
+    [seeded.submittedId, '100'],
+    [luisId, ''],
+  ]);
+
+  // In English, at 360 px: the option and the list read in English, axe clean.
+  await switchLanguage(page, 'en');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(page.getByLabel(fieldLabel(t('en', 'admin.applications.sort'))).getByRole('option', { name: t('en', 'admin.applications.sort.score') })).toHaveCount(1);
+  await expect(names).toHaveText(order([seeded.draftId, seeded.submittedId, luisId]));
+  await expectNoAxeViolations(page, 'applications list sorted by score (en, 360)');
+  await page.screenshot({ path: shotPath('admin-applications-score-sort-en-360'), fullPage: true });
+});
+
+test("the printed application shows the checklist's verdicts with reasons and the scores; the applicant's screens never do", async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const seeded = await seed('admin-apps-print-review');
+  const es = (id: string, values?: Record<string, string | number>) => t('es', id, values);
+  const reason = `La identificación está borrosa ${seeded.token}`;
+  // Staff start the review, verify the income document and reject the owner's ID; two reviewers score 100 and 0.
+  const reviewer = await apiSignIn(await newStaff('admin-apps-print-review-r0'));
+  await reviewer.call('POST', `/admin/applications/${seeded.submittedId}/review/start`);
+  const { documents } = await reviewer.call<{ documents: Array<{ file_id: number; file_name: string }> }>('GET', `/admin/applications/${seeded.submittedId}`);
+  const byName = (name: string) => documents.find((d) => d.file_name === name)?.file_id ?? 0;
+  await reviewer.call('POST', `/admin/applications/${seeded.submittedId}/documents/${byName('con-javascript.pdf')}/verify`);
+  await reviewer.call('POST', `/admin/applications/${seeded.submittedId}/documents/${byName('owner_id.pdf')}/reject`, { reason });
+  await scoreAs('admin-apps-print-review-r1', seeded.submittedId, 1);
+  await scoreAs('admin-apps-print-review-r2', seeded.submittedId, 0);
+
+  await signIn(page, await newStaff('admin-apps-print-review'), 'es');
+  await page.goto(`/admin/applications/${seeded.submittedId}/print`);
+  const document = page.locator('[data-print-document]');
+  const checklist = document.getByRole('region', { name: es('admin.review.documents.title') });
+  const scores = document.getByRole('region', { name: es('admin.scoring.title') });
+  await expect(checklist.getByRole('term').filter({ hasText: 'owner_id.pdf' }).locator('xpath=..')).toContainText(es('admin.review.documents.rejected', { reason }));
+  await expect(checklist.getByRole('term').filter({ hasText: 'con-javascript.pdf' }).locator('xpath=..')).toContainText(es('admin.review.documents.verified'));
+  await expect(checklist.getByRole('term').filter({ hasText: 'formulario-firmado.pdf' }).locator('xpath=..')).toContainText(es('admin.review.documents.unchecked'));
+  await expect(scores.getByTestId('print-score-average')).toHaveText('Promedio: 50 de 100 (2 evaluadores)');
+  await expect(scores.getByRole('listitem')).toHaveCount(2);
+  await expect(scores.getByRole('listitem').filter({ hasText: ': 100 de 100' })).toHaveCount(1);
+  await expect(scores.getByRole('listitem').filter({ hasText: ': 0 de 100' })).toHaveCount(1);
+  await expectNoAxeViolations(page, 'print view with the review (es)');
+  await page.screenshot({ path: shotPath('admin-applications-print-review-es'), fullPage: true });
+  // In English on paper (the document's language), at 360 px.
+  await page.getByLabel(fieldLabel(es('admin.print.language'))).selectOption('en');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(document.getByRole('region', { name: t('en', 'admin.scoring.title') }).getByTestId('print-score-average')).toHaveText('Average: 50 out of 100 (2 reviewers)');
+  await expect(document.getByRole('region', { name: t('en', 'admin.review.documents.title') })).toContainText(t('en', 'admin.review.documents.verified'));
+  await expectNoAxeViolations(page, 'print view with the review (en document, 360 px)');
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: shotPath('admin-applications-print-review-en-360'), fullPage: true });
+
+  // Ana reads her application (the change request asks her to replace the ID: she reads its reason as the message),
+  // but neither the checklist, nor a verdict, nor a score.
+  const context = await browser.newContext({ locale: 'es-PR' });
+  const applicant = await context.newPage();
+  await signIn(applicant, seeded.ana, 'es');
+  for (const path of [applicationPath(seeded.submittedId), applicationPath(seeded.submittedId, 3), applicationPath(seeded.submittedId, 'submit'), '/panel/programs/my']) {
+    await applicant.goto(path);
+    await expect(applicant.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(applicant.getByText(reason).first()).toBeVisible();
+    const main = applicant.locator('main');
+    for (const secret of [es('admin.review.documents.title'), es('admin.review.documents.verified'), es('admin.scoring.title'), 'de 100', 'Verified', 'Score']) {
+      await expect(main, `${path}: ${secret}`).not.toContainText(secret);
+    }
+  }
+  await context.close();
 });
 
 for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {

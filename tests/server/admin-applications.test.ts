@@ -169,6 +169,7 @@ describe.each(databaseKinds)('staff applications (%s)', (kind) => {
       expect.any(String),
       expect.any(String),
       '',
+      '',
     ]);
     expect(rows.length).toBe((await list({ q: tag })).count);
   });

@@ -1,11 +1,14 @@
 // Scoring and internal notes against the API on PGlite and PostgreSQL (docs/decisions/033-scoring-and-notes.md): the
 // rubric editor's rules, score sheets with their weighted totals and average (computed here independently of the
-// server), the list's column, notes, the audit entries, staff only, and the proof that the applicant never reads a
-// note or a score in any answer of theirs.
+// server), the list's column and its sort by score (the stored average following sheets, rubrics and programs), notes
+// (only their author edits or deletes them), the audit entries, staff only, and the proof that the applicant never reads a
+// note, a score or a verdict in any answer of theirs, their certification PDF included.
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, rubrics } from '#server/db/schema.ts';
 import { completeAllSteps, createProgram, signUp, uploadDocument, type Person } from '../support/applicants.ts';
+import { parseCsv } from '../support/csv.ts';
+import { pdfText } from '../support/pdf-text.ts';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
 
 interface Criterion {
@@ -27,6 +30,8 @@ const RUBRIC: Criterion[] = [
   { key: 'market', name_es: 'Mercado', name_en: 'Market', weight: 1, max_score: 4 },
 ];
 const NOTE = 'Internal: strong founder, check the lease — zebra-note-7731';
+const EDITED = 'Internal, edited: lease checked — quokka-edit-4410';
+const DELETED = 'Internal, soon deleted — walrus-gone-9921';
 
 /** The weighted total as docs/decisions/033 defines it, written here from the definition, not from the server. */
 function expectedTotal(criteria: Criterion[], scores: Record<string, number>): number {
@@ -171,18 +176,177 @@ describe.each(databaseKinds)('scoring and notes (%s)', (kind) => {
     expect((await test.call('GET', '/admin/applications/999999/notes', undefined, en(rita))).statusCode).toBe(404);
   });
 
-  it('never shows the applicant a note or a score, and refuses them every staff operation', async () => {
+  it('lets only its author edit a note (it shows when) or delete it, both audited', async () => {
+    const notes = async () =>
+      ((await test.call('GET', `/admin/applications/${id}/notes`, undefined, en(rita))).json() as {
+        results: Array<{ id: number; text: string; author: { id: number }; created_at: string; edited_at: string | null }>;
+      }).results;
+    const ritas = (await notes()).find((n) => n.text === NOTE);
+    const omars = (await notes()).find((n) => n.author.id === omar.id);
+    if (!ritas || !omars) throw new Error('the notes of the test before are missing');
+    expect([ritas.edited_at, omars.edited_at]).toEqual([null, null]);
+    const path = `/admin/applications/${id}/notes/${ritas.id}`;
+
+    // Omar reads Rita's note but may neither change nor delete it.
+    const notHis = await test.call('PUT', path, { text: 'Not mine to change' }, en(omar));
+    expect(notHis.statusCode).toBe(403);
+    expect(notHis.json()).toEqual({ detail: 'You do not have permission to perform this action.', code: 'permission_denied' });
+    expect((await test.call('DELETE', path, undefined, en(omar))).statusCode).toBe(403);
+    // No such note, or not this application's: 404.
+    expect((await test.call('PUT', `/admin/applications/${id}/notes/999999`, { text: 'x' }, en(rita))).statusCode).toBe(404);
+    expect((await test.call('PUT', `/admin/applications/999999/notes/${ritas.id}`, { text: 'x' }, en(rita))).statusCode).toBe(404);
+    const elsewhere = await createProgram(test, { sub_program: 'incubator' });
+    const otherApplication = (await test.call('POST', '/applications', { program_id: elsewhere.id }, (await signUp(test)).headers)).json().id as number;
+    expect((await test.call('DELETE', `/admin/applications/${otherApplication}/notes/${ritas.id}`, undefined, en(rita))).statusCode).toBe(404);
+    expect((await notes()).find((n) => n.id === ritas.id)).toMatchObject({ text: NOTE, edited_at: null });
+
+    // Rita edits hers: the text checked as when adding, the time kept, `edited_at` set, audited.
+    expect((await test.call('PUT', path, { text: '  ' }, en(rita))).json()).toEqual({ text: ['This field is required.'], code: 'invalid' });
+    expect((await test.call('PUT', path, { text: '  ' }, { ...rita.headers, 'accept-language': 'es' })).json()).toEqual({ text: ['Este campo es obligatorio.'], code: 'invalid' });
+    const edited = await test.call('PUT', path, { text: `  ${EDITED}  ` }, en(rita));
+    expect(edited.statusCode, edited.body).toBe(200);
+    const body = edited.json() as { id: number; text: string; created_at: string; edited_at: string | null };
+    expect(body).toMatchObject({ id: ritas.id, text: EDITED, created_at: ritas.created_at });
+    expect(Number.isNaN(Date.parse(body.edited_at ?? ''))).toBe(false);
+    expect(await lastAudit('application', id)).toMatchObject({
+      operation: 'updateAdminApplicationNote',
+      actor_id: rita.id,
+      before: { note_id: ritas.id, text: NOTE },
+      after: { note_id: ritas.id, text: EDITED },
+    });
+    expect((await notes()).map((n) => [n.id, n.text, n.edited_at])).toEqual([
+      [omars.id, omars.text, null],
+      [ritas.id, EDITED, body.edited_at],
+    ]);
+
+    // She deletes a note of hers: gone from the list, the audit entry keeps what it said; a second delete is 404.
+    const doomed = (await test.call('POST', `/admin/applications/${id}/notes`, { text: DELETED }, en(rita))).json() as { id: number };
+    const deleted = await test.call('DELETE', `/admin/applications/${id}/notes/${doomed.id}`, undefined, en(rita));
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await lastAudit('application', id)).toMatchObject({ operation: 'deleteAdminApplicationNote', actor_id: rita.id, before: { note_id: doomed.id, text: DELETED }, after: null });
+    expect((await notes()).map((n) => n.id)).toEqual([omars.id, ritas.id]);
+    expect((await test.call('DELETE', `/admin/applications/${id}/notes/${doomed.id}`, undefined, en(rita))).statusCode).toBe(404);
+  });
+
+  it('sorts the staff list by the average score, keyset-paged, not scored yet last both ways; the CSV in the same order', async () => {
+    // Four applications of a program of their own: two averaging 75 (the id breaks the tie), one 50, one not scored.
+    const accelerator: Criterion[] = [
+      { key: 'a', name_es: 'A', name_en: 'A', weight: 1, max_score: 10 },
+      { key: 'b', name_es: 'B', name_en: 'B', weight: 1, max_score: 10 },
+    ];
+    expect((await test.call('PUT', '/admin/rubrics/accelerator', { criteria: accelerator }, en(rita))).statusCode).toBe(200);
+    const program = await createProgram(test, { sub_program: 'accelerator' });
+    const ids: number[] = [];
+    for (let n = 0; n < 4; n += 1) {
+      const owner = await signUp(test, { language: 'en' });
+      ids.push((await test.call('POST', '/applications', { program_id: program.id }, owner.headers)).json().id as number);
+    }
+    const [first, second, third, unscored] = ids as [number, number, number, number];
+    const sheets: Array<[number, Person, Record<string, number>]> = [
+      [first, rita, { a: 10, b: 0 }],
+      [first, omar, { a: 10, b: 10 }],
+      [second, rita, { a: 2, b: 8 }],
+      [third, rita, { a: 7, b: 8 }],
+    ];
+    for (const [application, reviewer, scores] of sheets) {
+      const saved = await test.call('PUT', `/admin/applications/${application}/scores`, { scores }, en(reviewer));
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    const averageOf = (criteria: Criterion[], application: number) => {
+      const totals = sheets.filter(([a]) => a === application).map(([, , scores]) => expectedTotal(criteria, scores));
+      return totals.length === 0 ? null : Math.round((totals.reduce((x, y) => x + y, 0) / totals.length) * 10) / 10;
+    };
+    /** Every row of the program's list in `sort` order, one row a page (the cursor carries the score). */
+    const walk = async (sort: string) => {
+      const seen: Array<[number, number | null]> = [];
+      let cursor: string | null = null;
+      do {
+        const page = await test.call('GET', `/admin/applications?program_id=${program.id}&sort=${sort}&limit=1${cursor ? `&cursor=${cursor}` : ''}`, undefined, en(rita));
+        expect(page.statusCode, page.body).toBe(200);
+        const body = page.json() as { results: Array<{ id: number; score_average: number | null }>; next_cursor: string | null };
+        seen.push(...body.results.map((row): [number, number | null] => [row.id, row.score_average]));
+        cursor = body.next_cursor;
+      } while (cursor !== null);
+      return seen;
+    };
+    expect(averageOf(accelerator, first)).toBe(75);
+    expect(averageOf(accelerator, third)).toBe(75);
+    expect(await walk('-score')).toEqual([[third, 75], [first, 75], [second, 50], [unscored, null]]);
+    expect(await walk('score')).toEqual([[second, 50], [first, 75], [third, 75], [unscored, null]]);
+
+    // The CSV export follows the sort, with the average as its last column.
+    const csv = await test.call('GET', `/admin/applications/export.csv?program_id=${program.id}&sort=-score`, undefined, en(rita));
+    expect(csv.statusCode).toBe(200);
+    const [header, ...rows] = parseCsv(csv.body.slice(1));
+    expect(header?.at(-1)).toBe('Average score');
+    expect(rows.map((row) => [row[0], row.at(-1)])).toEqual([[String(third), '75'], [String(first), '75'], [String(second), '50'], [String(unscored), '']]);
+    const spanish = await test.call('GET', `/admin/applications/export.csv?program_id=${program.id}&sort=score`, undefined, { ...rita.headers, 'accept-language': 'es' });
+    const [esHeader, ...esRows] = parseCsv(spanish.body.slice(1));
+    expect(esHeader?.at(-1)).toBe('Puntuación media');
+    expect(esRows.map((row) => row[0])).toEqual([second, first, third, unscored].map(String));
+
+    // A rubric edit re-weighs every stored average of its sub-program, so the order follows it.
+    const reweighed = [{ ...accelerator[0], weight: 3 }, accelerator[1]] as Criterion[];
+    expect((await test.call('PUT', '/admin/rubrics/accelerator', { criteria: reweighed }, en(rita))).statusCode).toBe(200);
+    expect([first, second, third].map((a) => averageOf(reweighed, a))).toEqual([87.5, 35, 72.5]);
+    expect(await walk('-score')).toEqual([[first, 87.5], [third, 72.5], [second, 35], [unscored, null]]);
+    const scoresPage = (await test.call('GET', `/admin/applications/${third}/scores`, undefined, en(rita))).json() as Scores;
+    expect(scoresPage.average).toBe(72.5);
+
+    // Moving the program to another sub-program scores it with that rubric (its keys are not the sheets': 0 each).
+    const moved = await test.call(
+      'PUT',
+      `/admin/programs/${program.id}`,
+      {
+        sub_program: 'pre_incubator',
+        name_es: program.name_es,
+        name_en: program.name_en,
+        period: program.period,
+        start_date: program.start_date,
+        end_date: program.end_date,
+        application_deadline: program.application_deadline.toISOString(),
+        status: program.status,
+      },
+      en(rita),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await walk('-score')).toEqual([[third, 0], [second, 0], [first, 0], [unscored, null]]);
+
+    // A forged cursor whose score is not a number is a 400 on `cursor`, not a failed query.
+    const scope = JSON.stringify(['applications', '-score', '', program.id, null, null, null, null]);
+    const forged = Buffer.from(JSON.stringify({ s: scope, k: 'high', i: 1 })).toString('base64url');
+    const refused = await test.call('GET', `/admin/applications?program_id=${program.id}&sort=-score&cursor=${forged}`, undefined, en(rita));
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(Object.keys(refused.json() as object)).toContain('cursor');
+  });
+
+  it('never shows the applicant a note, a score or a verdict, nor prints them on their PDF, and refuses them every staff operation', async () => {
     const files = ((await test.call('GET', `/applications/${id}`, undefined, ana.headers)).json() as { files: Array<{ id: number }> }).files;
     expect(files.length).toBeGreaterThan(0);
+    // A verdict too (what staff's printed application shows with the scores): the review started, a document verified.
+    expect((await test.call('POST', `/admin/applications/${id}/review/start`, undefined, en(rita))).statusCode).toBe(200);
+    const verified = await test.call('POST', `/admin/applications/${id}/documents/${files[0]?.id}/verify`, undefined, en(rita));
+    expect(verified.statusCode, verified.body).toBe(200);
+    // The applicant's own PDF (the certification form, which summarizes the application) in both languages.
+    for (const language of ['en', 'es']) {
+      const pdf = await test.call('GET', `/applications/${id}/certification.pdf`, undefined, { ...ana.headers, 'accept-language': language });
+      expect(pdf.statusCode).toBe(200);
+      const text = pdfText(pdf.rawPayload);
+      expect(text.length).toBeGreaterThan(100);
+      for (const secret of ['zebra-note-7731', 'quokka-edit-4410', 'walrus-gone-9921', '77.5', '42.5', 'Verified', 'Verificado', 'Rubric', 'Score', 'Puntuaci']) {
+        expect(text, `${language} PDF: ${secret}`).not.toContain(secret);
+      }
+    }
     const reads = [`/applications/${id}`, '/applications', '/programs', '/me', `/applications/${id}/intake-form`];
     for (const file of files) reads.push(`/applications/${id}/files/${file.id}`);
     for (const path of reads) {
       const answer = await test.call('GET', path, undefined, ana.headers);
       expect(answer.statusCode, path).toBe(200);
       const text = answer.body;
-      expect(text, path).not.toContain('zebra-note-7731');
+      // Neither the note as first written, nor as edited, nor the one deleted, nor that a note was edited.
+      for (const secret of ['zebra-note-7731', 'quokka-edit-4410', 'walrus-gone-9921', 'edited_at']) expect(text, path).not.toContain(secret);
       expect(text, path).not.toContain('Second look');
-      expect(text, path).not.toMatch(/score|rubric|"notes?"/i);
+      expect(text, path).not.toMatch(/score|rubric|"notes?"|verdict|verified/i);
       expect(text, path).not.toContain(String(77.5));
     }
     const staffOnly: Array<[string, string, unknown]> = [
@@ -192,6 +356,8 @@ describe.each(databaseKinds)('scoring and notes (%s)', (kind) => {
       ['PUT', `/admin/applications/${id}/scores`, { scores: { team: 1, market: 1 } }],
       ['GET', `/admin/applications/${id}/notes`, undefined],
       ['POST', `/admin/applications/${id}/notes`, { text: 'mine' }],
+      ['PUT', `/admin/applications/${id}/notes/1`, { text: 'mine' }],
+      ['DELETE', `/admin/applications/${id}/notes/1`, undefined],
     ];
     for (const [method, path, body] of staffOnly) {
       expect((await test.call(method as 'GET', path, body, en(ana))).statusCode, `${method} ${path}`).toBe(403);

@@ -34,7 +34,7 @@ export const messages = defineMessages({
   printLanguage: { id: 'admin.print.language' },
 });
 
-export const SORTS: readonly AdminApplicationSort[] = ['-updated', 'updated', '-created', 'created', '-submitted', 'submitted'];
+export const SORTS: readonly AdminApplicationSort[] = ['-updated', 'updated', '-created', 'created', '-submitted', 'submitted', '-score', 'score'];
 
 export const sortNames: Record<AdminApplicationSort, MessageDescriptor> = defineMessages({
   '-updated': { id: 'admin.applications.sort.desc_updated' },
@@ -43,6 +43,8 @@ export const sortNames: Record<AdminApplicationSort, MessageDescriptor> = define
   created: { id: 'admin.applications.sort.created' },
   '-submitted': { id: 'admin.applications.sort.desc_submitted' },
   submitted: { id: 'admin.applications.sort.submitted' },
+  '-score': { id: 'admin.applications.sort.desc_score' },
+  score: { id: 'admin.applications.sort.score' },
 });
 
 /** The four review pages (docs/product.md section 2): the fourth shows the step-six content. */

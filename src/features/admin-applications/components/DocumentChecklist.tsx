@@ -21,7 +21,8 @@ type Document = AdminApplication['documents'][number];
 
 const buttonId = (document: Document) => `document-reject-${document.file_id}`;
 
-function Verdict({ document }: { document: Document }) {
+/** A document's verdict in words (a rejection with its reason): the checklist and the printed application. */
+export function Verdict({ document }: { document: Document }) {
   if (document.verdict === 'verified')
     return (
       <span className="font-semibold text-green-800">

@@ -1,18 +1,39 @@
 // Staff's internal notes on an application (docs/decisions/033-scoring-and-notes.md): newest first with author and
-// time, and a form to add one. The applicant never reads them (no applicant operation answers them).
+// time, a form to add one, and on my own notes Edit and Delete (a dialog asks first, through the admin-action
+// machine). The applicant never reads them (no applicant operation answers them).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { provideApplicationActionMachine } from '#actors/admin-action';
 import { errorBody } from '#api/errors';
 import { Button } from '#components/ui/Button';
-import { InstantText } from '#components/ui/InstantText';
+import { ConfirmDialog } from '#components/ui/ConfirmDialog';
 import { TextAreaField } from '#components/ui/TextAreaField';
 import { toFormErrors, type ErrorText } from '#lib/form-errors';
-import { addNote, notesQueryOptions } from '#features/admin-applications/api/scoring';
+import { useSession } from '#lib/use-session';
+import { selectActionRequest, selectConfirmOpen, selectIsWorking } from '#machines/admin-action/admin-action.selectors';
+import { selectUser } from '#machines/session/session.selectors';
+import { addNote, notesQueryOptions, type ApplicationNote } from '#features/admin-applications/api/scoring';
+import { deleteButtonId, NoteItem } from './NoteItem';
+import { ReviewOutcome } from './ReviewOutcome';
 
 export function NotesPanel({ id }: { id: number }) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const notes = useQuery(notesQueryOptions(id));
+  const me = useSession(selectUser);
+  // Deleting: the dialog is the machine's `confirming`; once done the note is gone, so focus goes to the heading.
+  const [machine] = useState(() => provideApplicationActionMachine(queryClient, () => document.getElementById('notes')?.focus()));
+  const action = useActorRef(machine);
+  const working = useSelector(action, selectIsWorking);
+  const confirmOpen = useSelector(action, selectConfirmOpen);
+  const request = useSelector(action, selectActionRequest);
+  const [returnTo, setReturnTo] = useState('notes');
+  const askDelete = (note: ApplicationNote) => {
+    setReturnTo(deleteButtonId(note));
+    action.send({ type: 'action.request', request: { action: 'deleteNote', targetId: id, payload: { noteId: note.id } }, confirm: true });
+  };
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<ErrorText[]>([]);
   const adding = useMutation({
@@ -37,7 +58,7 @@ export function NotesPanel({ id }: { id: number }) {
   };
   return (
     <section aria-labelledby="notes" className="space-y-4" data-print-hide>
-      <h2 id="notes" className="text-2xl font-bold">
+      <h2 id="notes" tabIndex={-1} className="text-2xl font-bold focus:outline-none">
         <FormattedMessage id="admin.notes.title" />
       </h2>
       <p className="max-w-prose text-gray-900">
@@ -52,14 +73,7 @@ export function NotesPanel({ id }: { id: number }) {
       {notes.data && notes.data.results.length > 0 ? (
         <ul className="space-y-3" aria-labelledby="notes">
           {notes.data.results.map((note) => (
-            <li key={note.id} className="rounded-md border border-gray-300 p-3">
-              <p className="text-sm text-gray-800">
-                {note.author ? `${note.author.first_name} ${note.author.last_name}`.trim() || note.author.email : <FormattedMessage id="admin.notes.formerStaff" />}
-                {' · '}
-                <InstantText instant={note.created_at} />
-              </p>
-              <p className="whitespace-pre-line break-words">{note.text}</p>
-            </li>
+            <NoteItem key={note.id} applicationId={id} note={note} mine={me !== null && note.author?.id === me.id} busy={working} onDelete={askDelete} />
           ))}
         </ul>
       ) : notes.data ? (
@@ -67,6 +81,16 @@ export function NotesPanel({ id }: { id: number }) {
           <FormattedMessage id="admin.notes.none" />
         </p>
       ) : null}
+      <ReviewOutcome action={action} />
+      <ConfirmDialog
+        open={confirmOpen && request?.action === 'deleteNote'}
+        title={intl.formatMessage({ id: 'admin.notes.deleteTitle' })}
+        body={intl.formatMessage({ id: 'admin.notes.deleteBody' })}
+        confirmLabel={<FormattedMessage id="admin.notes.delete" />}
+        onConfirm={() => action.send({ type: 'action.confirm' })}
+        onCancel={() => action.send({ type: 'action.cancel' })}
+        returnFocusTo={returnTo}
+      />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 // /admin/applications/:rid/print: the whole application as one document to print, in Spanish or English whatever
 // the interface's language (the file of an applicant may go to a reader of either). The controls (language, print,
 // back) stay on screen only; print CSS (src/app/styles.css, under [data-print-document]) leaves the document alone,
-// black on white, each part from a new page.
+// black on white, each part from a new page. After the four pages, the review's record: the document checklist's
+// verdicts (with reasons) and the scores (each reviewer's total and the average), for staff only.
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, IntlProvider, useIntl } from 'react-intl';
@@ -11,8 +12,10 @@ import { SelectField } from '#components/ui/Field';
 import { PageHeading } from '#components/ui/PageHeading';
 import { defaultLocale, isLocale, loadCatalog, messagesFor, type Locale } from '#lib/locale';
 import { adminApplicationQueryOptions } from '#features/admin-applications/api/applications';
+import { scoresQueryOptions } from '#features/admin-applications/api/scoring';
 import { messages, REVIEW_PAGES } from '#features/admin-applications/messages';
 import { ApplicationFacts, applicantName } from './ReviewPage';
+import { PrintChecklist, PrintScores } from './PrintReview';
 import { ReviewContent } from './ReviewSections';
 
 /** The other language's catalog, loaded once (the interface's own is already there). */
@@ -32,7 +35,9 @@ export function PrintPage() {
   const [language, setLanguage] = useState<Locale>(isLocale(intl.locale) ? intl.locale : defaultLocale);
   const application = useQuery({ ...adminApplicationQueryOptions(id), enabled: valid });
   const catalog = useQuery(catalogQuery(language));
-  const ready = application.data && catalog.data;
+  const scores = useQuery({ ...scoresQueryOptions(id), enabled: valid });
+  // The scores are part of the record: printing waits for them (if they cannot be read, the page says so).
+  const ready = application.data && catalog.data && (scores.data || scores.isError);
 
   const controls: ReactNode = (
     <div data-print-hide className="space-y-4">
@@ -63,7 +68,7 @@ export function PrintPage() {
     </div>
   );
 
-  if (!application.data || !catalog.data) {
+  if (!application.data || !catalog.data || !(scores.data || scores.isError)) {
     const missing = application.isError || !valid;
     return (
       <div className="space-y-8">
@@ -97,6 +102,10 @@ export function PrintPage() {
               <ReviewContent application={record} page={page} mode="print" />
             </div>
           ))}
+          <div className="space-y-10 print:break-before-page">
+            <PrintChecklist documents={record.documents} />
+            <PrintScores scores={scores.data} />
+          </div>
         </article>
       </IntlProvider>
     </div>
