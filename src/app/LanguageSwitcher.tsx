@@ -5,7 +5,6 @@ import { selectIsSignedIn } from '#machines/session/session.selectors';
 import { useSession } from '#lib/use-session';
 import { useUpdateMe } from '#features/profile/api/me';
 import { locales, setLocale, useLocale, type Locale } from '#lib/locale';
-import { useHydrated } from '#lib/use-hydrated';
 
 const names = defineMessages({
   es: { id: 'app.language.es' },
@@ -17,7 +16,6 @@ export function LanguageSwitcher() {
   const locale = useLocale();
   const signedIn = useSession(selectIsSignedIn);
   const updateMe = useUpdateMe();
-  const hydrated = useHydrated();
 
   function choose(next: Locale) {
     // Pressing the language already in force is a choice too: it is stored, so a profile in another language no
@@ -36,7 +34,6 @@ export function LanguageSwitcher() {
           type="button"
           lang={option}
           aria-pressed={option === locale}
-          disabled={!hydrated}
           onClick={() => choose(option)}
           className={
             'min-h-11 rounded-md px-3 font-semibold ' +
