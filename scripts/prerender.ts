@@ -21,9 +21,12 @@ const escapeHtml = (text: string): string =>
 /** Where a page's file goes under dist/pages/<language>/: `/` is index.html, `/account/create` account/create.html. */
 export const prerenderedFile = (path: string): string => (path === '/' ? 'index.html' : `${path.slice(1)}.html`);
 
-/** The built chunk of a language's catalog (Vite names it after locales/<language>.json), fetched with the page. */
+/**
+ * The built chunk of a language's catalog (Vite names it after locales/<language>.json and an 8-character hash),
+ * fetched with the app. The hash's length tells it from ALTCHA's `es-419-<hash>.js`.
+ */
 async function catalogChunk(dist: string, locale: string): Promise<string> {
-  const found = (await readdir(join(dist, 'assets'))).filter((name) => new RegExp(`^${locale}-[\\w-]+\\.js$`).test(name));
+  const found = (await readdir(join(dist, 'assets'))).filter((name) => new RegExp(`^${locale}-[\\w-]{8}\\.js$`).test(name));
   if (found.length !== 1) throw new Error(`expected one catalog chunk for ${locale} in dist/assets, found ${found.length}`);
   return `/assets/${found[0]}`;
 }

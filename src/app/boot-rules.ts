@@ -36,3 +36,9 @@ export function loadsAtOnce(storage: BootStorage, prerendered: string | undefine
   if (storage.session(bootStorageKeys.smallScreenDismissed) === '1') return true;
   return bootLanguage(storage.local(bootStorageKeys.language)) !== prerendered;
 }
+
+/** The page's <h1> (src/components/ui/PageHeading.tsx's MAIN_HEADING_ID), where focus lands after a navigation. */
+export const mainHeadingId = 'main-heading';
+
+/** sessionStorage: the path a link followed before hydration led to, so the page it loads can focus its heading. */
+export const arrivalKey = 'bootFollowedLink';

@@ -3,8 +3,10 @@
 // the prerender did not draw (src/app/boot-rules.ts), otherwise at the first sign of intent. Until React has hydrated
 // the page (main.tsx marks <html data-hydrated>), a click on a control or a form's submit is held and replayed after,
 // so nothing a person does while the app arrives is lost. Typed text needs no help: the public forms are uncontrolled
-// and hydration keeps the values in the DOM, which the forms read on submit.
-import { loadsAtOnce } from './boot-rules';
+// and hydration keeps the values in the DOM, which the forms read on submit. A link stays a link: followed before
+// hydration it loads the next prerendered page, whose boot script moves focus to its <h1> as the app does after a
+// navigation (src/app/RootLayout.tsx), so keyboard and screen-reader users start at the new content either way.
+import { arrivalKey, loadsAtOnce, mainHeadingId } from './boot-rules';
 
 const script = document.querySelector<HTMLScriptElement>('script[data-app-entry]');
 const root = document.getElementById('root');
@@ -36,6 +38,32 @@ function reader(area: 'localStorage' | 'sessionStorage'): (key: string) => strin
       return null;
     }
   };
+}
+
+function writeSession(key: string, value: string | null): void {
+  try {
+    if (value === null) window.sessionStorage.removeItem(key);
+    else window.sessionStorage.setItem(key, value);
+  } catch {
+    // Storage refused: the next page starts at its top, as any page load does.
+  }
+}
+
+/** Arrived by a link followed before hydration: the heading takes focus, as after the app's own navigations. */
+function focusHeadingOnArrival(): void {
+  const followed = reader('sessionStorage')(arrivalKey);
+  if (followed === null) return;
+  writeSession(arrivalKey, null);
+  if (followed === window.location.pathname) document.getElementById(mainHeadingId)?.focus();
+}
+
+/** A plain left click on a link of this site, which the browser is about to follow (nothing prevented it). */
+function noteFollowedLink(event: MouseEvent): void {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement) || (link.target !== '' && link.target !== '_self') || link.hasAttribute('download')) return;
+  if (link.origin !== window.location.origin || link.hash !== '') return;
+  writeSession(arrivalKey, link.pathname);
 }
 
 function pathOf(element: Element): number[] {
@@ -108,6 +136,13 @@ function holdSubmit(event: SubmitEvent): void {
   load();
 }
 
+function stopHolding(): void {
+  observer.disconnect();
+  window.removeEventListener('click', holdClick, true);
+  window.removeEventListener('submit', holdSubmit, true);
+  window.removeEventListener('click', noteFollowedLink);
+}
+
 function replayHeld(items: Held[]): void {
   for (const item of items) {
     const element = resolve(item);
@@ -122,17 +157,18 @@ function replayHeld(items: Held[]): void {
 
 const observer = new MutationObserver(() => {
   if (document.documentElement.dataset.hydrated === undefined) return;
+  stopHolding();
   const items = held.splice(0);
   for (const item of items) item.restore?.();
-  observer.disconnect();
-  window.removeEventListener('click', holdClick, true);
-  window.removeEventListener('submit', holdSubmit, true);
   replayHeld(items);
 });
 
 if (root && entry) {
+  // Before the intent listeners: this focus is the page's, not a sign of the person's intent.
+  focusHeadingOnArrival();
   window.addEventListener('click', holdClick, true);
   window.addEventListener('submit', holdSubmit, true);
+  window.addEventListener('click', noteFollowedLink);
   observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
   if (loadsAtOnce({ local: reader('localStorage'), session: reader('sessionStorage') }, root.dataset.prerendered)) load();
   else for (const type of intentEvents) window.addEventListener(type, load, { capture: true, passive: true });

@@ -1,7 +1,8 @@
 // The boot script's decision (src/app/boot-rules.ts) matches the app's: the same storage keys and language rule,
 // and it loads the app at once for anyone the prerender did not draw (docs/decisions/034-hydrate-on-intent.md).
 import { describe, expect, it } from 'vitest';
-import { bootLanguage, bootStorageKeys, loadsAtOnce } from '../../src/app/boot-rules.ts';
+import { bootLanguage, bootStorageKeys, loadsAtOnce, mainHeadingId } from '../../src/app/boot-rules.ts';
+import { MAIN_HEADING_ID } from '../../src/components/ui/PageHeading.tsx';
 import { SESSION_STORAGE_KEYS } from '../../machines/session/session.machine.ts';
 import { storageKeys } from '../../src/lib/storage.ts';
 
@@ -16,6 +17,7 @@ describe('boot rules', () => {
     expect(bootStorageKeys.remember).toBe(SESSION_STORAGE_KEYS.remember);
     expect(bootStorageKeys.language).toBe(storageKeys.language);
     expect(bootStorageKeys.smallScreenDismissed).toBe(storageKeys.smallScreenDismissed);
+    expect(mainHeadingId).toBe(MAIN_HEADING_ID);
   });
 
   it('starts in the stored language, else Spanish', () => {
