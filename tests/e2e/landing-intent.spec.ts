@@ -88,6 +88,28 @@ test('typed text and focus stay across hydration, and the form sends what was ty
   await expect(page).toHaveURL(/\/panel\/programs$/, { timeout: SIGN_IN_MS });
 });
 
+for (const path of ['/login', '/account/create', '/password/reset']) {
+  test(`${path}: the app takes over the very input nodes typed into, with no error (no page rendered afresh)`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const app = await holdTheApp(page);
+    await page.goto(path);
+    const field = page.getByRole('textbox').first();
+    await field.fill('Marisol');
+    await field.evaluate((input) => input.setAttribute('data-typed-before', ''));
+    await expectAppAskedNotArrived(page, app);
+    app.release();
+    await expect(hydrated(page)).toHaveCount(1);
+    // A fresh render would have replaced the node (and dropped the mark and the text).
+    await expect(page.locator('[data-typed-before]')).toHaveValue('Marisol');
+    await expect(page.locator('[data-typed-before]')).toBeFocused();
+    expect(errors).toEqual([]);
+  });
+}
+
 test('the language switcher pressed before the app arrived switches once it has', async ({ page }) => {
   const app = await holdTheApp(page);
   await page.goto('/');
