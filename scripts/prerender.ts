@@ -11,7 +11,7 @@ import { precompressDirectory } from './precompress.ts';
 const locales = ['es', 'en'] as const;
 
 interface PrerenderModule {
-  prerenderedPages: readonly { path: string; description: { id: string } }[];
+  prerenderedPages: readonly { path: string; description: { id: string }; appAtOnce?: boolean }[];
   renderPage(path: string, description: { id: string }, locale: string): Promise<{ html: string; title: string; description: string }>;
 }
 
@@ -45,11 +45,12 @@ const modulePreload = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)
  * Swaps the SPA's entry and its modulepreloads for the boot script, which loads them on intent: the entry's URL in
  * `data-app-entry`, what it would have preloaded (and the language's catalog, needed to hydrate) in `data-app-preload`.
  */
-export function bootInsteadOfEntry(template: string, boot: string, catalog: string): string {
+export function bootInsteadOfEntry(template: string, boot: string, catalog: string, appAtOnce = false): string {
   const entries = [...template.matchAll(entryScript)].map((match) => match[1] ?? '');
   if (entries.length !== 1) throw new Error(`dist/index.html should load one module entry, found ${entries.length}`);
   const preloads = [...[...template.matchAll(modulePreload)].map((match) => match[1] ?? ''), catalog];
-  const tag = `    <script type="module" crossorigin src="${boot}" data-app-entry="${entries[0]}" data-app-preload="${preloads.join(' ')}"></script>\n`;
+  const atOnce = appAtOnce ? ' data-app-at-once' : '';
+  const tag = `    <script type="module" crossorigin src="${boot}" data-app-entry="${entries[0]}" data-app-preload="${preloads.join(' ')}"${atOnce}></script>\n`;
   return template.replace(modulePreload, '').replace(entryScript, tag);
 }
 
@@ -60,8 +61,9 @@ export function fillTemplate(
   page: { html: string; title: string; description: string },
   catalog: string,
   boot: string,
+  appAtOnce = false,
 ): string {
-  const filled = bootInsteadOfEntry(template, boot, catalog)
+  const filled = bootInsteadOfEntry(template, boot, catalog, appAtOnce)
     .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
     .replace(
       /<title>[^<]*<\/title>/,
@@ -91,11 +93,11 @@ export async function prerenderPages(root: string): Promise<number> {
   let written = 0;
   for (const locale of locales) {
     const catalog = await catalogChunk(dist, locale);
-    for (const { path, description } of app.prerenderedPages) {
+    for (const { path, description, appAtOnce } of app.prerenderedPages) {
       const page = await app.renderPage(path, description, locale);
       const file = join(dist, 'pages', locale, prerenderedFile(path));
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, fillTemplate(template, locale, page, catalog, boot));
+      await writeFile(file, fillTemplate(template, locale, page, catalog, boot, appAtOnce));
       written += 1;
     }
   }

@@ -170,6 +170,10 @@ if (root && entry) {
   window.addEventListener('submit', holdSubmit, true);
   window.addEventListener('click', noteFollowedLink);
   observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
-  if (loadsAtOnce({ local: reader('localStorage'), session: reader('sessionStorage') }, root.dataset.prerendered)) load();
+  // A page whose content needs the app (the prerender marks it), or a browser the prerender did not draw.
+  const atOnce =
+    script?.dataset.appAtOnce !== undefined ||
+    loadsAtOnce({ local: reader('localStorage'), session: reader('sessionStorage') }, root.dataset.prerendered);
+  if (atOnce) load();
   else for (const type of intentEvents) window.addEventListener(type, load, { capture: true, passive: true });
 }

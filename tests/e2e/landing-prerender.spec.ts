@@ -137,6 +137,8 @@ test('every prerendered page starts with the boot script alone, within budget; t
       const entry = html.match(/data-app-entry="\/(assets\/index-[\w-]+\.js)"/)?.[1];
       expect(entry, file).toBeDefined();
       expect(html, file).toMatch(new RegExp(`data-app-preload="[^"]*/assets/${locale}-[\\w-]+\\.js"`));
+      // Only the terms, whose contact details come from the API, load the app without waiting for an act.
+      expect(html.includes('data-app-at-once'), file).toBe(file === 'terms');
       const bytes = gzipSize(scripts[0] ?? '');
       if (locale === 'es' && file === 'index') console.log(`landing page initial scripts: 1 file, ${(bytes / 1024).toFixed(1)} KiB gzip`);
       expect(bytes).toBeLessThanOrEqual(INITIAL_SCRIPT_BUDGET_GZIP);
