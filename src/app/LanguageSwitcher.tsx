@@ -33,6 +33,8 @@ export function LanguageSwitcher() {
           key={option}
           type="button"
           lang={option}
+          // The boot script keeps a choice made before the app arrived (src/app/boot.ts).
+          data-language-choice={option}
           aria-pressed={option === locale}
           onClick={() => choose(option)}
           className={

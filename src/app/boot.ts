@@ -6,7 +6,7 @@
 // and hydration keeps the values in the DOM, which the forms read on submit. A link stays a link: followed before
 // hydration it loads the next prerendered page, whose boot script moves focus to its <h1> as the app does after a
 // navigation (src/app/RootLayout.tsx), so keyboard and screen-reader users start at the new content either way.
-import { arrivalKey, loadsAtOnce, mainHeadingId } from './boot-rules';
+import { arrivalKey, bootStorageKeys, loadsAtOnce, mainHeadingId } from './boot-rules';
 
 const script = document.querySelector<HTMLScriptElement>('script[data-app-entry]');
 const root = document.getElementById('root');
@@ -118,11 +118,27 @@ function tickOptimistically(control: Element): (() => void) | undefined {
   };
 }
 
+/**
+ * A language chosen in the switcher is kept at once, as the switcher keeps it (#lib/locale's setLocale: localStorage
+ * and the server's cookie): a person who chooses and then follows a link before the app arrived keeps their choice.
+ */
+function keepLanguageChoice(control: Element): void {
+  const choice = control.getAttribute('data-language-choice');
+  if (choice !== 'es' && choice !== 'en') return;
+  try {
+    window.localStorage.setItem(bootStorageKeys.language, choice);
+  } catch {
+    // Storage refused: the replayed click still switches this page.
+  }
+  document.cookie = `language=${choice}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
 function holdClick(event: MouseEvent): void {
   const control = event.target instanceof Element ? event.target.closest(heldControls) : null;
   if (!control || !root?.contains(control)) return;
   event.preventDefault();
   event.stopImmediatePropagation();
+  keepLanguageChoice(control);
   held.push({ kind: 'click', element: control, path: pathOf(control), restore: tickOptimistically(control) });
   load();
 }
@@ -176,4 +192,10 @@ if (root && entry) {
     loadsAtOnce({ local: reader('localStorage'), session: reader('sessionStorage') }, root.dataset.prerendered);
   if (atOnce) load();
   else for (const type of intentEvents) window.addEventListener(type, load, { capture: true, passive: true });
+  // Another tab signed in (or chose a language, or remembered an e-mail): this one is no longer the prerendered
+  // visitor, and the app must show it, as it would from its own storage listener.
+  const watched: (string | null)[] = [null, bootStorageKeys.user, bootStorageKeys.remember, bootStorageKeys.language];
+  window.addEventListener('storage', (event) => {
+    if (watched.includes(event.key)) load();
+  });
 }
