@@ -19,7 +19,13 @@ export default defineConfig({
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
   // Hidden maps: written for error reports, not linked from the bundles (and never served: server/app.ts).
-  build: { outDir: 'dist', sourcemap: 'hidden' },
+  // Two entries: the SPA (index.html) and the prerendered pages' boot script, which loads the SPA on intent
+  // (docs/decisions/034-hydrate-on-intent.md; scripts/prerender.ts puts it in place of the SPA's scripts).
+  build: {
+    outDir: 'dist',
+    sourcemap: 'hidden',
+    rollupOptions: { input: { index: 'index.html', boot: 'src/app/boot.ts' } },
+  },
   test: {
     projects: [
       {

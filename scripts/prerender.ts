@@ -1,6 +1,7 @@
 // After the browser build: builds src/app/PrerenderedApp.tsx for Node, writes each public page in each language to
-// dist/pages/<language>/<path>.html (dist/index.html with the page's markup, <html lang>, title and description),
-// then compresses the whole build (scripts/precompress.ts). The server picks the file (server/http/prerendered.ts).
+// dist/pages/<language>/<path>.html (dist/index.html with the page's markup, <html lang>, title and description, and
+// the boot script in place of the SPA's scripts: docs/decisions/034-hydrate-on-intent.md), then compresses the whole
+// build (scripts/precompress.ts). The server picks the file (server/http/prerendered.ts).
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,7 +11,7 @@ import { precompressDirectory } from './precompress.ts';
 const locales = ['es', 'en'] as const;
 
 interface PrerenderModule {
-  prerenderedPages: readonly { path: string; description: { id: string } }[];
+  prerenderedPages: readonly { path: string; description: { id: string }; appAtOnce?: boolean }[];
   renderPage(path: string, description: { id: string }, locale: string): Promise<{ html: string; title: string; description: string }>;
 }
 
@@ -20,23 +21,50 @@ const escapeHtml = (text: string): string =>
 /** Where a page's file goes under dist/pages/<language>/: `/` is index.html, `/account/create` account/create.html. */
 export const prerenderedFile = (path: string): string => (path === '/' ? 'index.html' : `${path.slice(1)}.html`);
 
-/** The built chunk of a language's catalog (Vite names it after locales/<language>.json), fetched with the page. */
+/**
+ * The built chunk of a language's catalog (Vite names it after locales/<language>.json and an 8-character hash),
+ * fetched with the app. The hash's length tells it from ALTCHA's `es-419-<hash>.js`.
+ */
 async function catalogChunk(dist: string, locale: string): Promise<string> {
-  const found = (await readdir(join(dist, 'assets'))).filter((name) => new RegExp(`^${locale}-[\\w-]+\\.js$`).test(name));
+  const found = (await readdir(join(dist, 'assets'))).filter((name) => new RegExp(`^${locale}-[\\w-]{8}\\.js$`).test(name));
   if (found.length !== 1) throw new Error(`expected one catalog chunk for ${locale} in dist/assets, found ${found.length}`);
   return `/assets/${found[0]}`;
 }
 
-/** Fills the built index.html with one rendered page (and a preload of its language's catalog, needed to hydrate). */
+/** The built boot script (src/app/boot.ts, the second entry of vite.config.ts). */
+async function bootChunk(dist: string): Promise<string> {
+  const found = (await readdir(join(dist, 'assets'))).filter((name) => /^boot-[\w-]+\.js$/.test(name));
+  if (found.length !== 1) throw new Error(`expected one boot chunk in dist/assets, found ${found.length}`);
+  return `/assets/${found[0]}`;
+}
+
+const entryScript = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/g;
+const modulePreload = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g;
+
+/**
+ * Swaps the SPA's entry and its modulepreloads for the boot script, which loads them on intent: the entry's URL in
+ * `data-app-entry`, what it would have preloaded (and the language's catalog, needed to hydrate) in `data-app-preload`.
+ */
+export function bootInsteadOfEntry(template: string, boot: string, catalog: string, appAtOnce = false): string {
+  const entries = [...template.matchAll(entryScript)].map((match) => match[1] ?? '');
+  if (entries.length !== 1) throw new Error(`dist/index.html should load one module entry, found ${entries.length}`);
+  const preloads = [...[...template.matchAll(modulePreload)].map((match) => match[1] ?? ''), catalog];
+  const atOnce = appAtOnce ? ' data-app-at-once' : '';
+  const tag = `    <script type="module" crossorigin src="${boot}" data-app-entry="${entries[0]}" data-app-preload="${preloads.join(' ')}"${atOnce}></script>\n`;
+  return template.replace(modulePreload, '').replace(entryScript, tag);
+}
+
+/** Fills the built index.html with one rendered page, loading the boot script instead of the SPA's entry. */
 export function fillTemplate(
   template: string,
   locale: string,
   page: { html: string; title: string; description: string },
   catalog: string,
+  boot: string,
+  appAtOnce = false,
 ): string {
-  const filled = template
+  const filled = bootInsteadOfEntry(template, boot, catalog, appAtOnce)
     .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
-    .replace('</head>', `  <link rel="modulepreload" crossorigin href="${catalog}">\n  </head>`)
     .replace(
       /<title>[^<]*<\/title>/,
       `<title>${escapeHtml(page.title)}</title>\n    <meta name="description" content="${escapeHtml(page.description)}" />`,
@@ -61,14 +89,15 @@ export async function prerenderPages(root: string): Promise<number> {
   const entry = pathToFileURL(join(serverBuild, 'PrerenderedApp.js')).href;
   const app = (await import(`${entry}?build=${Date.now()}`)) as PrerenderModule;
   const template = await readFile(join(dist, 'index.html'), 'utf8');
+  const boot = await bootChunk(dist);
   let written = 0;
   for (const locale of locales) {
     const catalog = await catalogChunk(dist, locale);
-    for (const { path, description } of app.prerenderedPages) {
+    for (const { path, description, appAtOnce } of app.prerenderedPages) {
       const page = await app.renderPage(path, description, locale);
       const file = join(dist, 'pages', locale, prerenderedFile(path));
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, fillTemplate(template, locale, page, catalog));
+      await writeFile(file, fillTemplate(template, locale, page, catalog, boot, appAtOnce));
       written += 1;
     }
   }

@@ -9,3 +9,6 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+// The widget's Spanish strings: a module run for its effect (src/components/ui/AltchaField.tsx imports it on demand).
+declare module 'altcha/i18n/es-419';

@@ -8,7 +8,6 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { selectIsBusy, selectIsStaff, selectUser } from '#machines/session/session.selectors';
 import { useSession, useSessionActor } from '#lib/use-session';
 import { paths } from '#lib/paths';
-import { useHydrated } from '#lib/use-hydrated';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
 const MENU_ID = 'site-menu';
@@ -76,7 +75,6 @@ export function Header() {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const close = () => setOpen(false);
-  const hydrated = useHydrated();
 
   return (
     <header className="bg-blue-900 text-white">
@@ -103,7 +101,6 @@ export function Header() {
           <Collapsible.Trigger
             ref={trigger}
             aria-controls={MENU_ID}
-            disabled={!hydrated}
             className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-md border-2 border-white px-3 font-semibold text-white hover:bg-blue-800 md:hidden"
           >
             <span aria-hidden="true" className="text-lg leading-none">

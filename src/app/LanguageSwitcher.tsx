@@ -5,7 +5,6 @@ import { selectIsSignedIn } from '#machines/session/session.selectors';
 import { useSession } from '#lib/use-session';
 import { useUpdateMe } from '#features/profile/api/me';
 import { locales, setLocale, useLocale, type Locale } from '#lib/locale';
-import { useHydrated } from '#lib/use-hydrated';
 
 const names = defineMessages({
   es: { id: 'app.language.es' },
@@ -17,7 +16,6 @@ export function LanguageSwitcher() {
   const locale = useLocale();
   const signedIn = useSession(selectIsSignedIn);
   const updateMe = useUpdateMe();
-  const hydrated = useHydrated();
 
   function choose(next: Locale) {
     // Pressing the language already in force is a choice too: it is stored, so a profile in another language no
@@ -35,8 +33,9 @@ export function LanguageSwitcher() {
           key={option}
           type="button"
           lang={option}
+          // The boot script keeps a choice made before the app arrived (src/app/boot.ts).
+          data-language-choice={option}
           aria-pressed={option === locale}
-          disabled={!hydrated}
           onClick={() => choose(option)}
           className={
             'min-h-11 rounded-md px-3 font-semibold ' +

@@ -21,13 +21,17 @@ const descriptions = defineMessages({
   terms: { id: 'meta.description.terms' },
 });
 
-/** The public pages written at build time, each with its meta description. */
-export const prerenderedPages: readonly { path: string; description: MessageDescriptor }[] = [
+/**
+ * The public pages written at build time, each with its meta description. `appAtOnce`: the page's content needs the
+ * app (the terms' contact details come from the API), so its boot script loads it without waiting for an act
+ * (docs/decisions/034-hydrate-on-intent.md).
+ */
+export const prerenderedPages: readonly { path: string; description: MessageDescriptor; appAtOnce?: boolean }[] = [
   { path: paths.home, description: descriptions.home },
   { path: paths.login, description: descriptions.login },
   { path: paths.createAccount, description: descriptions.createAccount },
   { path: paths.passwordReset, description: descriptions.passwordReset },
-  { path: paths.terms, description: descriptions.terms },
+  { path: paths.terms, description: descriptions.terms, appAtOnce: true },
 ];
 
 export interface PrerenderedPage {

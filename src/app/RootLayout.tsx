@@ -67,7 +67,18 @@ function useFocusOnNavigation(pathname: string): void {
   }, [pathname]);
 }
 
+/**
+ * Marks <html data-hydrated> after the first commit (hydration or a fresh render): the prerendered pages' boot script
+ * (src/app/boot.ts) then replays the clicks and submits it held while the app arrived.
+ */
+function useMarkHydrated(): void {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+}
+
 export function RootLayout() {
+  useMarkHydrated();
   const matches = useMatches();
   const location = useLocation();
   const navigation = useNavigation();

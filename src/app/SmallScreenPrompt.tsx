@@ -5,7 +5,6 @@
 import { useState, useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { readItem, storageKeys, writeItem } from '#lib/storage';
-import { useHydrated } from '#lib/use-hydrated';
 
 const subscribeNever = () => () => {};
 const wasDismissed = (): boolean => readItem(storageKeys.smallScreenDismissed, 'session') === '1';
@@ -14,7 +13,6 @@ export function SmallScreenPrompt() {
   // Prerendered HTML never knows this tab's sessionStorage: hydrate as not dismissed, then read it.
   const dismissedEarlier = useSyncExternalStore(subscribeNever, wasDismissed, () => false);
   const [dismissed, setDismissed] = useState(false);
-  const hydrated = useHydrated();
   if (dismissed || dismissedEarlier) return null;
 
   function dismiss() {
@@ -39,7 +37,6 @@ export function SmallScreenPrompt() {
         <button
           type="button"
           onClick={dismiss}
-          disabled={!hydrated}
           className="min-h-11 shrink-0 rounded-md border-2 border-gray-900 bg-white px-3 font-semibold hover:bg-gray-100"
         >
           <FormattedMessage id="app.smallScreen.dismiss" />

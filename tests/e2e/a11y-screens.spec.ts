@@ -9,6 +9,7 @@ import {
   shotPath,
   signIn,
   solveAltchaInBrowser,
+  startTheApp,
   startApplication,
   submitLogin,
   switchLanguage,
@@ -58,10 +59,14 @@ const staffScreens = [
   '/admin/users',
 ];
 
-/** Opens a screen and waits until it is fully drawn (the profile's data loaded) before axe looks at it. */
+/**
+ * Opens a screen and waits until it is fully drawn (the app has taken it over, the profile's data loaded) before axe
+ * looks at it. (The prerendered pages before the app: landing-prerender.spec.ts.)
+ */
 async function openScreen(page: Page, path: string, locale: Locale): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await startTheApp(page);
   await expect(page.locator('html')).toHaveAttribute('lang', locale);
   if (path === '/profile') await expect(page.getByRole('form', { name: t(locale, 'profile.ssn.title') })).toBeVisible();
   if (path === '/account/create') await expect(page.locator('altcha-widget .altcha')).toBeVisible();

@@ -4,7 +4,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations, uniqueEmail, waitForMail } from './support/fixtures.ts';
 import { baseURL } from './support/ports.ts';
-import { createAccount, expectNoHorizontalScroll, fieldLabel, shotPath, signIn, switchLanguage, t, type Locale } from './support/shell.ts';
+import { createAccount, expectNoHorizontalScroll, fieldLabel, shotPath, signIn, startTheApp, switchLanguage, t, type Locale } from './support/shell.ts';
 
 interface PublicEvent {
   id: number;
@@ -52,6 +52,8 @@ const interestBlock = (page: Page) => page.getByRole('region', { name: t('es', '
 test('a visitor registers interest from the landing page and gets the e-mail; the same e-mail again is a duplicate', async ({ page }) => {
   const email = uniqueEmail('interest');
   await page.goto('/');
+  // The interest form comes from the API: it shows once the visitor acts and the app has taken the page over.
+  await startTheApp(page);
   const block = interestBlock(page);
   // The captcha's code is not part of the landing page: it loads once the visitor starts on the form.
   await expect(block.getByText(t('es', 'events.form.captchaLater'))).toBeVisible();
@@ -65,6 +67,7 @@ test('a visitor registers interest from the landing page and gets the e-mail; th
   expect(mail.text).toContain('/submission/');
 
   await page.reload();
+  await startTheApp(page);
   await fillRegistration(interestBlock(page), 'es', email.toUpperCase());
   await interestBlock(page).getByRole('button', { name: t('es', 'events.form.submit') }).click();
   await expect(interestBlock(page).getByRole('alert')).toContainText('Ya se ha enviado un registro con este correo electrónico.');
@@ -154,6 +157,7 @@ for (const locale of ['es', 'en'] as const) {
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
+      await startTheApp(page);
       const block = page.getByRole('region', { name: t(locale, 'home.interest.title') });
       await block.getByLabel(fieldLabel(t(locale, 'events.form.name'))).focus();
       await expect(block.locator('altcha-widget .altcha')).toBeVisible();

@@ -1,10 +1,12 @@
 // The public pages arrive already rendered (issue 12 point 4; docs/decisions/020-news-and-a-light-landing-page.md):
 // the server sends the prerendered file of the visitor's language, the browser hydrates it without a mismatch, a
-// page reads without JavaScript, robots.txt is a real file, and the landing page's first scripts stay within budget.
+// page reads without JavaScript, robots.txt is a real file, and a visitor who does nothing loads only the boot script
+// (docs/decisions/034-hydrate-on-intent.md; what an early click or key does: landing-intent.spec.ts).
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, signIn, switchLanguage, t, type Locale } from './support/shell.ts';
+import { expectNoAxeViolations } from './support/fixtures.ts';
 import { baseURL } from './support/ports.ts';
 
 const pages = [
@@ -75,8 +77,8 @@ test('the landing page reads without JavaScript, in the language of the cookie',
   await context.addCookies([{ name: 'language', value: 'en', url: baseURL }]);
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'auth.login.title'));
-  // Nothing to submit the form the browser's way before the app runs.
-  await expect(page.getByRole('button', { name: t('en', 'auth.login.submit') })).toBeDisabled();
+  // Without the app, a submit the browser's way posts to the page (never the password in a URL) and signs no one in.
+  await expect(page.locator('form')).toHaveAttribute('method', 'post');
   await context.close();
 });
 
@@ -119,18 +121,48 @@ test('a signed-in person gets their own header over the prerendered landing page
   await expect(page.getByRole('navigation', { name: t('es', 'app.header.navLabel') }).first()).toContainText(t('es', 'app.header.panel'));
 });
 
-/** The landing page's first scripts (the entry and its preloads), gzip bytes: a budget that holds the split in place. */
-const INITIAL_SCRIPT_BUDGET_GZIP = 200 * 1024;
+/** A public page's first scripts, gzip bytes (issue 12 point 4: initial JS <= 100 KB gzip). */
+const INITIAL_SCRIPT_BUDGET_GZIP = 100 * 1024;
+const dist = new URL('../../dist/', import.meta.url);
+const gzipSize = (file: string): number => gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length;
 
-test('the landing page starts with a bounded set of scripts, without the contract validators or the panel', () => {
-  const dist = new URL('../../dist/', import.meta.url);
-  const html = readFileSync(new URL('pages/es/index.html', dist), 'utf8');
-  const scripts = [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g)].map(
-    (match) => match[1] ?? '',
-  );
-  expect(scripts.length).toBeGreaterThan(0);
-  expect(scripts.filter((file) => /validators|PanelRoutes|AdminRoutes|Toaster|AltchaField/.test(file))).toEqual([]);
-  const bytes = scripts.reduce((sum, file) => sum + gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length, 0);
-  console.log(`landing page initial scripts: ${scripts.length} files, ${(bytes / 1024).toFixed(1)} KiB gzip`);
-  expect(bytes).toBeLessThanOrEqual(INITIAL_SCRIPT_BUDGET_GZIP);
+test('every prerendered page starts with the boot script alone, within budget; the app waits in its data attributes', () => {
+  for (const locale of ['es', 'en']) {
+    for (const file of ['index', 'login', 'account/create', 'password/reset', 'terms']) {
+      const html = readFileSync(new URL(`pages/${locale}/${file}.html`, dist), 'utf8');
+      const scripts = [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g)].map(
+        (match) => match[1] ?? '',
+      );
+      expect(scripts, file).toEqual([expect.stringMatching(/^assets\/boot-[\w-]+\.js$/)]);
+      const entry = html.match(/data-app-entry="\/(assets\/index-[\w-]+\.js)"/)?.[1];
+      expect(entry, file).toBeDefined();
+      expect(html, file).toMatch(new RegExp(`data-app-preload="[^"]*/assets/${locale}-[\\w-]+\\.js"`));
+      // Only the terms, whose contact details come from the API, load the app without waiting for an act.
+      expect(html.includes('data-app-at-once'), file).toBe(file === 'terms');
+      const bytes = gzipSize(scripts[0] ?? '');
+      if (locale === 'es' && file === 'index') console.log(`landing page initial scripts: 1 file, ${(bytes / 1024).toFixed(1)} KiB gzip`);
+      expect(bytes).toBeLessThanOrEqual(INITIAL_SCRIPT_BUDGET_GZIP);
+    }
+  }
+  // The SPA's own page (every other path) keeps the entry and its preloads.
+  expect(readFileSync(new URL('index.html', dist), 'utf8')).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
 });
+
+for (const path of ['/', '/login']) {
+  test(`a visitor who does nothing on ${path} loads only the boot script, and the page reads and is axe-clean as it is`, async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const errors = collectErrors(page);
+    await page.goto(path, { waitUntil: 'load' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Whatever could start later has had its chance: the network is idle, two frames have passed.
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/boot-[\w-]+\.js$/)]);
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
+    await expectNoAxeViolations(page, 'before hydration');
+    expect(errors).toEqual([]);
+  });
+}

@@ -10,7 +10,11 @@ import { precompressDirectory } from '../../scripts/precompress.ts';
 import { fillTemplate } from '../../scripts/prerender.ts';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
 
-const template = '<!doctype html>\n<html lang="es">\n  <head>\n    <title>Portal</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
+const template =
+  '<!doctype html>\n<html lang="es">\n  <head>\n    <title>Portal</title>\n' +
+  '    <script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
+  '    <link rel="modulepreload" crossorigin href="/assets/react-1.js">\n' +
+  '  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
 
 describe.each(databaseKinds)('prerendered pages (%s)', (kind) => {
   let test: TestApp;
@@ -22,8 +26,8 @@ describe.each(databaseKinds)('prerendered pages (%s)', (kind) => {
     for (const [language, heading] of [['es', 'Bienvenida'], ['en', 'Welcome']] as const) {
       mkdirSync(join(spaDir, 'pages', language, 'account'), { recursive: true });
       const page = (title: string) => ({ html: `<h1>${heading} ${title}</h1>`, title, description: `${heading} & "${title}"` });
-      writeFileSync(join(spaDir, 'pages', language, 'index.html'), fillTemplate(template, language, page('home'), `/assets/${language}-1.js`));
-      writeFileSync(join(spaDir, 'pages', language, 'account', 'create.html'), fillTemplate(template, language, page('create'), `/assets/${language}-1.js`));
+      writeFileSync(join(spaDir, 'pages', language, 'index.html'), fillTemplate(template, language, page('home'), `/assets/${language}-1.js`, '/assets/boot-1.js'));
+      writeFileSync(join(spaDir, 'pages', language, 'account', 'create.html'), fillTemplate(template, language, page('create'), `/assets/${language}-1.js`, '/assets/boot-1.js'));
     }
     await precompressDirectory(spaDir);
     test = await startTestApp(kind, { env: { SPA_DIR: spaDir } });
@@ -45,7 +49,12 @@ describe.each(databaseKinds)('prerendered pages (%s)', (kind) => {
     expect(spanish.body).toContain('<html lang="es">');
     expect(spanish.body).toContain('<meta name="description" content="Bienvenida &amp; &quot;home&quot;" />');
     expect(spanish.body).toContain('<div id="root" data-prerendered="es"><h1>Bienvenida home</h1></div>');
-    expect(spanish.body).toContain('<link rel="modulepreload" crossorigin href="/assets/es-1.js">');
+    // The boot script instead of the SPA's entry and preloads, which it loads on intent (docs/decisions/034).
+    expect(spanish.body).toContain(
+      '<script type="module" crossorigin src="/assets/boot-1.js" data-app-entry="/assets/index-1.js" data-app-preload="/assets/react-1.js /assets/es-1.js"></script>',
+    );
+    expect(spanish.body).not.toContain('modulepreload');
+    expect(spanish.body).not.toContain('src="/assets/index-1.js"');
 
     const english = await get('/account/create?next=%2Fpanel', { cookie: 'theme=dark; language=en' });
     expect(english.headers['content-language']).toBe('en');

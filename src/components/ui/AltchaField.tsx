@@ -1,11 +1,8 @@
-// The ALTCHA proof-of-work captcha (self-hosted, no third party). `import 'altcha'` registers <altcha-widget>;
+// The ALTCHA proof-of-work captcha (self-hosted, no third party). `import('altcha')` registers <altcha-widget>;
 // widget 3.x takes the challenge URL in `challenge` (2.x's `challengeurl`/`challengejson` were merged into it).
 // The payload of a verified challenge goes to the register body as `captcha`.
-import 'altcha';
-// Spanish strings for the widget (Latin American Spanish fits Puerto Rico); English is built in.
-import 'altcha/i18n/es-419';
 import type {} from 'altcha/types/react';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { apiBaseUrl } from '#api/client';
 import { useLocale } from '#lib/locale';
@@ -30,9 +27,24 @@ function payloadOf(event: Event): string | null {
   return state === 'verified' && typeof payload === 'string' && payload !== '' ? payload : null;
 }
 
+/**
+ * The widget's code, loaded once the field is on screen. Defined earlier, <altcha-widget> would draw its content
+ * inside the prerendered /account/create before React hydrates it; React would find children it did not render and
+ * render the whole page afresh, dropping what the person had typed (docs/decisions/034-hydrate-on-intent.md).
+ */
+let widgetCode: Promise<unknown> | undefined;
+function loadWidget(): Promise<unknown> {
+  // Spanish strings for the widget (Latin American Spanish fits Puerto Rico); English is built in.
+  widgetCode ??= import('altcha').then(() => import('altcha/i18n/es-419'));
+  return widgetCode;
+}
+
 export function AltchaField({ id, label, errors, onPayload }: AltchaFieldProps) {
   const locale = useLocale();
   const invalid = errors !== undefined && errors.length > 0;
+  useEffect(() => {
+    void loadWidget();
+  }, []);
 
   // A ref callback with cleanup (React 19): the widget is a custom element, so listen to its DOM events.
   const attach = useCallback(

@@ -1,7 +1,6 @@
 // Buttons and button-looking links: 44px tall targets, a visible focus ring, AA contrast in every state.
 import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
-import { useHydrated } from '#lib/use-hydrated';
 
 type Variant = 'primary' | 'secondary' | 'danger';
 
@@ -23,7 +22,7 @@ export function buttonClass(variant: Variant = 'primary', extra = ''): string {
  * `disabled` (a call in flight) is rendered as aria-disabled: a focused button that becomes `disabled` drops focus
  * to <body>, so a keyboard or screen-reader user who pressed it would lose their place when the call fails.
  * It stays focusable and is announced as unavailable; activating it (click, Enter, a form's implicit submit) does nothing.
- * Before a prerendered page is hydrated it is really `disabled` (#lib/use-hydrated).
+ * Before a prerendered page is hydrated a click is held by the boot script and replayed after (src/app/boot.ts).
  */
 export function Button({
   variant = 'primary',
@@ -33,11 +32,9 @@ export function Button({
   onClick,
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
-  const hydrated = useHydrated();
   return (
     <button
       type={type}
-      disabled={!hydrated}
       aria-disabled={disabled || undefined}
       className={buttonClass(variant, className)}
       onClick={(event) => {

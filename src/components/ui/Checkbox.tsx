@@ -1,6 +1,5 @@
 // A checkbox (Radix, so it looks the same in every browser) with its label, error and a 24px target.
 import * as RadixCheckbox from '@radix-ui/react-checkbox';
-import { useHydrated } from '#lib/use-hydrated';
 import * as Label from '@radix-ui/react-label';
 import type { ReactNode } from 'react';
 import type { ErrorText } from '#lib/form-errors';
@@ -19,8 +18,6 @@ interface CheckboxFieldProps {
 
 export function CheckboxField({ id, name, label, checked, onCheckedChange, required, hint, errors }: CheckboxFieldProps) {
   const invalid = errors !== undefined && errors.length > 0;
-  // A click before a prerendered page is hydrated would be lost (#lib/use-hydrated).
-  const hydrated = useHydrated();
   return (
     <div className={invalid ? 'border-l-4 border-red-800 pl-3' : ''}>
       {invalid ? (
@@ -35,7 +32,6 @@ export function CheckboxField({ id, name, label, checked, onCheckedChange, requi
           checked={checked}
           onCheckedChange={(value) => onCheckedChange(value === true)}
           required={required}
-          disabled={!hydrated}
           aria-required={required || undefined}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy(id, hint, errors)}

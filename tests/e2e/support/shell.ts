@@ -196,6 +196,16 @@ export async function openMenuIfFolded(page: Page): Promise<void> {
   if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
 }
 
+/**
+ * A person arriving on a prerendered public page acts (here a Shift key, which changes nothing on the page), so the
+ * app loads (docs/decisions/034-hydrate-on-intent.md); waits until React has taken the page over. For a check of what
+ * the app adds to the page (the interest form, the captcha), not of what the prerendered page already shows.
+ */
+export async function startTheApp(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+}
+
 /** Switches the interface language with the header's switcher and waits for <html lang>. */
 export async function switchLanguage(page: Page, to: Locale): Promise<void> {
   await openMenuIfFolded(page);

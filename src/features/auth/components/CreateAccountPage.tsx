@@ -99,7 +99,7 @@ export function CreateAccountPage() {
       <p className="mt-3 text-gray-800">
         <FormattedMessage id="auth.register.intro" />
       </p>
-      <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-5" aria-busy={mutation.isPending}>
+      <form method="post" noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-5" aria-busy={mutation.isPending}>
         <ErrorSummary key={attempt} id="register-errors" errors={errors} fields={fields} />
         <RequiredNote />
         <div className="grid gap-5 sm:grid-cols-2">

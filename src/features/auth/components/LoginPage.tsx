@@ -61,7 +61,7 @@ export function LoginPage() {
       <PageHeading>
         <FormattedMessage id="auth.login.title" />
       </PageHeading>
-      <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-5" aria-busy={busy}>
+      <form method="post" noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-5" aria-busy={busy}>
         <ErrorSummary key={attempt} id="login-errors" errors={errors} fields={fields} />
         <RequiredNote />
         <TextField

@@ -90,7 +90,7 @@ export function PasswordResetConfirmPage() {
           </p>
         </div>
       ) : (
-        <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-5" aria-busy={mutation.isPending}>
+        <form method="post" noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-5" aria-busy={mutation.isPending}>
           <ErrorSummary key={attempt} id="reset-confirm-errors" errors={errors} fields={fields} />
           <RequiredNote />
           <NewPasswordFields

@@ -71,7 +71,7 @@ export function PasswordResetPage() {
       {sentTo !== null ? (
         <ResetRequested email={sentTo} onAgain={() => setSentTo(null)} />
       ) : (
-        <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-5" aria-busy={mutation.isPending}>
+        <form method="post" noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-5" aria-busy={mutation.isPending}>
           <ErrorSummary key={attempt} id="reset-errors" errors={errors} fields={fields} />
           <RequiredNote />
           <TextField
