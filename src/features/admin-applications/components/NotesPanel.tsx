@@ -87,7 +87,12 @@ export function NotesPanel({ id }: { id: number }) {
         title={intl.formatMessage({ id: 'admin.notes.deleteTitle' })}
         body={intl.formatMessage({ id: 'admin.notes.deleteBody' })}
         confirmLabel={<FormattedMessage id="admin.notes.delete" />}
-        onConfirm={() => action.send({ type: 'action.confirm' })}
+        onConfirm={() => {
+          // The note and its Delete button are about to go: the dialog hands focus to the heading, not to a button that
+          // disappears under it when the list is fetched again.
+          setReturnTo('notes');
+          action.send({ type: 'action.confirm' });
+        }}
         onCancel={() => action.send({ type: 'action.cancel' })}
         returnFocusTo={returnTo}
       />
