@@ -1,7 +1,7 @@
 // One internal note (docs/decisions/033-scoring-and-notes.md): author, time and "edited" time, the text; its author
 // edits it in place (a two-state form, a react-query mutation) or asks to delete it (the notes panel's dialog).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { errorBody } from '#api/errors';
 import { Button } from '#components/ui/Button';
@@ -30,17 +30,17 @@ export function NoteItem({ applicationId, note, mine, busy, onDelete }: NoteItem
   const fieldId = `note-${note.id}-text`;
   // Where focus goes once React has drawn the form or the note again: an effect after that commit, so the element
   // exists however busy the machine is (a timer or an animation frame could run before it).
-  const [focusNext, setFocusNext] = useState<string | null>(null);
+  const focusNext = useRef<string | null>(null);
   useEffect(() => {
-    if (focusNext === null) return;
-    document.getElementById(focusNext)?.focus();
-    setFocusNext(null);
-  }, [focusNext, editing]);
+    if (focusNext.current === null) return;
+    document.getElementById(focusNext.current)?.focus();
+    focusNext.current = null;
+  }, [editing]);
   const stopEditing = () => {
     setEditing(false);
     setErrors([]);
     // The form is gone: focus goes back to the Edit button that opened it.
-    setFocusNext(editButtonId(note));
+    focusNext.current = editButtonId(note);
   };
   const saving = useMutation({
     mutationFn: (body: string) => editNote(applicationId, note.id, body),
@@ -65,7 +65,7 @@ export function NoteItem({ applicationId, note, mine, busy, onDelete }: NoteItem
   const startEditing = () => {
     setText(note.text);
     setEditing(true);
-    setFocusNext(fieldId);
+    focusNext.current = fieldId;
   };
   const author = note.author ? `${note.author.first_name} ${note.author.last_name}`.trim() || note.author.email : null;
 
