@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { provideApplicationActionMachine, type DocumentAction } from '#actors/admin-action';
 import { selectActionRequest, selectConfirmOpen, selectIsWorking } from '#machines/admin-action/admin-action.selectors';
 import { isFilled } from '#machines/review/review.machine';
@@ -63,6 +63,11 @@ function RejectForm({ onSend, onCancel }: { onSend: (reason: string) => void; on
   );
 }
 
+/** "Step N: name" of the step that holds a document (the checklist and the printed application), or null. */
+export function documentStepLabel(intl: IntlShape, step: number): string | null {
+  return isStepNumber(step) ? intl.formatMessage({ id: 'application.step.heading' }, { step, name: intl.formatMessage(stepNames[step]) }) : null;
+}
+
 export function DocumentChecklist({ application }: { application: AdminApplication }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
@@ -98,9 +103,7 @@ export function DocumentChecklist({ application }: { application: AdminApplicati
           <li key={document.file_id} className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-gray-300 pb-3">
             <span className="font-semibold break-all">{document.file_name}</span>
             <span>
-              {isStepNumber(document.step)
-                ? intl.formatMessage({ id: 'application.step.heading' }, { step: document.step, name: intl.formatMessage(stepNames[document.step]) })
-                : null}
+              {documentStepLabel(intl, document.step)}
             </span>
             <span className="w-full sm:w-auto">
               <Verdict document={document} />

@@ -2,11 +2,9 @@
 // rejection's reason, and each reviewer's total with the average. Staff only: the applicant's own screens and PDFs
 // never carry them (their operations do not answer them).
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
-import { stepNames } from '#components/application/messages';
-import { isStepNumber } from '#shared/application-constants';
 import type { AdminApplication } from '#features/admin-applications/api/applications';
 import type { ApplicationScores } from '#features/admin-applications/api/scoring';
-import { Verdict } from './DocumentChecklist';
+import { documentStepLabel, Verdict } from './DocumentChecklist';
 
 const personName = (person: { first_name: string; last_name: string; email: string }) => `${person.first_name} ${person.last_name}`.trim() || person.email;
 
@@ -28,9 +26,7 @@ export function PrintChecklist({ documents }: { documents: AdminApplication['doc
               <dt className="font-semibold break-all">
                 {document.file_name}
                 <span className="block font-normal text-gray-800">
-                  {isStepNumber(document.step)
-                    ? intl.formatMessage({ id: 'application.step.heading' }, { step: document.step, name: intl.formatMessage(stepNames[document.step]) })
-                    : null}
+                  {documentStepLabel(intl, document.step)}
                 </span>
               </dt>
               <dd className="break-words sm:col-span-2">
