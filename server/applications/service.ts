@@ -9,7 +9,7 @@
 //   read or written (closeDraftsOfClosedPrograms); writes then answer 409 application_closed. Closed is final.
 // - A program made unavailable blocks writes to its applications: 409 program_unavailable (reads still work).
 // - Writes lock the application row, so a step save, a step submit and the submit never interleave.
-import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
 import { applicationFiles, applications, applicationSteps, programs, surveys } from '#server/db/schema.ts';
@@ -357,10 +357,54 @@ export async function saveStep(
 }
 
 /**
- * The common step save in one statement (one round trip instead of five; docs/decisions/012-speed.md): the
- * viewer's own draft, its program open and before its deadline, at the version the client saw. It locks the
- * application row as write() does, so saves and submits still never interleave. Undefined when any of that fails.
+ * The common step save as one prepared statement (docs/decisions/012-speed.md): the viewer's own draft, its program
+ * open and before its deadline, at the version the client saw. One round trip instead of five, and drizzle builds
+ * its text once per database while PostgreSQL plans it once per connection (planning these CTEs cost as much as
+ * running them). It locks the application row as write() does, so saves and submits still never interleave.
  */
+function prepareStepSave(db: Db) {
+  const at = sql`${sql.placeholder('at')}::timestamptz`;
+  const target = db.$with('target').as(
+    db
+      .select({ id: applications.id })
+      .from(applications)
+      .innerJoin(programs, eq(programs.id, applications.program_id))
+      .where(
+        and(
+          eq(applications.id, sql.placeholder('id')),
+          eq(applications.user_id, sql.placeholder('viewerId')),
+          eq(applications.status, 'draft'),
+          eq(programs.status, 'open'),
+          gte(programs.application_deadline, at),
+        ),
+      )
+      .for('update', { of: applications }),
+  );
+  const saved = db.$with('saved').as(
+    db
+      .update(applicationSteps)
+      .set({ data: sql`${sql.placeholder('data')}::jsonb`, version: sql`${applicationSteps.version} + 1`, status: 'incomplete', submitted_at: null, updated_at: at })
+      .where(
+        and(
+          eq(applicationSteps.application_id, sql`(select ${target.id} from ${target})`),
+          eq(applicationSteps.step, sql.placeholder('step')),
+          eq(applicationSteps.version, sql.placeholder('version')),
+        ),
+      )
+      .returning(),
+  );
+  const touched = db.$with('touched').as(
+    db
+      .update(applications)
+      .set({ updated_at: at })
+      .where(eq(applications.id, sql`(select ${saved.application_id} from ${saved})`))
+      .returning({ id: applications.id }),
+  );
+  return db.with(target, saved, touched).select().from(saved).prepare('save_step_draft');
+}
+const stepSaveByDb = new WeakMap<Db, ReturnType<typeof prepareStepSave>>();
+
+/** Undefined when any of the common case's conditions fails: the caller's transaction then finds out which. */
 async function saveStepInOneStatement(
   db: Db,
   viewerId: number,
@@ -370,25 +414,13 @@ async function saveStepInOneStatement(
   version: number,
   now: Date,
 ): Promise<StepRow | undefined> {
-  const at = now.toISOString();
-  const result = await db.execute(sql`
-    with target as (
-      select a.id from ${applications} a join ${programs} p on p.id = a.program_id
-      where a.id = ${id} and a.user_id = ${viewerId} and a.status = 'draft'
-        and p.status = 'open' and p.application_deadline >= ${at}::timestamptz
-      for update of a
-    ), saved as (
-      update ${applicationSteps}
-      set data = ${JSON.stringify(data)}::jsonb, version = version + 1, status = 'incomplete', submitted_at = null,
-        updated_at = ${at}::timestamptz
-      where application_id = (select id from target) and step = ${step} and version = ${version}
-      returning *
-    ), touched as (
-      update ${applications} set updated_at = ${at}::timestamptz where id = (select application_id from saved)
-    )
-    select * from saved`);
-  const [row] = (result as unknown as { rows: StepRow[] }).rows;
-  return row && { ...row, updated_at: new Date(row.updated_at), submitted_at: null };
+  let save = stepSaveByDb.get(db);
+  if (!save) {
+    save = prepareStepSave(db);
+    stepSaveByDb.set(db, save);
+  }
+  const [row] = await save.execute({ id, viewerId, step, version, data: JSON.stringify(data), at: now.toISOString() });
+  return row as StepRow | undefined;
 }
 
 /**

@@ -1,0 +1,219 @@
+// `npm run bench:api`: the hot API calls over real sockets (autocannon against `server/server.ts` in its own process),
+// each next to a bare node:http server answering the same JSON in the same run, on PGlite (one process) and, when
+// TEST_DATABASE_URL or DATABASE_URL is set, on PostgreSQL with one worker per core (docs/decisions/012-speed.md).
+// Also the first two parts of `npm run bench`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { hashPassword } from '#server/auth/passwords.ts';
+import { openDatabase, type DatabaseTarget } from '#server/db/client.ts';
+import { users } from '#server/db/schema.ts';
+import { freePort, root, startProcess, stop } from './processes.ts';
+import { isMain, runAlone, type Part } from './results.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const json = { 'content-type': 'application/json' };
+
+interface Row {
+  name: string;
+  requestsPerSecond: number;
+  p99: number;
+  errors: number;
+}
+
+/** BENCH_CALLS=<text>: only the calls whose name contains it (the bare server and health always run), e.g. to profile one. */
+const only = process.env.BENCH_CALLS;
+
+async function load(name: string, options: autocannon.Options): Promise<Row | undefined> {
+  if (only && !name.includes(only) && !['bare node:http', 'GET /api/health'].includes(name)) return undefined;
+  const result = await autocannon({ connections, duration: seconds, ...options });
+  return { name, requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
+}
+
+/** The bare node:http baseline: the same JSON as /api/health, nothing else. */
+const bareServer = `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }); s.end('{"status":"ok","database":"ok"}'); }).listen(Number(process.env.PORT), '127.0.0.1');`;
+
+/** A draft being saved: its step's path, the version last answered, and its owner's access token. */
+interface Draft {
+  path: string;
+  version: number;
+  authorization: string;
+}
+
+const APPLICANT_PASSWORD = `bench-${process.pid}-Aa1`;
+
+/**
+ * `count` applicant accounts written straight into the database before the server starts (no sign-up e-mail to
+ * follow), sharing one password hashed once. Returns their e-mail addresses.
+ */
+async function addApplicants(target: DatabaseTarget, count: number): Promise<string[]> {
+  const database = await openDatabase(target);
+  try {
+    const password_hash = await hashPassword(APPLICANT_PASSWORD);
+    const emails = Array.from({ length: count }, (_, index) => `bench-applicant-${index}@example.com`);
+    await database.db.insert(users).values(
+      emails.map((email, index) => ({ email, password_hash, first_name: 'Bench', last_name: `Applicant ${index}`, conditions_accepted_at: new Date() })),
+    );
+    return emails;
+  } finally {
+    await database.close();
+  }
+}
+
+/** Signs the applicant in, applies to the program, and answers their step 2 as a draft to save. */
+async function startDraft(base: string, email: string, programId: number): Promise<Draft> {
+  const answer = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: APPLICANT_PASSWORD }) });
+  if (!answer.ok) throw new Error(`signing ${email} in answered ${answer.status}: ${await answer.text()}`);
+  const signIn = (await answer.json()) as { access: string };
+  const authorization = `Bearer ${signIn.access}`;
+  const response = await fetch(`${base}/api/applications`, { method: 'POST', headers: { ...json, authorization }, body: JSON.stringify({ program_id: programId }) });
+  if (!response.ok) throw new Error(`applying answered ${response.status}: ${await response.text()}`);
+  const application = (await response.json()) as { id: number; steps: Array<{ step: number; version: number }> };
+  const step = application.steps.find((s) => s.step === 2);
+  if (!step) throw new Error('the application has no step 2');
+  return { path: `/api/applications/${application.id}/steps/2`, version: step.version, authorization };
+}
+
+async function benchDatabase(env: Record<string, string>, workers: number): Promise<string> {
+  const rows: Array<Row | undefined> = [];
+  const barePort = await freePort();
+  const bare = await startProcess(['-e', bareServer], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/`);
+  try {
+    rows.push(await load('bare node:http', { url: `http://127.0.0.1:${barePort}/api/health` }));
+  } finally {
+    await stop(bare.child);
+  }
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  const applicants = await addApplicants(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(dataDir, 'db') }, connections);
+  // BENCH_CPU_PROFILE=<dir>: each server process writes a V8 CPU profile there when it stops (bench/profile-top.ts reads them).
+  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+  const server = await startProcess(
+    [...profile, '--import', 'tsx', join(root, 'server/server.ts')],
+    {
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SPA_DIR: '',
+      LOG_LEVEL: 'warn',
+      MAIL_POLL_MS: '0',
+      WEB_CONCURRENCY: String(workers),
+      RATE_LIMIT_LOGIN: '1000000',
+      // autocannon keeps sending on a connection the server asked to close; Node answers those with 503.
+      MAX_REQUESTS_PER_SOCKET: '0',
+      ACCOUNT_LOGIN_ATTEMPTS: '1000000',
+    },
+    `${base}/api/health`,
+    workers * 4,
+  );
+  try {
+    const password = /password:\s+(\S+)/.exec(server.stdout())?.[1];
+    if (!password) throw new Error(`no demo staff password in the server's output: ${server.stdout()}`);
+    const credentials = JSON.stringify({ email: 'staff@incubadora.example', password });
+    const signIn = (await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: json, body: credentials })).json()) as {
+      access: string;
+      refresh: string;
+    };
+    const auth = { authorization: `Bearer ${signIn.access}` };
+    // Step saves as people make them: one applicant per connection, each saving step 2 of their own application with
+    // the version their last save answered, so no two saves ever race on one application (a person's autosave sends
+    // one save at a time). autocannon hands setupRequest a fresh context object after every answer, so the drafts are
+    // lent from a pool: taken when a request is built, given back with the new version when its answer arrives.
+    const programs = (await (await fetch(`${base}/api/programs`, { headers: auth })).json()) as { results: Array<{ id: number; status: string }> };
+    const openProgram = programs.results.find((p) => p.status === 'open');
+    if (!openProgram) throw new Error('the demo seed has no open program');
+    const drafts: Draft[] = [];
+    for (const email of applicants) drafts.push(await startDraft(base, email, openProgram.id));
+    const lent = new WeakMap<object, Draft>();
+    rows.push(await load('GET /api/health', { url: `${base}/api/health` }));
+    rows.push(await load('POST /api/auth/session/ (refresh)', { url: `${base}/api/auth/session/`, method: 'POST', headers: json, body: JSON.stringify({ refresh: signIn.refresh }) }));
+    rows.push(await load('GET /api/me', { url: `${base}/api/me`, headers: auth }));
+    rows.push(await load('GET /api/programs', { url: `${base}/api/programs`, headers: auth }));
+    rows.push(
+      await load('PUT step (save a draft)', {
+        url: base,
+        requests: [
+          {
+            setupRequest: (request, context) => {
+              const draft = drafts.pop();
+              if (!draft) throw new Error('more saves in flight than drafts: one draft per connection');
+              lent.set(context, draft);
+              return { ...request, method: 'PUT', path: draft.path, headers: { ...json, authorization: draft.authorization }, body: JSON.stringify({ data: { idea: 'Café de Utuado' }, version: draft.version }) };
+            },
+            onResponse: (_status, body, context) => {
+              const draft = lent.get(context);
+              if (!draft) return;
+              const answer = JSON.parse(body) as { version?: number; current?: { version: number } };
+              draft.version = answer.version ?? answer.current?.version ?? draft.version;
+              drafts.push(draft);
+            },
+          },
+        ],
+      }),
+    );
+    // Argon2 by design (about 13 ms of one core per attempt): the ceiling is cores / hash time.
+    rows.push(await load('POST /api/auth/login (argon2)', { url: `${base}/api/auth/login`, method: 'POST', headers: json, body: credentials }));
+  } finally {
+    await stop(server.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return `${workers === 1 ? 'One process' : `${workers} workers (WEB_CONCURRENCY)`}, ${connections} connections (BENCH_CONNECTIONS), ${seconds} s per call (BENCH_SECONDS)${only ? `, only the calls named with "${only}" (BENCH_CALLS)` : ''}.\n\n${table(rows.filter((row): row is Row => row !== undefined))}`;
+}
+
+function table(rows: Row[]): string {
+  const bare = rows[0]!.requestsPerSecond;
+  const health = rows.find((row) => row.name === 'GET /api/health')?.requestsPerSecond ?? bare;
+  const ratio = (row: Row, base: number) => (row.requestsPerSecond / base).toFixed(2);
+  return [
+    '| call | req/s | p99 ms | vs bare | vs health | non-2xx |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows.map((row) => `| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p99} | ${ratio(row, bare)} | ${ratio(row, health)} | ${row.errors} |`),
+  ].join('\n');
+}
+
+/** A fresh database on the PostgreSQL server of `adminUrl`, dropped after the run. */
+async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `portal_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** On a fresh database of the PostgreSQL server that TEST_DATABASE_URL or DATABASE_URL names, dropped after. */
+async function benchPostgres(): Promise<string> {
+  const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (!postgresUrl) return 'skipped: needs PostgreSQL (set TEST_DATABASE_URL or DATABASE_URL).';
+  const database = await freshPostgres(postgresUrl);
+  try {
+    return await benchDatabase({ DATABASE_URL: database.url }, Number(process.env.WEB_CONCURRENCY || availableParallelism()));
+  } finally {
+    await database.drop();
+  }
+}
+
+export const apiPglitePart: Part = { title: 'API calls, PGlite', measure: () => benchDatabase({}, 1) };
+export const apiPostgresPart: Part = { title: 'API calls, PostgreSQL', measure: benchPostgres };
+
+if (isMain(import.meta.url)) {
+  await runAlone(apiPglitePart);
+  await runAlone(apiPostgresPart);
+}
