@@ -1,6 +1,6 @@
 // Step 6, agreement and certification: the signed intake form upload, the conditions, and the ALTCHA captcha
 // whose payload travels in the draft and is spent by "Submit step".
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { CheckboxField } from '#components/ui/Checkbox';
 import { TermsLink } from '#components/terms/TermsLink';
@@ -33,6 +33,9 @@ export function AgreementFields({ form, errors }: { form: StepForm; errors: Fiel
   const captcha = textOf(form.data, 'captcha');
   // The widget shows until a payload is in the draft, and again when the server refused the payload it got.
   const showWidget = captcha === '' || errors.captcha !== undefined;
+  // Set when the puzzle is solved, spent when the "done" line is drawn: the widget's event is not a React event, so
+  // its re-render may come after the next animation frame, and focus must wait for the element, not for a frame.
+  const focusDoneWhenDrawn = useRef(false);
   return (
     <>
       <IntakeFormField errors={errors.intake_form} readonly={false} />
@@ -62,12 +65,21 @@ export function AgreementFields({ form, errors }: { form: StepForm; errors: Fiel
               if ((payload ?? '') === textOf(form.data, 'captcha')) return;
               set({ captcha: payload ?? '' });
               // The widget gives way to the "done" line: keep keyboard and screen-reader users where they were.
-              if (payload && errors.captcha === undefined) requestAnimationFrame(() => document.getElementById(CAPTCHA_DONE_ID)?.focus());
+              if (payload && errors.captcha === undefined) focusDoneWhenDrawn.current = true;
             }}
           />
         </Suspense>
       ) : (
-        <p id={CAPTCHA_DONE_ID} tabIndex={-1} className="font-medium text-green-900">
+        <p
+          id={CAPTCHA_DONE_ID}
+          tabIndex={-1}
+          className="font-medium text-green-900"
+          ref={(node) => {
+            if (!node || !focusDoneWhenDrawn.current) return;
+            focusDoneWhenDrawn.current = false;
+            node.focus();
+          }}
+        >
           <span aria-hidden="true">✓ </span>
           <FormattedMessage id="application.agreement.captchaDone" />
         </p>
