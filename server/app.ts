@@ -1,7 +1,7 @@
 // buildApp(): the Fastify application (API under /api, SPA at /) over a database. server.ts only listens.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type onRequestHookHandler } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
@@ -219,8 +219,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (!this.user) throw notAuthenticated();
     return this.user;
   });
-  app.addHook('onRequest', async (request) => {
+  // Hooks that do not wait for anything take Fastify's callback form: an async hook costs a promise and a microtask
+  // on every request (docs/decisions/012-speed.md).
+  app.addHook('onRequest', (request, _reply, done) => {
     request.language = languageFromHeader(request.headers['accept-language']);
+    done();
   });
 
   const securityHeaderValues = securityHeaders({
@@ -258,10 +261,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     throwFileSizeLimit: false,
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     // Answered before the body was read (a refused sign-in, a 413): close after the answer rather than read the
     // rest of a body nobody wants, which may be 20 MB arriving slowly.
     if (!request.raw.complete && hasBody(request)) reply.header('connection', 'close');
+    done(null, payload);
   });
   const spa = Boolean(config.spaDir && existsSync(join(config.spaDir, 'index.html')));
   registerErrorHandling(app, { spaFallback: spa });
@@ -302,19 +306,19 @@ function registerContractRoutes(api: FastifyInstance, handlers: Handlers, ctx: A
         : op.requiresAuth
           ? bodyLimits.json
           : bodyLimits.anonymous;
-    const onRequest: Array<(request: FastifyRequest) => Promise<void>> = [];
+    const onRequest: onRequestHookHandler[] = [];
     // Uploads have the whole request timeout; a JSON body must arrive sooner (a sign-in trickled over minutes is an attack).
     if (!op.multipart) onRequest.push(bodyDeadline(ctx.config.http.bodyTimeoutMs));
     // The sign-in check runs before the body is read, so a request without a session is refused (401) before its
     // body is parsed or validated (400), and an anonymous upload before a byte of it is taken.
     if (op.requiresAuth) {
-      onRequest.push(async (request) => {
+      onRequest.push(async (request: FastifyRequest) => {
         request.user = await authenticate(ctx, request.headers.authorization);
         if (op.staffOnly && !request.user.isStaff) throw forbidden();
       });
     }
     // Fastify leaves multipart bodies to the plugin, which never looks at Content-Length: refuse a too-large one here.
-    if (op.multipart) onRequest.push(async (request) => refuseDeclaredLength(request, bodyLimit));
+    if (op.multipart) onRequest.push(async (request: FastifyRequest) => refuseDeclaredLength(request, bodyLimit));
     api.route({
       method: op.method.toUpperCase() as 'GET',
       url: op.path === '/' ? '' : op.routePath,
@@ -325,9 +329,12 @@ function registerContractRoutes(api: FastifyInstance, handlers: Handlers, ctx: A
         ...(op.fieldsUnder !== undefined ? { fieldsUnder: op.fieldsUnder } : {}),
       },
       onRequest,
-      preValidation: op.multipart ? undefined : async (request) => clearBodyDeadline(request),
-      onResponse: async (request) => clearBodyDeadline(request),
-      onRequestAbort: async (request) => clearBodyDeadline(request),
+      preValidation: op.multipart ? undefined : clearBodyDeadlineHook,
+      onResponse: clearBodyDeadlineHook,
+      onRequestAbort: (request, done) => {
+        clearBodyDeadline(request);
+        done();
+      },
       handler: async (request, reply) => {
         // Text PostgreSQL cannot store (U+0000, a lone surrogate) is the sender's mistake: a field error, never a database failure.
         rejectUnstorableText(request.body);
@@ -343,20 +350,27 @@ function registerContractRoutes(api: FastifyInstance, handlers: Handlers, ctx: A
 const bodyTimers = new WeakMap<FastifyRequest, NodeJS.Timeout>();
 
 /** Closes the connection when the request's body has not fully arrived within `ms` of its start. */
-function bodyDeadline(ms: number) {
-  return async (request: FastifyRequest) => {
-    if (!hasBody(request)) return;
-    const timer = setTimeout(() => {
-      request.log.info({ timeoutMs: ms }, 'request body too slow: connection closed');
-      request.raw.destroy();
-    }, ms);
-    bodyTimers.set(request, timer);
+function bodyDeadline(ms: number): onRequestHookHandler {
+  return (request, _reply, done) => {
+    if (hasBody(request)) {
+      const timer = setTimeout(() => {
+        request.log.info({ timeoutMs: ms }, 'request body too slow: connection closed');
+        request.raw.destroy();
+      }, ms);
+      bodyTimers.set(request, timer);
+    }
+    done();
   };
 }
 
 function clearBodyDeadline(request: FastifyRequest) {
   clearTimeout(bodyTimers.get(request));
   bodyTimers.delete(request);
+}
+
+function clearBodyDeadlineHook(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
+  clearBodyDeadline(request);
+  done();
 }
 
 const hasBody = (request: FastifyRequest) =>
