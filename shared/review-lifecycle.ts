@@ -67,6 +67,27 @@ export function nextStatus(status: ApplicationStatus, event: LifecycleEvent, act
 export const eventsFrom = (status: ApplicationStatus, actor: LifecycleActor): LifecycleEvent[] =>
   LIFECYCLE_EVENTS.filter((event) => nextStatus(status, event, actor) !== null);
 
+/** What staff may do to an application in `status`: the review screen offers exactly these (the server refuses others). */
+export interface StaffReviewActions {
+  startReview: boolean;
+  requestChanges: boolean;
+  /** The decisions open from here, in REVIEW_DECISIONS' order. */
+  decisions: ReviewDecision[];
+  close: boolean;
+  reopen: boolean;
+}
+
+export function staffReviewActions(status: ApplicationStatus): StaffReviewActions {
+  const allowed = eventsFrom(status, 'staff');
+  return {
+    startReview: allowed.includes('start_review'),
+    requestChanges: allowed.includes('request_changes'),
+    decisions: REVIEW_DECISIONS.filter((decision) => allowed.includes(DECISION_EVENT[decision])),
+    close: allowed.includes('close'),
+    reopen: allowed.includes('reopen'),
+  };
+}
+
 /** No event leaves these: the review is over. */
 export const isFinal = (status: ApplicationStatus): boolean => eventsFrom(status, 'staff').length === 0 && eventsFrom(status, 'applicant').length === 0;
 

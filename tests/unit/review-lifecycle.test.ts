@@ -17,6 +17,7 @@ import {
   LIFECYCLE_EVENTS,
   nextStatus,
   REVIEW_DECISIONS,
+  staffReviewActions,
   type ApplicationStatus,
 } from '#shared/review-lifecycle';
 
@@ -45,6 +46,21 @@ describe('shared/review-lifecycle.ts', () => {
       }
     }
     expect([...reached].sort()).toEqual([...APPLICATION_STATUSES].sort());
+  });
+
+  it('offers staff on the review screen exactly what the table lets them send', () => {
+    const none = { startReview: false, requestChanges: false, decisions: [], close: false, reopen: false };
+    expect(staffReviewActions('draft')).toEqual({ ...none, close: true });
+    expect(staffReviewActions('submitted')).toEqual({ ...none, startReview: true });
+    expect(staffReviewActions('in_review')).toEqual({ ...none, requestChanges: true, decisions: ['approved', 'rejected', 'waitlisted'] });
+    expect(staffReviewActions('waitlisted')).toEqual({ ...none, decisions: ['approved', 'rejected'] });
+    expect(staffReviewActions('closed')).toEqual({ ...none, reopen: true });
+    for (const status of ['changes_requested', 'approved', 'rejected'] as const) expect(staffReviewActions(status), status).toEqual(none);
+    for (const status of APPLICATION_STATUSES) {
+      const offered = staffReviewActions(status);
+      const count = [offered.startReview, offered.requestChanges, offered.close, offered.reopen].filter(Boolean).length + offered.decisions.length;
+      expect(count, status).toBe(eventsFrom(status, 'staff').length);
+    }
   });
 
   it('lets the applicant only submit and resubmit, and staff do the review', () => {

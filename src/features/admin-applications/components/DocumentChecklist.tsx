@@ -8,7 +8,7 @@ import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { provideApplicationActionMachine, type DocumentAction } from '#actors/admin-action';
 import { selectActionRequest, selectConfirmOpen, selectIsWorking } from '#machines/admin-action/admin-action.selectors';
 import { isFilled } from '#machines/review/review.machine';
-import { eventsFrom } from '#shared/review-lifecycle';
+import { staffReviewActions } from '#shared/review-lifecycle';
 import { isStepNumber } from '#shared/application-constants';
 import { stepNames } from '#components/application/messages';
 import { Button } from '#components/ui/Button';
@@ -79,7 +79,7 @@ export function DocumentChecklist({ application }: { application: AdminApplicati
   const request = useSelector(action, selectActionRequest);
   const rejecting = confirmOpen && request?.action === 'rejectDocument' ? application.documents.find((item) => item.file_id === (request.payload as { fileId: number }).fileId) : undefined;
   // Verdicts are given where staff may request changes (in review), the lifecycle's rule the server applies too.
-  const open = eventsFrom(application.status, 'staff').includes('request_changes');
+  const open = staffReviewActions(application.status).requestChanges;
   const ask = (name: DocumentAction, document: Document) => {
     if (name === 'rejectDocument') setReturnTo(buttonId(document));
     action.send({

@@ -9,7 +9,7 @@ import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { provideApplicationActionMachine, type ApplicationAction } from '#actors/admin-action';
 import { selectActionRequest, selectConfirmOpen, selectIsWorking } from '#machines/admin-action/admin-action.selectors';
 import type { AdminActionActorRef } from '#machines/admin-action/admin-action.machine';
-import { DECISION_EVENT, eventsFrom, REVIEW_DECISIONS } from '#shared/review-lifecycle';
+import { staffReviewActions } from '#shared/review-lifecycle';
 import { isStepNumber } from '#shared/application-constants';
 import { stepNames } from '#components/application/messages';
 import { applicationStatusNames } from '#components/programs/messages';
@@ -137,8 +137,8 @@ export function ReviewPanel({ application, name }: { application: AdminApplicati
   const dialog = confirmOpen ? asked : null;
 
   // What the lifecycle table allows staff from this status: the only actions offered.
-  const allowed = eventsFrom(application.status, 'staff');
-  const decisions = REVIEW_DECISIONS.filter((decision) => allowed.includes(DECISION_EVENT[decision]));
+  const allowed = staffReviewActions(application.status);
+  const { decisions } = allowed;
   const ask = (name: ApplicationAction, payload: unknown, confirm: boolean) =>
     action.send({ type: 'action.request', request: { action: name, targetId: application.id, payload }, confirm });
   const confirm = (payload?: unknown) => action.send({ type: 'action.confirm', payload });
@@ -154,12 +154,12 @@ export function ReviewPanel({ application, name }: { application: AdminApplicati
       <ReviewFacts application={application} />
       <ReviewerForm key={application.reviewer?.id ?? 'none'} application={application} action={action} working={working} />
       <div className="flex flex-wrap gap-3">
-        {allowed.includes('start_review') ? (
+        {allowed.startReview ? (
           <Button id={START_BUTTON_ID} disabled={working} onClick={() => ask('startReview', undefined, false)}>
             <FormattedMessage id="admin.review.startReview" />
           </Button>
         ) : null}
-        {allowed.includes('request_changes') ? (
+        {allowed.requestChanges ? (
           <Button id={CHANGES_BUTTON_ID} variant="secondary" disabled={working} onClick={() => ask('requestChanges', undefined, true)}>
             <FormattedMessage id="admin.review.requestChanges" />
           </Button>
@@ -169,12 +169,12 @@ export function ReviewPanel({ application, name }: { application: AdminApplicati
             <FormattedMessage id="admin.review.decideButton" />
           </Button>
         ) : null}
-        {allowed.includes('close') ? (
+        {allowed.close ? (
           <Button id={STATUS_BUTTON_ID} variant="danger" disabled={working} onClick={() => ask('setApplicationStatus', { status: 'closed' }, true)}>
             <FormattedMessage id="admin.review.close" />
           </Button>
         ) : null}
-        {allowed.includes('reopen') ? (
+        {allowed.reopen ? (
           <Button id={STATUS_BUTTON_ID} variant="secondary" disabled={working} onClick={() => ask('setApplicationStatus', { status: 'draft' }, false)}>
             <FormattedMessage id="admin.review.reopen" />
           </Button>
