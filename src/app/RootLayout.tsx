@@ -56,15 +56,19 @@ export function useDocumentTitle(title: MessageDescriptor | undefined): void {
   }, [text]);
 }
 
-/** After a navigation (not the first load), focus the new page's <h1>, or <main> when it has none. */
-function useFocusOnNavigation(pathname: string): void {
+/**
+ * After a navigation (not the first load), focus the new page's <h1>, or <main> when it has none. A link to a part of
+ * the page (`#step-4`) leaves focus to that page, which moved it to the part in its own effect, run before this one.
+ */
+function useFocusOnNavigation(pathname: string, hash: string): void {
   const previous = useRef(pathname);
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
+    if (hash.length > 1 && document.getElementById(decodeURIComponent(hash.slice(1)))) return;
     const target = document.getElementById(MAIN_HEADING_ID) ?? document.getElementById('main-content');
     target?.focus();
-  }, [pathname]);
+  }, [pathname, hash]);
 }
 
 /**
@@ -84,7 +88,7 @@ export function RootLayout() {
   const navigation = useNavigation();
   useDocumentTitle(titleOf(matches));
   useLanguageRule();
-  useFocusOnNavigation(location.pathname);
+  useFocusOnNavigation(location.pathname, location.hash);
 
   return (
     <div className="flex min-h-screen flex-col">

@@ -172,6 +172,12 @@ test('sign up, survey, apply, fill and submit six steps through a reload and an 
   await expect(field('application.business.name')).toHaveValue('Café del Sur');
   await page.goBack();
   await expect(page).toHaveURL(applicationPath(id, 'submit'));
+  // A link to step 4 opens page 3 with focus on step 4's heading, not the page's <h1>.
+  await changeLinks.nth(3).click();
+  await expect(page).toHaveURL(`${applicationPath(id, 3)}#step-4`);
+  await expect(page.locator('#step-4-title')).toBeFocused();
+  await page.goBack();
+  await expect(page).toHaveURL(applicationPath(id, 'submit'));
   await page.screenshot({ path: shotPath('apply-check-answers-es'), fullPage: true });
 
   // ---- Submit: the confirmation, and the e-mail in the applicant's language over SMTP.

@@ -65,9 +65,8 @@ function useSectionFromHash() {
   useEffect(() => {
     const match = /^#step-([345])$/.exec(hash);
     if (!match) return;
-    // A frame later: the layout moves focus to the page's <h1> after a navigation, in an effect that runs after this.
-    const frame = requestAnimationFrame(() => document.getElementById(`step-${match[1]}-title`)?.focus());
-    return () => cancelAnimationFrame(frame);
+    // The layout leaves focus here when the link names a part of the page (src/app/RootLayout.tsx useFocusOnNavigation).
+    document.getElementById(`step-${match[1]}-title`)?.focus();
   }, [hash]);
 }
 
