@@ -3,9 +3,10 @@
 // server), the list's column and its sort by score (the stored average following sheets, rubrics and programs), notes
 // (only their author edits or deletes them), the audit entries, staff only, and the proof that the applicant never reads a
 // note, a score or a verdict in any answer of theirs, their certification PDF included.
-import { and, desc, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, rubrics } from '#server/db/schema.ts';
+import { applications, auditLog, rubrics } from '#server/db/schema.ts';
 import { completeAllSteps, createProgram, signUp, uploadDocument, type Person } from '../support/applicants.ts';
 import { parseCsv } from '../support/csv.ts';
 import { pdfText } from '../support/pdf-text.ts';
@@ -318,6 +319,42 @@ describe.each(databaseKinds)('scoring and notes (%s)', (kind) => {
     const refused = await test.call('GET', `/admin/applications?program_id=${program.id}&sort=-score&cursor=${forged}`, undefined, en(rita));
     expect(refused.statusCode, refused.body).toBe(400);
     expect(Object.keys(refused.json() as object)).toContain('cursor');
+  });
+
+  it('computes in migration 0014 the same stored averages the server writes (its backfill of earlier sheets)', async () => {
+    // Totals and an average on a twentieth, where float8 and rounding show: 7 and 3 weigh 71.25 on paper but 71.2499...
+    // in floats (71.2), and 72.5 and 73.8 average 73.15000001 (73.2, where rounding down would give 73.1). The
+    // backfill has to match JavaScript step by step: one application with one sheet, one with two.
+    expect((await test.call('PUT', '/admin/rubrics/incubator', { criteria: RUBRIC }, en(rita))).statusCode).toBe(200);
+    const program = await createProgram(test, { sub_program: 'incubator' });
+    const [application, single] = await Promise.all(
+      [0, 1].map(async () => (await test.call('POST', '/applications', { program_id: program.id }, (await signUp(test, { language: 'en' })).headers)).json().id as number),
+    );
+    for (const [target, reviewer, scores] of [
+      [application, rita, { team: 8, market: 2 }],
+      [application, omar, { team: 9, market: 1 }],
+      [single, omar, { team: 7, market: 3 }],
+    ] as const) {
+      const saved = await test.call('PUT', `/admin/applications/${target}/scores`, { scores }, en(reviewer));
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    const stored = async () =>
+      (await test.app.ctx.db.select({ id: applications.id, average: applications.score_average }).from(applications).orderBy(applications.id)).filter(
+        (row) => row.average !== null,
+      );
+    const written = await stored();
+    // Besides these two, whatever the tests above scored (the accelerator's re-weighed and moved sheets among them).
+    expect([expectedTotal(RUBRIC, { team: 8, market: 2 }), expectedTotal(RUBRIC, { team: 9, market: 1 }), expectedTotal(RUBRIC, { team: 7, market: 3 })]).toEqual([72.5, 73.8, 71.2]);
+    expect(written.find((row) => row.id === application)?.average).toBe(73.2);
+    expect(written.find((row) => row.id === single)?.average).toBe(71.2);
+
+    const migration = readFileSync(new URL('../../server/db/migrations/0014_review_gaps.sql', import.meta.url), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').find((statement) => statement.includes('"sheet_totals"'));
+    expect(backfill).toBeDefined();
+    await test.app.ctx.db.update(applications).set({ score_average: null });
+    expect(await stored()).toEqual([]);
+    await test.app.ctx.db.execute(sql.raw(backfill ?? ''));
+    expect(await stored()).toEqual(written);
   });
 
   it('never shows the applicant a note, a score or a verdict, nor prints them on their PDF, and refuses them every staff operation', async () => {
