@@ -65,7 +65,7 @@ function useFocusOnNavigation(pathname: string, hash: string): void {
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
-    if (hash.length > 1 && document.getElementById(decodeURIComponent(hash.slice(1)))) return;
+    if (hash.length > 1 && document.getElementById(hash.slice(1))) return;
     const target = document.getElementById(MAIN_HEADING_ID) ?? document.getElementById('main-content');
     target?.focus();
   }, [pathname, hash]);
