@@ -12,6 +12,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
+import { oncePerDatabase } from '#server/db/prepared.ts';
 import { applicationFiles, applications, applicationSteps, programs, surveys } from '#server/db/schema.ts';
 import { findUserById } from '#server/auth/service.ts';
 import type { CaptchaService } from '#server/captcha/captcha.ts';
@@ -402,7 +403,7 @@ function prepareStepSave(db: Db) {
   );
   return db.with(target, saved, touched).select().from(saved).prepare('save_step_draft');
 }
-const stepSaveByDb = new WeakMap<Db, ReturnType<typeof prepareStepSave>>();
+const stepSave = oncePerDatabase(prepareStepSave);
 
 /** Undefined when any of the common case's conditions fails: the caller's transaction then finds out which. */
 async function saveStepInOneStatement(
@@ -414,12 +415,7 @@ async function saveStepInOneStatement(
   version: number,
   now: Date,
 ): Promise<StepRow | undefined> {
-  let save = stepSaveByDb.get(db);
-  if (!save) {
-    save = prepareStepSave(db);
-    stepSaveByDb.set(db, save);
-  }
-  const [row] = await save.execute({ id, viewerId, step, version, data: JSON.stringify(data), at: now.toISOString() });
+  const [row] = await stepSave(db).execute({ id, viewerId, step, version, data: JSON.stringify(data), at: now.toISOString() });
   return row as StepRow | undefined;
 }
 

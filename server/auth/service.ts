@@ -2,6 +2,7 @@
 import { and, eq, lt, notExists, sql } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
+import { oncePerDatabase } from '#server/db/prepared.ts';
 import { revokedTokens, users } from '#server/db/schema.ts';
 import { detailError, fieldErrors, type Message } from '#server/http/errors.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
@@ -59,15 +60,7 @@ function preparedQueries(db: Db) {
       .prepare('find_session_user'),
   };
 }
-const preparedByDb = new WeakMap<Db, ReturnType<typeof preparedQueries>>();
-const prepared = (db: Db) => {
-  let queries = preparedByDb.get(db);
-  if (!queries) {
-    queries = preparedQueries(db);
-    preparedByDb.set(db, queries);
-  }
-  return queries;
-};
+const prepared = oncePerDatabase(preparedQueries);
 
 export const findUserByEmail = async (db: Db, email: string): Promise<User | undefined> =>
   (await prepared(db).userByEmail.execute({ email: email.trim().toLowerCase() }))[0];
