@@ -34,7 +34,7 @@ export const messages = defineMessages({
   printLanguage: { id: 'admin.print.language' },
 });
 
-export const SORTS: readonly AdminApplicationSort[] = ['-updated', 'updated', '-created', 'created', '-submitted', 'submitted', '-score', 'score'];
+export const SORTS: readonly AdminApplicationSort[] = ['-updated', 'updated', '-created', 'created', '-submitted', 'submitted', '-score', 'score', 'status_since', '-status_since'];
 
 export const sortNames: Record<AdminApplicationSort, MessageDescriptor> = defineMessages({
   '-updated': { id: 'admin.applications.sort.desc_updated' },
@@ -45,6 +45,8 @@ export const sortNames: Record<AdminApplicationSort, MessageDescriptor> = define
   submitted: { id: 'admin.applications.sort.submitted' },
   '-score': { id: 'admin.applications.sort.desc_score' },
   score: { id: 'admin.applications.sort.score' },
+  status_since: { id: 'admin.applications.sort.status_since' },
+  '-status_since': { id: 'admin.applications.sort.desc_status_since' },
 });
 
 /** The four review pages (docs/product.md section 2): the fourth shows the step-six content. */
