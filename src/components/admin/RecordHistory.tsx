@@ -4,7 +4,7 @@
 // more on request, and the record's entries as CSV. Applications, programs, events, news and users all show this one.
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { applicationStatusNames } from '#components/programs/messages';
 import { Button } from '#components/ui/Button';
 import { InstantText } from '#components/ui/InstantText';
@@ -22,6 +22,8 @@ import {
 } from './record-history';
 
 type Item = { kind: 'audit'; at: string; entry: AuditEntry } | { kind: 'mail'; at: string; mail: ApplicationMail };
+/** A record's own wording of an entry (its message gets `who`), where the operation's name alone says too little. */
+export type DescribeEntry = (entry: AuditEntry) => MessageDescriptor | undefined;
 
 const isApplicationStatus = (value: unknown): value is ApplicationStatus => APPLICATION_STATUSES.some((status) => status === value);
 
@@ -31,7 +33,7 @@ function statusWord(intl: IntlShape, value: unknown): string {
 }
 
 /** One audit entry in words: the operation, the status change, the reason, the other fields changed. */
-export function AuditEntryText({ entry, recordType }: { entry: AuditEntry; recordType: AuditRecordType }) {
+export function AuditEntryText({ entry, recordType, describe }: { entry: AuditEntry; recordType: AuditRecordType; describe?: DescribeEntry | undefined }) {
   const intl = useIntl();
   const before = entry.before ?? {};
   const after = entry.after ?? {};
@@ -41,7 +43,7 @@ export function AuditEntryText({ entry, recordType }: { entry: AuditEntry; recor
   const status = 'status' in after;
   return (
     <>
-      <span className="font-semibold">{intl.formatMessage(operationNames[entry.operation] ?? historyMessages.otherChange, { who, operation: entry.operation })}</span>
+      <span className="font-semibold">{intl.formatMessage(describe?.(entry) ?? operationNames[entry.operation] ?? historyMessages.otherChange, { who, operation: entry.operation })}</span>
       {status ? (
         <span className="block">
           <FormattedMessage
@@ -87,7 +89,7 @@ export function historyItems(entries: readonly AuditEntry[], mails: readonly App
   ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
 }
 
-export function HistoryList({ items, recordType }: { items: readonly Item[]; recordType: AuditRecordType }) {
+export function HistoryList({ items, recordType, describe }: { items: readonly Item[]; recordType: AuditRecordType; describe?: DescribeEntry | undefined }) {
   return (
     <ol className="space-y-2">
       {items.map((item) => (
@@ -95,7 +97,7 @@ export function HistoryList({ items, recordType }: { items: readonly Item[]; rec
           <span className="block text-sm text-gray-800">
             <InstantText instant={item.at} />
           </span>
-          {item.kind === 'audit' ? <AuditEntryText entry={item.entry} recordType={recordType} /> : <MailText mail={item.mail} />}
+          {item.kind === 'audit' ? <AuditEntryText entry={item.entry} recordType={recordType} describe={describe} /> : <MailText mail={item.mail} />}
         </li>
       ))}
     </ol>
@@ -110,7 +112,12 @@ export function useRecordHistory(recordType: AuditRecordType, recordId: number) 
   return { audit, items: historyItems(entries, mail.data?.results ?? []), loaded: audit.isSuccess && (recordType !== 'application' || mail.isSuccess) };
 }
 
-export function RecordHistory({ recordType, recordId, title }: { recordType: AuditRecordType; recordId: number; title?: ReactNode }) {
+export function RecordHistory({ recordType, recordId, title, describe }: {
+  recordType: AuditRecordType;
+  recordId: number;
+  title?: ReactNode;
+  describe?: DescribeEntry;
+}) {
   const { audit, items, loaded } = useRecordHistory(recordType, recordId);
   const intl = useIntl();
   const [exportFailed, setExportFailed] = useState(false);
@@ -125,7 +132,7 @@ export function RecordHistory({ recordType, recordId, title }: { recordType: Aud
           <FormattedMessage id="admin.history.none" />
         </p>
       ) : (
-        <HistoryList items={items} recordType={recordType} />
+        <HistoryList items={items} recordType={recordType} describe={describe} />
       )}
       <div className="flex flex-wrap gap-3">
         {audit.hasNextPage ? (

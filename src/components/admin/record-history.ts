@@ -12,9 +12,22 @@ export type AuditRecordType = Schemas['AuditRecordType'];
 export type AuditEntry = Schemas['AuditEntry'];
 export type ApplicationMail = Schemas['AdminApplicationMail'];
 
+/** The area's queries a change refreshes (['admin', area]) hold its records' histories too. */
+const AREA: Record<AuditRecordType, string> = {
+  application: 'applications',
+  program: 'programs',
+  event: 'events',
+  event_registration: 'events',
+  news: 'news',
+  user: 'users',
+  drive_node: 'programs',
+  rubric: 'programs',
+};
+
 export const historyKeys = {
-  audit: (type: AuditRecordType, id: number) => ['admin', 'history', type, id] as const,
+  audit: (type: AuditRecordType, id: number) => ['admin', AREA[type], 'history', type, id] as const,
   mail: (id: number) => ['admin', 'applications', 'mail', id] as const,
+
 };
 
 export const recordAuditQueryOptions = (type: AuditRecordType, id: number) =>
@@ -24,6 +37,22 @@ export const recordAuditQueryOptions = (type: AuditRecordType, id: number) =>
     queryFn: ({ pageParam, signal }) =>
       unwrap(api.GET('/admin/audit', { params: { query: { record_type: type, record_id: id, limit: 25, ...(pageParam ? { cursor: pageParam } : {}) } }, signal })),
     getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+
+/** Every entry of a record, newest first (the printed application carries the whole history: pages of 100). */
+export const wholeAuditQueryOptions = (type: AuditRecordType, id: number) =>
+  queryOptions({
+    queryKey: [...historyKeys.audit(type, id), 'whole'] as const,
+    queryFn: async ({ signal }) => {
+      const entries: AuditEntry[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await unwrap(api.GET('/admin/audit', { params: { query: { record_type: type, record_id: id, limit: 100, ...(cursor ? { cursor } : {}) } }, signal }));
+        entries.push(...page.results);
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor !== undefined);
+      return entries;
+    },
   });
 
 export const applicationMailQueryOptions = (id: number) =>

@@ -10,6 +10,7 @@ import { Button } from '#components/ui/Button';
 import { SelectField, TextField } from '#components/ui/Field';
 import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
+import { RecordHistory } from '#components/admin/RecordHistory';
 import { errorText, noErrors, toFormErrors, type FormErrors } from '#lib/form-errors';
 import { errorBody } from '#api/errors';
 import { messages, statusLabels, subProgramLabels } from '#features/admin-programs/messages';
@@ -212,6 +213,8 @@ export function ProgramsPage() {
           <Button variant="secondary" onClick={() => setEditing(null)}>
             <FormattedMessage id="admin.programs.cancel" />
           </Button>
+          {/* The program's history beside its form (docs/decisions/040-staff-queues-and-history.md). */}
+          {editing === 'new' ? null : <RecordHistory recordType="program" recordId={editing.id} />}
         </div>
       )}
 
