@@ -130,6 +130,50 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
     await press(page, tr('admin.applications.searchButton'), 'button');
     await expect(page.getByText(tr('admin.applications.none'))).toBeVisible();
 
+    // The history of Ana's application: staff's changes in words, from which status to which, and her e-mails.
+    await page.goto(`/admin/applications/${ana.id}/1`);
+    const history = page.getByRole('region', { name: tr('admin.history.title') });
+    const staffName = `Rita Revisora ${seeded.token}`;
+    await expect(history.getByRole('listitem').filter({ hasText: tr('admin.history.op.startAdminApplicationReview', { who: staffName }) })).toContainText(
+      tr('admin.history.status', { from: tr('programs.applicationStatus.submitted'), to: tr('programs.applicationStatus.in_review') }),
+    );
+    // Ana wrote in Spanish (her account's language): the two e-mails, sending and review started, wait for delivery or were delivered.
+    const mails = history.getByRole('listitem').filter({ hasText: /\((ES|EN)\)/ });
+    await expect(mails).toHaveCount(2);
+    await expect(mails.first()).toContainText(new RegExp(`${tr('admin.history.mail.sent')}|${tr('admin.history.mail.waiting')}`));
+    await expectNoAxeViolations(page, `application history (${locale})`);
+    await history.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shotPath(`staff-queues-history-${locale}`), fullPage: true });
+    // Its CSV, by keyboard: the header and the one audit entry (starting the review also made Rita the reviewer).
+    const download = page.waitForEvent('download');
+    await press(page, tr('admin.history.export'), 'button');
+    const csv = readFileSync((await (await download).path()) ?? '', 'utf8');
+    expect(csv.trim().split(/\r?\n/)).toHaveLength(2);
+    expect(csv).toContain('startAdminApplicationReview');
+
+    // The printed application ends with the decision (none yet) and the history, oldest first.
+    await page.goto(`/admin/applications/${ana.id}/print`);
+    const printed = page.locator('[data-print-document]');
+    await expect(printed.getByRole('heading', { name: tr('admin.print.decision') })).toBeVisible();
+    await expect(printed).toContainText(tr('admin.print.noDecision'));
+    const printedHistory = printed.getByRole('region', { name: tr('admin.history.title') });
+    await expect(printedHistory.getByRole('listitem')).toHaveCount(3);
+    await expect(printedHistory).toContainText(tr('admin.history.op.startAdminApplicationReview', { who: staffName }));
+
+    // The program's history beside its form: the target set earlier.
+    await page.goto(`/admin/programs?q=${seeded.token}`);
+    await press(page, tr('admin.programs.editNamed', { name: locale === 'es' ? `Colas ${seeded.token}` : `Queues ${seeded.token}` }), 'button');
+    await expect(page.getByRole('region', { name: tr('admin.history.title') })).toContainText(tr('admin.history.fields', { fields: 'review_target_days' }));
+
+    // The audit log of a range of days: a backwards range is refused on its field.
+    await page.goto('/admin/users');
+    const range = page.getByRole('region', { name: tr('admin.history.rangeTitle') });
+    await range.getByLabel(fieldLabel(tr('admin.history.rangeFrom'))).fill('2026-02-01');
+    await range.getByLabel(fieldLabel(tr('admin.history.rangeTo'))).fill('2026-01-01');
+    await press(page, tr('admin.history.rangeExport'), 'button');
+    await expect(range).toContainText(tr('api.audit.rangeBackwards'));
+    await expectNoAxeViolations(page, `audit range export (${locale})`);
+
     // At 360 px: the queues and the list, axe clean, nothing wider than the screen but the table's own scroller.
     await page.goto(`/admin/applications?program_id=${seeded.programId}&queue=mine`);
     await page.setViewportSize({ width: 360, height: 800 });

@@ -3,7 +3,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { api } from '#api/client';
-import { unwrap } from '#api/errors';
+import { ApiError, unwrap } from '#api/errors';
 import { saveBlob } from '#api/applications';
 import type { components } from '#api/schema';
 
@@ -69,7 +69,9 @@ export async function downloadRecordAudit(type: AuditRecordType, id: number, fal
 
 /** Downloads every audit entry of a range of Puerto Rico days as CSV. */
 export async function downloadAuditRange(from: string, to: string, fallbackName: string): Promise<void> {
-  const { data, response } = await api.GET('/admin/audit/export.csv', { params: { query: { from, to } }, parseAs: 'blob' });
+  const { data, error, response } = await api.GET('/admin/audit/export.csv', { params: { query: { from, to } }, parseAs: 'blob' });
+  // A refused range (backwards, too long) answers field errors the form shows.
+  if (!response.ok) throw new ApiError(response.status, error ?? null);
   saveBlob(data, response, fallbackName);
 }
 
