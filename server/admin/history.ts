@@ -4,10 +4,11 @@
 import { and, asc, desc, eq, gt, type SQL } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
-import { applications, auditLog, mailOutbox, users } from '#server/db/schema.ts';
+import { applications, auditLog, mailOutbox } from '#server/db/schema.ts';
 import { fieldErrors, notFound } from '#server/http/errors.ts';
 import { translate, type Language } from '#server/i18n/messages.ts';
 import { withinDays } from './applications.ts';
+import { selectEntries } from './audit.ts';
 import { toCsv } from './csv.ts';
 
 type Schemas = components['schemas'];
@@ -76,21 +77,7 @@ export async function exportAuditCsv(db: Db, query: AuditExportQuery, language: 
   // audit_log_record_key).
   let after = 0;
   for (;;) {
-    const batch: Array<{ id: number; at: Date; operation: string; record_type: string; record_id: number; before: unknown; after: unknown; first: string | null; last: string | null; email: string | null }> = await db
-      .select({
-        id: auditLog.id,
-        at: auditLog.at,
-        operation: auditLog.operation,
-        record_type: auditLog.record_type,
-        record_id: auditLog.record_id,
-        before: auditLog.before,
-        after: auditLog.after,
-        first: users.first_name,
-        last: users.last_name,
-        email: users.email,
-      })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actor_id))
+    const batch = await selectEntries(db)
       .where(and(...scope, gt(auditLog.id, after)))
       .orderBy(asc(auditLog.id))
       .limit(500);
@@ -98,8 +85,8 @@ export async function exportAuditCsv(db: Db, query: AuditExportQuery, language: 
       lines.push([
         row.id,
         row.at.toISOString(),
-        `${row.first ?? ''} ${row.last ?? ''}`.trim() || null,
-        row.email,
+        `${row.actor_first ?? ''} ${row.actor_last ?? ''}`.trim() || null,
+        row.actor_email,
         row.operation,
         row.record_type,
         row.record_id,
