@@ -99,3 +99,9 @@ export const applicantEdits = (status: ApplicationStatus): boolean => status ===
 
 /** Staff's review has started: everything from `submitted` on, except a draft or a closed application. */
 export const isUnderReview = (status: ApplicationStatus): boolean => status !== 'draft' && status !== 'closed';
+
+/**
+ * Staff may still write score sheets: not once the application is decided, so the total it was decided at stays
+ * (docs/decisions/037-rubric-versions.md). The server refuses a sheet otherwise; the scoring panel reads the answer.
+ */
+export const scoringOpen = (status: ApplicationStatus): boolean => !isDecided(status);
