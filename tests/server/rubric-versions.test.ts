@@ -9,15 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationScores, rubricVersions } from '#server/db/schema.ts';
 import { completeAllSteps, createProgram, signUp, type Person } from '../support/applicants.ts';
 import { parseCsv } from '../support/csv.ts';
+import { expectedTotal, type Criterion } from '../support/scoring.ts';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
 
-interface Criterion {
-  key: string;
-  name_es: string;
-  name_en: string;
-  weight: number;
-  max_score: number;
-}
 interface Rubric {
   sub_program: string;
   version: number;
@@ -43,17 +37,6 @@ const DEFAULT: Criterion[] = [
 /** The edit of the report: "Equipo" out of 3 instead of 5, which turned a 72 into a 78 before versions. */
 const TEAM_OUT_OF_3 = DEFAULT.map((c) => (c.key === 'team' ? { ...c, max_score: 3 } : c));
 const SHEET = { team: 4, problem: 4, market: 3, feasibility: 4, fit: 2 };
-
-/** The weighted total as docs/decisions/033 defines it, written here from the definition, not from the server. */
-function expectedTotal(criteria: Criterion[], scores: Record<string, number>): number {
-  let weighted = 0;
-  let weights = 0;
-  for (const c of criteria) {
-    weighted += c.weight * (Math.min(scores[c.key] ?? 0, c.max_score) / c.max_score);
-    weights += c.weight;
-  }
-  return Math.round((1000 * weighted) / weights) / 10;
-}
 
 describe.each(databaseKinds)('rubric versions (%s)', (kind) => {
   let test: TestApp;

@@ -10,15 +10,9 @@ import { applications, auditLog, rubrics } from '#server/db/schema.ts';
 import { completeAllSteps, createProgram, signUp, uploadDocument, type Person } from '../support/applicants.ts';
 import { parseCsv } from '../support/csv.ts';
 import { pdfText } from '../support/pdf-text.ts';
+import { expectedTotal, type Criterion } from '../support/scoring.ts';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
 
-interface Criterion {
-  key: string;
-  name_es: string;
-  name_en: string;
-  weight: number;
-  max_score: number;
-}
 interface Scores {
   rubric: { sub_program: string; criteria: Criterion[] };
   sheets: Array<{ reviewer: { id: number }; scores: Record<string, number>; total: number }>;
@@ -33,17 +27,6 @@ const RUBRIC: Criterion[] = [
 const NOTE = 'Internal: strong founder, check the lease — zebra-note-7731';
 const EDITED = 'Internal, edited: lease checked — quokka-edit-4410';
 const DELETED = 'Internal, soon deleted — walrus-gone-9921';
-
-/** The weighted total as docs/decisions/033 defines it, written here from the definition, not from the server. */
-function expectedTotal(criteria: Criterion[], scores: Record<string, number>): number {
-  let weighted = 0;
-  let weights = 0;
-  for (const c of criteria) {
-    weighted += c.weight * ((scores[c.key] ?? 0) / c.max_score);
-    weights += c.weight;
-  }
-  return Math.round((1000 * weighted) / weights) / 10;
-}
 
 describe.each(databaseKinds)('scoring and notes (%s)', (kind) => {
   let test: TestApp;
