@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, closedPort, databaseKinds, registerAccount, runServerScript, signIn, startTestApp, type TestApp } from '../support/server.ts';
+import { bearer, closedPort, registerAccount, runServerScript, signIn, startTestApp, type TestApp } from '../support/server.ts';
+import { describeOnPostgres } from '../support/postgres-suites.ts';
 
-describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('PostgreSQL connections cut while the app serves (%s)', () => {
+describeOnPostgres('PostgreSQL connections cut while the app serves', () => {
   let test: TestApp;
   let admin: pg.Client;
   let pool: pg.Pool;

@@ -20,7 +20,7 @@ import { componentSchema } from '#server/http/contract.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server (CI sets it). */
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server (CI sets it; so does `npm test`). */
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 export interface TestApp {
