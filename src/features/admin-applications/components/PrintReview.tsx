@@ -5,8 +5,7 @@ import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import type { AdminApplication } from '#features/admin-applications/api/applications';
 import type { ApplicationScores } from '#features/admin-applications/api/scoring';
 import { documentStepLabel, Verdict } from './DocumentChecklist';
-
-const personName = (person: { first_name: string; last_name: string; email: string }) => `${person.first_name} ${person.last_name}`.trim() || person.email;
+import { SheetTotal } from './SheetTotal';
 
 export function PrintChecklist({ documents }: { documents: AdminApplication['documents'] }) {
   const intl = useIntl();
@@ -63,7 +62,7 @@ export function PrintScores({ scores }: { scores: ApplicationScores | undefined 
             <ul className="list-disc space-y-1 pl-6">
               {scores.sheets.map((sheet) => (
                 <li key={sheet.reviewer.id}>
-                  <FormattedMessage id="admin.scoring.sheet" values={{ name: personName(sheet.reviewer), total: <FormattedNumber value={sheet.total} maximumFractionDigits={1} /> }} />
+                  <SheetTotal sheet={sheet} currentVersion={scores.rubric.version} />
                 </li>
               ))}
             </ul>

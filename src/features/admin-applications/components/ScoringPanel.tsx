@@ -10,8 +10,7 @@ import { TextField } from '#components/ui/Field';
 import { toFormErrors, type ErrorText } from '#lib/form-errors';
 import { adminApplicationKeys } from '#features/admin-applications/api/applications';
 import { saveMyScores, scoresQueryOptions, type ApplicationScores } from '#features/admin-applications/api/scoring';
-
-const personName = (person: { first_name: string; last_name: string; email: string }) => `${person.first_name} ${person.last_name}`.trim() || person.email;
+import { SheetTotal } from './SheetTotal';
 
 function ScoreForm({ id, data, me }: { id: number; data: ApplicationScores; me: number | undefined }) {
   const intl = useIntl();
@@ -112,15 +111,7 @@ export function ScoringPanel({ id, me }: { id: number; me: number | undefined })
             <ul className="list-disc space-y-1 pl-6">
               {data.sheets.map((sheet) => (
                 <li key={sheet.reviewer.id}>
-                  {/* The version is named where it matters: a sheet given under another version than the current one. */}
-                  <FormattedMessage
-                    id={sheet.rubric_version === data.rubric.version ? 'admin.scoring.sheet' : 'admin.scoring.sheetVersion'}
-                    values={{
-                      name: personName(sheet.reviewer),
-                      total: <FormattedNumber value={sheet.total} maximumFractionDigits={1} />,
-                      version: sheet.rubric_version,
-                    }}
-                  />
+                  <SheetTotal sheet={sheet} currentVersion={data.rubric.version} />
                 </li>
               ))}
             </ul>
