@@ -8,10 +8,10 @@ type Sheet = ApplicationScores['sheets'][number];
 const personName = (person: { first_name: string; last_name: string; email: string }) => `${person.first_name} ${person.last_name}`.trim() || person.email;
 
 export function SheetTotal({ sheet, currentVersion }: { sheet: Sheet; currentVersion: number }) {
-  return (
-    <FormattedMessage
-      id={sheet.rubric_version === currentVersion ? 'admin.scoring.sheet' : 'admin.scoring.sheetVersion'}
-      values={{ name: personName(sheet.reviewer), total: <FormattedNumber value={sheet.total} maximumFractionDigits={1} />, version: sheet.rubric_version }}
-    />
+  const values = { name: personName(sheet.reviewer), total: <FormattedNumber value={sheet.total} maximumFractionDigits={1} /> };
+  return sheet.rubric_version === currentVersion ? (
+    <FormattedMessage id="admin.scoring.sheet" values={values} />
+  ) : (
+    <FormattedMessage id="admin.scoring.sheetVersion" values={{ ...values, version: sheet.rubric_version }} />
   );
 }
