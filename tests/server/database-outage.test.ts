@@ -60,7 +60,7 @@ describeOnPostgres('PostgreSQL connections cut while the app serves', () => {
 
     const me = await test.call('GET', '/me', undefined, auth);
     expect(me.statusCode, me.body).toBe(200);
-    expect((await test.call('GET', '/health')).json()).toEqual({ status: 'ok', database: 'ok' });
+    expect((await test.call('GET', '/health/ready')).json()).toMatchObject({ status: 'ok', checks: { database: 'ok' } });
   });
 
   it('answers 503 database_unavailable (localized) while the database refuses connections, then recovers', async () => {
@@ -73,18 +73,29 @@ describeOnPostgres('PostgreSQL connections cut while the app serves', () => {
         for (const response of [
           await test.call('GET', '/me', undefined, headers),
           await test.call('POST', '/auth/login', { email: 'someone@example.org', password: 'Any-Passw0rd-1' }, headers),
-          await test.call('GET', '/health', undefined, headers),
         ]) {
           expect(response.statusCode, response.body).toBe(503);
           expect(response.json()).toEqual({ detail: unavailable[language], code: 'database_unavailable' });
         }
+        // The process is alive (no restart would help): liveness answers; readiness names the database.
+        expect((await test.call('GET', '/health', undefined, headers)).json()).toEqual({ status: 'ok' });
+        const readiness = await test.call('GET', '/health/ready', undefined, headers);
+        expect(readiness.statusCode).toBe(503);
+        expect(readiness.json()).toEqual({
+          status: 'unavailable',
+          checks: { database: 'failed', outbox: 'unknown', storage: 'ok' },
+          failing: ['database'],
+          outbox_oldest_seconds: null,
+          detail: { es: 'El servicio no está listo. No responde: la base de datos.', en: 'The service is not ready. Not answering: the database.' }[language],
+          code: 'not_ready',
+        });
       }
     } finally {
       await admin.query(`alter database ${databaseName} allow_connections true`);
     }
     const me = await test.call('GET', '/me', undefined, auth);
     expect(me.statusCode, me.body).toBe(200);
-    expect((await test.call('GET', '/health')).statusCode).toBe(200);
+    expect((await test.call('GET', '/health/ready')).statusCode).toBe(200);
   });
 });
 

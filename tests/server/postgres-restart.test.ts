@@ -73,9 +73,11 @@ describeOnPostgres('PostgreSQL stopped and started under load', () => {
 
       await cluster!.stop();
       await expect.poll(() => count(503), { timeout: 60_000 }).toBeGreaterThan(20);
-      const health = await fetch(`${base}/health`, { headers });
-      expect(health.status).toBe(503);
-      expect(await health.json()).toEqual({ detail: 'The service is unavailable right now.', code: 'database_unavailable' });
+      // A load balancer keeps the processes (liveness answers) and stops sending them traffic (readiness names the database).
+      expect((await fetch(`${base}/health`, { headers })).status).toBe(200);
+      const readiness = await fetch(`${base}/health/ready`, { headers });
+      expect(readiness.status).toBe(503);
+      expect(await readiness.json()).toMatchObject({ failing: ['database'], detail: 'The service is not ready. Not answering: the database.', code: 'not_ready' });
 
       const servedBefore = count(200);
       await cluster!.start();
@@ -89,7 +91,7 @@ describeOnPostgres('PostgreSQL stopped and started under load', () => {
     // The same processes serve, reads and writes alike.
     expect(running!.child.exitCode).toBeNull();
     expect(running!.child.signalCode).toBeNull();
-    expect((await fetch(`${base}/health`)).status).toBe(200);
+    expect((await fetch(`${base}/health/ready`)).status).toBe(200);
     const programs = (await (await fetch(`${base}/programs`, { headers })).json()) as { results: Array<{ id: number; status: string }> };
     const open = programs.results.find((program) => program.status === 'open');
     expect(open, 'the demo seed has an open program').toBeDefined();
