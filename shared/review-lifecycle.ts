@@ -106,3 +106,9 @@ export const isUnderReview = (status: ApplicationStatus): boolean => status !== 
  */
 export const awaitsStaff = (status: ApplicationStatus): boolean =>
   eventsFrom(status, 'staff').some((event) => event !== 'close' && event !== 'reopen');
+
+/**
+ * Staff may still write score sheets: not once the application is decided, so the total it was decided at stays
+ * (docs/decisions/037-rubric-versions.md). The server refuses a sheet otherwise; the scoring panel reads the answer.
+ */
+export const scoringOpen = (status: ApplicationStatus): boolean => !isDecided(status);

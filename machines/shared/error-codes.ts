@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'version_conflict',
   'review_not_allowed',
   'step_locked',
+  'sub_program_locked',
   'registration_duplicate',
   'self_protected',
   'last_staff',

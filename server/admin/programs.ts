@@ -4,13 +4,12 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
 import { applications, programs } from '#server/db/schema.ts';
-import { fieldErrors, notFound, type Message } from '#server/http/errors.ts';
+import { AppError, fieldErrors, msg, notFound, type Message } from '#server/http/errors.ts';
 import { translate, type Language } from '#server/i18n/messages.ts';
 import { searchFold } from '#shared/search-fold.ts';
 import { recordAudit } from './audit.ts';
 import { subProgramMessage, toCsv } from './csv.ts';
 import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, readAllPages, splitPage, type PageRequest } from './keyset.ts';
-import { refreshScoreAverages } from './scoring.ts';
 import type { Actor } from './users.ts';
 import { isUnderReview, type ApplicationStatus } from '#shared/review-lifecycle.ts';
 
@@ -39,8 +38,15 @@ function toAdminProgram(row: ProgramRow, counts: { drafts: number; submitted: nu
     drafts: counts.drafts,
     submitted: counts.submitted,
     review_target_days: row.review_target_days,
+    sub_program_locked: subProgramLocked(counts),
   };
 }
+
+/**
+ * The sub-program picks the rubric its applications are scored with: it cannot change once one was sent, or their
+ * scores would be read against another rubric (docs/decisions/037-rubric-versions.md). The form reads the same answer.
+ */
+const subProgramLocked = (counts: { submitted: number }): boolean => counts.submitted > 0;
 
 /** How many drafts and sent applications (submitted, in review or decided: docs/decisions/028) each program has. */
 async function countsOf(db: Pick<Db, 'select'>, ids: number[]): Promise<Map<number, { drafts: number; submitted: number }>> {
@@ -215,10 +221,11 @@ export async function updateProgram(db: Db, now: Date, actor: Actor, id: number,
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(programs).where(eq(programs.id, id)).limit(1).for('update');
     if (!current) throw notFound();
+    if (clean.sub_program !== current.sub_program && subProgramLocked((await countsOf(tx, [id])).get(id) ?? { submitted: 0 })) {
+      throw new AppError(409, { fields: { sub_program: [msg('api.program.subProgramLocked')] }, code: 'sub_program_locked' });
+    }
     const [row] = await tx.update(programs).set({ ...columnsOf(clean), updated_at: now }).where(eq(programs.id, id)).returning();
     if (!row) throw notFound();
-    // Another sub-program scores with another rubric: its applications' stored averages follow (docs/decisions/033).
-    if (row.sub_program !== current.sub_program) await refreshScoreAverages(tx, eq(applications.program_id, id));
     let draftsClosed = 0;
     if (row.status === 'closed') {
       const closed = await tx

@@ -2,12 +2,13 @@
 // staff member per application with its weighted total and the average, and staff's notes. Staff only: nothing here
 // is read by an applicant's operation. Every change is audited in its transaction; a note changes or goes only by its
 // author's hand.
-import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import { load } from '#server/applications/service.ts';
 import type { Db } from '#server/db/client.ts';
-import { applicationNotes, applications, applicationScores, programs, rubrics, users, type RubricCriterion } from '#server/db/schema.ts';
-import { fieldErrors, forbidden, msg, notFound } from '#server/http/errors.ts';
+import { applicationNotes, applications, applicationScores, rubrics, rubricVersions, users, type RubricCriterion } from '#server/db/schema.ts';
+import { scoringOpen, type ApplicationStatus } from '#shared/review-lifecycle.ts';
+import { detailError, fieldErrors, forbidden, msg, notFound } from '#server/http/errors.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor } from './users.ts';
 
@@ -17,8 +18,9 @@ type SubProgram = Schemas['SubProgram'];
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
- * A sheet's weighted total, 0 to 100: each criterion's score over its maximum, weighted. Criteria the sheet lacks
- * (added after it was written) count 0; a score above a lowered maximum counts as the maximum.
+ * A sheet's weighted total, 0 to 100: each criterion's score over its maximum, weighted, under the rubric version the
+ * sheet was given under (docs/decisions/037-rubric-versions.md), which holds exactly its criteria. A missing score counts
+ * 0 and one above the maximum counts as the maximum, so a sheet from before migration 0017 still adds up.
  */
 export function weightedTotal(criteria: RubricCriterion[], scores: Record<string, number>): number {
   const weights = criteria.reduce((sum, c) => sum + c.weight, 0);
@@ -29,28 +31,58 @@ export function weightedTotal(criteria: RubricCriterion[], scores: Record<string
 
 const average = (totals: number[]) => (totals.length === 0 ? null : round1(totals.reduce((a, b) => a + b, 0) / totals.length));
 
-const rubricView = (row: typeof rubrics.$inferSelect): Schemas['Rubric'] => ({
+type RubricRow = typeof rubrics.$inferSelect;
+
+const rubricView = (row: RubricRow, sheetCount: number): Schemas['Rubric'] => ({
   sub_program: row.sub_program as SubProgram,
+  version: row.version,
+  sheet_count: sheetCount,
   criteria: row.criteria,
   updated_at: row.updated_at.toISOString(),
 });
 
 /**
- * `share` when a sheet is written: a rubric edit (which locks the row to replace it) then waits for the sheet's
- * transaction, and its refreshScoreAverages sees the sheet; a sheet written after the edit reads the new rubric.
+ * The sub-program's current rubric. `share` when a sheet is written, `update` when the rubric is: an edit then waits
+ * for the sheets being written and sees them when it decides whether the version already has sheets (below); a sheet
+ * written after the edit reads the new version.
  */
-async function rubricRow(db: Db, subProgram: string, lock?: 'share') {
+async function rubricRow(db: Db, subProgram: string, lock?: 'share' | 'update'): Promise<RubricRow | undefined> {
   const query = db.select().from(rubrics).where(eq(rubrics.sub_program, subProgram)).limit(1);
   const [row] = await (lock ? query.for(lock) : query);
-  // Migration 0012 inserts one per sub-program; an empty rubric is what a missing row means.
-  return row ?? { id: 0, sub_program: subProgram, criteria: [], updated_at: new Date(0) };
+  return row;
+}
+
+/** The row of rubric_versions that is `rubric`'s current version (setRubric keeps one for every rubric). */
+async function currentVersion(db: Db, rubric: Pick<RubricRow, 'sub_program' | 'version'>) {
+  const [row] = await db
+    .select()
+    .from(rubricVersions)
+    .where(and(eq(rubricVersions.sub_program, rubric.sub_program), eq(rubricVersions.version, rubric.version)))
+    .limit(1);
+  return row;
+}
+
+/** How many score sheets were given under each sub-program's current version. */
+async function currentSheetCounts(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ sub_program: rubrics.sub_program, n: sql<number>`cast(count(${applicationScores.application_id}) as int)` })
+    .from(rubrics)
+    .innerJoin(rubricVersions, and(eq(rubricVersions.sub_program, rubrics.sub_program), eq(rubricVersions.version, rubrics.version)))
+    .leftJoin(applicationScores, eq(applicationScores.rubric_version_id, rubricVersions.id))
+    .groupBy(rubrics.sub_program);
+  return new Map(rows.map((row) => [row.sub_program, row.n]));
 }
 
 export async function listRubrics(db: Db): Promise<{ results: Schemas['Rubric'][] }> {
-  const rows = await db.select().from(rubrics).orderBy(asc(rubrics.id));
-  return { results: rows.map(rubricView) };
+  const [rows, counts] = await Promise.all([db.select().from(rubrics).orderBy(asc(rubrics.id)), currentSheetCounts(db)]);
+  return { results: rows.map((row) => rubricView(row, counts.get(row.sub_program) ?? 0)) };
 }
 
+/**
+ * Replaces a sub-program's rubric (docs/decisions/037-rubric-versions.md). When its current version has score sheets,
+ * the criteria become the next version and those sheets keep theirs, totals included; a version nobody has scored
+ * under yet is changed in place. Totals are computed from each sheet's own version, so no stored average moves.
+ */
 export async function setRubric(db: Db, now: Date, actor: Actor, subProgram: SubProgram, input: Schemas['RubricInput']): Promise<Schemas['Rubric']> {
   const seen = new Set<string>();
   const errors: Record<string, string> = {};
@@ -61,54 +93,88 @@ export async function setRubric(db: Db, now: Date, actor: Actor, subProgram: Sub
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
   const criteria = input.criteria.map((c) => ({ key: c.key, name_es: c.name_es.trim(), name_en: c.name_en.trim(), weight: c.weight, max_score: c.max_score }));
   return db.transaction(async (tx) => {
-    const before = await rubricRow(tx, subProgram);
-    const [row] = await tx
-      .insert(rubrics)
-      .values({ sub_program: subProgram, criteria, updated_at: now })
-      .onConflictDoUpdate({ target: rubrics.sub_program, set: { criteria, updated_at: now } })
-      .returning();
+    const before = await rubricRow(tx, subProgram, 'update');
+    const version = before ? await currentVersion(tx, before) : undefined;
+    const [scored] = version
+      ? await tx.select({ id: applicationScores.application_id }).from(applicationScores).where(eq(applicationScores.rubric_version_id, version.id)).limit(1)
+      : [];
+    let row: RubricRow | undefined;
+    if (before && version && !scored) {
+      // Nobody scored under this version yet: it changes in place, and keeps its number.
+      await tx.update(rubricVersions).set({ criteria, created_at: now }).where(eq(rubricVersions.id, version.id));
+      [row] = await tx.update(rubrics).set({ criteria, updated_at: now }).where(eq(rubrics.id, before.id)).returning();
+    } else {
+      const next = (before?.version ?? 0) + 1;
+      await tx.insert(rubricVersions).values({ sub_program: subProgram, version: next, criteria, created_at: now });
+      [row] = await tx
+        .insert(rubrics)
+        .values({ sub_program: subProgram, criteria, version: next, updated_at: now })
+        .onConflictDoUpdate({ target: rubrics.sub_program, set: { criteria, version: next, updated_at: now } })
+        .returning();
+    }
     if (!row) throw notFound();
     await recordAudit(tx, {
       actorId: actor.id,
       operation: 'setAdminRubric',
       recordType: 'rubric',
       recordId: row.id,
-      before: { criteria: before.criteria },
-      after: { criteria },
+      before: { criteria: before?.criteria ?? [], version: before?.version ?? null },
+      after: { criteria, version: row.version },
       at: now,
     });
-    await refreshScoreAverages(tx, inArray(applications.program_id, sql`(select ${programs.id} from ${programs} where ${programs.sub_program} = ${subProgram})`));
-    return rubricView(row);
+    return rubricView(row, 0);
   });
 }
 
 const person = (row: typeof users.$inferSelect) => ({ id: row.id, email: row.email, first_name: row.first_name, last_name: row.last_name });
 
+/** The application's sheets in the order the page lists them, each with its reviewer and the version it was given under. */
+const sheetsOf = (db: Db, ids: number[]) =>
+  db
+    .select({ sheet: applicationScores, reviewer: users, version: rubricVersions })
+    .from(applicationScores)
+    .innerJoin(users, eq(users.id, applicationScores.reviewer_id))
+    .innerJoin(rubricVersions, eq(rubricVersions.id, applicationScores.rubric_version_id))
+    .where(inArray(applicationScores.application_id, ids))
+    // One order everywhere: the totals are summed in it, so the page's average and the stored one agree to the last bit.
+    .orderBy(asc(applicationScores.created_at), asc(applicationScores.reviewer_id));
+
 export async function getScores(db: Db, id: number): Promise<Schemas['ApplicationScores']> {
   const loaded = await load(db, id);
   if (!loaded) throw notFound();
-  const rubric = await rubricRow(db, loaded.program.sub_program);
-  const rows = await db
-    .select({ sheet: applicationScores, reviewer: users })
-    .from(applicationScores)
-    .innerJoin(users, eq(users.id, applicationScores.reviewer_id))
-    .where(eq(applicationScores.application_id, id))
-    .orderBy(asc(applicationScores.created_at), asc(applicationScores.reviewer_id));
-  const sheets = rows.map(({ sheet, reviewer }) => ({
+  const subProgram = loaded.program.sub_program;
+  const [rubric, counts, rows] = await Promise.all([rubricRow(db, subProgram), currentSheetCounts(db), sheetsOf(db, [id])]);
+  const sheets = rows.map(({ sheet, reviewer, version }) => ({
     reviewer: person(reviewer),
     scores: sheet.scores,
-    total: weightedTotal(rubric.criteria, sheet.scores),
+    rubric_version: version.version,
+    total: weightedTotal(version.criteria, sheet.scores),
     updated_at: sheet.updated_at.toISOString(),
   }));
-  return { rubric: rubricView(rubric), sheets, average: average(sheets.map((s) => s.total)), count: sheets.length };
+  // Migration 0012 inserts a rubric per sub-program; an empty one is what a missing row means.
+  const current = rubric ?? { id: 0, sub_program: subProgram, criteria: [], version: 1, updated_at: new Date(0) };
+  return {
+    rubric: rubricView(current, counts.get(subProgram) ?? 0),
+    sheets,
+    average: average(sheets.map((s) => s.total)),
+    count: sheets.length,
+    scoring_open: scoringOpen(loaded.application.status as ApplicationStatus),
+  };
 }
 
-/** Writes the actor's own sheet: every criterion of the rubric, each 0..max, nothing else. */
+/**
+ * Writes the actor's own sheet under the rubric's current version: every criterion, each 0..max, nothing else. A
+ * decided application takes none (its total stays as decided).
+ */
 export async function setScore(db: Db, now: Date, actor: Actor, id: number, input: Schemas['ScoreInput']): Promise<Schemas['ApplicationScores']> {
   await db.transaction(async (tx) => {
     const loaded = await load(tx, id, true);
     if (!loaded) throw notFound();
-    const { criteria } = await rubricRow(tx, loaded.program.sub_program, 'share');
+    if (!scoringOpen(loaded.application.status as ApplicationStatus)) throw detailError(409, 'api.scoring.decided', 'review_not_allowed');
+    const rubric = await rubricRow(tx, loaded.program.sub_program, 'share');
+    const version = rubric ? await currentVersion(tx, rubric) : undefined;
+    if (!rubric || !version) throw notFound();
+    const { criteria } = version;
     const errors: Record<string, ReturnType<typeof msg> | string> = {};
     for (const criterion of criteria) {
       const score = input.scores[criterion.key];
@@ -126,64 +192,43 @@ export async function setScore(db: Db, now: Date, actor: Actor, id: number, inpu
       .limit(1);
     await tx
       .insert(applicationScores)
-      .values({ application_id: id, reviewer_id: actor.id, scores, created_at: now, updated_at: now })
-      .onConflictDoUpdate({ target: [applicationScores.application_id, applicationScores.reviewer_id], set: { scores, updated_at: now } });
+      .values({ application_id: id, reviewer_id: actor.id, scores, rubric_version_id: version.id, created_at: now, updated_at: now })
+      .onConflictDoUpdate({
+        target: [applicationScores.application_id, applicationScores.reviewer_id],
+        set: { scores, rubric_version_id: version.id, updated_at: now },
+      });
     await recordAudit(tx, {
       actorId: actor.id,
       operation: 'setAdminApplicationScore',
       recordType: 'application',
       recordId: id,
       before: { scores: previous?.scores ?? null },
-      after: { scores },
+      after: { scores, rubric_version: rubric.version },
       at: now,
     });
-    await refreshScoreAverages(tx, eq(applications.id, id));
+    await refreshScoreAverages(tx, id);
   });
   return getScores(db, id);
 }
 
 /**
- * Rewrites `applications.score_average` (the list's score sort, migration 0014) of the applications `where` picks
- * that have or had sheets, from their sheets and their sub-program's current rubric: the same weightedTotal and
- * average the scores page computes, so the list, its order and the page agree. Runs inside the change's transaction;
- * it locks those applications first, as writing a sheet does.
+ * Rewrites the application's `score_average` (the list's score sort, migration 0014) from its sheets, each totalled
+ * under its own rubric version: the same weightedTotal and average the scores page computes, so the list, its order
+ * and the page agree. Runs inside the sheet's transaction, which holds the application's lock.
  */
-export async function refreshScoreAverages(tx: Db, where: SQL | undefined): Promise<void> {
-  const scored = or(isNotNull(applications.score_average), inArray(applications.id, sql`(select ${applicationScores.application_id} from ${applicationScores})`));
-  const targets = await tx
-    .select({ id: applications.id, average: applications.score_average, sub_program: programs.sub_program })
-    .from(applications)
-    .innerJoin(programs, eq(programs.id, applications.program_id))
-    .where(and(where, scored))
-    .orderBy(asc(applications.id))
-    .for('update', { of: applications });
-  if (targets.length === 0) return;
-  const summaries = await scoreSummaries(tx, targets);
-  for (const target of targets) {
-    const average = summaries.get(target.id)?.average ?? null;
-    if (average !== target.average) await tx.update(applications).set({ score_average: average }).where(eq(applications.id, target.id));
-  }
+async function refreshScoreAverages(tx: Db, id: number): Promise<void> {
+  const summary = (await scoreSummaries(tx, [{ id }])).get(id);
+  await tx.update(applications).set({ score_average: summary?.average ?? null }).where(eq(applications.id, id));
 }
 
-/** The average and how many scored, for a page of staff's list (one grouped query per page: the keyset is untouched). */
-export async function scoreSummaries(db: Db, rows: Array<{ id: number; sub_program: string }>): Promise<Map<number, { average: number | null; count: number }>> {
+/** The average and how many scored, for a page of staff's list (one query per page: the keyset is untouched). */
+export async function scoreSummaries(db: Db, rows: Array<{ id: number }>): Promise<Map<number, { average: number | null; count: number }>> {
   const result = new Map<number, { average: number | null; count: number }>();
   if (rows.length === 0) return result;
-  const [sheets, rubricRows] = await Promise.all([
-    db
-      .select({ application_id: applicationScores.application_id, scores: applicationScores.scores })
-      .from(applicationScores)
-      .where(inArray(applicationScores.application_id, rows.map((row) => row.id)))
-      // getScores' order: the totals are summed in the same order, so the average is the same to the last bit.
-      .orderBy(asc(applicationScores.created_at), asc(applicationScores.reviewer_id)),
-    db.select().from(rubrics),
-  ]);
-  const criteriaOf = new Map(rubricRows.map((row) => [row.sub_program, row.criteria]));
   const totals = new Map<number, number[]>();
-  const subProgramOf = new Map(rows.map((row) => [row.id, row.sub_program]));
-  for (const sheet of sheets) {
+  for (const { sheet, version } of await sheetsOf(db, rows.map((row) => row.id))) {
     const list = totals.get(sheet.application_id) ?? [];
-    list.push(weightedTotal(criteriaOf.get(subProgramOf.get(sheet.application_id) ?? '') ?? [], sheet.scores));
+    list.push(weightedTotal(version.criteria, sheet.scores));
     totals.set(sheet.application_id, list);
   }
   for (const row of rows) {

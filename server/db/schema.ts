@@ -16,6 +16,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -485,13 +486,34 @@ export interface RubricCriterion {
   max_score: number;
 }
 
-/** Each sub-program's scoring rubric (docs/decisions/033-scoring-and-notes.md), staff-editable, one row per sub-program. */
+/**
+ * Each sub-program's current scoring rubric (docs/decisions/033-scoring-and-notes.md), staff-editable, one row per
+ * sub-program; `version` names its row in rubric_versions, whose criteria are the same (server/admin/scoring.ts setRubric
+ * writes both).
+ */
 export const rubrics = pgTable('rubrics', {
   id: serial('id').primaryKey(),
   sub_program: text('sub_program').notNull().unique(),
   criteria: jsonb('criteria').$type<RubricCriterion[]>().notNull(),
+  version: integer('version').notNull().default(1),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every version of every rubric (migration 0017, docs/decisions/037-rubric-versions.md): a version that has score sheets
+ * never changes again; editing the rubric then makes the next version.
+ */
+export const rubricVersions = pgTable(
+  'rubric_versions',
+  {
+    id: serial('id').primaryKey(),
+    sub_program: text('sub_program').notNull(),
+    version: integer('version').notNull(),
+    criteria: jsonb('criteria').$type<RubricCriterion[]>().notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('rubric_versions_sub_program_version_unique').on(t.sub_program, t.version)],
+);
 
 /** One staff member's score sheet for one application: criterion key -> score (0..max). Staff only. */
 export const applicationScores = pgTable(
@@ -504,9 +526,13 @@ export const applicationScores = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     scores: jsonb('scores').$type<Record<string, number>>().notNull(),
+    /** The rubric version the sheet was given under: its total is computed from that version only (migration 0017). */
+    rubric_version_id: integer('rubric_version_id')
+      .notNull()
+      .references(() => rubricVersions.id),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.application_id, t.reviewer_id] })],
+  (t) => [primaryKey({ columns: [t.application_id, t.reviewer_id] }), index('application_scores_rubric_version_idx').on(t.rubric_version_id)],
 );
 
 /** Staff's internal notes on an application: never shown to the applicant. */

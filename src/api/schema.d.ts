@@ -1803,7 +1803,9 @@ export interface paths {
         get: operations["getAdminApplicationScores"];
         /**
          * Staff: write my own score sheet for the application (audited)
-         * @description Every criterion of the sub-program's rubric, each 0 to its maximum; anything else is a field error.
+         * @description Every criterion of the sub-program's current rubric, each 0 to its maximum; anything else is a field error. The
+         *     sheet is given under the rubric's current version. A decided application takes no sheet (409
+         *     `review_not_allowed`): its total stays as decided.
          */
         put: operations["setAdminApplicationScore"];
         post?: never;
@@ -1928,7 +1930,7 @@ export interface components {
          *     answer carries one; docs/decisions/011-error-codes-in-the-contract.md says which answer sends which.
          * @enum {string}
          */
-        ErrorCode: "invalid" | "reset_link_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "review_not_allowed" | "step_locked" | "registration_duplicate" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "not_ready" | "server_error";
+        ErrorCode: "invalid" | "reset_link_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "review_not_allowed" | "step_locked" | "sub_program_locked" | "registration_duplicate" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "not_ready" | "server_error";
         /** @description A success that only says what happened (signed out, reset e-mail sent), localized. */
         Message: {
             detail: string;
@@ -2205,6 +2207,11 @@ export interface components {
             submitted: number;
             /** @description Days an application may wait in one status before staff's list marks it. */
             review_target_days: number | null;
+            /**
+             * @description The sub-program cannot change: the program has applications that were sent, and their scores are given
+             *     under its rubric (docs/decisions/037-rubric-versions.md). A change is refused with `sub_program_locked`.
+             */
+            sub_program_locked: boolean;
         };
         AdminProgramPage: {
             results: components["schemas"]["AdminProgram"][];
@@ -2399,6 +2406,13 @@ export interface components {
         };
         Rubric: {
             sub_program: components["schemas"]["SubProgram"];
+            /**
+             * @description The current version (docs/decisions/037-rubric-versions.md). Saving a rubric that has score sheets makes the
+             *     next version; the sheets keep theirs, and their totals with it.
+             */
+            version: number;
+            /** @description Score sheets given under this version. */
+            sheet_count: number;
             criteria: components["schemas"]["RubricCriterion"][];
             /** Format: date-time */
             updated_at: string;
@@ -2414,13 +2428,23 @@ export interface components {
             scores: {
                 [key: string]: number;
             };
-            /** @description The weighted total, 0 to 100 (each score over its maximum, weighted), rounded to 0.1. */
+            /** @description The version of the rubric the sheet was given under. */
+            rubric_version: number;
+            /**
+             * @description The weighted total, 0 to 100 (each score over its maximum, weighted), rounded to 0.1, under the sheet's own
+             *     rubric version: a later edit of the rubric does not move it.
+             */
             total: number;
             /** Format: date-time */
             updated_at: string;
         };
         ApplicationScores: {
             rubric: components["schemas"]["Rubric"];
+            /**
+             * @description Sheets may still be written: false once the application is decided (shared/review-lifecycle.ts
+             *     scoringOpen), so its total stays as decided; a write is then refused with `review_not_allowed`.
+             */
+            scoring_open: boolean;
             sheets: components["schemas"]["ScoreSheet"][];
             /** @description The mean of the sheets' totals rounded to 0.1; null before any. */
             average: number | null;
@@ -3024,7 +3048,7 @@ export interface components {
         /** @enum {string} */
         HeadOfHousehold: "single_male" | "single_female" | "not_single_male" | "not_single_female" | "prefer_not_to_answer";
         /** @enum {string} */
-        Ethnicity: "hispanic_or_latino" | "not_hispanic_or_latino";
+        Ethnicity: "hispanic_or_latino" | "not_hispanic_or_latino" | "prefer_not_to_answer";
         /** @enum {string} */
         Race: "american_indian_or_alaska_native" | "asian" | "black_or_african_american" | "hispanic_or_latino" | "white" | "other" | "prefer_not_to_answer";
         /**
@@ -5713,6 +5737,18 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /**
+             * @description `sub_program_locked`: the sub-program cannot change while the program has sent applications (their scores
+             *     are given under its rubric); the message is the field error of `sub_program`.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrors"];
+                };
+            };
         };
     };
     getAdminDrive: {
@@ -6485,6 +6521,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     listAdminApplicationNotes: {

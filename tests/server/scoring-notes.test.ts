@@ -1,6 +1,6 @@
 // Scoring and internal notes against the API on PGlite and PostgreSQL (docs/decisions/033-scoring-and-notes.md): the
 // rubric editor's rules, score sheets with their weighted totals and average (computed here independently of the
-// server), the list's column and its sort by score (the stored average following sheets, rubrics and programs), notes
+// server), the list's column and its sort by score (the stored average following sheets, kept through rubric and program edits), notes
 // (only their author edits or deletes them), the audit entries, staff only, and the proof that the applicant never reads a
 // note, a score or a verdict in any answer of theirs, their certification PDF included.
 import { readFileSync } from 'node:fs';
@@ -10,15 +10,9 @@ import { applications, auditLog, rubrics } from '#server/db/schema.ts';
 import { completeAllSteps, createProgram, signUp, uploadDocument, type Person } from '../support/applicants.ts';
 import { parseCsv } from '../support/csv.ts';
 import { pdfText } from '../support/pdf-text.ts';
+import { expectedTotal, type Criterion } from '../support/scoring.ts';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
 
-interface Criterion {
-  key: string;
-  name_es: string;
-  name_en: string;
-  weight: number;
-  max_score: number;
-}
 interface Scores {
   rubric: { sub_program: string; criteria: Criterion[] };
   sheets: Array<{ reviewer: { id: number }; scores: Record<string, number>; total: number }>;
@@ -33,17 +27,6 @@ const RUBRIC: Criterion[] = [
 const NOTE = 'Internal: strong founder, check the lease — zebra-note-7731';
 const EDITED = 'Internal, edited: lease checked — quokka-edit-4410';
 const DELETED = 'Internal, soon deleted — walrus-gone-9921';
-
-/** The weighted total as docs/decisions/033 defines it, written here from the definition, not from the server. */
-function expectedTotal(criteria: Criterion[], scores: Record<string, number>): number {
-  let weighted = 0;
-  let weights = 0;
-  for (const c of criteria) {
-    weighted += c.weight * ((scores[c.key] ?? 0) / c.max_score);
-    weights += c.weight;
-  }
-  return Math.round((1000 * weighted) / weights) / 10;
-}
 
 describe.each(databaseKinds)('scoring and notes (%s)', (kind) => {
   let test: TestApp;
@@ -286,15 +269,19 @@ describe.each(databaseKinds)('scoring and notes (%s)', (kind) => {
     expect(esHeader?.at(-1)).toBe('Puntuación media');
     expect(esRows.map((row) => row[0])).toEqual([second, first, third, unscored].map(String));
 
-    // A rubric edit re-weighs every stored average of its sub-program, so the order follows it.
+    // A rubric edit makes a new version (docs/decisions/037-rubric-versions.md): the sheets keep theirs, so no stored
+    // average and no order moves, though the new weights would give 87.5, 35 and 72.5.
     const reweighed = [{ ...accelerator[0], weight: 3 }, accelerator[1]] as Criterion[];
-    expect((await test.call('PUT', '/admin/rubrics/accelerator', { criteria: reweighed }, en(rita))).statusCode).toBe(200);
+    const edit = await test.call('PUT', '/admin/rubrics/accelerator', { criteria: reweighed }, en(rita));
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((edit.json() as { version: number }).version).toBe(2);
     expect([first, second, third].map((a) => averageOf(reweighed, a))).toEqual([87.5, 35, 72.5]);
-    expect(await walk('-score')).toEqual([[first, 87.5], [third, 72.5], [second, 35], [unscored, null]]);
+    const kept = [[third, 75], [first, 75], [second, 50], [unscored, null]];
+    expect(await walk('-score')).toEqual(kept);
     const scoresPage = (await test.call('GET', `/admin/applications/${third}/scores`, undefined, en(rita))).json() as Scores;
-    expect(scoresPage.average).toBe(72.5);
+    expect(scoresPage.average).toBe(75);
 
-    // Moving the program to another sub-program scores it with that rubric (its keys are not the sheets': 0 each).
+    // The program has only drafts, so it may move to another sub-program; its sheets keep their version there too.
     const moved = await test.call(
       'PUT',
       `/admin/programs/${program.id}`,
@@ -311,7 +298,7 @@ describe.each(databaseKinds)('scoring and notes (%s)', (kind) => {
       en(rita),
     );
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(await walk('-score')).toEqual([[third, 0], [second, 0], [first, 0], [unscored, null]]);
+    expect(await walk('-score')).toEqual(kept);
 
     // A forged cursor whose score is not a number is a 400 on `cursor`, not a failed query.
     const scope = JSON.stringify(['applications', '-score', '', program.id, null, null, null, null]);
@@ -321,7 +308,7 @@ describe.each(databaseKinds)('scoring and notes (%s)', (kind) => {
     expect(Object.keys(refused.json() as object)).toContain('cursor');
   });
 
-  it('computes in migration 0014 the same stored averages the server writes (its backfill of earlier sheets)', async () => {
+  it('computes in migration 0017 the same stored averages the server writes (its backfill of earlier sheets)', async () => {
     // Totals and an average on a twentieth, where float8 and rounding show: 7 and 3 weigh 71.25 on paper but 71.2499...
     // in floats (71.2), and 72.5 and 73.8 average 73.15000001 (73.2, where rounding down would give 73.1). The
     // backfill has to match JavaScript step by step: one application with one sheet, one with two.
@@ -343,12 +330,13 @@ describe.each(databaseKinds)('scoring and notes (%s)', (kind) => {
         (row) => row.average !== null,
       );
     const written = await stored();
-    // Besides these two, whatever the tests above scored (the accelerator's re-weighed and moved sheets among them).
+    // Besides these two, whatever the tests above scored (the accelerator's sheets of an older version among them).
     expect([expectedTotal(RUBRIC, { team: 8, market: 2 }), expectedTotal(RUBRIC, { team: 9, market: 1 }), expectedTotal(RUBRIC, { team: 7, market: 3 })]).toEqual([72.5, 73.8, 71.2]);
     expect(written.find((row) => row.id === application)?.average).toBe(73.2);
     expect(written.find((row) => row.id === single)?.average).toBe(71.2);
 
-    const migration = readFileSync(new URL('../../server/db/migrations/0014_review_gaps.sql', import.meta.url), 'utf8');
+    // Migration 0017 replaced 0014's backfill: each sheet is totalled under its own rubric version, as the server does.
+    const migration = readFileSync(new URL('../../server/db/migrations/0017_rubric_versions.sql', import.meta.url), 'utf8');
     const backfill = migration.split('--> statement-breakpoint').find((statement) => statement.includes('"sheet_totals"'));
     expect(backfill).toBeDefined();
     await test.app.ctx.db.update(applications).set({ score_average: null });

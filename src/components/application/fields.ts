@@ -128,6 +128,7 @@ const fieldMessages: Record<string, MessageDescriptor> = defineMessages({
   'application.option.employment.not_employed': { id: 'application.option.employment.not_employed' },
   'application.option.ethnicity.hispanic_or_latino': { id: 'application.option.ethnicity.hispanic_or_latino' },
   'application.option.ethnicity.not_hispanic_or_latino': { id: 'application.option.ethnicity.not_hispanic_or_latino' },
+  'application.option.ethnicity.prefer_not_to_answer': { id: 'application.option.ethnicity.prefer_not_to_answer' },
   'application.option.head.not_single_female': { id: 'application.option.head.not_single_female' },
   'application.option.head.not_single_male': { id: 'application.option.head.not_single_male' },
   'application.option.head.prefer_not_to_answer': { id: 'application.option.head.prefer_not_to_answer' },
@@ -303,7 +304,7 @@ export const householdSpecs: readonly FieldSpec[] = [
   // Beyond docs/product.md: optional, so applications sent before it stay complete; the HUD report counts it (docs/decisions/031).
   { name: 'annual_income', kind: { type: 'amount' }, hint: true },
   { name: 'head_of_household', kind: { type: 'radio', options: opt('head', ['single_male', 'single_female', 'not_single_male', 'not_single_female', 'prefer_not_to_answer']) }, required: true },
-  { name: 'ethnicity', kind: { type: 'radio', options: opt('ethnicity', ['hispanic_or_latino', 'not_hispanic_or_latino']) }, required: true },
+  { name: 'ethnicity', kind: { type: 'radio', options: opt('ethnicity', ['hispanic_or_latino', 'not_hispanic_or_latino', 'prefer_not_to_answer']) }, required: true },
   {
     name: 'race',
     kind: {

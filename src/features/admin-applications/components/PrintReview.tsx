@@ -9,8 +9,8 @@ import { HistoryList, historyItems } from '#components/admin/RecordHistory';
 import type { ApplicationMail, AuditEntry } from '#components/admin/record-history';
 import { applicationStatusNames } from '#components/programs/messages';
 import { InstantText } from '#components/ui/InstantText';
+import { SheetTotal } from './SheetTotal';
 
-const personName = (person: { first_name: string; last_name: string; email: string }) => `${person.first_name} ${person.last_name}`.trim() || person.email;
 
 export function PrintChecklist({ documents }: { documents: AdminApplication['documents'] }) {
   const intl = useIntl();
@@ -67,7 +67,7 @@ export function PrintScores({ scores }: { scores: ApplicationScores | undefined 
             <ul className="list-disc space-y-1 pl-6">
               {scores.sheets.map((sheet) => (
                 <li key={sheet.reviewer.id}>
-                  <FormattedMessage id="admin.scoring.sheet" values={{ name: personName(sheet.reviewer), total: <FormattedNumber value={sheet.total} maximumFractionDigits={1} /> }} />
+                  <SheetTotal sheet={sheet} currentVersion={scores.rubric.version} />
                 </li>
               ))}
             </ul>

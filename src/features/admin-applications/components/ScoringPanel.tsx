@@ -10,13 +10,13 @@ import { TextField } from '#components/ui/Field';
 import { toFormErrors, type ErrorText } from '#lib/form-errors';
 import { adminApplicationKeys } from '#features/admin-applications/api/applications';
 import { saveMyScores, scoresQueryOptions, type ApplicationScores } from '#features/admin-applications/api/scoring';
-
-const personName = (person: { first_name: string; last_name: string; email: string }) => `${person.first_name} ${person.last_name}`.trim() || person.email;
+import { SheetTotal } from './SheetTotal';
 
 function ScoreForm({ id, data, me }: { id: number; data: ApplicationScores; me: number | undefined }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const mine = data.sheets.find((sheet) => sheet.reviewer.id === me)?.scores ?? {};
+  const sheet = data.sheets.find((candidate) => candidate.reviewer.id === me);
+  const mine = sheet?.scores ?? {};
   const keys = data.rubric.criteria.map((c) => `scores.${c.key}`);
   const [problems, setProblems] = useState<{ fields: Record<string, ErrorText[]>; form: ErrorText[] }>({ fields: {}, form: [] });
   const saving = useMutation({
@@ -48,6 +48,11 @@ function ScoreForm({ id, data, me }: { id: number; data: ApplicationScores; me: 
       <h3 id="scoring-mine" className="text-xl font-semibold">
         <FormattedMessage id="admin.scoring.mine" />
       </h3>
+      {sheet && sheet.rubric_version !== data.rubric.version ? (
+        <p data-testid="score-older-version" className="max-w-prose">
+          <FormattedMessage id="admin.scoring.mineOlder" values={{ mine: sheet.rubric_version, current: data.rubric.version }} />
+        </p>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         {data.rubric.criteria.map((c) => (
           <TextField
@@ -106,15 +111,18 @@ export function ScoringPanel({ id, me }: { id: number; me: number | undefined })
             <ul className="list-disc space-y-1 pl-6">
               {data.sheets.map((sheet) => (
                 <li key={sheet.reviewer.id}>
-                  <FormattedMessage
-                    id="admin.scoring.sheet"
-                    values={{ name: personName(sheet.reviewer), total: <FormattedNumber value={sheet.total} maximumFractionDigits={1} /> }}
-                  />
+                  <SheetTotal sheet={sheet} currentVersion={data.rubric.version} />
                 </li>
               ))}
             </ul>
           ) : null}
-          <ScoreForm key={me ?? 'none'} id={id} data={data} me={me} />
+          {data.scoring_open ? (
+            <ScoreForm key={me ?? 'none'} id={id} data={data} me={me} />
+          ) : (
+            <p data-testid="scoring-closed">
+              <FormattedMessage id="admin.scoring.closed" />
+            </p>
+          )}
         </>
       )}
     </section>

@@ -109,6 +109,8 @@ function ProgramForm({ program, onDone }: { program: AdminProgram | null; onDone
           required
           defaultValue={program?.sub_program ?? 'incubator'}
           label={<FormattedMessage id="admin.programs.field.sub_program" />}
+          // The server's answer (AdminProgram.sub_program_locked): a change would be refused, so the form says why first.
+          hint={program?.sub_program_locked ? <FormattedMessage id="admin.programs.subProgramLockedHint" values={{ count: program.submitted }} /> : undefined}
           errors={errors.fields.sub_program}
           options={SUB_PROGRAMS.map((value) => ({ value, label: t(subProgramLabels[value]) }))}
         />

@@ -129,7 +129,15 @@ export function RubricsEditor() {
           options={SUB_PROGRAMS.map((sub) => ({ value: sub, label: intl.formatMessage(subProgramNames[sub]) }))}
         />
       </div>
-      {rubric ? <RubricForm key={rubric.sub_program} rubric={rubric} /> : null}
+      {rubric ? (
+        <>
+          {/* What saving does to the scores already given (docs/decisions/037-rubric-versions.md), from the server's count. */}
+          <p data-testid="rubric-version" className="max-w-prose text-gray-900">
+            <FormattedMessage id="admin.rubrics.version" values={{ version: rubric.version, next: rubric.version + 1, count: rubric.sheet_count }} />
+          </p>
+          <RubricForm key={rubric.sub_program} rubric={rubric} />
+        </>
+      ) : null}
     </section>
   );
 }
