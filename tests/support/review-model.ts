@@ -1,18 +1,41 @@
-// The review machine's model (docs/decisions/028-review-lifecycle.md), shared by its path tests on the machine
+// The review machine's model (docs/decisions/028-review-lifecycle.md, 035), shared by its path tests on the machine
 // (tests/machines/review.machine.test.ts) and against the API (tests/server/review-paths.test.ts): the same sample
-// events, so both walk the same paths.
+// events, so both walk the same paths. A staff event goes through `sending`, where the operation's actor answers: in
+// the model that answer is the event `xstate.done.actor.<operation>` carrying what the server answers (serverAnswer).
+import type { SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { reviewMachine } from '#machines/review/review.machine.ts';
-import type { ReviewEvent, ReviewInput } from '#machines/review/review.types.ts';
+import type { ReviewAnswer, ReviewContext, ReviewEvent, ReviewInput } from '#machines/review/review.types.ts';
+import { LIFECYCLE } from '#shared/review-lifecycle.ts';
+import { testMachineOf } from '../machines/support/test-machine.ts';
 
 export const STAFF_ID = 7;
 export const OTHER_REVIEWER_ID = 9;
-export const REVIEW_INPUT: ReviewInput = { status: 'draft', viewerId: STAFF_ID, reviewerId: null };
+export const APPLICANT_ID = 21;
+export const APPLICATION_ID = 41;
+export const OWNER_ID_FILE = 301;
+export const INTAKE_FILE = 302;
 export const CHANGE_MESSAGE = 'Falta el nombre del negocio. / The business name is missing.';
 export const CHANGE_STEPS = [2, 4];
 export const REASON = 'Cumple los requisitos. / Meets the requirements.';
+export const DOCUMENT_REASON = 'La identificación está borrosa. / The ID is blurred.';
 
-/** Each event once with what the contract accepts, sent by the side the table names. */
+/** A draft as getAdminApplication answers it (the fields the machine reads). */
+export const DRAFT: ReviewAnswer = {
+  id: APPLICATION_ID,
+  status: 'draft',
+  reviewer: null,
+  applicant: { id: APPLICANT_ID },
+  documents: [
+    { file_id: OWNER_ID_FILE, file_name: 'identificacion.pdf', step: 3, verdict: null },
+    { file_id: INTAKE_FILE, file_name: 'intake.pdf', step: 6, verdict: null },
+  ],
+  change_request: null,
+  decision: null,
+};
+export const REVIEW_INPUT: ReviewInput = { viewerId: STAFF_ID, application: DRAFT };
+
+/** Each lifecycle event once with what the contract accepts, sent by the side the table names. */
 export const VALID_EVENTS: ReviewEvent[] = [
   { type: 'submit', by: 'applicant' },
   { type: 'resubmit', by: 'applicant' },
@@ -23,6 +46,12 @@ export const VALID_EVENTS: ReviewEvent[] = [
   { type: 'waitlist', by: 'staff', reason: REASON },
   { type: 'close', by: 'staff' },
   { type: 'reopen', by: 'staff' },
+];
+
+/** The checklist's events: verify the owner's ID, reject the intake form with a reason. */
+export const DOCUMENT_EVENTS: ReviewEvent[] = [
+  { type: 'verify_document', by: 'staff', fileId: OWNER_ID_FILE },
+  { type: 'reject_document', by: 'staff', fileId: INTAKE_FILE, reason: DOCUMENT_REASON },
 ];
 
 /** What the table or the contract refuses: the wrong side, a blank reason or message, no step, a step twice. */
@@ -37,18 +66,128 @@ export const REFUSED_EVENTS: ReviewEvent[] = [
   { type: 'request_changes', by: 'staff', message: CHANGE_MESSAGE, steps: [3, 3] },
   { type: 'close', by: 'applicant' },
   { type: 'assign_reviewer', by: 'applicant', reviewerId: OTHER_REVIEWER_ID },
+  { type: 'verify_document', by: 'applicant', fileId: OWNER_ID_FILE },
+  { type: 'verify_document', by: 'staff', fileId: 999 },
+  { type: 'reject_document', by: 'staff', fileId: INTAKE_FILE, reason: ' ' },
+  { type: 'review.ask', dialog: 'reject_document', fileId: 999 },
 ];
 
-export const reviewModel = (events: () => ReviewEvent[]) => createTestModel(reviewMachine, { input: REVIEW_INPUT, events });
+/** The operation's actor each `sending` state invokes (its invoke id is the operation's slot). */
+export const SENDING_ACTORS = {
+  startingReview: 'startReview',
+  requestingChanges: 'requestChanges',
+  approving: 'decide',
+  rejecting: 'decide',
+  waitlisting: 'decide',
+  closing: 'setStatus',
+  reopening: 'setStatus',
+  assigningReviewer: 'setReviewer',
+  verifyingDocument: 'verifyDocument',
+  rejectingDocument: 'rejectDocument',
+} as const;
+
+/** The application as the machine knows it, in the server's shape. */
+export const answerOf = (context: ReviewContext): ReviewAnswer => ({
+  id: context.applicationId,
+  status: context.loadedStatus,
+  reviewer: context.reviewerId === null ? null : { id: context.reviewerId },
+  applicant: { id: context.applicantId },
+  documents: context.documents.map((document) => ({ file_id: document.fileId, file_name: document.name, step: document.step, verdict: document.verdict })),
+  change_request: context.changeMessage === null ? null : { steps: context.changeSteps, message: context.changeMessage },
+  decision: context.reason === null ? null : { reason: context.reason },
+});
+
+/** What the server answers the command in flight (server/admin/review.ts and document-checklist.ts do this). */
+export function serverAnswer(context: ReviewContext): ReviewAnswer {
+  const now = answerOf(context);
+  const command = context.command;
+  switch (command?.operationId) {
+    case 'startAdminApplicationReview':
+      return { ...now, status: 'in_review', reviewer: now.reviewer ?? { id: context.viewerId } };
+    case 'requestAdminApplicationChanges':
+      return { ...now, status: 'changes_requested', change_request: { steps: command.body.steps, message: command.body.message } };
+    case 'decideAdminApplication':
+      return { ...now, status: command.body.decision, change_request: null, decision: { reason: command.body.reason } };
+    case 'setAdminApplicationStatus':
+      return { ...now, status: command.body.status };
+    case 'setAdminApplicationReviewer':
+      return { ...now, reviewer: command.body.reviewer_id === null ? null : { id: command.body.reviewer_id } };
+    case 'verifyAdminApplicationDocument':
+      return { ...now, documents: now.documents.map((document) => (document.file_id === command.path.fileId ? { ...document, verdict: 'verified' } : document)) };
+    case 'rejectAdminApplicationDocument': {
+      // A rejection is a change request on the document's step (docs/decisions/032-document-checklist.md).
+      const rejected = now.documents.find((document) => document.file_id === command.path.fileId);
+      return {
+        ...now,
+        status: 'changes_requested',
+        change_request: { steps: rejected ? [rejected.step] : [], message: command.body.reason },
+        documents: now.documents.map((document) => (document.file_id === command.path.fileId ? { ...document, verdict: 'rejected' } : document)),
+      };
+    }
+    default:
+      throw new Error('no command in flight');
+  }
+}
+
+type Snapshot = SnapshotFrom<typeof reviewMachine>;
+export type ModelEvent = ReviewEvent | { type: `xstate.done.actor.${string}`; output: ReviewAnswer } | { type: `xstate.error.actor.${string}`; error: unknown };
+
+/** The sending state the snapshot is in, or null. */
+export function sendingState(snapshot: Snapshot): keyof typeof SENDING_ACTORS | null {
+  const value = snapshot.value;
+  if (typeof value !== 'object' || !('sending' in value)) return null;
+  const inner = value.sending;
+  return typeof inner === 'string' && inner in SENDING_ACTORS ? (inner as keyof typeof SENDING_ACTORS) : null;
+}
+
+/** The server's answer to the command in flight, as the event its actor's promise ends with. */
+export function answerEvents(snapshot: Snapshot): ModelEvent[] {
+  const sending = sendingState(snapshot);
+  return sending === null ? [] : [{ type: `xstate.done.actor.${SENDING_ACTORS[sending]}`, output: serverAnswer(snapshot.context) }];
+}
+
+/** The graph refuses invocations: testMachineOf turns each into its answer events (the real actor runs them). */
+const graphMachine = testMachineOf(reviewMachine, { inert: ['reportDone'] });
 
 /**
- * The shortest path to each state of the model (a state is a status with the context that led there, so the paths
- * also resubmit after a change request, reopen a closed draft and decide on a waitlisted application: every row of
- * the table). XState's graph may end a path with a bare root event (`assign_reviewer` without its sender), which the
- * machine ignores: such steps are dropped.
+ * A state of the model: the machine's state and what its context decides (the status, the reviewer, the checklist's
+ * verdicts, the open change request or decision, the dialog, a refusal), not the last command sent or the exact
+ * words, which would multiply the states without adding a behaviour.
+ */
+export function stateKey({ value, context }: Snapshot): string {
+  const { loadedStatus, reviewerId, documents, changeSteps, reason, asking, askingFileId, error } = context;
+  return JSON.stringify([value, loadedStatus, reviewerId, documents.map((document) => document.verdict), changeSteps, reason !== null, asking, askingFileId, error?.kind ?? null]);
+}
+
+/**
+ * The model with `events` sampled in each state. The graph offers a bare `{ type }` for any event a state handles
+ * and no sample covers, so the application read again (unchanged) is always a sample.
+ */
+export const reviewModel = (events: (snapshot: Snapshot) => ModelEvent[]) =>
+  // testMachineOf's machine is typed loosely; its snapshots are the review machine's.
+  createTestModel(graphMachine, {
+    input: REVIEW_INPUT,
+    serializeState: (snapshot) => stateKey(snapshot as Snapshot),
+    events: (snapshot) => [...events(snapshot as Snapshot), { type: 'review.loaded', application: answerOf((snapshot as Snapshot).context) }],
+  });
+
+const isLifecycleEvent = (event: { type: string }): event is ReviewEvent => event.type in LIFECYCLE && 'by' in event;
+
+
+/**
+ * The shortest path to each state of the lifecycle model (a state is a status with the context that led there, so
+ * the paths also resubmit after a change request, reopen a closed draft and decide on a waitlisted application: every
+ * row of the table), as the lifecycle events to drive through the API: the server's answers are the API's own.
  */
 export function reviewPaths() {
-  return reviewModel(() => VALID_EVENTS)
+  const seen = new Set<string>();
+  return reviewModel((snapshot) => [...VALID_EVENTS, ...answerEvents(snapshot)])
     .getShortestPaths()
-    .map((path) => ({ path, events: path.steps.map((step) => step.event).filter((event): event is ReviewEvent => 'by' in event) }));
+    .map((path) => ({ path, events: path.steps.map((step) => step.event).filter(isLifecycleEvent) }))
+    .filter(({ events }) => {
+      const key = JSON.stringify(events);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }

@@ -6,7 +6,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
-import { provideUserActionMachine, type UserAction } from '#actors/admin-action';
+import { provideUserActionMachine } from '#actors/admin-action';
+import type { StaffCommand } from '#shared/staff-commands';
 import {
   selectActionRequest,
   selectConfirmOpen,
@@ -22,6 +23,8 @@ import { useSession } from '#lib/use-session';
 import { activeOrNot, applicationStatusWords, messages, yesNo } from '#features/admin-users/messages';
 import { userAuditQueryOptions, userQueryOptions, type AdminUserDetail, type AuditEntry } from '#features/admin-users/api/users';
 
+/** The actions on an account, named as the buttons offer them. */
+type UserAction = 'setStaff' | 'setActive' | 'sendReset';
 const BUTTON_ID: Record<UserAction, string> = { setStaff: 'user-action-staff', setActive: 'user-action-active', sendReset: 'user-action-reset' };
 
 function Facts({ user }: { user: AdminUserDetail }) {
@@ -125,10 +128,17 @@ export function UserDetailPage() {
   const isMe = me?.id === account.id;
   const ask = (kind: UserAction, value: boolean | undefined, confirm: boolean) => {
     setAskedBy(BUTTON_ID[kind]);
-    action.send({ type: 'action.request', request: { action: kind, targetId: account.id, ...(value === undefined ? {} : { value }) }, confirm });
+    const path = { id: account.id };
+    const command: StaffCommand =
+      kind === 'setStaff'
+        ? { operationId: 'setAdminUserStaff', path, body: { is_staff: value === true } }
+        : kind === 'setActive'
+          ? { operationId: 'setAdminUserActive', path, body: { is_active: value === true } }
+          : { operationId: 'sendAdminUserPasswordReset', path };
+    action.send({ type: 'action.request', request: { command }, confirm });
   };
   const confirmCopy: Record<'title' | 'body' | 'button', MessageDescriptor> =
-    request?.action === 'setActive'
+    request?.command.operationId === 'setAdminUserActive'
       ? { title: messages.confirmDeactivateTitle, body: messages.confirmDeactivateBody, button: messages.deactivate }
       : { title: messages.confirmRemoveStaffTitle, body: messages.confirmRemoveStaffBody, button: messages.removeStaff };
 
