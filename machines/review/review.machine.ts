@@ -17,7 +17,7 @@ export const isValidChangeRequest = (message: string, steps: readonly number[]):
 
 const STATUS_DESCRIPTIONS: Record<ApplicationStatus, string> = {
   draft: 'The applicant fills the steps; staff may close it.',
-  submitted: "Waiting for staff: sent, or resent after a change request.",
+  submitted: "Waiting for staff: sent, not yet picked up.",
   in_review: 'A reviewer reads it: request changes or decide.',
   changes_requested: 'The applicant corrects the reopened steps, then resubmits.',
   approved: 'Approved, with a reason: final.',
