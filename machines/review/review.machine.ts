@@ -190,7 +190,7 @@ export const reviewMachine = setup({
       },
     },
     submitted: {
-      description: 'Waiting for staff: sent, or resent after a change request.',
+      description: 'Waiting for staff: sent, not yet picked up.',
       on: {
         start_review: { guard: { type: 'allowed', params: { event: 'start_review' } }, target: 'sending.startingReview', actions: 'keepCommand' },
       },

@@ -36,6 +36,7 @@ function toAdminProgram(row: ProgramRow, counts: { drafts: number; submitted: nu
     end_date: row.end_date,
     application_deadline: row.application_deadline.toISOString(),
     status: row.status as Schemas['ProgramStatus'],
+    approval_needs_confirmation: row.approval_needs_confirmation,
     drafts: counts.drafts,
     submitted: counts.submitted,
   };
@@ -169,6 +170,8 @@ const columnsOf = (input: ProgramInput) => ({
   end_date: input.end_date,
   application_deadline: new Date(input.application_deadline),
   status: input.status,
+  // Left out: a new program asks for the second person (the column's default), an edited one keeps its setting.
+  ...(input.approval_needs_confirmation === undefined ? {} : { approval_needs_confirmation: input.approval_needs_confirmation }),
 });
 
 /** The audited fields of a program, as JSON. */
@@ -183,6 +186,7 @@ const audited = (row: ProgramRow) => ({
   end_date: row.end_date,
   application_deadline: row.application_deadline.toISOString(),
   status: row.status,
+  approval_needs_confirmation: row.approval_needs_confirmation,
 });
 
 /** Only the fields that changed, before and after. */

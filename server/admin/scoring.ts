@@ -9,6 +9,7 @@ import type { Db } from '#server/db/client.ts';
 import { applicationNotes, applications, applicationScores, programs, rubrics, users, type RubricCriterion } from '#server/db/schema.ts';
 import { fieldErrors, forbidden, msg, notFound } from '#server/http/errors.ts';
 import { recordAudit } from './audit.ts';
+import { assertMayAct, assertMayScore } from './separation-of-duties.ts';
 import type { Actor } from './users.ts';
 
 type Schemas = components['schemas'];
@@ -108,6 +109,8 @@ export async function setScore(db: Db, now: Date, actor: Actor, id: number, inpu
   await db.transaction(async (tx) => {
     const loaded = await load(tx, id, true);
     if (!loaded) throw notFound();
+    // Not one's own, no declared conflict, and "no conflict of interest" declared first (docs/decisions/036).
+    await assertMayScore(tx, actor, loaded);
     const { criteria } = await rubricRow(tx, loaded.program.sub_program, 'share');
     const errors: Record<string, ReturnType<typeof msg> | string> = {};
     for (const criterion of criteria) {
@@ -215,7 +218,9 @@ const noteView = (note: typeof applicationNotes.$inferSelect, author: typeof use
 export async function addNote(db: Db, now: Date, actor: Actor, id: number, text: string): Promise<Schemas['ApplicationNote']> {
   const body = text.trim();
   const note = await db.transaction(async (tx) => {
-    if (!(await load(tx, id, true))) throw notFound();
+    const loaded = await load(tx, id, true);
+    if (!loaded) throw notFound();
+    await assertMayAct(tx, actor, loaded);
     const [row] = await tx.insert(applicationNotes).values({ application_id: id, author_id: actor.id, body, created_at: now }).returning();
     if (!row) throw notFound();
     await recordAudit(tx, { actorId: actor.id, operation: 'addAdminApplicationNote', recordType: 'application', recordId: id, before: null, after: { note_id: row.id, text: body }, at: now });
@@ -230,7 +235,9 @@ export async function addNote(db: Db, now: Date, actor: Actor, id: number, text:
  * note is its author's record); a note of another application, or none, is 404.
  */
 async function ownNote(tx: Db, actor: Actor, id: number, noteId: number) {
-  if (!(await load(tx, id, true))) throw notFound();
+  const loaded = await load(tx, id, true);
+  if (!loaded) throw notFound();
+  await assertMayAct(tx, actor, loaded);
   const [note] = await tx
     .select()
     .from(applicationNotes)

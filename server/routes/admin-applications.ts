@@ -16,7 +16,7 @@ export function adminApplicationRoutes(ctx: AppContext): Handlers {
       const csv = await adminApplications.exportApplicationsCsv(ctx.db, ctx.now(), request.query, request.language);
       return sendCsv(reply, `${request.t('admin.applications.csvName')}-${ctx.now().toISOString().slice(0, 10)}.csv`, csv);
     },
-    getAdminApplication: async (request) => adminApplications.getApplication(ctx.db, ctx.now(), request.params.id),
+    getAdminApplication: async (request) => adminApplications.getApplication(ctx.db, ctx.now(), request.requireUser(), request.params.id),
     setAdminApplicationStatus: async (request) =>
       adminApplications.setStatus(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.status),
     // The review (docs/decisions/028-review-lifecycle.md).
@@ -26,6 +26,10 @@ export function adminApplicationRoutes(ctx: AppContext): Handlers {
     requestAdminApplicationChanges: async (request) => review.requestChanges(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body),
     decideAdminApplication: async (request) =>
       review.decide(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.decision, request.body.reason),
+    // The review rules (docs/decisions/036-review-rules.md).
+    confirmAdminApplicationApproval: async (request) => review.confirmApproval(ctx.db, ctx.now(), request.requireUser(), request.params.id),
+    declareAdminApplicationConflict: async (request) =>
+      review.declareConflictOfInterest(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.conflict),
     // The document checklist (docs/decisions/032-document-checklist.md).
     verifyAdminApplicationDocument: async (request) =>
       checklist.verifyDocument(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.params.fileId),
