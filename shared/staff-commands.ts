@@ -21,6 +21,8 @@ export const STAFF_OPERATIONS = [
   'startAdminApplicationReview',
   'requestAdminApplicationChanges',
   'decideAdminApplication',
+  'confirmAdminApplicationApproval',
+  'declareAdminApplicationConflict',
   'verifyAdminApplicationDocument',
   'rejectAdminApplicationDocument',
   'deleteAdminApplicationNote',

@@ -9,8 +9,15 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { STEP_NUMBERS } from '#shared/application-constants.ts';
 import { asStaffCallError, isTransientFailure } from '#shared/staff-commands.ts';
-import type { LifecycleEvent } from '#shared/review-lifecycle.ts';
-import type { ApplicationStatus } from '#shared/review-lifecycle.ts';
+import {
+  approvalStep,
+  documentsBlocking,
+  dutyConflict,
+  mayDeclareConflict,
+  type ApplicationStatus,
+  type ApprovalStep,
+  type LifecycleEvent,
+} from '#shared/review-lifecycle.ts';
 import type { ReviewAnswer, ReviewCommand, ReviewContext, ReviewDialog, ReviewEvent, ReviewInput } from './review.types.ts';
 
 /** A text the contract's ReviewText accepts: something besides spaces. */
@@ -20,19 +27,36 @@ export const isFilled = (text: string): boolean => /\S/.test(text);
 export const isValidChangeRequest = (message: string, steps: readonly number[]): boolean =>
   isFilled(message) && steps.length > 0 && new Set(steps).size === steps.length && steps.every((step) => STEP_NUMBERS.some((known) => known === step));
 
-/** The machine's reading of the server's answer. */
-export const factsOf = (application: ReviewAnswer) => ({
+/** The machine's reading of the server's answer, for the staff member `viewerId` using the screen. */
+export const factsOf = (application: ReviewAnswer, viewerId: number) => ({
   applicationId: application.id,
   applicantId: application.applicant.id,
   reviewerId: application.reviewer?.id ?? null,
   loadedStatus: application.status,
-  documents: application.documents.map((document) => ({ fileId: document.file_id, name: document.file_name, step: document.step, verdict: document.verdict })),
+  documents: application.documents.map((document) => ({ fileId: document.file_id, kind: document.kind, name: document.file_name, step: document.step, verdict: document.verdict })),
+  ownerIds: [...application.duty_owner_ids],
+  declaredConflict: application.conflict_declarations.find((declaration) => declaration.staff.id === viewerId)?.conflict ?? null,
+  needsConfirmation: application.approval_needs_confirmation,
+  proposedBy: application.approval && application.approval.confirmed_by === null ? (application.approval.proposed_by?.id ?? null) : null,
+  proposedReason: application.approval && application.approval.confirmed_by === null ? application.approval.reason : null,
   changeSteps: application.change_request ? [...application.change_request.steps] : [],
   changeMessage: application.change_request?.message ?? null,
   reason: application.decision?.reason ?? null,
 });
 
 const DECISION_OF = { approve: 'approved', reject: 'rejected', waitlist: 'waitlisted' } as const;
+
+/**
+ * The rules of docs/decisions/036-review-rules.md as the machine's guards read them, from shared/review-lifecycle.ts:
+ * why the viewer may not act on the application (their own, or a declared conflict), which approval step is theirs
+ * (approve, propose for a second person, or confirm another's proposal), and whether the checklist lets it be approved.
+ */
+export const dutyConflictOf = (context: ReviewContext) =>
+  dutyConflict({ staffId: context.viewerId, ownerIds: context.ownerIds, declaredConflict: context.declaredConflict });
+export const approvalStepOf = (context: ReviewContext): ApprovalStep =>
+  approvalStep({ needsConfirmation: context.needsConfirmation, proposedBy: context.proposedBy, staffId: context.viewerId });
+export const unverifiedDocuments = (context: ReviewContext) => documentsBlocking('approved', context.documents);
+const staffMayAct = (context: ReviewContext) => dutyConflictOf(context) === null;
 
 /** The command an event sends, built from the machine's context (the application) and the event's fields. */
 function commandOf(context: ReviewContext, event: ReviewEvent): ReviewCommand | null {
@@ -49,6 +73,10 @@ function commandOf(context: ReviewContext, event: ReviewEvent): ReviewCommand | 
     case 'close':
     case 'reopen':
       return { operationId: 'setAdminApplicationStatus', path, body: { status: event.type === 'close' ? 'closed' : 'draft' } };
+    case 'confirm_approval':
+      return { operationId: 'confirmAdminApplicationApproval', path };
+    case 'declare_conflict':
+      return { operationId: 'declareAdminApplicationConflict', path, body: { conflict: event.conflict } };
     case 'assign_reviewer':
       return { operationId: 'setAdminApplicationReviewer', path, body: { reviewer_id: event.reviewerId } };
     case 'verify_document':
@@ -91,6 +119,8 @@ export const reviewMachine = setup({
   /* eslint-enable @typescript-eslint/consistent-type-assertions */
   actors: {
     startReview: unanswered,
+    confirmApproval: unanswered,
+    declareConflict: unanswered,
     requestChanges: unanswered,
     decide: unanswered,
     setStatus: unanswered,
@@ -101,24 +131,40 @@ export const reviewMachine = setup({
     applicationUpdates: fromCallback<ReviewEvent>(() => {}),
   },
   guards: {
-    /** The table's sender, and the body the contract accepts. */
-    allowed: ({ event }, params: { event: LifecycleEvent }) => {
+    /**
+     * The table's sender and the body the contract accepts; a staff event also needs the viewer free to act on the
+     * application, and an approval the approval step it names and every document verified.
+     */
+    allowed: ({ context, event }, params: { event: LifecycleEvent; approval?: ApprovalStep }) => {
       if (!('by' in event) || event.type !== params.event) return false;
-      if (event.by !== (params.event === 'submit' || params.event === 'resubmit' ? 'applicant' : 'staff')) return false;
+      const applicants = params.event === 'submit' || params.event === 'resubmit';
+      if (event.by !== (applicants ? 'applicant' : 'staff')) return false;
+      if (!applicants && !staffMayAct(context)) return false;
+      if (params.approval !== undefined && (approvalStepOf(context) !== params.approval || unverifiedDocuments(context).length > 0)) return false;
       if (event.type === 'request_changes') return isValidChangeRequest(event.message, event.steps);
       if (event.type === 'approve' || event.type === 'reject' || event.type === 'waitlist') return isFilled(event.reason);
       return true;
     },
-    byStaff: ({ event }) => 'by' in event && event.by === 'staff',
+    /** Another staff member proposed the approval, every document is still verified, and the viewer may act. */
+    confirms: ({ context, event }) =>
+      event.type === 'confirm_approval' && event.by === 'staff' && staffMayAct(context) && approvalStepOf(context) === 'confirm' && unverifiedDocuments(context).length === 0,
+    /** A declaration the viewer can still make: once the application was sent, not theirs, not recused already. */
+    declares: ({ context, event }) =>
+      event.type === 'declare_conflict' &&
+      event.by === 'staff' &&
+      staffMayAct(context) &&
+      mayDeclareConflict(context.loadedStatus) &&
+      (event.conflict || context.declaredConflict === null),
+    byStaff: ({ context, event }) => 'by' in event && event.by === 'staff' && staffMayAct(context),
     loadedAs: ({ context }, params: { status: ApplicationStatus }) => context.loadedStatus === params.status,
     /** A dialog this status offers (a rejection's only for a document of the checklist). */
     offers: ({ context, event }, params: { dialogs: ReviewDialog[] }) =>
       event.type === 'review.ask' &&
       params.dialogs.includes(event.dialog) &&
       (event.dialog !== 'reject_document' || context.documents.some((document) => document.fileId === event.fileId)),
-    /** A document of the checklist not verified yet, by staff; a rejection with its reason. */
+    /** A document of the checklist not verified yet, by staff free to act; a rejection with its reason. */
     documentVerdict: ({ context, event }) => {
-      if ((event.type !== 'verify_document' && event.type !== 'reject_document') || event.by !== 'staff') return false;
+      if ((event.type !== 'verify_document' && event.type !== 'reject_document') || event.by !== 'staff' || !staffMayAct(context)) return false;
       const document = context.documents.find((item) => item.fileId === event.fileId);
       if (!document) return false;
       return event.type === 'verify_document' ? document.verdict !== 'verified' : isFilled(event.reason);
@@ -127,10 +173,10 @@ export const reviewMachine = setup({
   actions: {
     /** The command the event sends; the dialog closes as it goes. */
     keepCommand: assign(({ context, event }) => ({ command: commandOf(context, event), asking: null, askingFileId: null, error: null })),
-    keepAnswer: assign((_, params: { answer: ReviewAnswer }) => factsOf(params.answer)),
-    keepLoaded: assign(({ event }) => {
+    keepAnswer: assign(({ context }, params: { answer: ReviewAnswer }) => factsOf(params.answer, context.viewerId)),
+    keepLoaded: assign(({ context, event }) => {
       assertEvent(event, 'review.loaded');
-      return factsOf(event.application);
+      return factsOf(event.application, context.viewerId);
     }),
     keepError: assign((_, params: { error: unknown }) => {
       const error = asStaffCallError(params.error);
@@ -141,6 +187,8 @@ export const reviewMachine = setup({
       return { asking: event.dialog, askingFileId: event.fileId ?? null, error: null };
     }),
     closeDialog: assign({ asking: null, askingFileId: null }),
+    /** The applicant's sending, heard of: the status the server now has. */
+    reached: assign((_, params: { status: ApplicationStatus }) => ({ loadedStatus: params.status })),
     forgetError: assign({ error: null }),
     // Slot: the screen refreshes its queries, says what changed and moves focus (src/actors/review.ts).
     reportDone: (_, _params: { command: ReviewCommand | null; answer: ReviewAnswer }) => {},
@@ -149,7 +197,7 @@ export const reviewMachine = setup({
   id: 'review',
   description: "An application's status, from draft to a decision: the transitions of shared/review-lifecycle.ts, each staff one sent by its operation.",
   context: ({ input }) => ({
-    ...factsOf(input.application),
+    ...factsOf(input.application, input.viewerId),
     viewerId: input.viewerId,
     asking: null,
     askingFileId: null,
@@ -162,6 +210,8 @@ export const reviewMachine = setup({
   on: {
     // Staff assign (or change) the reviewer whatever the status; audited, never e-mailed.
     assign_reviewer: { guard: 'byStaff', target: '.sending.assigningReviewer', actions: 'keepCommand' },
+    // Each staff member declares for themself, once the application was sent (docs/decisions/036-review-rules.md).
+    declare_conflict: { guard: 'declares', target: '.sending.declaringConflict', actions: 'keepCommand' },
     'review.cancel': { actions: 'closeDialog' },
     'review.dismiss': { actions: 'forgetError' },
     // The application read again (after a change, or the applicant resubmitted): its status picks the state.
@@ -184,7 +234,7 @@ export const reviewMachine = setup({
     draft: {
       description: 'The applicant fills the steps; staff may close it (after a confirmation).',
       on: {
-        submit: { guard: { type: 'allowed', params: { event: 'submit' } }, target: 'submitted' },
+        submit: { guard: { type: 'allowed', params: { event: 'submit' } }, target: 'submitted', actions: { type: 'reached', params: { status: 'submitted' } } },
         close: { guard: { type: 'allowed', params: { event: 'close' } }, target: 'sending.closing', actions: 'keepCommand' },
         'review.ask': { guard: { type: 'offers', params: { dialogs: ['close'] } }, actions: 'openDialog' },
       },
@@ -196,10 +246,16 @@ export const reviewMachine = setup({
       },
     },
     in_review: {
-      description: 'A reviewer reads it, verifies or rejects its documents: request changes or decide (each in a dialog).',
+      description:
+        'A reviewer reads it, verifies or rejects its documents: request changes (with every rejected document) or decide; an approval may wait for a second staff member.',
       on: {
         request_changes: { guard: { type: 'allowed', params: { event: 'request_changes' } }, target: 'sending.requestingChanges', actions: 'keepCommand' },
-        approve: { guard: { type: 'allowed', params: { event: 'approve' } }, target: 'sending.approving', actions: 'keepCommand' },
+        approve: [
+          { guard: { type: 'allowed', params: { event: 'approve', approval: 'approve' } }, target: 'sending.approving', actions: 'keepCommand' },
+          // The program's second person: the approval is proposed, and waits for another staff member to confirm.
+          { guard: { type: 'allowed', params: { event: 'approve', approval: 'propose' } }, target: 'sending.proposingApproval', actions: 'keepCommand' },
+        ],
+        confirm_approval: { guard: 'confirms', target: 'sending.confirmingApproval', actions: 'keepCommand' },
         reject: { guard: { type: 'allowed', params: { event: 'reject' } }, target: 'sending.rejecting', actions: 'keepCommand' },
         waitlist: { guard: { type: 'allowed', params: { event: 'waitlist' } }, target: 'sending.waitlisting', actions: 'keepCommand' },
         verify_document: { guard: 'documentVerdict', target: 'sending.verifyingDocument', actions: 'keepCommand' },
@@ -208,9 +264,9 @@ export const reviewMachine = setup({
       },
     },
     changes_requested: {
-      description: 'The applicant corrects the reopened steps, then resubmits.',
+      description: 'The applicant corrects the reopened steps and replaces the rejected documents, then resubmits: back in review.',
       on: {
-        resubmit: { guard: { type: 'allowed', params: { event: 'resubmit' } }, target: 'submitted' },
+        resubmit: { guard: { type: 'allowed', params: { event: 'resubmit' } }, target: 'in_review', actions: { type: 'reached', params: { status: 'in_review' } } },
       },
     },
     approved: {
@@ -224,7 +280,12 @@ export const reviewMachine = setup({
     waitlisted: {
       description: 'On the waiting list, with a reason: may still be approved or rejected.',
       on: {
-        approve: { guard: { type: 'allowed', params: { event: 'approve' } }, target: 'sending.approving', actions: 'keepCommand' },
+        approve: [
+          { guard: { type: 'allowed', params: { event: 'approve', approval: 'approve' } }, target: 'sending.approving', actions: 'keepCommand' },
+          // The program's second person: the approval is proposed, and waits for another staff member to confirm.
+          { guard: { type: 'allowed', params: { event: 'approve', approval: 'propose' } }, target: 'sending.proposingApproval', actions: 'keepCommand' },
+        ],
+        confirm_approval: { guard: 'confirms', target: 'sending.confirmingApproval', actions: 'keepCommand' },
         reject: { guard: { type: 'allowed', params: { event: 'reject' } }, target: 'sending.rejecting', actions: 'keepCommand' },
         'review.ask': { guard: { type: 'offers', params: { dialogs: ['decide'] } }, actions: 'openDialog' },
       },
@@ -240,6 +301,7 @@ export const reviewMachine = setup({
       tags: ['busy'],
       on: {
         assign_reviewer: {},
+        declare_conflict: {},
         'review.ask': {},
         // Read again meanwhile: the facts are kept, the answer decides where to go.
         'review.loaded': { actions: 'keepLoaded' },
@@ -288,6 +350,34 @@ export const reviewMachine = setup({
             src: 'decide',
             input: inFlight,
             onDone: { target: '#review.waitlisted', actions: answered },
+            onError: { target: '#review.loading', actions: refused },
+          },
+        },
+        proposingApproval: {
+          invoke: {
+            id: 'decide',
+            src: 'decide',
+            input: inFlight,
+            // The status stays: the proposal waits for a second staff member.
+            onDone: { target: '#review.loading', actions: answered },
+            onError: { target: '#review.loading', actions: refused },
+          },
+        },
+        confirmingApproval: {
+          invoke: {
+            id: 'confirmApproval',
+            src: 'confirmApproval',
+            input: inFlight,
+            onDone: { target: '#review.approved', actions: answered },
+            onError: { target: '#review.loading', actions: refused },
+          },
+        },
+        declaringConflict: {
+          invoke: {
+            id: 'declareConflict',
+            src: 'declareConflict',
+            input: inFlight,
+            onDone: { target: '#review.loading', actions: answered },
             onError: { target: '#review.loading', actions: refused },
           },
         },

@@ -13,6 +13,8 @@ export type ReviewCommand = StaffCommand<
   | 'startAdminApplicationReview'
   | 'requestAdminApplicationChanges'
   | 'decideAdminApplication'
+  | 'confirmAdminApplicationApproval'
+  | 'declareAdminApplicationConflict'
   | 'verifyAdminApplicationDocument'
   | 'rejectAdminApplicationDocument'
 >;
@@ -26,14 +28,21 @@ export interface ReviewAnswer {
   status: ApplicationStatus;
   reviewer: { id: number } | null;
   applicant: { id: number };
-  documents: ReadonlyArray<Pick<AdminDocument, 'file_id' | 'file_name' | 'step' | 'verdict'>>;
+  documents: ReadonlyArray<Pick<AdminDocument, 'file_id' | 'kind' | 'file_name' | 'step' | 'verdict'>>;
   change_request: { steps: number[]; message: string } | null;
   decision: { reason: string } | null;
+  /** Separation of duties (docs/decisions/036-review-rules.md): the accounts counted as the owner. */
+  duty_owner_ids: number[];
+  conflict_declarations: ReadonlyArray<{ staff: { id: number }; conflict: boolean }>;
+  /** The program asks a second staff member to confirm an approval; the approval proposed or confirmed. */
+  approval_needs_confirmation: boolean;
+  approval: { proposed_by: { id: number } | null; reason: string; confirmed_by: { id: number } | null } | null;
 }
 
 /** A document of the checklist as the machine's guards read it. */
 export interface ReviewDocument {
   fileId: number;
+  kind: AdminDocument['kind'];
   name: string;
   step: AdminDocument['step'];
   verdict: AdminDocument['verdict'];
@@ -54,6 +63,15 @@ export interface ReviewContext {
   loadedStatus: ApplicationStatus;
   /** The document checklist. */
   documents: ReviewDocument[];
+  /** The accounts counted as the application's owner (none of them may act on it). */
+  ownerIds: number[];
+  /** The viewer's conflict-of-interest declaration: true a conflict, false none, null not declared. */
+  declaredConflict: boolean | null;
+  /** Whether the program asks a second staff member to confirm an approval, and who proposed the one waiting. */
+  needsConfirmation: boolean;
+  proposedBy: number | null;
+  /** The reason of the approval waiting for its confirmation. */
+  proposedReason: string | null;
   /** The steps the open change request reopened, and its message. */
   changeSteps: number[];
   changeMessage: string | null;
@@ -87,6 +105,10 @@ export type ReviewEvent =
   | ({ type: 'close' } & By)
   | ({ type: 'reopen' } & By)
   | ({ type: 'assign_reviewer'; reviewerId: number | null } & By)
+  /** A second staff member confirms the approval another proposed (docs/decisions/036-review-rules.md). */
+  | ({ type: 'confirm_approval' } & By)
+  /** The viewer declares, for themself, no conflict of interest (`conflict: false`) or a conflict (recused for good). */
+  | ({ type: 'declare_conflict'; conflict: boolean } & By)
   | ({ type: 'verify_document'; fileId: number } & By)
   | ({ type: 'reject_document'; fileId: number; reason: string } & By)
   /** Opens a dialog (a form to fill or a confirmation); `fileId` names the document a rejection is about. */

@@ -21,6 +21,8 @@ const done = defineMessages({
   decided: { id: 'admin.review.done.decided' },
   documentVerified: { id: 'admin.review.done.documentVerified' },
   documentRejected: { id: 'admin.review.done.documentRejected' },
+  approvalConfirmed: { id: 'admin.review.done.approvalConfirmed' },
+  conflictDeclared: { id: 'admin.review.done.conflictDeclared' },
 });
 
 /** What the toast says once a review command is done. */
@@ -40,6 +42,10 @@ export function reviewDoneMessage(command: ReviewCommand): MessageDescriptor {
       return done.documentVerified;
     case 'rejectAdminApplicationDocument':
       return done.documentRejected;
+    case 'confirmAdminApplicationApproval':
+      return done.approvalConfirmed;
+    case 'declareAdminApplicationConflict':
+      return done.conflictDeclared;
   }
 }
 

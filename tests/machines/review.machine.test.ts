@@ -7,12 +7,17 @@
 // lifecycle's paths against the API.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyStateNode } from 'xstate';
-import { reviewMachine } from '#machines/review/review.machine.ts';
+import { approvalStepOf, dutyConflictOf, reviewMachine, unverifiedDocuments } from '#machines/review/review.machine.ts';
 import { selectAsking, selectDocumentActions, selectIsBusy, selectReviewerId, selectStaffActions, selectStatus } from '#machines/review/review.selectors.ts';
 import type { ReviewAnswer, ReviewCommand } from '#machines/review/review.types.ts';
 import { APPLICATION_STATUSES, LIFECYCLE, LIFECYCLE_EVENTS, eventsFrom, type ApplicationStatus } from '#shared/review-lifecycle.ts';
 import {
+  APPLICANT_ID,
   DOCUMENT_EVENTS,
+  OWNER_ID_FILE,
+  REASON,
+  STAFF_ID,
+  answerOf,
   INTAKE_FILE,
   OTHER_REVIEWER_ID,
   REFUSED_EVENTS,
@@ -47,7 +52,15 @@ describe('review machine: the config is the lifecycle table', () => {
     expect(handled.sort()).toEqual(LIFECYCLE_EVENTS.filter((event) => (LIFECYCLE[event].from as readonly string[]).includes(status)).sort());
     for (const event of handled) {
       const to = LIFECYCLE[event as keyof typeof LIFECYCLE].to;
-      const [target] = targetsOf(node, event);
+      const [target, ...others] = targetsOf(node, event);
+      // An approval the program wants confirmed is proposed first (docs/decisions/036-review-rules.md): the status
+      // stays until another staff member's confirm_approval, whose answer enters the table's status.
+      if (event === 'approve') {
+        expect(others).toEqual(['review.sending.proposingApproval']);
+        expect(targetsOf(sending.states.proposingApproval!, 'xstate.done.actor.decide')).toEqual(['review.loading']);
+        expect(targetsOf(node, 'confirm_approval')).toEqual(['review.sending.confirmingApproval']);
+        expect(targetsOf(sending.states.confirmingApproval!, 'xstate.done.actor.confirmApproval')).toEqual([`review.${to}`]);
+      } else expect(others).toEqual([]);
       if (target === `review.${to}`) continue; // the applicant's events: staff's screen hears of them on the next read
       // A staff event goes through the sending state of its operation, whose answer enters the table's status.
       const step = target?.replace('review.sending.', '') as keyof typeof SENDING_ACTORS;
@@ -78,17 +91,44 @@ function createWorld() {
 
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/**
+ * The rules' facts as the application is read again (docs/decisions/036-review-rules.md), offered where they matter:
+ * the viewer owns a submitted application; in review, the program wants a second person, or another staff member
+ * proposed the approval.
+ */
+function rulesRead(snapshot: Parameters<Parameters<typeof reviewModel>[0]>[0]): ModelEvent[] {
+  const now = answerOf(snapshot.context);
+  const status = selectStatus(snapshot);
+  if (status === 'submitted') return [{ type: 'review.loaded', application: { ...now, duty_owner_ids: [APPLICANT_ID, STAFF_ID] } }];
+  if (status !== 'in_review' || snapshot.context.needsConfirmation || unverifiedDocuments(snapshot.context).length > 0) return [];
+  return [
+    { type: 'review.loaded', application: { ...now, approval_needs_confirmation: true } },
+    { type: 'review.loaded', application: { ...now, approval_needs_confirmation: true, approval: { proposed_by: { id: OTHER_REVIEWER_ID }, reason: REASON, confirmed_by: null } } },
+  ];
+}
+
 describe('review machine: generated paths', () => {
+  // Each sample where it adds a behaviour (elsewhere the refused events already show it changes nothing), so the
+  // model stays a few hundred states: the reviewer and the declarations before the review starts, the dialogs in review.
   const events = (snapshot: Parameters<Parameters<typeof reviewModel>[0]>[0]): ModelEvent[] => {
     const sending = sendingState(snapshot);
+    const status = selectStatus(snapshot);
     return [
       ...VALID_EVENTS,
-      ...DOCUMENT_EVENTS,
-      { type: 'assign_reviewer', by: 'staff', reviewerId: OTHER_REVIEWER_ID },
-      { type: 'review.ask', dialog: 'decide' },
-      { type: 'review.ask', dialog: 'reject_document', fileId: INTAKE_FILE },
-      { type: 'review.cancel' },
-      { type: 'review.dismiss' },
+      ...(status === 'in_review' ? DOCUMENT_EVENTS : []),
+      ...(status === 'submitted'
+        ? ([
+            { type: 'assign_reviewer', by: 'staff', reviewerId: OTHER_REVIEWER_ID },
+            { type: 'declare_conflict', by: 'staff', conflict: false },
+            { type: 'declare_conflict', by: 'staff', conflict: true },
+          ] as const)
+        : []),
+      { type: 'confirm_approval', by: 'staff' },
+      ...rulesRead(snapshot),
+      ...(status === 'in_review' && snapshot.context.error === null
+        ? ([{ type: 'review.ask', dialog: 'decide' }, { type: 'review.ask', dialog: 'reject_document', fileId: INTAKE_FILE }, { type: 'review.cancel' }] as const)
+        : []),
+      ...(snapshot.context.error === null ? [] : [{ type: 'review.dismiss' } as const]),
       ...answerEvents(snapshot),
       ...(sending === null ? [] : [{ type: `xstate.error.actor.${SENDING_ACTORS[sending]}`, error: { status: 409, body: REFUSAL } } as const]),
     ];
@@ -152,8 +192,13 @@ describe('review machine: generated paths', () => {
       expect(reports).toEqual(answered);
       // What staff's screen offers is what the table allows staff from here (while a command is on its way, from the
       // status it left, shown disabled).
+      // The rules take away what the viewer may not do: everything on their own application or after a declared
+      // conflict, approving while a document is not verified or when it is another's proposal to confirm.
       const shown = status ?? end.context.loadedStatus;
-      expect(selectStaffActions(end)).toEqual(eventsFrom(shown, 'staff'));
+      const approvable = unverifiedDocuments(end.context).length === 0 && approvalStepOf(end.context) !== 'confirm';
+      expect(selectStaffActions(end)).toEqual(
+        dutyConflictOf(end.context) === null ? eventsFrom(shown, 'staff').filter((event) => event !== 'approve' || approvable) : [],
+      );
       if (shown !== 'in_review') expect(selectDocumentActions(end, INTAKE_FILE)).toEqual({ verify: false, reject: false });
       if (end.context.asking !== null) expect(selectAsking(end)).toBe(end.context.asking);
       actor.stop();

@@ -6,7 +6,7 @@ import type { SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { reviewMachine } from '#machines/review/review.machine.ts';
 import type { ReviewAnswer, ReviewContext, ReviewEvent, ReviewInput } from '#machines/review/review.types.ts';
-import { LIFECYCLE } from '#shared/review-lifecycle.ts';
+import { changeRequestSteps, LIFECYCLE } from '#shared/review-lifecycle.ts';
 import { testMachineOf } from '../machines/support/test-machine.ts';
 
 export const STAFF_ID = 7;
@@ -27,11 +27,15 @@ export const DRAFT: ReviewAnswer = {
   reviewer: null,
   applicant: { id: APPLICANT_ID },
   documents: [
-    { file_id: OWNER_ID_FILE, file_name: 'identificacion.pdf', step: 3, verdict: null },
-    { file_id: INTAKE_FILE, file_name: 'intake.pdf', step: 6, verdict: null },
+    { file_id: OWNER_ID_FILE, kind: 'owner_id', file_name: 'identificacion.pdf', step: 3, verdict: null },
+    { file_id: INTAKE_FILE, kind: 'intake_form', file_name: 'intake.pdf', step: 6, verdict: null },
   ],
   change_request: null,
   decision: null,
+  duty_owner_ids: [APPLICANT_ID],
+  conflict_declarations: [],
+  approval_needs_confirmation: false,
+  approval: null,
 };
 export const REVIEW_INPUT: ReviewInput = { viewerId: STAFF_ID, application: DRAFT };
 
@@ -48,9 +52,10 @@ export const VALID_EVENTS: ReviewEvent[] = [
   { type: 'reopen', by: 'staff' },
 ];
 
-/** The checklist's events: verify the owner's ID, reject the intake form with a reason. */
+/** The checklist's events: verify each document, reject the intake form with a reason. */
 export const DOCUMENT_EVENTS: ReviewEvent[] = [
   { type: 'verify_document', by: 'staff', fileId: OWNER_ID_FILE },
+  { type: 'verify_document', by: 'staff', fileId: INTAKE_FILE },
   { type: 'reject_document', by: 'staff', fileId: INTAKE_FILE, reason: DOCUMENT_REASON },
 ];
 
@@ -66,6 +71,8 @@ export const REFUSED_EVENTS: ReviewEvent[] = [
   { type: 'request_changes', by: 'staff', message: CHANGE_MESSAGE, steps: [3, 3] },
   { type: 'close', by: 'applicant' },
   { type: 'assign_reviewer', by: 'applicant', reviewerId: OTHER_REVIEWER_ID },
+  { type: 'confirm_approval', by: 'applicant' },
+  { type: 'declare_conflict', by: 'applicant', conflict: false },
   { type: 'verify_document', by: 'applicant', fileId: OWNER_ID_FILE },
   { type: 'verify_document', by: 'staff', fileId: 999 },
   { type: 'reject_document', by: 'staff', fileId: INTAKE_FILE, reason: ' ' },
@@ -84,6 +91,9 @@ export const SENDING_ACTORS = {
   assigningReviewer: 'setReviewer',
   verifyingDocument: 'verifyDocument',
   rejectingDocument: 'rejectDocument',
+  proposingApproval: 'decide',
+  confirmingApproval: 'confirmApproval',
+  declaringConflict: 'declareConflict',
 } as const;
 
 /** The application as the machine knows it, in the server's shape. */
@@ -92,38 +102,52 @@ export const answerOf = (context: ReviewContext): ReviewAnswer => ({
   status: context.loadedStatus,
   reviewer: context.reviewerId === null ? null : { id: context.reviewerId },
   applicant: { id: context.applicantId },
-  documents: context.documents.map((document) => ({ file_id: document.fileId, file_name: document.name, step: document.step, verdict: document.verdict })),
+  documents: context.documents.map((document) => ({ file_id: document.fileId, kind: document.kind, file_name: document.name, step: document.step, verdict: document.verdict })),
   change_request: context.changeMessage === null ? null : { steps: context.changeSteps, message: context.changeMessage },
   decision: context.reason === null ? null : { reason: context.reason },
+  duty_owner_ids: context.ownerIds,
+  conflict_declarations: context.declaredConflict === null ? [] : [{ staff: { id: context.viewerId }, conflict: context.declaredConflict }],
+  approval_needs_confirmation: context.needsConfirmation,
+  approval: context.proposedBy === null ? null : { proposed_by: { id: context.proposedBy }, reason: context.proposedReason ?? '', confirmed_by: null },
 });
 
-/** What the server answers the command in flight (server/admin/review.ts and document-checklist.ts do this). */
+/**
+ * What the server answers the command in flight (server/admin/review.ts, document-checklist.ts and
+ * separation-of-duties.ts do this; docs/decisions/036-review-rules.md): a rejected document waits in the checklist for
+ * the round's one change request, which reopens its step too; an approval the program wants confirmed is proposed.
+ */
 export function serverAnswer(context: ReviewContext): ReviewAnswer {
   const now = answerOf(context);
   const command = context.command;
+  const withVerdict = (fileId: number, verdict: 'verified' | 'rejected') =>
+    now.documents.map((document) => (document.file_id === fileId ? { ...document, verdict } : document));
   switch (command?.operationId) {
     case 'startAdminApplicationReview':
       return { ...now, status: 'in_review', reviewer: now.reviewer ?? { id: context.viewerId } };
     case 'requestAdminApplicationChanges':
-      return { ...now, status: 'changes_requested', change_request: { steps: command.body.steps, message: command.body.message } };
+      return {
+        ...now,
+        status: 'changes_requested',
+        approval: null,
+        change_request: { steps: changeRequestSteps(command.body.steps, context.documents), message: command.body.message },
+      };
     case 'decideAdminApplication':
-      return { ...now, status: command.body.decision, change_request: null, decision: { reason: command.body.reason } };
+      if (command.body.decision === 'approved' && context.needsConfirmation) {
+        return { ...now, approval: { proposed_by: { id: context.viewerId }, reason: command.body.reason, confirmed_by: null } };
+      }
+      return { ...now, status: command.body.decision, change_request: null, approval: null, decision: { reason: command.body.reason } };
+    case 'confirmAdminApplicationApproval':
+      return { ...now, status: 'approved', change_request: null, approval: null, decision: { reason: context.proposedReason ?? '' } };
+    case 'declareAdminApplicationConflict':
+      return { ...now, conflict_declarations: [{ staff: { id: context.viewerId }, conflict: command.body.conflict }] };
     case 'setAdminApplicationStatus':
       return { ...now, status: command.body.status };
     case 'setAdminApplicationReviewer':
       return { ...now, reviewer: command.body.reviewer_id === null ? null : { id: command.body.reviewer_id } };
     case 'verifyAdminApplicationDocument':
-      return { ...now, documents: now.documents.map((document) => (document.file_id === command.path.fileId ? { ...document, verdict: 'verified' } : document)) };
-    case 'rejectAdminApplicationDocument': {
-      // A rejection is a change request on the document's step (docs/decisions/032-document-checklist.md).
-      const rejected = now.documents.find((document) => document.file_id === command.path.fileId);
-      return {
-        ...now,
-        status: 'changes_requested',
-        change_request: { steps: rejected ? [rejected.step] : [], message: command.body.reason },
-        documents: now.documents.map((document) => (document.file_id === command.path.fileId ? { ...document, verdict: 'rejected' } : document)),
-      };
-    }
+      return { ...now, documents: withVerdict(command.path.fileId, 'verified') };
+    case 'rejectAdminApplicationDocument':
+      return { ...now, documents: withVerdict(command.path.fileId, 'rejected') };
     default:
       throw new Error('no command in flight');
   }
@@ -156,17 +180,18 @@ const graphMachine = testMachineOf(reviewMachine, { inert: ['reportDone'] });
  */
 export function stateKey({ value, context }: Snapshot): string {
   const { loadedStatus, reviewerId, documents, changeSteps, reason, asking, askingFileId, error } = context;
-  return JSON.stringify([value, loadedStatus, reviewerId, documents.map((document) => document.verdict), changeSteps, reason !== null, asking, askingFileId, error?.kind ?? null]);
+  const rules = [context.ownerIds.includes(context.viewerId), context.declaredConflict, context.needsConfirmation, context.proposedBy];
+  return JSON.stringify([value, loadedStatus, reviewerId, documents.map((document) => document.verdict), changeSteps, reason !== null, asking, askingFileId, error?.kind ?? null, rules]);
 }
 
 /**
  * The model with `events` sampled in each state. The graph offers a bare `{ type }` for any event a state handles
  * and no sample covers, so the application read again (unchanged) is always a sample.
  */
-export const reviewModel = (events: (snapshot: Snapshot) => ModelEvent[]) =>
+export const reviewModel = (events: (snapshot: Snapshot) => ModelEvent[], input: ReviewInput = REVIEW_INPUT) =>
   // testMachineOf's machine is typed loosely; its snapshots are the review machine's.
   createTestModel(graphMachine, {
-    input: REVIEW_INPUT,
+    input,
     serializeState: (snapshot) => stateKey(snapshot as Snapshot),
     events: (snapshot) => [...events(snapshot as Snapshot), { type: 'review.loaded', application: answerOf((snapshot as Snapshot).context) }],
   });
@@ -175,13 +200,19 @@ const isLifecycleEvent = (event: { type: string }): event is ReviewEvent => even
 
 
 /**
+ * The lifecycle alone: an application whose checklist is the API test's own (it verifies the documents before an
+ * approval), in a program that approves without a second person.
+ */
+export const LIFECYCLE_INPUT: ReviewInput = { viewerId: STAFF_ID, application: { ...DRAFT, documents: [] } };
+
+/**
  * The shortest path to each state of the lifecycle model (a state is a status with the context that led there, so
  * the paths also resubmit after a change request, reopen a closed draft and decide on a waitlisted application: every
  * row of the table), as the lifecycle events to drive through the API: the server's answers are the API's own.
  */
 export function reviewPaths() {
   const seen = new Set<string>();
-  return reviewModel((snapshot) => [...VALID_EVENTS, ...answerEvents(snapshot)])
+  return reviewModel((snapshot) => [...VALID_EVENTS, ...answerEvents(snapshot)], LIFECYCLE_INPUT)
     .getShortestPaths()
     .map((path) => ({ path, events: path.steps.map((step) => step.event).filter(isLifecycleEvent) }))
     .filter(({ events }) => {
