@@ -212,6 +212,8 @@ export const reviewMachine = setup({
     assign_reviewer: { guard: 'byStaff', target: '.sending.assigningReviewer', actions: 'keepCommand' },
     // Each staff member declares for themself, once the application was sent (docs/decisions/036-review-rules.md).
     declare_conflict: { guard: 'declares', target: '.sending.declaringConflict', actions: 'keepCommand' },
+    // Recusing cannot be undone: a dialog asks first, wherever a declaration is possible.
+    'review.ask': { guard: { type: 'offers', params: { dialogs: ['recuse'] } }, actions: 'openDialog' },
     'review.cancel': { actions: 'closeDialog' },
     'review.dismiss': { actions: 'forgetError' },
     // The application read again (after a change, or the applicant resubmitted): its status picks the state.

@@ -1,8 +1,8 @@
 // What the review screen reads from the review machine: the status, which of staff's actions to offer (the machine's
 // own `snapshot.can`; while a command is on its way, of the status it left from), the dialog open, the command in flight and the server's refusal.
 import type { SnapshotFrom } from 'xstate';
-import { APPLICATION_STATUSES, type ApplicationStatus, type LifecycleEvent } from '#shared/review-lifecycle.ts';
-import { reviewMachine } from './review.machine.ts';
+import { APPLICATION_STATUSES, rejectedDocuments, type ApplicationStatus, type LifecycleEvent } from '#shared/review-lifecycle.ts';
+import { approvalStepOf, dutyConflictOf, reviewMachine, unverifiedDocuments } from './review.machine.ts';
 import type { ReviewCommand, ReviewContext, ReviewDialog, ReviewDocument } from './review.types.ts';
 
 type Snapshot = SnapshotFrom<typeof reviewMachine>;
@@ -66,3 +66,24 @@ export const selectAskingDocument = (snapshot: Snapshot): ReviewDocument | undef
 /** The command on its way, or the last one sent. */
 export const selectCommand = (snapshot: Snapshot): ReviewCommand | null => snapshot.context.command;
 export const selectError = (snapshot: Snapshot): ReviewContext['error'] => snapshot.context.error;
+
+// ---- why an action is not offered (docs/decisions/036-review-rules.md), read from the rules the guards read ----------
+
+/** Why the viewer may not act on the application at all: their own, or a declared conflict; else null. */
+export const selectDutyConflict = (snapshot: Snapshot) => dutyConflictOf(snapshot.context);
+/** The documents that keep the application from being approved (not verified), by name. */
+export const selectUnverifiedNames = (snapshot: Snapshot): string[] => unverifiedDocuments(snapshot.context).map((document) => document.name);
+/** The rejected documents waiting for the round's change request, by name. */
+export const selectRejectedNames = (snapshot: Snapshot): string[] => rejectedDocuments(snapshot.context.documents).map((document) => document.name);
+/** The approval waiting for a second person: whose it is (the viewer's own or another's) and its reason; else null. */
+export const selectPendingApproval = (snapshot: Snapshot) =>
+  snapshot.context.proposedBy === null ? null : { mine: snapshot.context.proposedBy === snapshot.context.viewerId, reason: snapshot.context.proposedReason ?? '' };
+/** Approving records a proposal (the program asks a second staff member to confirm). */
+export const selectApprovalIsProposal = (snapshot: Snapshot): boolean => approvalStepOf(snapshot.context) === 'propose';
+export const selectCanConfirmApproval = (snapshot: Snapshot): boolean => settled(snapshot).can({ type: 'confirm_approval', by: 'staff' });
+/** The declarations the viewer can make now, and the one made. */
+export const selectDeclaration = (snapshot: Snapshot) => ({
+  declared: snapshot.context.declaredConflict,
+  none: settled(snapshot).can({ type: 'declare_conflict', by: 'staff', conflict: false }),
+  conflict: settled(snapshot).can({ type: 'declare_conflict', by: 'staff', conflict: true }),
+});

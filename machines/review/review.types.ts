@@ -49,7 +49,7 @@ export interface ReviewDocument {
 }
 
 /** The dialogs the review screen opens before it sends: each is a form, or a confirmation. */
-export type ReviewDialog = 'request_changes' | 'decide' | 'close' | 'reject_document';
+export type ReviewDialog = 'request_changes' | 'decide' | 'close' | 'reject_document' | 'recuse';
 
 export interface ReviewContext {
   applicationId: number;

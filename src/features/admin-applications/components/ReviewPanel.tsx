@@ -8,7 +8,21 @@ import { useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import type { ReviewMachine } from '#machines/review/review.machine';
-import { selectAsking, selectCanAssign, selectDecisions, selectIsBusy, selectStaffActions } from '#machines/review/review.selectors';
+import {
+  selectApprovalIsProposal,
+  selectAsking,
+  selectCanAssign,
+  selectCanConfirmApproval,
+  selectDecisions,
+  selectDeclaration,
+  selectDutyConflict,
+  selectIsBusy,
+  selectPendingApproval,
+  selectRejectedNames,
+  selectStaffActions,
+  selectStatus,
+  selectUnverifiedNames,
+} from '#machines/review/review.selectors';
 import { isStepNumber } from '#shared/application-constants';
 import { stepNames } from '#components/application/messages';
 import { applicationStatusNames } from '#components/programs/messages';
@@ -26,6 +40,7 @@ const STATUS_BUTTON_ID = 'application-status-action';
 const START_BUTTON_ID = 'review-start';
 const CHANGES_BUTTON_ID = 'review-request-changes';
 const DECIDE_BUTTON_ID = 'review-decide';
+const RECUSE_BUTTON_ID = 'review-recuse';
 
 function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -110,11 +125,77 @@ function ReviewerForm({ application, review }: { application: AdminApplication; 
   );
 }
 
-function Note({ message }: { message: MessageDescriptor }) {
+function Note({ message, values }: { message: MessageDescriptor; values?: Record<string, string> }) {
   return (
-    <p className="rounded-md border-l-8 border-blue-800 bg-blue-50 p-4">
-      <FormattedMessage {...message} />
+    <p className="rounded-md border-l-8 border-blue-800 bg-blue-50 p-4 break-words">
+      <FormattedMessage {...message} values={values} />
     </p>
+  );
+}
+
+/**
+ * Why an action is not offered, in the words of the rules the machine's guards read (docs/decisions/036-review-rules.md):
+ * the viewer's own application or declared conflict, the documents not verified, the approval waiting for a second
+ * person, and the rejected documents the change request will carry.
+ */
+function RuleNotes({ application, review }: { application: AdminApplication; review: ReviewActor }) {
+  const intl = useIntl();
+  const duty = useSelector(review, selectDutyConflict);
+  const status = useSelector(review, selectStatus);
+  const unverified = useSelector(review, selectUnverifiedNames);
+  const rejected = useSelector(review, selectRejectedNames);
+  const pending = useSelector(review, selectPendingApproval);
+  const names = (list: string[]) => intl.formatList(list, { type: 'conjunction' });
+  if (duty !== null) return <Note message={{ id: duty === 'own_application' ? 'api.duty.ownApplication' : 'api.duty.conflictOfInterest' }} />;
+  const deciding = status === 'in_review' || status === 'waitlisted';
+  const proposer = application.approval?.proposed_by;
+  return (
+    <>
+      {deciding && unverified.length > 0 ? <Note message={{ id: 'api.review.documentsUnverified' }} values={{ names: names(unverified) }} /> : null}
+      {deciding && pending ? (
+        pending.mine ? (
+          <Note message={{ id: 'admin.review.approvalWaitingMine' }} values={{ reason: pending.reason }} />
+        ) : (
+          <Note message={{ id: 'admin.review.approvalWaiting' }} values={{ name: proposer ? personName(proposer) : '', reason: pending.reason }} />
+        )
+      ) : null}
+      {status === 'in_review' && rejected.length > 0 ? <Note message={{ id: 'admin.review.rejectedPending' }} values={{ names: names(rejected) }} /> : null}
+    </>
+  );
+}
+
+/** Each staff member's conflict-of-interest declaration on this application (scoring needs "none"). */
+function Declaration({ review }: { review: ReviewActor }) {
+  const working = useSelector(review, selectIsBusy);
+  const { declared, none, conflict } = useSelector(review, selectDeclaration);
+  if (declared === null && !none && !conflict) return null;
+  return (
+    <div className="space-y-2">
+      <h3 className="text-xl font-bold">
+        <FormattedMessage id="admin.review.conflict.title" />
+      </h3>
+      {declared === false ? (
+        <p>
+          <FormattedMessage id="admin.review.conflict.declaredNone" />
+        </p>
+      ) : (
+        <p>
+          <FormattedMessage id="api.duty.declareFirst" />
+        </p>
+      )}
+      <div className="flex flex-wrap gap-3">
+        {none ? (
+          <Button variant="secondary" disabled={working} onClick={() => review.send({ type: 'declare_conflict', by: 'staff', conflict: false })}>
+            <FormattedMessage id="admin.review.conflict.declareNone" />
+          </Button>
+        ) : null}
+        {conflict ? (
+          <Button id={RECUSE_BUTTON_ID} variant="danger" disabled={working} onClick={() => review.send({ type: 'review.ask', dialog: 'recuse' })}>
+            <FormattedMessage id="admin.review.conflict.declareConflict" />
+          </Button>
+        ) : null}
+      </div>
+    </div>
   );
 }
 
@@ -125,6 +206,8 @@ export function ReviewPanel({ application, name, review }: { application: AdminA
   // What the machine takes from here (its guards read the lifecycle table): the only actions offered.
   const allowed = useSelector(review, selectStaffActions);
   const decisions = useSelector(review, selectDecisions);
+  const canConfirm = useSelector(review, selectCanConfirmApproval);
+  const proposes = useSelector(review, selectApprovalIsProposal);
   const offers = (action: (typeof allowed)[number]) => allowed.includes(action);
   const ask = (which: 'request_changes' | 'decide' | 'close') => review.send({ type: 'review.ask', dialog: which });
   const cancel = () => review.send({ type: 'review.cancel' });
@@ -137,6 +220,8 @@ export function ReviewPanel({ application, name, review }: { application: AdminA
       {application.status === 'submitted' ? <Note message={{ id: 'admin.review.submittedNote' }} /> : null}
       {application.status === 'closed' ? <Note message={{ id: 'admin.review.closedNote' }} /> : null}
       <ReviewFacts application={application} />
+      <RuleNotes application={application} review={review} />
+      <Declaration review={review} />
       <ReviewerForm key={application.reviewer?.id ?? 'none'} application={application} review={review} />
       <div className="flex flex-wrap gap-3">
         {offers('start_review') ? (
@@ -152,6 +237,11 @@ export function ReviewPanel({ application, name, review }: { application: AdminA
         {decisions.length > 0 ? (
           <Button id={DECIDE_BUTTON_ID} disabled={working} onClick={() => ask('decide')}>
             <FormattedMessage id="admin.review.decideButton" />
+          </Button>
+        ) : null}
+        {canConfirm ? (
+          <Button id="review-confirm-approval" disabled={working} onClick={() => review.send({ type: 'confirm_approval', by: 'staff' })}>
+            <FormattedMessage id="admin.review.confirmApproval" />
           </Button>
         ) : null}
         {offers('close') ? (
@@ -178,6 +268,15 @@ export function ReviewPanel({ application, name, review }: { application: AdminA
         onCancel={cancel}
         returnFocusTo={STATUS_BUTTON_ID}
       />
+      <ConfirmDialog
+        open={dialog === 'recuse'}
+        title={intl.formatMessage({ id: 'admin.review.confirm.conflictTitle' }, { name })}
+        body={intl.formatMessage({ id: 'admin.review.confirm.conflictBody' }, { name })}
+        confirmLabel={<FormattedMessage id="admin.review.conflict.declareConflict" />}
+        onConfirm={() => review.send({ type: 'declare_conflict', by: 'staff', conflict: true })}
+        onCancel={cancel}
+        returnFocusTo={RECUSE_BUTTON_ID}
+      />
       <ChangeRequestDialog
         open={dialog === 'request_changes'}
         name={name}
@@ -189,6 +288,7 @@ export function ReviewPanel({ application, name, review }: { application: AdminA
         open={dialog === 'decide'}
         name={name}
         decisions={decisions}
+        proposes={proposes}
         onSend={({ decision, reason }) => review.send({ type: decision === 'approved' ? 'approve' : decision === 'rejected' ? 'reject' : 'waitlist', by: 'staff', reason })}
         onCancel={cancel}
         returnFocusTo={DECIDE_BUTTON_ID}
