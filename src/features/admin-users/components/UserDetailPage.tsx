@@ -127,10 +127,13 @@ export function UserDetailPage() {
     setAskedBy(BUTTON_ID[kind]);
     action.send({ type: 'action.request', request: { action: kind, targetId: account.id, ...(value === undefined ? {} : { value }) }, confirm });
   };
+  // Staff rights, given or removed, and deactivation ask first (docs/decisions/036-review-rules.md).
   const confirmCopy: Record<'title' | 'body' | 'button', MessageDescriptor> =
     request?.action === 'setActive'
       ? { title: messages.confirmDeactivateTitle, body: messages.confirmDeactivateBody, button: messages.deactivate }
-      : { title: messages.confirmRemoveStaffTitle, body: messages.confirmRemoveStaffBody, button: messages.removeStaff };
+      : request?.action === 'setStaff' && request.value === true
+        ? { title: messages.confirmGrantStaffTitle, body: messages.confirmGrantStaffBody, button: messages.grantStaff }
+        : { title: messages.confirmRemoveStaffTitle, body: messages.confirmRemoveStaffBody, button: messages.removeStaff };
 
   return (
     <div className="space-y-8">
@@ -152,7 +155,7 @@ export function UserDetailPage() {
               <FormattedMessage id="admin.users.removeStaff" />
             </Button>
           ) : (
-            <Button id={BUTTON_ID.setStaff} variant="secondary" disabled={working} onClick={() => ask('setStaff', true, false)}>
+            <Button id={BUTTON_ID.setStaff} variant="secondary" disabled={working} onClick={() => ask('setStaff', true, true)}>
               <FormattedMessage id="admin.users.grantStaff" />
             </Button>
           )}
