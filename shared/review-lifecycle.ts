@@ -149,6 +149,12 @@ export const mayScore = (facts: DutyFacts): boolean => dutyConflict(facts) === n
 /** A declaration is possible once the application was sent (not a draft, not closed). */
 export const mayDeclareConflict = (status: ApplicationStatus): boolean => isUnderReview(status);
 
+/**
+ * Staff give a document its verdict while a decision is open (in review, or waitlisted, which can still be approved):
+ * approving rests on the verdicts. Sending a change request stays the table's (`request_changes`, in review only).
+ */
+export const mayGiveVerdict = (status: ApplicationStatus): boolean => nextStatus(status, 'approve', 'staff') !== null;
+
 /** The step that holds each kind of document: the step a rejection reopens. */
 export const STEP_OF_DOCUMENT = { owner_id: 3, income_document: 4, no_income_form: 4, intake_form: 6 } as const satisfies Record<DocumentKind, 3 | 4 | 6>;
 

@@ -6,7 +6,7 @@ import type { Db } from '#server/db/client.ts';
 import { applicationFiles } from '#server/db/schema.ts';
 import { notFound } from '#server/http/errors.ts';
 import { load } from '#server/applications/service.ts';
-import { nextStatus, type ApplicationStatus } from '#shared/review-lifecycle.ts';
+import { mayGiveVerdict, type ApplicationStatus } from '#shared/review-lifecycle.ts';
 import { reviewView } from './applications.ts';
 import { recordAudit } from './audit.ts';
 import { isDocumentKind } from './document-list.ts';
@@ -17,8 +17,8 @@ import type { Actor } from './users.ts';
 type Verdict = 'verified' | 'rejected';
 
 /**
- * One verdict and its audit entry, allowed where staff may request changes (in_review), the lifecycle's one rule for
- * reviewing, and by a staff member separation of duties lets act. 404 for a file of another application or one the
+ * One verdict and its audit entry, allowed while a decision is open (shared/review-lifecycle.ts mayGiveVerdict: in
+ * review or waitlisted), and by a staff member separation of duties lets act. 404 for a file of another application or one the
  * applicant replaced (no longer in the checklist).
  */
 async function setVerdict(db: Db, now: Date, actor: Actor, id: number, fileId: number, verdict: Verdict, reason: string | null) {
@@ -27,7 +27,7 @@ async function setVerdict(db: Db, now: Date, actor: Actor, id: number, fileId: n
     if (!current) throw notFound();
     await assertMayAct(tx, actor, current);
     const status = current.application.status as ApplicationStatus;
-    if (nextStatus(status, 'request_changes', 'staff') === null) throw notAllowed(status);
+    if (!mayGiveVerdict(status)) throw notAllowed(status);
     const [file] = await tx
       .select()
       .from(applicationFiles)

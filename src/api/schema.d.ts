@@ -1740,8 +1740,8 @@ export interface paths {
         /**
          * Staff: mark one document of an application in review as verified (audited, never e-mailed)
          * @description A document is one of `files` or the intake form (`documents` of the AdminApplication lists both with their ids).
-         *     Only while the application is `in_review`; anything else answers 409 `review_not_allowed`
-         *     (docs/decisions/032-document-checklist.md). A replaced document is not in the checklist (404). Separation of
+         *     Only while a decision is open (`in_review` or `waitlisted`); anything else answers 409 `review_not_allowed`
+         *     (docs/decisions/032-document-checklist.md, 036-review-rules.md). A replaced document is not in the checklist (404). Separation of
          *     duties: 403 `own_application` or `conflict_of_interest` (docs/decisions/036-review-rules.md).
          */
         post: operations["verifyAdminApplicationDocument"];
@@ -1762,7 +1762,7 @@ export interface paths {
         put?: never;
         /**
          * Staff: reject one document with a reason, collected for the round's change request (audited, not e-mailed)
-         * @description Only while the application is `in_review` (else 409 `review_not_allowed`). The application stays in review:
+         * @description Only while a decision is open (`in_review` or `waitlisted`; else 409 `review_not_allowed`). The status stays:
          *     the rejection waits in the checklist until the reviewer sends the round's one change request
          *     (requestAdminApplicationChanges), which reopens the document's step (owner IDs step 3, income documents and
          *     the no-income form step 4, the intake form step 6) and tells the applicant the reason. Verifying it again

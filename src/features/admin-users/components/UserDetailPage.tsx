@@ -137,10 +137,13 @@ export function UserDetailPage() {
           : { operationId: 'sendAdminUserPasswordReset', path };
     action.send({ type: 'action.request', request: { command }, confirm });
   };
+  // Staff rights, given or removed, and deactivation ask first (docs/decisions/036-review-rules.md).
   const confirmCopy: Record<'title' | 'body' | 'button', MessageDescriptor> =
     request?.command.operationId === 'setAdminUserActive'
       ? { title: messages.confirmDeactivateTitle, body: messages.confirmDeactivateBody, button: messages.deactivate }
-      : { title: messages.confirmRemoveStaffTitle, body: messages.confirmRemoveStaffBody, button: messages.removeStaff };
+      : request?.command.operationId === 'setAdminUserStaff' && request.command.body.is_staff
+        ? { title: messages.confirmGrantStaffTitle, body: messages.confirmGrantStaffBody, button: messages.grantStaff }
+        : { title: messages.confirmRemoveStaffTitle, body: messages.confirmRemoveStaffBody, button: messages.removeStaff };
 
   return (
     <div className="space-y-8">
@@ -162,7 +165,7 @@ export function UserDetailPage() {
               <FormattedMessage id="admin.users.removeStaff" />
             </Button>
           ) : (
-            <Button id={BUTTON_ID.setStaff} variant="secondary" disabled={working} onClick={() => ask('setStaff', true, false)}>
+            <Button id={BUTTON_ID.setStaff} variant="secondary" disabled={working} onClick={() => ask('setStaff', true, true)}>
               <FormattedMessage id="admin.users.grantStaff" />
             </Button>
           )}
