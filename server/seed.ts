@@ -12,7 +12,7 @@ export const DEMO_STAFF_EMAIL = 'staff@incubadora.example';
 
 /** Seeds once: when a staff account exists nothing is written, so restarts keep every change. */
 export async function seedDemoData(ctx: AppContext, print: (line: string) => void): Promise<void> {
-  await seedDemoPrograms(ctx.db, ctx.now());
+  await seedDemoPrograms(ctx.db, ctx.now(), ctx.config.production);
   await seedDemoEvents(ctx.db, ctx.now());
   await seedDemoNews(ctx.db, ctx.now());
   await seedDriveDemo(ctx.db, ctx.now());
@@ -47,9 +47,10 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * Seeds once, when there is no program at all: one open program of each sub-program (deadline 60 days
- * ahead at 23:59 Puerto Rico time, UTC-4, all year) and one closed program (deadline passed).
+ * ahead at 23:59 Puerto Rico time, UTC-4, all year) and one closed program (deadline passed). Outside production
+ * an approval needs no second person: the demo has one staff account (docs/decisions/036-review-rules.md).
  */
-export async function seedDemoPrograms(db: AppContext['db'], now: Date): Promise<void> {
+export async function seedDemoPrograms(db: AppContext['db'], now: Date, production = true): Promise<void> {
   const [any] = await db.select({ id: programs.id }).from(programs).limit(1);
   if (any) return;
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -57,7 +58,8 @@ export async function seedDemoPrograms(db: AppContext['db'], now: Date): Promise
   const start = new Date(day.getTime() + 90 * DAY_MS);
   const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 6, start.getUTCDate()));
   const period = `${start.getUTCFullYear()}-${start.getUTCMonth() < 6 ? 1 : 2}`;
-  const open = { period, start_date: isoDay(start), end_date: isoDay(end), application_deadline: deadline, status: 'open' };
+  const approval_needs_confirmation = production;
+  const open = { period, start_date: isoDay(start), end_date: isoDay(end), application_deadline: deadline, status: 'open', approval_needs_confirmation };
   await db.insert(programs).values([
     {
       ...open,
@@ -102,6 +104,7 @@ export async function seedDemoPrograms(db: AppContext['db'], now: Date): Promise
       end_date: isoDay(new Date(day.getTime() + 30 * DAY_MS)),
       application_deadline: new Date(day.getTime() - 180 * DAY_MS),
       status: 'closed',
+      approval_needs_confirmation,
     },
   ]);
 }

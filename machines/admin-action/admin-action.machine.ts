@@ -1,19 +1,14 @@
 // One staff action on a record (docs/decisions/021): confirm (for a destructive one, or a dialog that is a form:
 // docs/decisions/029-review-screens.md) -> working -> done | refused |
 // failed. A refusal (the server said no: self-protection, last staff...) shows its reason; a failure (no answer, a
-// server error) offers to try again. The call itself is the `perform` slot, provided in src/actors.
+// server error) offers to try again. The call itself is the `perform` slot, provided in src/actors: it sends the
+// request's typed command (shared/staff-commands.ts) and answers with the command and the server's result.
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { AdminActionContext, AdminActionError, AdminActionEvent, AdminActionRequest } from './admin-action.types.ts';
+import { asStaffCallError, isTransientFailure, type StaffCallError, type StaffCommand, type StaffOutcome } from '#shared/staff-commands.ts';
+import type { AdminActionContext, AdminActionEvent, AdminActionRequest } from './admin-action.types.ts';
 
-/** A failure worth retrying: no answer, the server failed or was busy. */
-export function isTransientFailure(error: AdminActionError): boolean {
-  return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429 || error.body === undefined;
-}
-
-const asActionError = (error: unknown): AdminActionError =>
-  typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
-    ? { status: error.status, ...('body' in error ? { body: error.body } : {}) }
-    : { status: 0 };
+export { isTransientFailure };
+const asActionError = asStaffCallError;
 
 type Request = Extract<AdminActionEvent, { type: 'action.request' }>;
 
@@ -28,21 +23,21 @@ export const adminActionMachine = setup({
   /* eslint-enable @typescript-eslint/consistent-type-assertions */
   actors: {
     // Slot: the SPA provides the real call; tests settle it themselves.
-    perform: fromPromise<unknown, AdminActionRequest>(async () => {
-      throw { status: 0 } satisfies AdminActionError;
+    perform: fromPromise<StaffOutcome, StaffCommand>(async () => {
+      throw { status: 0 } satisfies StaffCallError;
     }),
   },
   actions: {
     // Slot: the SPA refreshes its queries and announces the success.
-    reportDone: (_, _params: { request: AdminActionRequest; result: unknown }) => {},
+    reportDone: (_, _params: { request: AdminActionRequest; outcome: StaffOutcome }) => {},
     keepRequest: assign((_, params: { request: AdminActionRequest }) => ({ request: params.request, result: null, error: null })),
-    keepResult: assign((_, params: { result: unknown }) => ({ result: params.result, error: null })),
+    keepResult: assign((_, params: { result: StaffOutcome }) => ({ result: params.result, error: null })),
     keepError: assign((_, params: { error: unknown }) => {
       const error = asActionError(params.error);
       return { error: { kind: isTransientFailure(error) ? ('failed' as const) : ('refused' as const), body: error.body ?? null } };
     }),
-    fillRequest: assign(({ context }, params: { payload: unknown }) =>
-      context.request && params.payload !== undefined ? { request: { ...context.request, payload: params.payload } } : {},
+    fillRequest: assign(({ context }, params: { command: StaffCommand | undefined }) =>
+      context.request && params.command !== undefined ? { request: { ...context.request, command: params.command } } : {},
     ),
     forget: assign({ request: null, result: null, error: null }),
     clearError: assign({ error: null }),
@@ -71,7 +66,7 @@ export const adminActionMachine = setup({
     confirming: {
       description: 'A destructive action waits for the person to confirm it in a dialog.',
       on: {
-        'action.confirm': { target: 'working', actions: { type: 'fillRequest', params: ({ event }) => ({ payload: event.payload }) } },
+        'action.confirm': { target: 'working', actions: { type: 'fillRequest', params: ({ event }) => ({ command: event.command }) } },
         'action.cancel': { target: 'idle', actions: 'forget' },
       },
     },
@@ -85,13 +80,16 @@ export const adminActionMachine = setup({
         src: 'perform',
         input: ({ context }) => {
           if (!context.request) throw new Error('working without a request');
-          return context.request;
+          return context.request.command;
         },
         onDone: {
           target: 'done',
           actions: [
             { type: 'keepResult', params: ({ event }) => ({ result: event.output }) },
-            { type: 'reportDone', params: ({ context, event }) => ({ request: context.request ?? { action: '', targetId: 0 }, result: event.output }) },
+            {
+              type: 'reportDone',
+              params: ({ context, event }) => ({ request: context.request ?? { command: event.output.command }, outcome: event.output }),
+            },
           ],
         },
         onError: [

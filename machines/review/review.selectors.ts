@@ -1,20 +1,32 @@
-// What the review screens read from the review machine: the status, and which of staff's actions to offer.
+// What the review screen reads from the review machine: the status, which of staff's actions to offer (the machine's
+// own `snapshot.can`; while a command is on its way, of the status it left from), the dialog open, the command in flight and the server's refusal.
 import type { SnapshotFrom } from 'xstate';
-import { APPLICATION_STATUSES, type ApplicationStatus, type LifecycleEvent } from '#shared/review-lifecycle.ts';
-import type { reviewMachine } from './review.machine.ts';
+import { APPLICATION_STATUSES, rejectedDocuments, type ApplicationStatus, type LifecycleEvent } from '#shared/review-lifecycle.ts';
+import { approvalStepOf, dutyConflictOf, reviewMachine, unverifiedDocuments } from './review.machine.ts';
+import type { ReviewCommand, ReviewContext, ReviewDialog, ReviewDocument } from './review.types.ts';
 
 type Snapshot = SnapshotFrom<typeof reviewMachine>;
 
-/** The status the machine is in (null while it picks the first one). */
+/** The status state the machine is in (null while it picks one, or while a command is on its way). */
 export function selectStatus(snapshot: Snapshot): ApplicationStatus | null {
-  // The status states are built from the table, so XState's types only know `loading` by name.
-  const value: string = String(snapshot.value);
-  return APPLICATION_STATUSES.find((status) => status === value) ?? null;
+  const value = snapshot.value;
+  return typeof value === 'string' ? (APPLICATION_STATUSES.find((status) => status === value) ?? null) : null;
 }
 
-/** Staff's actions the table allows now (a decision or a change request still needs its text to be sent). */
-export function selectStaffActions(snapshot: Snapshot): LifecycleEvent[] {
-  const can = (event: LifecycleEvent) => {
+/**
+ * The snapshot whose offers the screen shows: itself, or while a command is on its way, the state of the status it
+ * left from (the buttons stay where they are, disabled, instead of vanishing under the person's focus).
+ */
+const settled = (snapshot: Snapshot): Snapshot =>
+  snapshot.hasTag('busy') ? reviewMachine.resolveState({ value: snapshot.context.loadedStatus, context: snapshot.context }) : snapshot;
+
+/** Staff's lifecycle actions the machine takes now (a decision or a change request still needs its text). */
+export type StaffReviewAction = Exclude<LifecycleEvent, 'submit' | 'resubmit'>;
+export const STAFF_REVIEW_ACTIONS = ['start_review', 'request_changes', 'approve', 'reject', 'waitlist', 'close', 'reopen'] as const satisfies readonly StaffReviewAction[];
+
+export function selectStaffActions(current: Snapshot): StaffReviewAction[] {
+  const snapshot = settled(current);
+  const can = (event: StaffReviewAction) => {
     switch (event) {
       case 'request_changes':
         return snapshot.can({ type: event, by: 'staff', message: '·', steps: [1] });
@@ -26,7 +38,52 @@ export function selectStaffActions(snapshot: Snapshot): LifecycleEvent[] {
         return snapshot.can({ type: event, by: 'staff' });
     }
   };
-  return (['start_review', 'request_changes', 'approve', 'reject', 'waitlist', 'close', 'reopen'] as const).filter(can);
+  return STAFF_REVIEW_ACTIONS.filter(can);
 }
 
+/** The decisions the machine takes now, in the table's order. */
+export const selectDecisions = (snapshot: Snapshot) =>
+  (['approved', 'rejected', 'waitlisted'] as const).filter((decision) =>
+    settled(snapshot).can({ type: decision === 'approved' ? 'approve' : decision === 'rejected' ? 'reject' : 'waitlist', by: 'staff', reason: '·' }),
+  );
+
+/** Staff may assign the reviewer now (not while a command is on its way). */
+export const selectCanAssign = (snapshot: Snapshot): boolean => settled(snapshot).can({ type: 'assign_reviewer', by: 'staff', reviewerId: null });
+
+/** What the checklist offers on one document: verify it (not yet verified), reject it (with a reason). */
+export const selectDocumentActions = (snapshot: Snapshot, fileId: number) => ({
+  verify: settled(snapshot).can({ type: 'verify_document', by: 'staff', fileId }),
+  reject: settled(snapshot).can({ type: 'reject_document', by: 'staff', fileId, reason: '·' }),
+});
+
 export const selectReviewerId = (snapshot: Snapshot): number | null => snapshot.context.reviewerId;
+export const selectIsBusy = (snapshot: Snapshot): boolean => snapshot.hasTag('busy');
+/** The dialog open now, or null. */
+export const selectAsking = (snapshot: Snapshot): ReviewDialog | null => snapshot.context.asking;
+/** The document a rejection dialog is about. */
+export const selectAskingDocument = (snapshot: Snapshot): ReviewDocument | undefined =>
+  snapshot.context.asking === 'reject_document' ? snapshot.context.documents.find((document) => document.fileId === snapshot.context.askingFileId) : undefined;
+/** The command on its way, or the last one sent. */
+export const selectCommand = (snapshot: Snapshot): ReviewCommand | null => snapshot.context.command;
+export const selectError = (snapshot: Snapshot): ReviewContext['error'] => snapshot.context.error;
+
+// ---- why an action is not offered (docs/decisions/036-review-rules.md), read from the rules the guards read ----------
+
+/** Why the viewer may not act on the application at all: their own, or a declared conflict; else null. */
+export const selectDutyConflict = (snapshot: Snapshot) => dutyConflictOf(snapshot.context);
+/** The documents that keep the application from being approved (not verified), by name. */
+export const selectUnverifiedNames = (snapshot: Snapshot): string[] => unverifiedDocuments(snapshot.context).map((document) => document.name);
+/** The rejected documents waiting for the round's change request, by name. */
+export const selectRejectedNames = (snapshot: Snapshot): string[] => rejectedDocuments(snapshot.context.documents).map((document) => document.name);
+/** The approval waiting for a second person: whose it is (the viewer's own or another's) and its reason; else null. */
+export const selectPendingApproval = (snapshot: Snapshot) =>
+  snapshot.context.proposedBy === null ? null : { mine: snapshot.context.proposedBy === snapshot.context.viewerId, reason: snapshot.context.proposedReason ?? '' };
+/** Approving records a proposal (the program asks a second staff member to confirm). */
+export const selectApprovalIsProposal = (snapshot: Snapshot): boolean => approvalStepOf(snapshot.context) === 'propose';
+export const selectCanConfirmApproval = (snapshot: Snapshot): boolean => settled(snapshot).can({ type: 'confirm_approval', by: 'staff' });
+/** The declarations the viewer can make now, and the one made. */
+export const selectDeclaration = (snapshot: Snapshot) => ({
+  declared: snapshot.context.declaredConflict,
+  none: settled(snapshot).can({ type: 'declare_conflict', by: 'staff', conflict: false }),
+  conflict: settled(snapshot).can({ type: 'declare_conflict', by: 'staff', conflict: true }),
+});

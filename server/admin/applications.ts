@@ -15,9 +15,10 @@ import { awaitsStaff, nextStatus, type ApplicationStatus } from '#shared/review-
 import { searchFold } from '#shared/search-fold.ts';
 import { recordStatusChange } from './audit.ts';
 import { subProgramMessage, toCsv } from './csv.ts';
-import { documentChecklist } from './document-list.ts';
+import { documentChecklist, replacedDocuments } from './document-list.ts';
 import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, readAllPages, splitPage, type PageRequest } from './keyset.ts';
 import { scoreSummaries } from './scoring.ts';
+import { assertMayAct, dutyView } from './separation-of-duties.ts';
 import type { Actor } from './users.ts';
 
 type Schemas = components['schemas'];
@@ -204,6 +205,7 @@ async function describe(db: Db, read: Array<{ application: typeof applications.$
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),
       submitted_at: row.submitted_at?.toISOString() ?? null,
+      resubmitted_at: row.resubmitted_at?.toISOString() ?? null,
       // The stored average the list sorts by (server/admin/scoring.ts refreshScoreAverages keeps it equal to the sheets').
       score_average: row.score_average,
       score_count: scored.get(row.id)?.count ?? 0,
@@ -259,20 +261,49 @@ export async function exportApplicationsCsv(db: Db, now: Date, viewer: ListViewe
 
 // ---- one application -------------------------------------------------------------------------------------------
 
-/** One application as staff read it: the applicant's view, the applicant's account, the survey and the reviewer. */
-export async function reviewView(db: Db, loaded: Loaded, now: Date): Promise<Schemas['AdminApplication']> {
+const staffPerson = (row: typeof users.$inferSelect | undefined) =>
+  row ? { id: row.id, email: row.email, first_name: row.first_name, last_name: row.last_name } : null;
+
+/** The approval proposed or confirmed (docs/decisions/036-review-rules.md), with the staff named. */
+async function approvalView(db: Db, application: Loaded['application']): Promise<Schemas['ApprovalRecord'] | null> {
+  const { approval_proposed_by, approval_proposed_at, approval_reason, approval_confirmed_by, approval_confirmed_at } = application;
+  if (approval_proposed_at === null || approval_reason === null) return null;
+  const ids = [approval_proposed_by, approval_confirmed_by].filter((id): id is number => id !== null);
+  const people = ids.length === 0 ? [] : await db.select().from(users).where(inArray(users.id, ids));
+  const find = (id: number | null) => staffPerson(people.find((row) => row.id === id));
+  return {
+    proposed_by: find(approval_proposed_by),
+    proposed_at: approval_proposed_at.toISOString(),
+    reason: approval_reason,
+    confirmed_by: find(approval_confirmed_by),
+    confirmed_at: approval_confirmed_at?.toISOString() ?? null,
+  };
+}
+
+/**
+ * One application as staff read it: the applicant's view, the applicant's account, the survey, the reviewer, the
+ * checklist, and the review rules as they stand for `viewer` (separation of duties, the approval).
+ */
+export async function reviewView(db: Db, loaded: Loaded, now: Date, viewer: Actor): Promise<Schemas['AdminApplication']> {
   const { reviewer_id } = loaded.application;
-  const [application, [person], survey, [reviewer], documents] = await Promise.all([
+  const [application, [person], survey, [reviewer], documents, replaced, duty, approval] = await Promise.all([
     applicationView(db, loaded, now),
     db.select().from(users).where(eq(users.id, loaded.application.user_id)).limit(1),
     findSurvey(db, loaded.application.user_id),
     reviewer_id === null ? [] : db.select().from(users).where(eq(users.id, reviewer_id)).limit(1),
     documentChecklist(db, loaded.application.id),
+    replacedDocuments(db, loaded.application.id),
+    dutyView(db, viewer, loaded),
+    approvalView(db, loaded.application),
   ]);
   if (!person) throw notFound();
   return {
     ...application,
-    reviewer: reviewer ? { id: reviewer.id, email: reviewer.email, first_name: reviewer.first_name, last_name: reviewer.last_name } : null,
+    ...duty,
+    replaced_documents: replaced,
+    approval_needs_confirmation: loaded.program.approval_needs_confirmation,
+    approval,
+    reviewer: staffPerson(reviewer),
     applicant: {
       id: person.id,
       email: person.email,
@@ -287,11 +318,11 @@ export async function reviewView(db: Db, loaded: Loaded, now: Date): Promise<Sch
   };
 }
 
-export async function getApplication(db: Db, now: Date, id: number): Promise<Schemas['AdminApplication']> {
+export async function getApplication(db: Db, now: Date, viewer: Actor, id: number): Promise<Schemas['AdminApplication']> {
   await closeDraftsOfClosedPrograms(db, now, eq(applications.id, id));
   const loaded = await load(db, id);
   if (!loaded) throw notFound();
-  return reviewView(db, loaded, now);
+  return reviewView(db, loaded, now, viewer);
 }
 
 // ---- closing and reopening ---------------------------------------------------------------------------------------
@@ -306,6 +337,7 @@ export async function setStatus(db: Db, now: Date, actor: Actor, id: number, tar
     const current = await load(tx, id, true);
     if (!current) throw notFound();
     const { application, program } = current;
+    await assertMayAct(tx, actor, current);
     const event = target === 'closed' ? 'close' : 'reopen';
     if (application.status !== target && nextStatus(application.status as ApplicationStatus, event, 'staff') === null) {
       throw detailError(409, 'api.application.submitted', 'application_submitted');
@@ -321,5 +353,5 @@ export async function setStatus(db: Db, now: Date, actor: Actor, id: number, tar
     await recordStatusChange(tx, actor.id, 'setAdminApplicationStatus', id, application.status, target, now);
     return { application: updated, program };
   });
-  return reviewView(db, loaded, now);
+  return reviewView(db, loaded, now, actor);
 }

@@ -2,7 +2,7 @@
 // program, registrations per month, how people heard, and time to decision. Every figure is one SQL aggregate (GROUP BY,
 // COUNT FILTER, percentile_cont), so the server reads a few dozen numbers whatever the number of applications; each
 // chart also downloads as CSV in the reader's language.
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import { closeDraftsOfClosedPrograms } from '#server/applications/service.ts';
 import type { Db } from '#server/db/client.ts';
@@ -106,14 +106,17 @@ async function breakdowns(db: Db, filters: DashboardFilters): Promise<Breakdowns
 }
 
 /**
- * The people who made an account in the range (staff aside), and how far each got: a survey, an application, one
- * sent, one decided. A person counts once per stage whatever the number of applications.
+ * The people who made an account in the range, and how far each got: a survey, an application, one sent, one
+ * decided. A person counts once per stage whatever the number of applications. Staff accounts count only when they
+ * applied: an application counts the same whoever owns it, so the funnel agrees with the status counts
+ * (docs/decisions/036-review-rules.md).
  */
 async function funnel(db: Db, filters: DashboardFilters): Promise<Dashboard['funnel']> {
+  const applied = sql`exists (select 1 from ${applications} where ${applications.user_id} = ${users.id})`;
   const people = db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.is_staff, false), ...withinDays(users.created_at, filters.from, filters.to)))
+    .where(and(or(eq(users.is_staff, false), applied), ...withinDays(users.created_at, filters.from, filters.to)))
     .as('people');
   const reached = db
     .select({

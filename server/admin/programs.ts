@@ -35,6 +35,7 @@ function toAdminProgram(row: ProgramRow, counts: { drafts: number; submitted: nu
     end_date: row.end_date,
     application_deadline: row.application_deadline.toISOString(),
     status: row.status as Schemas['ProgramStatus'],
+    approval_needs_confirmation: row.approval_needs_confirmation,
     drafts: counts.drafts,
     submitted: counts.submitted,
     review_target_days: row.review_target_days,
@@ -177,6 +178,8 @@ const columnsOf = (input: ProgramInput) => ({
   application_deadline: new Date(input.application_deadline),
   status: input.status,
   ...(input.review_target_days === undefined ? {} : { review_target_days: input.review_target_days }),
+  // Left out: a new program asks for the second person (the column's default), an edited one keeps its setting.
+  ...(input.approval_needs_confirmation === undefined ? {} : { approval_needs_confirmation: input.approval_needs_confirmation }),
 });
 
 /** The audited fields of a program, as JSON. */
@@ -192,6 +195,7 @@ const audited = (row: ProgramRow) => ({
   application_deadline: row.application_deadline.toISOString(),
   status: row.status,
   review_target_days: row.review_target_days,
+  approval_needs_confirmation: row.approval_needs_confirmation,
 });
 
 /** Only the fields that changed, before and after. */

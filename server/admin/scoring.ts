@@ -10,6 +10,7 @@ import { applicationNotes, applications, applicationScores, rubrics, rubricVersi
 import { scoringOpen, type ApplicationStatus } from '#shared/review-lifecycle.ts';
 import { detailError, fieldErrors, forbidden, msg, notFound } from '#server/http/errors.ts';
 import { recordAudit } from './audit.ts';
+import { assertMayAct, assertMayScore } from './separation-of-duties.ts';
 import type { Actor } from './users.ts';
 
 type Schemas = components['schemas'];
@@ -171,6 +172,8 @@ export async function setScore(db: Db, now: Date, actor: Actor, id: number, inpu
     const loaded = await load(tx, id, true);
     if (!loaded) throw notFound();
     if (!scoringOpen(loaded.application.status as ApplicationStatus)) throw detailError(409, 'api.scoring.decided', 'review_not_allowed');
+    // Not one's own, no declared conflict, and "no conflict of interest" declared first (docs/decisions/036).
+    await assertMayScore(tx, actor, loaded);
     const rubric = await rubricRow(tx, loaded.program.sub_program, 'share');
     const version = rubric ? await currentVersion(tx, rubric) : undefined;
     if (!rubric || !version) throw notFound();
@@ -260,7 +263,9 @@ const noteView = (note: typeof applicationNotes.$inferSelect, author: typeof use
 export async function addNote(db: Db, now: Date, actor: Actor, id: number, text: string): Promise<Schemas['ApplicationNote']> {
   const body = text.trim();
   const note = await db.transaction(async (tx) => {
-    if (!(await load(tx, id, true))) throw notFound();
+    const loaded = await load(tx, id, true);
+    if (!loaded) throw notFound();
+    await assertMayAct(tx, actor, loaded);
     const [row] = await tx.insert(applicationNotes).values({ application_id: id, author_id: actor.id, body, created_at: now }).returning();
     if (!row) throw notFound();
     await recordAudit(tx, { actorId: actor.id, operation: 'addAdminApplicationNote', recordType: 'application', recordId: id, before: null, after: { note_id: row.id, text: body }, at: now });
@@ -275,7 +280,9 @@ export async function addNote(db: Db, now: Date, actor: Actor, id: number, text:
  * note is its author's record); a note of another application, or none, is 404.
  */
 async function ownNote(tx: Db, actor: Actor, id: number, noteId: number) {
-  if (!(await load(tx, id, true))) throw notFound();
+  const loaded = await load(tx, id, true);
+  if (!loaded) throw notFound();
+  await assertMayAct(tx, actor, loaded);
   const [note] = await tx
     .select()
     .from(applicationNotes)

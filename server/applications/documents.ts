@@ -2,7 +2,7 @@
 // documents and the signed no-income form, several per field. Each is a PDF of 20MB at most, streamed to storage
 // under a server-made name with its size and SHA-256 (pdf-upload.ts); a step's draft references it by id. Only the
 // owner uploads or deletes, only while the application can change; the owner and staff download.
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
 import { applicationFiles, applicationSteps } from '#server/db/schema.ts';
@@ -42,12 +42,12 @@ export const toApplicationFile = (row: FileRow): Schemas['ApplicationFile'] => {
   };
 };
 
-/** The application's documents (everything but the intake form), oldest first. */
+/** The application's documents (everything but the intake form, and none replaced), oldest first. */
 export async function documentsOf(db: Db, id: number): Promise<Schemas['ApplicationFile'][]> {
   const rows = await db
     .select()
     .from(applicationFiles)
-    .where(and(eq(applicationFiles.application_id, id), ne(applicationFiles.kind, INTAKE_FORM)))
+    .where(and(eq(applicationFiles.application_id, id), ne(applicationFiles.kind, INTAKE_FORM), isNull(applicationFiles.replaced_at)))
     .orderBy(applicationFiles.id);
   return rows.map(toApplicationFile);
 }
@@ -92,11 +92,19 @@ export async function uploadDocument(
   }
 }
 
-async function documentRow(db: Db, id: number, fileId: number): Promise<FileRow | undefined> {
+/** One document of the application; `current` leaves out the replaced ones (kept as history, read only). */
+async function documentRow(db: Db, id: number, fileId: number, current = false): Promise<FileRow | undefined> {
   const [row] = await db
     .select()
     .from(applicationFiles)
-    .where(and(eq(applicationFiles.id, fileId), eq(applicationFiles.application_id, id), ne(applicationFiles.kind, INTAKE_FORM)))
+    .where(
+      and(
+        eq(applicationFiles.id, fileId),
+        eq(applicationFiles.application_id, id),
+        ne(applicationFiles.kind, INTAKE_FORM),
+        ...(current ? [isNull(applicationFiles.replaced_at)] : []),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -112,15 +120,19 @@ export async function readDocument(deps: ApplicationDeps, viewer: Viewer, id: nu
 
 /**
  * Deletes a document while the application is a draft (afterwards 409, as every write). The step it belongs to
- * becomes incomplete again if it was submitted: its draft may name the file.
+ * becomes incomplete again if it was submitted: its draft may name the file. A document staff rejected is not
+ * deleted but marked replaced: it leaves the applicant's files and staff's checklist and stays, bytes and verdict,
+ * as the review's history (docs/decisions/036-review-rules.md).
  */
 export async function deleteDocument(deps: ApplicationDeps, viewer: Viewer, id: number, fileId: number): Promise<void> {
   const key = await write(deps, viewer, id, undefined, async (tx, loaded, at) => {
-    const row = await documentRow(tx, id, fileId);
+    const row = await documentRow(tx, id, fileId, true);
     if (!row || !isFileKind(row.kind)) throw notFound();
     // While changes are requested, only a reopened step's documents may go (docs/decisions/028-review-lifecycle.md).
     assertStepOpen(loaded, STEP_OF[row.kind]);
-    await tx.delete(applicationFiles).where(eq(applicationFiles.id, row.id));
+    const kept = row.verdict === 'rejected';
+    if (kept) await tx.update(applicationFiles).set({ replaced_at: at }).where(eq(applicationFiles.id, row.id));
+    else await tx.delete(applicationFiles).where(eq(applicationFiles.id, row.id));
     await tx
       .update(applicationSteps)
       .set({ status: 'incomplete', submitted_at: null, updated_at: at })
@@ -131,10 +143,10 @@ export async function deleteDocument(deps: ApplicationDeps, viewer: Viewer, id: 
           eq(applicationSteps.status, 'submitted'),
         ),
       );
-    return row.storage_key;
+    return kept ? null : row.storage_key;
   });
   // After the commit: a failed transaction keeps its file.
-  await deps.files.remove(key);
+  if (key !== null) await deps.files.remove(key);
 }
 
 /** Where a step's draft names documents: the field path and the kind each must be. */
@@ -167,7 +179,7 @@ export async function unknownDocuments(db: Db, id: number, step: number, data: D
   const rows = await db
     .select({ id: applicationFiles.id, kind: applicationFiles.kind })
     .from(applicationFiles)
-    .where(and(eq(applicationFiles.application_id, id), inArray(applicationFiles.id, wanted)));
+    .where(and(eq(applicationFiles.application_id, id), inArray(applicationFiles.id, wanted), isNull(applicationFiles.replaced_at)));
   const kinds = new Map(rows.map((row) => [row.id, row.kind]));
   const problems: FieldErrors = {};
   for (const reference of references) {

@@ -37,7 +37,10 @@ export async function uploadIntakeForm(deps: ApplicationDeps, viewer: Viewer, id
   let stored: { row: FileRow; previous: string | undefined };
   try {
     stored = await write(deps, viewer, id, 6, async (tx, _loaded, at) => {
-      const previous = (await intakeFormOf(tx, id))?.storage_key;
+      const current = await intakeFormOf(tx, id);
+      // A form staff rejected stays as the review's history, replaced (docs/decisions/036-review-rules.md).
+      if (current?.verdict === 'rejected') await tx.update(applicationFiles).set({ replaced_at: at }).where(eq(applicationFiles.id, current.id));
+      const previous = current?.verdict === 'rejected' ? undefined : current?.storage_key;
       const values = {
         storage_key: key,
         original_name: safeFileName(upload.filename, 'intake-form.pdf'),
@@ -50,7 +53,12 @@ export async function uploadIntakeForm(deps: ApplicationDeps, viewer: Viewer, id
       const [row] = await tx
         .insert(applicationFiles)
         .values({ application_id: id, kind: INTAKE_FORM, ...values })
-        .onConflictDoUpdate({ target: [applicationFiles.application_id], targetWhere: sql`kind = 'intake_form'`, set: values })
+        .onConflictDoUpdate({
+          target: [applicationFiles.application_id],
+          targetWhere: sql`kind = 'intake_form' and replaced_at is null`,
+          // A new form starts with no verdict, as a new document does.
+          set: { ...values, verdict: null, verdict_reason: null, verdict_by: null, verdict_at: null },
+        })
         .returning();
       if (!row) throw new Error('file upsert returned no row');
       await tx

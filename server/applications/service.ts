@@ -9,7 +9,7 @@
 //   read or written (closeDraftsOfClosedPrograms); writes then answer 409 application_closed. Closed is final.
 // - A program made unavailable blocks writes to its applications: 409 program_unavailable (reads still work).
 // - Writes lock the application row, so a step save, a step submit and the submit never interleave.
-import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
 import { oncePerDatabase } from '#server/db/prepared.ts';
@@ -18,14 +18,15 @@ import { findUserById } from '#server/auth/service.ts';
 import type { CaptchaService } from '#server/captcha/captcha.ts';
 import type { FileStorage } from '#server/files/storage.ts';
 import type { ActiveContent } from '#server/files/pdf-inspection.ts';
-import { AppError, detailError, detailErrorWith, fieldErrors, forbidden, notFound } from '#server/http/errors.ts';
+import { AppError, detailError, detailErrorWith, fieldErrors, forbidden, msg, notFound } from '#server/http/errors.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { recordStatusChange } from '#server/admin/audit.ts';
 import { isLanguage, translate, type Language } from '#server/i18n/messages.ts';
 import { findProgram, programUnavailable, toProgramInfo, type ProgramRow, type Viewer } from '#server/programs/service.ts';
 import { applicationAction, applicationStatus, programStatus } from '#server/programs/status.ts';
 import { STEP_COUNT, STEP_NUMBERS } from '#shared/application-constants.ts';
-import { nextStatus, type ApplicationStatus } from '#shared/review-lifecycle.ts';
+import { documentsToReplace, nextStatus, rejectedDocuments, type ApplicationStatus } from '#shared/review-lifecycle.ts';
+import { documentChecklist } from '#server/admin/document-list.ts';
 import { withScheme } from '#shared/website.ts';
 import { formatDate } from './certification.ts';
 import { documentsOf, unknownDocuments } from './documents.ts';
@@ -174,7 +175,8 @@ export const intakeFormOf = async (db: Db, id: number): Promise<FileRow | undefi
     await db
       .select()
       .from(applicationFiles)
-      .where(and(eq(applicationFiles.application_id, id), eq(applicationFiles.kind, INTAKE_FORM)))
+      // The current form: a rejected one replaced is history (docs/decisions/036-review-rules.md).
+      .where(and(eq(applicationFiles.application_id, id), eq(applicationFiles.kind, INTAKE_FORM), isNull(applicationFiles.replaced_at)))
       .limit(1)
   )[0];
 
@@ -193,21 +195,31 @@ export async function applicationView(db: Db, loaded: Loaded, now: Date): Promis
     steps: steps.map(toStep),
     intake_form: file ? toStoredFile(file) : null,
     files: await documentsOf(db, application.id),
-    ...reviewOf(application, status),
+    ...(await reviewOf(db, application, status)),
     created_at: application.created_at.toISOString(),
     updated_at: application.updated_at.toISOString(),
     submitted_at: application.submitted_at?.toISOString() ?? null,
+    resubmitted_at: application.resubmitted_at?.toISOString() ?? null,
   };
 }
 
-/** What the applicant reads of staff's review: the open change request, or the decision and its reason. */
-function reviewOf(application: ApplicationRow, status: ApplicationStatus): Pick<Schemas['Application'], 'change_request' | 'decision'> {
+/**
+ * What the applicant reads of staff's review: the open change request (with the documents staff rejected, each to
+ * replace), or the decision and its reason. Never the checklist's other verdicts.
+ */
+async function reviewOf(db: Db, application: ApplicationRow, status: ApplicationStatus): Promise<Pick<Schemas['Application'], 'change_request' | 'decision'>> {
   const { change_message, change_steps, changes_requested_at, decision_reason, decided_at } = application;
+  const open = status === 'changes_requested' && change_message !== null && changes_requested_at !== null;
+  const documents = open ? rejectedDocuments(await documentChecklist(db, application.id)) : [];
   return {
-    change_request:
-      status === 'changes_requested' && change_message !== null && changes_requested_at !== null
-        ? { message: change_message, steps: [...(change_steps ?? [])].sort((a, b) => a - b), requested_at: changes_requested_at.toISOString() }
-        : null,
+    change_request: open
+      ? {
+          message: change_message,
+          steps: [...(change_steps ?? [])].sort((a, b) => a - b),
+          documents: documents.map(({ file_id, kind, step, file_name, reason }) => ({ file_id, kind, step, file_name, reason: reason ?? '' })),
+          requested_at: changes_requested_at.toISOString(),
+        }
+      : null,
     decision:
       (status === 'approved' || status === 'rejected' || status === 'waitlisted') && decision_reason !== null && decided_at !== null
         ? { decision: status, reason: decision_reason, decided_at: decided_at.toISOString() }
@@ -241,7 +253,7 @@ export async function listMyApplications(deps: ApplicationDeps, viewer: Viewer):
     .from(applicationSteps)
     .where(inArray(applicationSteps.application_id, rows.map((r) => r.application.id)))
     .orderBy(asc(applicationSteps.step));
-  return rows.map(({ application, program }) => {
+  return Promise.all(rows.map(async ({ application, program }) => {
     const own = steps.filter((s) => s.application_id === application.id);
     const programNow = programStatus(program, now);
     const status = applicationStatus(application.status, programNow);
@@ -251,12 +263,13 @@ export async function listMyApplications(deps: ApplicationDeps, viewer: Viewer):
       action: applicationAction(status, programNow, own),
       program: toProgramInfo(program, now),
       steps: own.map((s) => ({ step: s.step, status: s.status === 'submitted' ? 'submitted' : 'incomplete' })),
-      ...reviewOf(application, status),
+      // Reads the checklist only for an application whose changes are requested (a few of a person's).
+      ...(await reviewOf(deps.db, application, status)),
       created_at: application.created_at.toISOString(),
       updated_at: application.updated_at.toISOString(),
       submitted_at: application.submitted_at?.toISOString() ?? null,
     };
-  });
+  }));
 }
 
 // ---- applying --------------------------------------------------------------------------------------------
@@ -429,6 +442,15 @@ export async function submitStep(deps: ApplicationDeps, viewer: Viewer, id: numb
     const [current] = await tx.select().from(applicationSteps).where(where).limit(1);
     if (!current) throw notFound();
     if (current.status === 'submitted') return toStep(current);
+    // A document staff rejected is replaced before its step is sent again (docs/decisions/036-review-rules.md).
+    const toReplace = documentsToReplace(step, await documentChecklist(tx, id));
+    if (toReplace.length > 0) {
+      throw new AppError(409, {
+        detail: msg('api.application.documentNotReplaced', { names: toReplace.map((document) => document.file_name).join(', ') }),
+        code: 'document_not_replaced',
+        extra: { documents: toReplace.map(({ file_id, kind, step: of, file_name }) => ({ file_id, kind, step: of, file_name })) },
+      });
+    }
     const hasIntakeForm = step === 6 && (await intakeFormOf(tx, id)) !== undefined;
     const problems = checkStep(step, current.data, {
       hasIntakeForm,
@@ -467,7 +489,11 @@ export async function sentSummary(db: Db, id: number, language: Language): Promi
 /** The lines of sentSummary: one per step, and one for the documents. */
 export async function sentSummaryLines(db: Db, id: number, language: Language): Promise<string[]> {
   const steps = await stepsOf(db, id);
-  const files = await db.select({ name: applicationFiles.original_name }).from(applicationFiles).where(eq(applicationFiles.application_id, id)).orderBy(asc(applicationFiles.id));
+  const files = await db
+    .select({ name: applicationFiles.original_name })
+    .from(applicationFiles)
+    .where(and(eq(applicationFiles.application_id, id), isNull(applicationFiles.replaced_at)))
+    .orderBy(asc(applicationFiles.id));
   const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
   const detail = (step: number, data: Record<string, unknown>): string => {
     if (step === 2) return text(data.business_name);
@@ -485,8 +511,10 @@ export async function sentSummaryLines(db: Db, id: number, language: Language): 
 
 /**
  * Submits when all six steps are submitted and the program is open; queues the confirmation in the same transaction.
- * After a change request it resubmits (docs/decisions/028-review-lifecycle.md): back to `submitted`, the first
- * submission's date kept, audited as the applicant's own change, with its own e-mail.
+ * After a change request it resubmits (docs/decisions/028-review-lifecycle.md, 036-review-rules.md): straight back
+ * to `in_review` with the staff member who asked for the changes as its reviewer (no second "in review" e-mail),
+ * `resubmitted_at` set and the first submission's date kept, audited as the applicant's own change, with its own
+ * e-mail.
  */
 export async function submitApplication(deps: ApplicationDeps, viewer: Viewer, id: number): Promise<Schemas['Application']> {
   await write(deps, viewer, id, undefined, async (tx, { application, program }, now) => {
@@ -497,7 +525,14 @@ export async function submitApplication(deps: ApplicationDeps, viewer: Viewer, i
     const resubmit = application.status === 'changes_requested';
     const to = nextStatus(application.status as ApplicationStatus, resubmit ? 'resubmit' : 'submit', 'applicant');
     if (to === null) throw submittedError();
-    await tx.update(applications).set({ status: to, submitted_at: application.submitted_at ?? now }).where(eq(applications.id, id));
+    await tx
+      .update(applications)
+      .set({
+        status: to,
+        submitted_at: application.submitted_at ?? now,
+        ...(resubmit ? { resubmitted_at: now, reviewer_id: application.changes_requested_by ?? application.reviewer_id } : {}),
+      })
+      .where(eq(applications.id, id));
     if (resubmit) {
       await recordStatusChange(tx, viewer.id, 'submitApplication', id, application.status, to, now);
     }

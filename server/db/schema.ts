@@ -138,6 +138,8 @@ export const programs = pgTable(
     status: text('status').notNull().default('open'),
     /** Days an application may wait in one status before staff's list marks it (docs/decisions/040); null: no target. */
     review_target_days: integer('review_target_days'),
+    /** A second staff member confirms each approval (docs/decisions/036-review-rules.md); on unless staff turn it off. */
+    approval_needs_confirmation: boolean('approval_needs_confirmation').notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -201,6 +203,16 @@ export const applications = pgTable(
     /** Staff's decision's reason, sent to the applicant with the decision (the status says which). */
     decision_reason: text('decision_reason'),
     decided_at: timestamp('decided_at', { withTimezone: true }),
+    /** Review rules (docs/decisions/036-review-rules.md): who asked for the last changes (the resubmission goes back to them). */
+    changes_requested_by: integer('changes_requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The applicant's last sending after a change request. */
+    resubmitted_at: timestamp('resubmitted_at', { withTimezone: true }),
+    /** An approval that needs a second person: proposed (with the reason the applicant will read), then confirmed. */
+    approval_proposed_by: integer('approval_proposed_by').references(() => users.id, { onDelete: 'set null' }),
+    approval_proposed_at: timestamp('approval_proposed_at', { withTimezone: true }),
+    approval_reason: text('approval_reason'),
+    approval_confirmed_by: integer('approval_confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    approval_confirmed_at: timestamp('approval_confirmed_at', { withTimezone: true }),
     /**
      * What staff search (docs/decisions/025): the applicant's name and e-mail and step 2's business name, folded by
      * search_fold(). Triggers of migration 0008 keep it current; the server never writes it.
@@ -298,11 +310,16 @@ export const applicationFiles = pgTable(
     verdict_reason: text('verdict_reason'),
     verdict_by: integer('verdict_by').references(() => users.id, { onDelete: 'set null' }),
     verdict_at: timestamp('verdict_at', { withTimezone: true }),
+    /**
+     * When the applicant replaced this rejected document (docs/decisions/036-review-rules.md): the row and its bytes
+     * stay as history, out of the applicant's files and staff's checklist.
+     */
+    replaced_at: timestamp('replaced_at', { withTimezone: true }),
   },
   // One intake form per application; the documents of steps 3 and 4 are several per field (docs/decisions/015).
   (t) => [
     check('application_files_verdict_check', sql`${t.verdict} is null or ${t.verdict} in ('verified', 'rejected')`),
-    uniqueIndex('application_files_intake_form_key').on(t.application_id).where(sql`${t.kind} = 'intake_form'`),
+    uniqueIndex('application_files_intake_form_key').on(t.application_id).where(sql`${t.kind} = 'intake_form' and ${t.replaced_at} is null`),
     index('application_files_application_key').on(t.application_id, t.kind),
   ],
 );
@@ -551,4 +568,23 @@ export const applicationNotes = pgTable(
     edited_at: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [index('application_notes_application_idx').on(t.application_id, t.id)],
+);
+
+/**
+ * Each staff member's conflict-of-interest declaration on an application (docs/decisions/036-review-rules.md):
+ * `conflict` false is "no conflict" (scoring needs it), true recuses them for good. Audited when written.
+ */
+export const applicationConflictDeclarations = pgTable(
+  'application_conflict_declarations',
+  {
+    application_id: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    staff_id: integer('staff_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conflict: boolean('conflict').notNull(),
+    declared_at: timestamp('declared_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.application_id, t.staff_id] })],
 );

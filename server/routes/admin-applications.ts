@@ -21,7 +21,7 @@ export function adminApplicationRoutes(ctx: AppContext): Handlers {
     // Queues and history (docs/decisions/040-staff-queues-and-history.md).
     bulkAdminApplications: async (request) => bulkApplications(ctx.db, ctx.now, request.requireUser(), request.body, request.language),
     listAdminApplicationMail: async (request) => listApplicationMail(ctx.db, request.params.id),
-    getAdminApplication: async (request) => adminApplications.getApplication(ctx.db, ctx.now(), request.params.id),
+    getAdminApplication: async (request) => adminApplications.getApplication(ctx.db, ctx.now(), request.requireUser(), request.params.id),
     setAdminApplicationStatus: async (request) =>
       adminApplications.setStatus(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.status),
     // The review (docs/decisions/028-review-lifecycle.md).
@@ -31,6 +31,10 @@ export function adminApplicationRoutes(ctx: AppContext): Handlers {
     requestAdminApplicationChanges: async (request) => review.requestChanges(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body),
     decideAdminApplication: async (request) =>
       review.decide(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.decision, request.body.reason),
+    // The review rules (docs/decisions/036-review-rules.md).
+    confirmAdminApplicationApproval: async (request) => review.confirmApproval(ctx.db, ctx.now(), request.requireUser(), request.params.id),
+    declareAdminApplicationConflict: async (request) =>
+      review.declareConflictOfInterest(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.conflict),
     // The document checklist (docs/decisions/032-document-checklist.md).
     verifyAdminApplicationDocument: async (request) =>
       checklist.verifyDocument(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.params.fileId),

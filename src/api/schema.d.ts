@@ -667,6 +667,8 @@ export interface paths {
          * @description 400 with field errors (and 'Check that all data have been entered.' in non_field_errors) when the
          *     draft is not complete. Step 6 also needs the intake form uploaded and spends the ALTCHA payload of
          *     its draft (`captcha`) once, after everything else is right. A submitted step answers as it is.
+         *     While changes are requested, a step holding a document staff rejected answers 409 `document_not_replaced`
+         *     naming it until the applicant deletes it and uploads another (docs/decisions/036-review-rules.md).
          */
         post: operations["submitApplicationStep"];
         delete?: never;
@@ -1143,7 +1145,8 @@ export interface paths {
         get?: never;
         /**
          * Staff: grant or remove staff access (audited)
-         * @description Nobody removes their own staff access, and the last active staff account keeps it (409 `self_protected`,
+         * @description The admin users screen asks for confirmation before it sends this (docs/decisions/036-review-rules.md).
+         *     Nobody removes their own staff access, and the last active staff account keeps it (409 `self_protected`,
          *     `last_staff`). The change and the audit entry are one transaction.
          */
         put: operations["setAdminUserStaff"];
@@ -1615,6 +1618,7 @@ export interface paths {
          * @description `closed` takes a draft (a closed one stays closed); `draft` takes a closed application back while its
          *     program is open and before its deadline (a draft stays a draft). A submitted application never changes
          *     (409 `application_submitted`); reopening in a program that is not open answers 409 `program_closed`.
+         *     Nobody changes the status of their own application (403 `own_application`, docs/decisions/036-review-rules.md).
          */
         put: operations["setAdminApplicationStatus"];
         post?: never;
@@ -1635,7 +1639,9 @@ export interface paths {
         /**
          * Staff: assign the application's reviewer (an active staff account), or none (audited)
          * @description Any status; `reviewer_id` null removes the reviewer. An account that is not active staff is a field error on
-         *     `reviewer_id` (docs/decisions/028-review-lifecycle.md).
+         *     `reviewer_id` (docs/decisions/028-review-lifecycle.md); so is one that owns the application or declared a
+         *     conflict of interest on it (400, code `own_application` or `conflict_of_interest`), and nobody changes the
+         *     reviewer of their own application (403 `own_application`; docs/decisions/036-review-rules.md).
          */
         put: operations["setAdminApplicationReviewer"];
         post?: never;
@@ -1657,7 +1663,8 @@ export interface paths {
         /**
          * Staff: start reviewing a submitted application (submitted -> in_review; audited, e-mails the applicant)
          * @description With no reviewer assigned, the staff member who starts becomes the reviewer. Any other status answers 409
-         *     `review_not_allowed` (shared/review-lifecycle.ts holds the transitions).
+         *     `review_not_allowed` (shared/review-lifecycle.ts holds the transitions). Separation of duties: 403
+         *     `own_application` or `conflict_of_interest` (docs/decisions/036-review-rules.md), as for every review operation.
          */
         post: operations["startAdminApplicationReview"];
         delete?: never;
@@ -1679,7 +1686,10 @@ export interface paths {
          * Staff: ask the applicant to correct chosen steps (in_review -> changes_requested; audited, e-mailed)
          * @description Only the chosen steps reopen (they become incomplete); the others stay read-only for the applicant, who reads
          *     `message` on each reopened step and resubmits with submitApplication. Any status but `in_review` answers 409
-         *     `review_not_allowed`.
+         *     `review_not_allowed`. This is the one change request of a round: it also reopens the step of every document
+         *     rejected in the checklist (which collects them), names those documents and their reasons to the applicant
+         *     (`change_request.documents`) and sends one e-mail (docs/decisions/036-review-rules.md). Separation of duties:
+         *     403 `own_application` or `conflict_of_interest`.
          */
         post: operations["requestAdminApplicationChanges"];
         delete?: never;
@@ -1701,8 +1711,60 @@ export interface paths {
          * Staff: approve, reject or waitlist, with a reason (audited, e-mailed in the applicant's language)
          * @description From `in_review`; a waitlisted application can still be approved or rejected. Approved and rejected are final:
          *     anything else answers 409 `review_not_allowed`. The reason is sent to the applicant.
+         *     Approving needs every document of the checklist verified (409 `documents_unverified` naming the others).
+         *     When the program asks for a second person (`approval_needs_confirmation`), approving records the proposal
+         *     (`approval`, status unchanged, no e-mail) and another staff member confirms it with
+         *     confirmAdminApplicationApproval; rejecting, waitlisting or requesting changes withdraws a pending proposal.
+         *     Separation of duties: 403 `own_application` or `conflict_of_interest` (docs/decisions/036-review-rules.md).
          */
         post: operations["decideAdminApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/applications/{id}/review/decision/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff: confirm another staff member's proposed approval (in_review or waitlisted -> approved; audited, e-mailed)
+         * @description Needs a pending proposal (`approval` with no `confirmed_by`; else 409 `review_not_allowed`), a staff member
+         *     other than the proposer (403 `proposer_cannot_confirm`), every document still verified (409
+         *     `documents_unverified`) and separation of duties (403 `own_application` or `conflict_of_interest`). The
+         *     applicant is told the proposal's reason (docs/decisions/036-review-rules.md).
+         */
+        post: operations["confirmAdminApplicationApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/applications/{id}/conflict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Staff: declare, for oneself, no conflict of interest (needed before scoring) or a conflict (audited)
+         * @description Once the application is sent (not a draft or closed: 409 `review_not_allowed`). `conflict: false` declares no
+         *     conflict of interest, which scoring needs (409 `conflict_not_declared` before it). `conflict: true` recuses:
+         *     every review operation then answers 403 `conflict_of_interest` for this staff member, and the declaration
+         *     cannot be taken back (403 `conflict_of_interest`). The owner of the application cannot declare (403
+         *     `own_application`). Declaring what one already declared changes nothing (docs/decisions/036-review-rules.md).
+         */
+        put: operations["declareAdminApplicationConflict"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1721,8 +1783,9 @@ export interface paths {
         /**
          * Staff: mark one document of an application in review as verified (audited, never e-mailed)
          * @description A document is one of `files` or the intake form (`documents` of the AdminApplication lists both with their ids).
-         *     Only while the application is `in_review`; anything else answers 409 `review_not_allowed`
-         *     (docs/decisions/032-document-checklist.md).
+         *     Only while a decision is open (`in_review` or `waitlisted`); anything else answers 409 `review_not_allowed`
+         *     (docs/decisions/032-document-checklist.md, 036-review-rules.md). A replaced document is not in the checklist (404). Separation of
+         *     duties: 403 `own_application` or `conflict_of_interest` (docs/decisions/036-review-rules.md).
          */
         post: operations["verifyAdminApplicationDocument"];
         delete?: never;
@@ -1741,11 +1804,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Staff: reject one document with a reason: requests changes on the document's step at once (audited, e-mailed)
-         * @description Only while the application is `in_review` (else 409 `review_not_allowed`). The rejection is a change request
-         *     (requestAdminApplicationChanges) reopening the step that holds the document (owner IDs step 3, income
-         *     documents and the no-income form step 4, the intake form step 6) with `reason` as its message
-         *     (docs/decisions/032-document-checklist.md).
+         * Staff: reject one document with a reason, collected for the round's change request (audited, not e-mailed)
+         * @description Only while a decision is open (`in_review` or `waitlisted`; else 409 `review_not_allowed`). The status stays:
+         *     the rejection waits in the checklist until the reviewer sends the round's one change request
+         *     (requestAdminApplicationChanges), which reopens the document's step (owner IDs step 3, income documents and
+         *     the no-income form step 4, the intake form step 6) and tells the applicant the reason. Verifying it again
+         *     withdraws the rejection. A replaced document is not in the checklist (404). Separation of duties: 403
+         *     `own_application` or `conflict_of_interest` (docs/decisions/032-document-checklist.md, 036-review-rules.md).
          */
         post: operations["rejectAdminApplicationDocument"];
         delete?: never;
@@ -1805,7 +1870,9 @@ export interface paths {
          * Staff: write my own score sheet for the application (audited)
          * @description Every criterion of the sub-program's current rubric, each 0 to its maximum; anything else is a field error. The
          *     sheet is given under the rubric's current version. A decided application takes no sheet (409
-         *     `review_not_allowed`): its total stays as decided.
+         *     `review_not_allowed`): its total stays as decided. Only after declaring no conflict of interest (409
+         *     `conflict_not_declared`); separation of duties: 403 `own_application` or `conflict_of_interest`
+         *     (docs/decisions/036-review-rules.md).
          */
         put: operations["setAdminApplicationScore"];
         post?: never;
@@ -1825,7 +1892,7 @@ export interface paths {
         /** Staff: the application's internal notes, newest first (never shown to the applicant) */
         get: operations["listAdminApplicationNotes"];
         put?: never;
-        /** Staff: add an internal note (audited) */
+        /** Staff: add an internal note (audited; not on one's own application: 403 `own_application`) */
         post: operations["addAdminApplicationNote"];
         delete?: never;
         options?: never;
@@ -1930,7 +1997,7 @@ export interface components {
          *     answer carries one; docs/decisions/011-error-codes-in-the-contract.md says which answer sends which.
          * @enum {string}
          */
-        ErrorCode: "invalid" | "reset_link_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "review_not_allowed" | "step_locked" | "sub_program_locked" | "registration_duplicate" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "not_ready" | "server_error";
+        ErrorCode: "invalid" | "reset_link_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "own_application" | "conflict_of_interest" | "proposer_cannot_confirm" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "review_not_allowed" | "step_locked" | "sub_program_locked" | "conflict_not_declared" | "documents_unverified" | "document_not_replaced" | "registration_duplicate" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "not_ready" | "server_error";
         /** @description A success that only says what happened (signed out, reset e-mail sent), localized. */
         Message: {
             detail: string;
@@ -2186,6 +2253,8 @@ export interface components {
             status: components["schemas"]["ProgramStatus"];
             /** @description Days an application may wait in one status before staff's list marks it: null for none; absent keeps what the program has (none for a new one). */
             review_target_days?: number | null;
+            /** @description A second staff member confirms each approval (true when left out of a new program; docs/decisions/036-review-rules.md). */
+            approval_needs_confirmation?: boolean;
         };
         AdminProgram: {
             id: number;
@@ -2201,6 +2270,8 @@ export interface components {
             application_deadline: string;
             /** @description The status staff set (the deadline does not change it). */
             status: components["schemas"]["ProgramStatus"];
+            /** @description A second staff member confirms each approval. */
+            approval_needs_confirmation: boolean;
             /** @description How many applications are drafts. */
             drafts: number;
             /** @description How many applications were sent (submitted */
@@ -2376,6 +2447,11 @@ export interface components {
             updated_at: string;
             /** Format: date-time */
             submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @description The last sending after a change request
+             */
+            resubmitted_at: string | null;
             /** @description The mean of the reviewers' weighted totals (docs/decisions/033), null before any. */
             score_average: number | null;
             /** @description How many staff members scored it. */
@@ -2488,6 +2564,21 @@ export interface components {
         AdminApplication: components["schemas"]["Application"] & {
             /** @description The document checklist, in upload order (docs/decisions/032-document-checklist.md). */
             documents: components["schemas"]["AdminDocument"][];
+            /** @description Rejected documents the applicant replaced, kept as history and never offered for a verdict. */
+            replaced_documents: components["schemas"]["AdminDocument"][];
+            /**
+             * @description The accounts counted as this application's owner for separation of duties: its applicant (and, once the
+             *     duplicate check exists, accounts it flags as the same person). None of them may act on it.
+             */
+            duty_owner_ids: number[];
+            /** @description Why the staff member reading it may not act on it, or null (shared/review-lifecycle.ts dutyConflict). */
+            duty_conflict: components["schemas"]["DutyConflict"] | null;
+            /** @description Each staff member's conflict-of-interest declaration, oldest first. */
+            conflict_declarations: components["schemas"]["ConflictDeclaration"][];
+            /** @description The program asks a second staff member to confirm an approval. */
+            approval_needs_confirmation: boolean;
+            /** @description The approval proposed (waiting for a second person) or confirmed; null when none. */
+            approval: components["schemas"]["ApprovalRecord"] | null;
             /** @description The staff member who reviews it, or null before one is assigned. */
             reviewer: components["schemas"]["AdminApplicant"] | null;
             applicant: components["schemas"]["AdminApplicant"] & {
@@ -2627,11 +2718,15 @@ export interface components {
          * @enum {string}
          */
         DocumentVerdict: "verified" | "rejected";
+        /**
+         * @description The kinds of document the checklist holds (a file of steps 3 and 4, or the intake form of step 6).
+         * @enum {string}
+         */
+        DocumentKind: "owner_id" | "income_document" | "no_income_form" | "intake_form";
         /** @description One document of the checklist (a file of steps 3 and 4, or the intake form of step 6) and its verdict. */
         AdminDocument: {
             file_id: number;
-            /** @enum {string} */
-            kind: "owner_id" | "income_document" | "no_income_form" | "intake_form";
+            kind: components["schemas"]["DocumentKind"];
             /** @enum {integer} */
             step: 3 | 4 | 6;
             file_name: string;
@@ -2641,6 +2736,41 @@ export interface components {
             reason: string | null;
             /** Format: date-time */
             verdict_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the applicant replaced this rejected document (it then left the checklist), else null.
+             */
+            replaced_at: string | null;
+        };
+        ConflictDeclarationInput: {
+            /** @description false: no conflict of interest (needed to score); true: a conflict (recused, for good). */
+            conflict: boolean;
+        };
+        /** @description One staff member's declaration on an application (docs/decisions/036-review-rules.md). */
+        ConflictDeclaration: {
+            staff: components["schemas"]["AdminApplicant"];
+            conflict: boolean;
+            /** Format: date-time */
+            declared_at: string;
+        };
+        /**
+         * @description Why a staff member may not act on an application (separation of duties, shared/review-lifecycle.ts
+         *     dutyConflict): it is their own (`own_application`) or they declared a conflict of interest on it.
+         * @enum {string}
+         */
+        DutyConflict: "own_application" | "conflict_of_interest";
+        /**
+         * @description An approval that needs a second person (the program's `approval_needs_confirmation`): who proposed it, with
+         *     the reason the applicant will read, and who confirmed it (null while it waits).
+         */
+        ApprovalRecord: {
+            proposed_by: components["schemas"]["AdminApplicant"] | null;
+            /** Format: date-time */
+            proposed_at: string;
+            reason: string;
+            confirmed_by: components["schemas"]["AdminApplicant"] | null;
+            /** Format: date-time */
+            confirmed_at: string | null;
         };
         ChangeRequestInput: {
             message: components["schemas"]["ReviewText"];
@@ -2655,6 +2785,15 @@ export interface components {
             message: string;
             /** @description The reopened steps; every other step stays read-only. */
             steps: number[];
+            /** @description The documents staff rejected, each to delete and upload again before its step is submitted. */
+            documents: {
+                file_id: number;
+                kind: components["schemas"]["DocumentKind"];
+                /** @enum {integer} */
+                step: 3 | 4 | 6;
+                file_name: string;
+                reason: string;
+            }[];
             /** Format: date-time */
             requested_at: string;
         };
@@ -2919,6 +3058,24 @@ export interface components {
             updated_at: string;
             /** Format: date-time */
             submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @description The last time it was sent again after a change request (it went back to its reviewer, in review), else null.
+             */
+            resubmitted_at: string | null;
+        };
+        /** @description A refusal that names the documents it is about (`documents_unverified`, `document_not_replaced`). */
+        DocumentsProblem: {
+            detail: string;
+            /** @enum {string} */
+            code: "documents_unverified" | "document_not_replaced";
+            documents: {
+                file_id: number;
+                kind: components["schemas"]["DocumentKind"];
+                /** @enum {integer} */
+                step: 3 | 4 | 6;
+                file_name: string;
+            }[];
         };
         /** @description The step was saved elsewhere since the version the client sent. */
         VersionConflict: {
@@ -3277,6 +3434,20 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["VersionConflict"] | components["schemas"]["Detail"];
+            };
+        };
+        /**
+         * @description The change conflicts with the current state (`review_not_allowed`, `step_locked`, ...), or with the document
+         *     checklist: approving while documents are not verified (`documents_unverified`), or submitting a step whose
+         *     rejected document was not replaced (`document_not_replaced`); both name the documents in `documents`
+         *     (docs/decisions/036-review-rules.md).
+         */
+        DocumentsConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DocumentsProblem"] | components["schemas"]["VersionConflict"] | components["schemas"]["Detail"];
             };
         };
         /** @description The body or file is too large. */
@@ -4419,7 +4590,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["ApplicationConflict"];
+            409: components["responses"]["DocumentsConflict"];
         };
     };
     submitApplication: {
@@ -6337,6 +6508,63 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DecisionInput"];
+            };
+        };
+        responses: {
+            /** @description The application as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApplication"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DocumentsConflict"];
+        };
+    };
+    confirmAdminApplicationApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApplication"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DocumentsConflict"];
+        };
+    };
+    declareAdminApplicationConflict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConflictDeclarationInput"];
             };
         };
         responses: {

@@ -193,6 +193,8 @@ test('staff close a draft through the dialog and reopen it; the list and the use
 /** Scores `id` as a fresh staff member: every criterion of its rubric at `fraction` of its maximum. */
 async function scoreAs(label: string, id: number, fraction: number): Promise<void> {
   const api = await apiSignIn(await newStaff(label));
+  // Scoring follows a declaration of no conflict of interest (docs/decisions/036-review-rules.md).
+  await api.call('PUT', `/admin/applications/${id}/conflict`, { conflict: false });
   const { rubric } = (await api.call('GET', `/admin/applications/${id}/scores`)) as { rubric: { criteria: Array<{ key: string; max_score: number }> } };
   await api.call('PUT', `/admin/applications/${id}/scores`, { scores: Object.fromEntries(rubric.criteria.map((c) => [c.key, Math.round(c.max_score * fraction)])) });
 }

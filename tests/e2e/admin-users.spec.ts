@@ -49,8 +49,13 @@ test('staff find a person without typing the accent, grant staff access, deactiv
   await page.getByRole('link', { name: `Ana Peña ${token}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Ana Peña ${token}` })).toBeVisible();
 
-  // Grant staff access: no dialog, a toast, the facts follow.
+  // Grant staff access: the dialog asks first (docs/decisions/036-review-rules.md), then a toast, the facts follow.
   await page.getByRole('button', { name: es('admin.users.grantStaff') }).click();
+  const grant = page.getByRole('alertdialog', { name: es('admin.users.confirm.grantStaffTitle', { name: `Ana Peña ${token}` }) });
+  await expect(grant).toBeVisible();
+  await expectNoAxeViolations(page, 'grant staff dialog (es)');
+  await page.screenshot({ path: shotPath('admin-users-grant-dialog-es'), fullPage: true });
+  await grant.getByRole('button', { name: es('admin.users.grantStaff') }).click();
   await expect(page.getByText(es('admin.users.done.staffGranted')).first()).toBeVisible();
   await expect(page.getByRole('button', { name: es('admin.users.removeStaff') })).toBeVisible();
 

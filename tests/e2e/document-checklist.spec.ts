@@ -4,7 +4,7 @@
 // axe clean on the checklist and its dialog and on the applicant's step, es and en, 1280 and 360 px.
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { applicationPath, stepSection } from './support/apply.ts';
+import { apiSignIn, applicationPath, stepSection } from './support/apply.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, fieldLabel, t, type Locale } from './support/shell.ts';
 import { checklist, checklistItem as item, expectReopenedStep, openAs, seedSubmitted, type Seeded } from './support/review.ts';
@@ -52,9 +52,13 @@ test('a reviewer verifies one document and rejects another; the applicant reads 
   await expect(dialog).toBeHidden();
   await expect(item(staff, 'es', 'owner_id.pdf')).toContainText(es('admin.review.documents.rejected', { reason: REASON }));
   await expect(item(staff, 'es', 'income_document.pdf')).toContainText(es('admin.review.documents.verified'));
-  // The rejection requested changes: no more verdicts until the applicant resubmits.
-  await expect(checklist(staff, 'es').getByRole('button')).toHaveCount(0);
+  // The rejection waits in the checklist for the round's one change request (docs/decisions/036-review-rules.md),
+  // sent here through the API until the review screen sends the collected request; then no more verdicts.
+  await expect(staff.getByLabel(es('admin.review.facts'), { exact: true })).toContainText(es('programs.applicationStatus.in_review'));
+  await (await apiSignIn(seeded.staff)).call('POST', `/admin/applications/${seeded.applicationId}/review/changes`, { message: REASON, steps: [3] });
+  await staff.reload();
   await expect(staff.getByLabel(es('admin.review.facts'), { exact: true })).toContainText(es('programs.applicationStatus.changes_requested'));
+  await expect(checklist(staff, 'es').getByRole('button')).toHaveCount(0);
   await expectNoAxeViolations(staff, 'document checklist after a rejection (es)');
   await shot(staff, 'checklist-es');
 

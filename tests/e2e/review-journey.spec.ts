@@ -7,7 +7,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiSignIn, applicationPath, expectReadonlyScreen, stepSection, submitStepInBrowser } from './support/apply.ts';
 import { expectNoAxeViolations, waitForMail } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, fieldLabel, t } from './support/shell.ts';
-import { expectReopenedStep, expectReviewStatus as expectStatus, openAs, openReview, reviewFacts, reviewPanel as panel, seedSubmitted } from './support/review.ts';
+import {
+  expectReopenedStep,
+  expectReviewStatus as expectStatus,
+  openAs,
+  openReview,
+  reviewFacts,
+  reviewPanel as panel,
+  seedSubmitted,
+  verifyDocumentsThroughApi,
+} from './support/review.ts';
 import { mkdirSync } from 'node:fs';
 
 const SHOTS = '/tmp/shots-review-screens';
@@ -81,12 +90,12 @@ test('a reviewer asks for changes on step 2, the applicant fixes it and resubmit
   await applicant.getByRole('button', { name: es('application.submit.button') }).click();
   await expect(applicant.getByRole('heading', { level: 1, name: es('application.confirmation.title') })).toBeVisible();
 
-  // The reviewer: submitted again, still assigned; start again and approve with a reason.
+  // The reviewer: back in review, still assigned (docs/decisions/036-review-rules.md); the documents verified (through
+  // the API until the screen verifies them), then approve with a reason.
+  await verifyDocumentsThroughApi(seeded.staff, seeded.applicationId);
   await staff.reload();
-  await expectStatus(staff, 'es', 'submitted');
-  await expect(reviewFacts(staff, 'es').getByText(seeded.staff.email)).toBeVisible();
-  await panel(staff).getByRole('button', { name: es('admin.review.startReview') }).click();
   await expectStatus(staff, 'es', 'in_review');
+  await expect(reviewFacts(staff, 'es').getByText(seeded.staff.email)).toBeVisible();
   await panel(staff).getByRole('button', { name: es('admin.review.decideButton') }).click();
   const decide = staff.getByRole('dialog', { name: es('admin.review.decide.title', { name: seeded.name }) });
   await expect(decide).toBeVisible();

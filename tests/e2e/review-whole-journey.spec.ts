@@ -20,6 +20,7 @@ import {
   score,
   seedSubmitted,
   type Seeded,
+  declareNoConflictThroughApi,
 } from './support/review.ts';
 
 const MESSAGE = 'El nombre comercial no coincide con el registro de comerciante: corríjalo.';
@@ -123,12 +124,12 @@ test('the whole review: changes on step 2, fixed and resubmitted, documents veri
   await expect(applicant.getByRole('heading', { level: 1, name: en('application.confirmation.title') })).toBeVisible();
   await expectNoAxeViolations(applicant, 'confirmation after resubmitting (en)');
 
-  // The reviewer: sent again, still assigned. Start again, verify every document, score, approve with a reason.
+  // The reviewer: sent again, back in review and still assigned (docs/decisions/036-review-rules.md). Verify every
+  // document, score (after declaring no conflict of interest, through the API until the screen offers it), approve.
+  await declareNoConflictThroughApi(seeded.staff, seeded.applicationId);
   await staff.reload();
-  await expectReviewStatus(staff, 'es', 'submitted');
-  await expect(reviewFacts(staff, 'es').getByText(seeded.staff.email)).toBeVisible();
-  await reviewPanel(staff).getByRole('button', { name: es('admin.review.startReview') }).click();
   await expectReviewStatus(staff, 'es', 'in_review');
+  await expect(reviewFacts(staff, 'es').getByText(seeded.staff.email)).toBeVisible();
   // The applicant's fix is what the reviewer reads on the business page; the checklist and the scores are on the first.
   const pages = staff.getByRole('navigation', { name: es('admin.review.stepsNav') });
   await pages.getByRole('link', { name: es('admin.review.page2') }).click();

@@ -9,7 +9,7 @@ import { newStaff } from './support/admin.ts';
 import { applyTo, completeSteps, createProgram, newApplicant } from './support/apply.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, t } from './support/shell.ts';
-import { openAs, score } from './support/review.ts';
+import { declareNoConflictThroughApi, openAs, score } from './support/review.ts';
 
 const SHOTS = '/tmp/shots-scoring-notes';
 mkdirSync(SHOTS, { recursive: true });
@@ -29,6 +29,9 @@ test('two reviewers score an application, one adds a note, the average shows on 
   await api.call('POST', `/applications/${applicationId}/submit`);
   const rita = await newStaff(`scoring-a-${token}`, { first_name: 'Rita', last_name: `Puntos ${token}` });
   const omar = await newStaff(`scoring-b-${token}`, { first_name: 'Omar', last_name: `Puntos ${token}` });
+  // Each declares no conflict of interest before scoring (docs/decisions/036-review-rules.md), through the API until
+  // the review screen asks for it.
+  for (const reviewer of [rita, omar]) await declareNoConflictThroughApi(reviewer, applicationId);
 
   // Rita, in Spanish: scores, reads her total, adds a note.
   const first = await openAs(browser, rita, 'es');

@@ -15,19 +15,21 @@ import {
   selectIsWorking,
 } from '#machines/admin-action/admin-action.selectors.ts';
 import type { AdminActionError, AdminActionEvent, AdminActionRequest } from '#machines/admin-action/admin-action.types.ts';
+import type { StaffCommand, StaffOutcome } from '#shared/staff-commands.ts';
 import { SERVER_ANSWERS } from '../support/server-answers.ts';
 
 type Snapshot = SnapshotFrom<typeof adminActionMachine>;
 type ModelEvent =
   | AdminActionEvent
   | { type: 'xstate.init' }
-  | { type: 'xstate.done.actor.perform'; output: unknown }
+  | { type: 'xstate.done.actor.perform'; output: StaffOutcome }
   | { type: 'xstate.error.actor.perform'; error: AdminActionError };
 
-const DEACTIVATE: AdminActionRequest = { action: 'setActive', targetId: 7, value: false };
-const GRANT: AdminActionRequest = { action: 'setStaff', targetId: 7, value: true };
-const UPDATED = { id: 7, is_active: false };
-const CHANGES = { message: 'Falta el registro de comerciante.', steps: [2] };
+const DEACTIVATE: AdminActionRequest = { command: { operationId: 'setAdminUserActive', path: { id: 7 }, body: { is_active: false } } };
+const GRANT: AdminActionRequest = { command: { operationId: 'setAdminUserStaff', path: { id: 7 }, body: { is_staff: true } } };
+const UPDATED: StaffOutcome = { operationId: 'sendAdminUserPasswordReset', command: { operationId: 'sendAdminUserPasswordReset', path: { id: 7 } }, result: { detail: 'Enviado.' } };
+/** A dialog that is a form confirms with the command it filled in (a document's rejection with its reason). */
+const FILLED: StaffCommand = { operationId: 'rejectAdminApplicationDocument', path: { id: 3, fileId: 11 }, body: { reason: 'Ilegible.' } };
 const BUSY = { detail: 'El servicio no está disponible en este momento.', code: 'database_unavailable' };
 
 function sampleEvents(): ModelEvent[] {
@@ -35,8 +37,8 @@ function sampleEvents(): ModelEvent[] {
     { type: 'action.request', request: DEACTIVATE, confirm: true },
     { type: 'action.request', request: GRANT, confirm: false },
     { type: 'action.confirm' },
-    // A dialog that is a form sends what was filled in with the confirmation (a change request's steps and message).
-    { type: 'action.confirm', payload: CHANGES },
+    // A dialog that is a form sends what was filled in with the confirmation.
+    { type: 'action.confirm', command: FILLED },
     { type: 'action.cancel' },
     { type: 'action.retry' },
     { type: 'action.dismiss' },
@@ -51,7 +53,7 @@ const model = createTestModel(testMachineOf(adminActionMachine, { inert: ['repor
 
 interface World {
   actor: ReturnType<typeof createActor<typeof adminActionMachine>>;
-  calls: Array<{ input: AdminActionRequest; resolve: (value: unknown) => void; reject: (error: unknown) => void }>;
+  calls: Array<{ input: StaffCommand; resolve: (value: StaffOutcome) => void; reject: (error: unknown) => void }>;
   reports: unknown[];
   expected: { reports: unknown[]; calls: number; request: AdminActionRequest | null; body: unknown };
 }
@@ -61,11 +63,11 @@ function createWorld(): World {
   const actor = createActor(
     adminActionMachine.provide({
       actors: {
-        perform: fromPromise<unknown, AdminActionRequest>(
+        perform: fromPromise<StaffOutcome, StaffCommand>(
           ({ input }) => new Promise((resolve, reject) => world.calls.push({ input, resolve, reject })),
         ),
       },
-      actions: { reportDone: (_, params) => void world.reports.push(params.result) },
+      actions: { reportDone: (_, params) => void world.reports.push(params.outcome) },
     }),
   ).start();
   return { ...world, actor };
@@ -90,7 +92,7 @@ async function execute(world: World, event: ModelEvent): Promise<void> {
     case 'action.confirm':
       if (status === 'confirming') {
         expected.calls += 1;
-        if (event.payload !== undefined && expected.request) expected.request = { ...expected.request, payload: event.payload };
+        if (event.command !== undefined && expected.request) expected.request = { ...expected.request, command: event.command };
       }
       actor.send(event);
       break;
@@ -143,7 +145,7 @@ function testParams(world: World): TestParam<Snapshot, ModelEvent> {
       confirming: (state) => void check(state),
       working: (state) => {
         check(state);
-        expect(world.calls.at(-1)?.input).toEqual(world.expected.request);
+        expect(world.calls.at(-1)?.input).toEqual(world.expected.request?.command);
       },
       done: (state) => void check(state),
       refused: (state) => {

@@ -1,7 +1,7 @@
-// The document checklist against the API on PGlite and PostgreSQL (docs/decisions/032-document-checklist.md): staff
-// verify and reject the documents of an application in review; a rejection needs a reason and reopens only the step
-// that holds the document, as a change request (audited, e-mailed in the applicant's language); the applicant can
-// neither give verdicts nor read them.
+// The document checklist against the API on PGlite and PostgreSQL (docs/decisions/032-document-checklist.md,
+// 036-review-rules.md): staff verify and reject the documents of an application in review; a rejection needs a reason,
+// waits in the checklist, and the round's change request reopens the step that holds it (audited, e-mailed in the
+// applicant's language); the applicant can neither give verdicts nor read them beyond the rejected ones.
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox } from '#server/db/schema.ts';
@@ -20,11 +20,12 @@ interface Document {
 interface Body {
   status: string;
   steps: Array<{ step: number; status: string }>;
-  change_request: { message: string; steps: number[] } | null;
+  change_request: { message: string; steps: number[]; documents: Array<{ file_id: number; reason: string }> } | null;
   documents?: Document[];
 }
 
 const REASON = 'La identificación está vencida. / The ID has expired.';
+const MESSAGE = 'Revise el paso 1. / Check step 1.';
 
 describe.each(databaseKinds)('document checklist (%s)', (kind) => {
   let test: TestApp;
@@ -99,33 +100,40 @@ describe.each(databaseKinds)('document checklist (%s)', (kind) => {
     expect(await test.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, person.email))).toHaveLength(mails.length);
   });
 
-  it('rejects with a reason: the step of the document reopens (only it), e-mailed in Spanish, the applicant reads the reason', async () => {
+  /** The round's change request, asked on step 1 (the rejected documents' steps join it). */
+  const requestChanges = (id: number) =>
+    test.call('POST', `/admin/applications/${id}/review/changes`, { message: MESSAGE, steps: [1] }, en(staff));
+
+  it('rejects with a reason (collected, in review); the change request reopens its step, e-mailed in Spanish, the applicant reads the reason', async () => {
     const { person, id } = await submitted('es');
     const income = documentOf(await staffView(id), 'income_document').file_id;
+    const mailsBefore = await test.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, person.email));
     const rejected = await reject(id, income, `  ${REASON} `);
     expect(rejected.statusCode, rejected.body).toBe(200);
     const body = rejected.json() as Body;
-    expect(body.status).toBe('changes_requested');
+    expect(body.status).toBe('in_review');
     expect(documentOf(body, 'income_document')).toMatchObject({ verdict: 'rejected', reason: REASON });
-    expect(body.change_request).toMatchObject({ message: REASON, steps: [4] });
-    expect(body.steps.map((step) => step.status)).toEqual(['submitted', 'submitted', 'submitted', 'incomplete', 'submitted', 'submitted']);
+    expect(body.change_request).toBeNull();
+    expect(await test.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, person.email))).toHaveLength(mailsBefore.length);
+    expect((await audits(id))[0]).toMatchObject({ operation: 'rejectAdminApplicationDocument', after: { file_id: income, verdict: 'rejected', verdict_reason: REASON } });
 
-    // Audited twice in one transaction: the verdict and the change request it made.
-    const [transition, verdict] = await audits(id);
-    expect(verdict).toMatchObject({ operation: 'rejectAdminApplicationDocument', after: { file_id: income, verdict: 'rejected', verdict_reason: REASON } });
-    expect(transition).toMatchObject({
-      operation: 'rejectAdminApplicationDocument',
+    const requested = (await requestChanges(id)).json() as Body;
+    expect(requested.status).toBe('changes_requested');
+    expect(requested.change_request).toMatchObject({ message: MESSAGE, steps: [1, 4], documents: [{ file_id: income, reason: REASON }] });
+    expect(requested.steps.map((step) => step.status)).toEqual(['incomplete', 'submitted', 'submitted', 'incomplete', 'submitted', 'submitted']);
+    expect((await audits(id))[0]).toMatchObject({
+      operation: 'requestAdminApplicationChanges',
       before: { status: 'in_review' },
-      after: { status: 'changes_requested', change_message: REASON, change_steps: [4] },
+      after: { status: 'changes_requested', change_message: MESSAGE, change_steps: [1, 4] },
     });
     const [mail] = await test.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, person.email)).orderBy(desc(mailOutbox.id)).limit(1);
     expect(mail).toMatchObject({ template: 'changesRequested', language: 'es' });
     expect(mail?.text_body).toContain(REASON);
     expect(mail?.text_body).toContain('- 4. ');
 
-    // The applicant reads the reason as the change request's message, never the verdicts.
+    // The applicant reads the rejected document's reason in the change request, never the other verdicts.
     const mine = await test.call('GET', `/applications/${id}`, undefined, person.headers);
-    expect(mine.json()).toMatchObject({ status: 'changes_requested', change_request: { message: REASON, steps: [4] } });
+    expect(mine.json()).toMatchObject({ status: 'changes_requested', change_request: { message: MESSAGE, steps: [1, 4], documents: [{ file_id: income, reason: REASON }] } });
     expect(mine.body).not.toContain('verdict');
     expect((await test.call('GET', `/admin/applications/${id}`, undefined, person.headers)).statusCode).toBe(403);
     // Only step 4 reopened: step 3 stays locked, step 4 can be saved again.
@@ -143,9 +151,10 @@ describe.each(databaseKinds)('document checklist (%s)', (kind) => {
     ] as const) {
       const { id } = await submitted('en');
       const fileId = documentOf(await staffView(id), documentKind).file_id;
-      const body = (await reject(id, fileId, REASON)).json() as Body;
-      expect(body.change_request).toMatchObject({ steps: [step] });
-      expect(body.steps.filter((row) => row.status === 'incomplete').map((row) => row.step)).toEqual([step]);
+      expect((await reject(id, fileId, REASON)).statusCode).toBe(200);
+      const body = (await requestChanges(id)).json() as Body;
+      expect(body.change_request).toMatchObject({ steps: [1, step] });
+      expect(body.steps.filter((row) => row.status === 'incomplete').map((row) => row.step)).toEqual([1, step]);
     }
   });
 
@@ -179,8 +188,9 @@ describe.each(databaseKinds)('document checklist (%s)', (kind) => {
     expect((await reject(id, foreign, REASON)).statusCode).toBe(404);
     expect((await verify(999999, ownerId)).statusCode).toBe(404);
     expect((await staffView(id)).documents?.every((document) => document.verdict === null)).toBe(true);
-    // Once changes are requested, no more verdicts until the applicant resubmits and staff start again.
+    // Once changes are requested, no more verdicts until the applicant resubmits.
     expect((await reject(id, ownerId, REASON)).statusCode).toBe(200);
+    expect((await requestChanges(id)).statusCode).toBe(200);
     const income = documentOf(await staffView(id), 'income_document').file_id;
     expect((await verify(id, income)).json()).toMatchObject({ code: 'review_not_allowed' });
     expect((await reject(id, income, REASON)).json()).toMatchObject({ code: 'review_not_allowed' });

@@ -105,9 +105,19 @@ describe.each(databaseKinds)('review lifecycle (%s)', (kind) => {
       case 'reopen':
         answer = await test.call('PUT', `/admin/applications/${id}/status`, { status: event.type === 'close' ? 'closed' : 'draft' }, staff.headers);
         break;
+      case 'approve': {
+        // Approving rests on a verified checklist (docs/decisions/036-review-rules.md; tests/server/review-rules.test.ts
+        // tries approving without it).
+        const { documents } = (await read(staff, id, `/admin/applications/${id}`)) as Body & { documents: Array<{ file_id: number; verdict: string | null }> };
+        for (const document of documents.filter((one) => one.verdict !== 'verified')) {
+          const verified = await test.call('POST', `/admin/applications/${id}/documents/${document.file_id}/verify`, undefined, staff.headers);
+          expect(verified.statusCode, verified.body).toBe(200);
+        }
+        answer = await reviewCall(event.type, id);
+        break;
+      }
       case 'start_review':
       case 'request_changes':
-      case 'approve':
       case 'reject':
       case 'waitlist':
         answer = await reviewCall(event.type, id);
@@ -120,7 +130,7 @@ describe.each(databaseKinds)('review lifecycle (%s)', (kind) => {
 
     const seen = await read(person, id);
     expect(seen.status).toBe(to);
-    expect(seen.change_request).toEqual(to === 'changes_requested' ? { message: CHANGE_MESSAGE, steps: CHANGE_STEPS, requested_at: expect.any(String) } : null);
+    expect(seen.change_request).toEqual(to === 'changes_requested' ? { message: CHANGE_MESSAGE, steps: CHANGE_STEPS, documents: [], requested_at: expect.any(String) } : null);
     expect(seen.decision).toEqual(to in { approved: 1, rejected: 1, waitlisted: 1 } ? { decision: to, reason: REASON, decided_at: expect.any(String) } : null);
     // My Programs carries the same words (docs/decisions/029-review-screens.md).
     const mine = (await test.call('GET', '/applications', undefined, person.headers)).json() as Array<Body & { id: number }>;

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, auditLog, rubrics } from '#server/db/schema.ts';
+import { applicationConflictDeclarations, applications, auditLog, rubrics } from '#server/db/schema.ts';
 import { completeAllSteps, createProgram, signUp, uploadDocument, type Person } from '../support/applicants.ts';
 import { parseCsv } from '../support/csv.ts';
 import { pdfText } from '../support/pdf-text.ts';
@@ -35,6 +35,15 @@ describe.each(databaseKinds)('scoring and notes (%s)', (kind) => {
   let ana: Person;
   let id: number;
   const en = (person: Person) => ({ ...person.headers, 'accept-language': 'en' });
+  /**
+   * Scoring needs the scorer's "no conflict of interest" first (docs/decisions/036-review-rules.md); written straight
+   * to the database here, since these suites score drafts too: tests/server/review-rules.test.ts tries the rule.
+   */
+  const declareNoConflict = (application: number, reviewer: Person) =>
+    test.app.ctx.db
+      .insert(applicationConflictDeclarations)
+      .values({ application_id: application, staff_id: reviewer.id, conflict: false, declared_at: new Date() })
+      .onConflictDoNothing();
   const lastAudit = async (recordType: string, recordId: number) =>
     (
       await test.app.ctx.db
@@ -99,6 +108,8 @@ describe.each(databaseKinds)('scoring and notes (%s)', (kind) => {
   });
 
   it('keeps one editable sheet per staff member, with weighted totals and their average', async () => {
+    await declareNoConflict(id, rita);
+    await declareNoConflict(id, omar);
     const empty = await test.call('GET', `/admin/applications/${id}/scores`, undefined, en(rita));
     expect(empty.statusCode, empty.body).toBe(200);
     expect(empty.json()).toMatchObject({ rubric: { sub_program: 'incubator', criteria: RUBRIC }, sheets: [], average: null, count: 0 });
@@ -233,6 +244,7 @@ describe.each(databaseKinds)('scoring and notes (%s)', (kind) => {
       [third, rita, { a: 7, b: 8 }],
     ];
     for (const [application, reviewer, scores] of sheets) {
+      await declareNoConflict(application, reviewer);
       const saved = await test.call('PUT', `/admin/applications/${application}/scores`, { scores }, en(reviewer));
       expect(saved.statusCode, saved.body).toBe(200);
     }
@@ -322,6 +334,7 @@ describe.each(databaseKinds)('scoring and notes (%s)', (kind) => {
       [application, omar, { team: 9, market: 1 }],
       [single, omar, { team: 7, market: 3 }],
     ] as const) {
+      await declareNoConflict(target ?? 0, reviewer);
       const saved = await test.call('PUT', `/admin/applications/${target}/scores`, { scores }, en(reviewer));
       expect(saved.statusCode, saved.body).toBe(200);
     }

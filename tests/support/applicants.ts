@@ -45,7 +45,10 @@ export async function signIn(test: TestApp, email: string): Promise<Person> {
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** A program straight in the database; open, deadline 30 days after `now`, unless told otherwise. */
+/**
+ * A program straight in the database; open, deadline 30 days after `now`, approving without a second person, unless
+ * told otherwise (the suites of the second person ask for it: tests/server/review-rules.test.ts).
+ */
 export async function createProgram(
   test: TestApp,
   overrides: Partial<typeof programs.$inferInsert> = {},
@@ -64,6 +67,7 @@ export async function createProgram(
       end_date: '2027-06-30',
       application_deadline: new Date(now.getTime() + 30 * 24 * HOUR_MS),
       status: 'open',
+      approval_needs_confirmation: false,
       ...overrides,
     })
     .returning();

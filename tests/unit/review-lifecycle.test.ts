@@ -9,12 +9,20 @@ import es from '#locales/es.json';
 import {
   APPLICATION_STATUSES,
   applicantEdits,
+  approvalStep,
+  changeRequestSteps,
+  confirmationRefusal,
+  documentsBlocking,
+  documentsToReplace,
+  dutyConflict,
   eventsFrom,
   isDecided,
   isFinal,
   isUnderReview,
   LIFECYCLE,
   LIFECYCLE_EVENTS,
+  mayDeclareConflict,
+  mayScore,
   nextStatus,
   REVIEW_DECISIONS,
   staffReviewActions,
@@ -71,7 +79,8 @@ describe('shared/review-lifecycle.ts', () => {
         expect(nextStatus(status, event, other), `${other} ${event} from ${status}`).toBeNull();
       }
     }
-    expect(nextStatus('changes_requested', 'resubmit', 'applicant')).toBe('submitted');
+    // Back to its reviewer, in review (docs/decisions/036-review-rules.md).
+    expect(nextStatus('changes_requested', 'resubmit', 'applicant')).toBe('in_review');
     expect(nextStatus('waitlisted', 'approve', 'staff')).toBe('approved');
     expect(nextStatus('waitlisted', 'waitlist', 'staff')).toBeNull();
     expect(nextStatus('submitted', 'approve', 'staff')).toBeNull();
@@ -93,5 +102,51 @@ describe('shared/review-lifecycle.ts', () => {
         expect(catalog[`admin.users.applicationStatus.${status}`], status).toEqual(expect.any(String));
       }
     }
+  });
+
+  it('keeps staff off their own application and off one they declared a conflict on; scoring needs "no conflict"', () => {
+    const facts = { staffId: 7, ownerIds: [3], declaredConflict: null };
+    expect(dutyConflict(facts)).toBeNull();
+    expect(dutyConflict({ ...facts, ownerIds: [3, 7] })).toBe('own_application');
+    expect(dutyConflict({ ...facts, ownerIds: [7], declaredConflict: false })).toBe('own_application');
+    expect(dutyConflict({ ...facts, declaredConflict: true })).toBe('conflict_of_interest');
+    expect([null, true, false].map((declaredConflict) => mayScore({ ...facts, declaredConflict }))).toEqual([false, false, true]);
+    expect(mayScore({ ...facts, ownerIds: [7], declaredConflict: false })).toBe(false);
+    expect(APPLICATION_STATUSES.filter(mayDeclareConflict)).toEqual(APPLICATION_STATUSES.filter(isUnderReview));
+  });
+
+  it('approves on a verified checklist only; rejects and waitlists on a reason', () => {
+    const documents = [
+      { kind: 'owner_id', verdict: 'verified' },
+      { kind: 'income_document', verdict: null },
+      { kind: 'intake_form', verdict: 'rejected' },
+    ] as const;
+    expect(documentsBlocking('approved', documents)).toEqual([documents[1], documents[2]]);
+    expect(documentsBlocking('rejected', documents)).toEqual([]);
+    expect(documentsBlocking('waitlisted', documents)).toEqual([]);
+    expect(documentsBlocking('approved', [documents[0]])).toEqual([]);
+  });
+
+  it('collects the rejected documents\' steps into the change request, and holds a step until its document is replaced', () => {
+    const documents = [
+      { kind: 'owner_id', verdict: 'rejected' },
+      { kind: 'no_income_form', verdict: 'verified' },
+      { kind: 'intake_form', verdict: 'rejected' },
+    ] as const;
+    expect(changeRequestSteps([2, 6], documents)).toEqual([2, 3, 6]);
+    expect(changeRequestSteps([1], [])).toEqual([1]);
+    expect(documentsToReplace(3, documents)).toEqual([documents[0]]);
+    expect(documentsToReplace(4, documents)).toEqual([]);
+    expect(documentsToReplace(6, documents)).toEqual([documents[2]]);
+  });
+
+  it('asks a second person when the program says so, and never lets the proposer confirm', () => {
+    expect(approvalStep({ needsConfirmation: false, proposedBy: null, staffId: 1 })).toBe('approve');
+    expect(approvalStep({ needsConfirmation: true, proposedBy: null, staffId: 1 })).toBe('propose');
+    expect(approvalStep({ needsConfirmation: true, proposedBy: 1, staffId: 1 })).toBe('propose');
+    expect(approvalStep({ needsConfirmation: true, proposedBy: 2, staffId: 1 })).toBe('confirm');
+    expect(confirmationRefusal({ proposedBy: null, staffId: 1 })).toBe('review_not_allowed');
+    expect(confirmationRefusal({ proposedBy: 1, staffId: 1 })).toBe('proposer_cannot_confirm');
+    expect(confirmationRefusal({ proposedBy: 2, staffId: 1 })).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
 // scoring sheet), and the applicant's reopened step showing staff's words.
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { newStaff } from './admin.ts';
-import { applicationPath, applyTo, completeSteps, createProgram, newApplicant, stepSection } from './apply.ts';
+import { apiSignIn, applicationPath, applyTo, completeSteps, createProgram, newApplicant, stepSection } from './apply.ts';
 import { expectNoAxeViolations } from './fixtures.ts';
 import { signIn, switchLanguage, t, type Account, type Locale } from './shell.ts';
 
@@ -54,6 +54,23 @@ export async function expectReopenedStep(browser: Browser, seeded: Seeded, step:
 // ---- staff's review page -------------------------------------------------------------------------------------
 
 /** The review page's actions panel (start, request changes, decide, the reviewer). */
+/**
+ * Review acts the review screen does not offer yet, done through the API in a spec's setup
+ * (docs/decisions/036-review-rules.md): verifying every document before an approval, and declaring no conflict of
+ * interest before scoring. The review screen replaces these with its own controls.
+ */
+export async function verifyDocumentsThroughApi(staff: Account, applicationId: number): Promise<void> {
+  const api = await apiSignIn(staff);
+  const { documents } = (await api.call('GET', `/admin/applications/${applicationId}`)) as { documents: Array<{ file_id: number; verdict: string | null }> };
+  for (const document of documents.filter((one) => one.verdict !== 'verified')) {
+    await api.call('POST', `/admin/applications/${applicationId}/documents/${document.file_id}/verify`);
+  }
+}
+
+export async function declareNoConflictThroughApi(staff: Account, applicationId: number): Promise<void> {
+  await (await apiSignIn(staff)).call('PUT', `/admin/applications/${applicationId}/conflict`, { conflict: false });
+}
+
 export const reviewPanel = (page: Page): Locator => page.getByRole('region', { name: /^(Acciones|Actions)$/ });
 /** The review's facts: the reviewer, the change request's message, the decision's reason. */
 export const reviewFacts = (page: Page, locale: Locale): Locator => page.getByLabel(t(locale, 'admin.review.reviewTitle'), { exact: true });

@@ -72,6 +72,8 @@ async function createProgram(query: URLSearchParams): Promise<{ id: number }> {
       end_date: new Date(day.getTime() + 270 * DAY_MS).toISOString().slice(0, 10),
       application_deadline: new Date(day.getTime() + 60 * DAY_MS),
       status: 'open',
+      // One reviewer approves unless a spec asks for the second person (docs/decisions/036-review-rules.md).
+      approval_needs_confirmation: query.get('approval_needs_confirmation') === 'true',
     })
     .returning({ id: programs.id });
   if (!row) throw new Error('program not created');

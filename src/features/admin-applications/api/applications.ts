@@ -1,7 +1,7 @@
 // Server data of staff's applications review: the list (keyset pages), one application with its applicant and
 // survey, the programs to filter by, the CSV, and the documents (fetched with the session's token, then opened in
 // the browser or saved).
-import { queryOptions } from '@tanstack/react-query';
+import { QueryObserver, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '#api/client';
 import { unwrap } from '#api/errors';
 import { saveBlob } from '#api/applications';
@@ -53,6 +53,19 @@ export const adminApplicationQueryOptions = (id: number) =>
     queryKey: adminApplicationKeys.detail(id),
     queryFn: ({ signal }) => unwrap(api.GET('/admin/applications/{id}', { params: { path: { id } }, signal })),
   });
+
+/**
+ * Calls `listener` with each new answer of one application's query (read again after a change, or on focus); never
+ * fetches itself. The review machine follows the application with it (src/actors/review.ts).
+ */
+export function watchAdminApplication(queryClient: QueryClient, id: number, listener: (application: AdminApplication) => void): () => void {
+  let last = queryClient.getQueryData(adminApplicationKeys.detail(id));
+  return new QueryObserver(queryClient, { ...adminApplicationQueryOptions(id), enabled: false }).subscribe(({ data }) => {
+    if (data === undefined || data === last) return;
+    last = data;
+    listener(data);
+  });
+}
 
 /** The programs to filter by: the newest hundred (programs are tens, docs/decisions/024). */
 export const filterProgramsQueryOptions = () =>

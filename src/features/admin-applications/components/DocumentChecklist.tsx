@@ -1,14 +1,11 @@
-// The document checklist on staff's review pages (docs/decisions/032-document-checklist.md): each uploaded document
-// with its verdict, and, while the application is in review, Verify and Reject. Rejecting asks for the reason in a
-// Radix dialog and at once requests changes on the document's step; both go through the admin-action machine.
-import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+// The document checklist on staff's review pages (docs/decisions/032-document-checklist.md, 035): each uploaded
+// document with its verdict, and Verify and Reject where the review machine (machines/review) takes them. Rejecting
+// asks for the reason in a Radix dialog (the machine's `reject_document` dialog); the machine sends both.
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { provideApplicationActionMachine, type DocumentAction } from '#actors/admin-action';
-import { selectActionRequest, selectConfirmOpen, selectIsWorking } from '#machines/admin-action/admin-action.selectors';
 import { isFilled } from '#machines/review/review.machine';
-import { staffReviewActions } from '#shared/review-lifecycle';
+import { selectAskingDocument, selectDocumentActions, selectIsBusy } from '#machines/review/review.selectors';
 import { isStepNumber } from '#shared/application-constants';
 import { stepNames } from '#components/application/messages';
 import { Button } from '#components/ui/Button';
@@ -16,6 +13,7 @@ import { TextAreaField } from '#components/ui/TextAreaField';
 import type { AdminApplication } from '#features/admin-applications/api/applications';
 import { DialogForm, focusFirst, FormDialog } from './ReviewDialogs';
 import { ReviewOutcome } from './ReviewOutcome';
+import type { ReviewActor } from './ReviewPanel';
 
 type Document = AdminApplication['documents'][number];
 
@@ -68,29 +66,34 @@ export function documentStepLabel(intl: IntlShape, step: number): string | null 
   return isStepNumber(step) ? intl.formatMessage({ id: 'application.step.heading' }, { step, name: intl.formatMessage(stepNames[step]) }) : null;
 }
 
-export function DocumentChecklist({ application }: { application: AdminApplication }) {
+/** Verify and Reject on one document, where the machine takes them. */
+function DocumentButtons({ document, review, onReject }: { document: Document; review: ReviewActor; onReject: () => void }) {
+  const working = useSelector(review, selectIsBusy);
+  const offered = useSelector(review, (snapshot) => selectDocumentActions(snapshot, document.file_id), (a, b) => a.verify === b.verify && a.reject === b.reject);
+  // A verified document keeps its (disabled) Verify while Reject is offered.
+  if (!offered.verify && !offered.reject) return null;
+  return (
+    <span className="flex flex-wrap gap-2">
+      <Button variant="secondary" className="min-h-11" disabled={working || !offered.verify} onClick={() => review.send({ type: 'verify_document', by: 'staff', fileId: document.file_id })}>
+        <FormattedMessage id="admin.review.documents.verify" values={{ name: document.file_name }} />
+      </Button>
+      <Button id={buttonId(document)} variant="danger" className="min-h-11" disabled={working || !offered.reject} onClick={onReject}>
+        <FormattedMessage id="admin.review.documents.reject" values={{ name: document.file_name }} />
+      </Button>
+    </span>
+  );
+}
+
+export function DocumentChecklist({ application, review }: { application: AdminApplication; review: ReviewActor }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
-  // After a verdict the buttons may be gone (a rejection ends the review): focus goes to the checklist's heading.
-  const [machine] = useState(() => provideApplicationActionMachine(queryClient, () => document.getElementById('document-checklist')?.focus()));
-  const action = useActorRef(machine);
-  const working = useSelector(action, selectIsWorking);
-  const confirmOpen = useSelector(action, selectConfirmOpen);
-  const request = useSelector(action, selectActionRequest);
-  const rejecting = confirmOpen && request?.action === 'rejectDocument' ? application.documents.find((item) => item.file_id === (request.payload as { fileId: number }).fileId) : undefined;
-  // Verdicts are given where staff may request changes (in review), the lifecycle's rule the server applies too.
-  const open = staffReviewActions(application.status).requestChanges;
-  const ask = (name: DocumentAction, document: Document) => {
-    if (name === 'rejectDocument') setReturnTo(buttonId(document));
-    action.send({
-      type: 'action.request',
-      request: { action: name, targetId: application.id, payload: { fileId: document.file_id, name: document.file_name } },
-      confirm: name === 'rejectDocument',
-    });
-  };
-  const cancel = () => action.send({ type: 'action.cancel' });
-  // Where focus returns when the dialog closes: the Reject button pressed last (the request is forgotten on cancel).
+  const rejecting = useSelector(review, selectAskingDocument);
+  const cancel = () => review.send({ type: 'review.cancel' });
+  // Where focus returns when the dialog closes: the Reject button pressed last.
   const [returnTo, setReturnTo] = useState('document-checklist');
+  const askReject = (document: Document) => {
+    setReturnTo(buttonId(document));
+    review.send({ type: 'review.ask', dialog: 'reject_document', fileId: document.file_id });
+  };
 
   if (application.documents.length === 0) return null;
   return (
@@ -102,34 +105,23 @@ export function DocumentChecklist({ application }: { application: AdminApplicati
         {application.documents.map((document) => (
           <li key={document.file_id} className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-gray-300 pb-3">
             <span className="font-semibold break-all">{document.file_name}</span>
-            <span>
-              {documentStepLabel(intl, document.step)}
-            </span>
+            <span>{documentStepLabel(intl, document.step)}</span>
             <span className="w-full sm:w-auto">
               <Verdict document={document} />
             </span>
-            {open ? (
-              <span className="flex flex-wrap gap-2">
-                <Button variant="secondary" className="min-h-11" disabled={working || document.verdict === 'verified'} onClick={() => ask('verifyDocument', document)}>
-                  <FormattedMessage id="admin.review.documents.verify" values={{ name: document.file_name }} />
-                </Button>
-                <Button id={buttonId(document)} variant="danger" className="min-h-11" disabled={working} onClick={() => ask('rejectDocument', document)}>
-                  <FormattedMessage id="admin.review.documents.reject" values={{ name: document.file_name }} />
-                </Button>
-              </span>
-            ) : null}
+            <DocumentButtons document={document} review={review} onReject={() => askReject(document)} />
           </li>
         ))}
       </ul>
-      <ReviewOutcome action={action} />
+      <ReviewOutcome review={review} />
       <FormDialog
         open={rejecting !== undefined}
-        title={<FormattedMessage id="admin.review.documents.rejectTitle" values={{ name: rejecting?.file_name ?? '' }} />}
+        title={<FormattedMessage id="admin.review.documents.rejectTitle" values={{ name: rejecting?.name ?? '' }} />}
         intro={<FormattedMessage id="admin.review.documents.rejectIntro" />}
         onCancel={cancel}
         returnFocusTo={returnTo}
       >
-        <RejectForm onSend={(reason) => action.send({ type: 'action.confirm', payload: { fileId: rejecting?.file_id, name: rejecting?.file_name, reason } })} onCancel={cancel} />
+        <RejectForm onSend={(reason) => rejecting && review.send({ type: 'reject_document', by: 'staff', fileId: rejecting.fileId, reason })} onCancel={cancel} />
       </FormDialog>
     </section>
   );

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { provideApplicationActionMachine } from '#actors/admin-action';
+import { provideNoteActionMachine } from '#actors/admin-action';
 import { errorBody } from '#api/errors';
 import { Button } from '#components/ui/Button';
 import { ConfirmDialog } from '#components/ui/ConfirmDialog';
@@ -16,7 +16,7 @@ import { selectActionRequest, selectConfirmOpen, selectIsWorking } from '#machin
 import { selectUser } from '#machines/session/session.selectors';
 import { addNote, notesQueryOptions, type ApplicationNote } from '#features/admin-applications/api/scoring';
 import { deleteButtonId, NoteItem } from './NoteItem';
-import { ReviewOutcome } from './ReviewOutcome';
+import { AdminActionOutcome } from './ReviewOutcome';
 
 export function NotesPanel({ id }: { id: number }) {
   const intl = useIntl();
@@ -24,7 +24,7 @@ export function NotesPanel({ id }: { id: number }) {
   const notes = useQuery(notesQueryOptions(id));
   const me = useSession(selectUser);
   // Deleting: the dialog is the machine's `confirming`; once done the note is gone, so focus goes to the heading.
-  const [machine] = useState(() => provideApplicationActionMachine(queryClient, () => document.getElementById('notes')?.focus()));
+  const [machine] = useState(() => provideNoteActionMachine(queryClient, () => document.getElementById('notes')?.focus()));
   const action = useActorRef(machine);
   const working = useSelector(action, selectIsWorking);
   const confirmOpen = useSelector(action, selectConfirmOpen);
@@ -32,7 +32,7 @@ export function NotesPanel({ id }: { id: number }) {
   const [returnTo, setReturnTo] = useState('notes');
   const askDelete = (note: ApplicationNote) => {
     setReturnTo(deleteButtonId(note));
-    action.send({ type: 'action.request', request: { action: 'deleteNote', targetId: id, payload: { noteId: note.id } }, confirm: true });
+    action.send({ type: 'action.request', request: { command: { operationId: 'deleteAdminApplicationNote', path: { id, noteId: note.id } } }, confirm: true });
   };
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<ErrorText[]>([]);
@@ -81,9 +81,9 @@ export function NotesPanel({ id }: { id: number }) {
           <FormattedMessage id="admin.notes.none" />
         </p>
       ) : null}
-      <ReviewOutcome action={action} />
+      <AdminActionOutcome action={action} />
       <ConfirmDialog
-        open={confirmOpen && request?.action === 'deleteNote'}
+        open={confirmOpen && request?.command.operationId === 'deleteAdminApplicationNote'}
         title={intl.formatMessage({ id: 'admin.notes.deleteTitle' })}
         body={intl.formatMessage({ id: 'admin.notes.deleteBody' })}
         confirmLabel={<FormattedMessage id="admin.notes.delete" />}

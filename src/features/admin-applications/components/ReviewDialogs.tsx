@@ -166,17 +166,29 @@ interface DecisionDialogProps {
   name: string;
   /** The decisions the lifecycle allows from the current status (a waitlisted application cannot be waitlisted again). */
   decisions: readonly ReviewDecision[];
+  /** Approving records a proposal a second staff member confirms (the program's setting). */
+  proposes?: boolean;
   onSend: (payload: DecisionPayload) => void;
   onCancel: () => void;
   returnFocusTo: string;
 }
 
-export function DecisionDialog({ open, name, decisions, onSend, onCancel, returnFocusTo }: DecisionDialogProps) {
+export function DecisionDialog({ open, name, decisions, proposes = false, onSend, onCancel, returnFocusTo }: DecisionDialogProps) {
   return (
     <FormDialog
       open={open}
       title={<FormattedMessage id="admin.review.decide.title" values={{ name }} />}
-      intro={<FormattedMessage id="admin.review.decide.intro" />}
+      intro={
+        <>
+          <FormattedMessage id="admin.review.decide.intro" />
+          {proposes && decisions.includes('approved') ? (
+            <>
+              {' '}
+              <FormattedMessage id="admin.review.decide.proposeNote" />
+            </>
+          ) : null}
+        </>
+      }
       onCancel={onCancel}
       returnFocusTo={returnFocusTo}
     >

@@ -1,8 +1,9 @@
 // /admin/applications/:rid/1 to /4: one application for staff, read-only: its facts, the review panel (its status,
 // reviewer and actions: ReviewPanel.tsx), the navigation between the four review pages and the page's content
 // (ReviewSections.tsx).
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActorRef } from '@xstate/react';
+import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import { applicationStatusNames, subProgramNames } from '#components/programs/messages';
@@ -10,7 +11,7 @@ import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
 import { RecordHistory } from '#components/admin/RecordHistory';
 import { SubNav } from '#components/ui/SubNav';
-import { adminApplicationQueryOptions, type AdminApplication } from '#features/admin-applications/api/applications';
+import { adminApplicationQueryOptions, watchAdminApplication, type AdminApplication } from '#features/admin-applications/api/applications';
 import { messages, REVIEW_PAGES, reviewPageNames, type ReviewPage } from '#features/admin-applications/messages';
 import { ReviewContent } from './ReviewSections';
 import { ReviewPanel } from './ReviewPanel';
@@ -19,6 +20,7 @@ import { NotesPanel } from './NotesPanel';
 import { ScoringPanel } from './ScoringPanel';
 import { selectUser } from '#machines/session/session.selectors';
 import { useSession } from '#lib/use-session';
+import { focusTarget, provideReviewMachine } from '#actors/review';
 
 export const applicantName = ({ applicant }: { applicant: { first_name: string; last_name: string } }) =>
   `${applicant.first_name} ${applicant.last_name}`.trim();
@@ -47,6 +49,26 @@ export function ApplicationFacts({ application }: { application: AdminApplicatio
         application.submitted_at ? <InstantText instant={application.submitted_at} /> : <FormattedMessage id="admin.review.notSubmitted" />,
       )}
     </dl>
+  );
+}
+
+/**
+ * The review panel and the document checklist, driven by one review machine (machines/review,
+ * docs/decisions/035-review-screen-on-its-machine.md) started from the application as loaded: it asks the machine
+ * what to offer and sends it what staff do; the machine sends the commands and follows the application read again.
+ */
+function ReviewActions({ application, me }: { application: AdminApplication; me: number }) {
+  const queryClient = useQueryClient();
+  // After a command the button pressed is often no longer offered: focus goes to the heading of the part that changed.
+  const [machine] = useState(() =>
+    provideReviewMachine(queryClient, (listener) => watchAdminApplication(queryClient, application.id, listener), (command) => document.getElementById(focusTarget(command))?.focus()),
+  );
+  const review = useActorRef(machine, { input: { viewerId: me, application } });
+  return (
+    <>
+      <ReviewPanel application={application} name={applicantName(application)} review={review} />
+      <DocumentChecklist application={application} review={review} />
+    </>
   );
 }
 
@@ -82,8 +104,7 @@ function ReviewScreen({ page }: { page: ReviewPage }) {
     <div className="space-y-8">
       {top(<FormattedMessage id="admin.review.heading" values={{ id: record.id, name: applicantName(record) }} />)}
       <ApplicationFacts application={record} />
-      <ReviewPanel application={record} name={applicantName(record)} />
-      <DocumentChecklist application={record} />
+      <ReviewActions key={record.id} application={record} me={me ?? 0} />
       <ScoringPanel id={record.id} me={me} />
       <NotesPanel id={record.id} />
       <SubNav

@@ -1,15 +1,28 @@
-// Staff's review panel on /admin/applications/:rid/1 to /4 (docs/decisions/029-review-screens.md): the review's
-// status, reviewer, open change request and decision, and the actions the lifecycle table allows from the current
-// status (shared/review-lifecycle.ts), each one call of the admin-action machine: assign the reviewer, start the
-// review, ask for changes or decide (in dialogs), close a draft (confirmed) or reopen a closed one, print.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+// Staff's review panel on /admin/applications/:rid/1 to /4 (docs/decisions/029-review-screens.md, 035): the review's
+// status, reviewer, open change request and decision, and the actions the review machine (machines/review) takes now,
+// asked with `snapshot.can`: assign the reviewer, start the review, ask for changes or decide (in dialogs), close a
+// draft (confirmed) or reopen a closed one, print. The machine sends each command and says how it ended.
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { provideApplicationActionMachine, type ApplicationAction } from '#actors/admin-action';
-import { selectActionRequest, selectConfirmOpen, selectIsWorking } from '#machines/admin-action/admin-action.selectors';
-import type { AdminActionActorRef } from '#machines/admin-action/admin-action.machine';
-import { staffReviewActions } from '#shared/review-lifecycle';
+import type { ReviewMachine } from '#machines/review/review.machine';
+import {
+  selectApprovalIsProposal,
+  selectAsking,
+  selectCanAssign,
+  selectCanConfirmApproval,
+  selectDecisions,
+  selectDeclaration,
+  selectDutyConflict,
+  selectIsBusy,
+  selectPendingApproval,
+  selectRejectedNames,
+  selectStaffActions,
+  selectStatus,
+  selectUnverifiedNames,
+} from '#machines/review/review.selectors';
 import { isStepNumber } from '#shared/application-constants';
 import { stepNames } from '#components/application/messages';
 import { applicationStatusNames } from '#components/programs/messages';
@@ -21,10 +34,13 @@ import { reviewersQueryOptions, type AdminApplication } from '#features/admin-ap
 import { ChangeRequestDialog, DecisionDialog } from './ReviewDialogs';
 import { ReviewOutcome } from './ReviewOutcome';
 
+export type ReviewActor = ActorRefFrom<ReviewMachine>;
+
 const STATUS_BUTTON_ID = 'application-status-action';
 const START_BUTTON_ID = 'review-start';
 const CHANGES_BUTTON_ID = 'review-request-changes';
 const DECIDE_BUTTON_ID = 'review-decide';
+const RECUSE_BUTTON_ID = 'review-recuse';
 
 function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -77,7 +93,8 @@ function ReviewFacts({ application }: { application: AdminApplication }) {
 }
 
 /** Assign the reviewer: an active staff account, or nobody. Starts from the current one each time it changes. */
-function ReviewerForm({ application, action, working }: { application: AdminApplication; action: AdminActionActorRef; working: boolean }) {
+function ReviewerForm({ application, review }: { application: AdminApplication; review: ReviewActor }) {
+  const canAssign = useSelector(review, selectCanAssign);
   const intl = useIntl();
   const staff = useQuery(reviewersQueryOptions());
   const current = application.reviewer;
@@ -95,54 +112,105 @@ function ReviewerForm({ application, action, working }: { application: AdminAppl
       className="flex flex-wrap items-end gap-3"
       onSubmit={(event) => {
         event.preventDefault();
-        action.send({
-          type: 'action.request',
-          request: { action: 'setReviewer' satisfies ApplicationAction, targetId: application.id, payload: { reviewer_id: chosen === '' ? null : Number(chosen) } },
-          confirm: false,
-        });
+        review.send({ type: 'assign_reviewer', by: 'staff', reviewerId: chosen === '' ? null : Number(chosen) });
       }}
     >
       <div className="min-w-0 grow sm:max-w-md">
         <SelectField id="review-reviewer" label={<FormattedMessage id="admin.review.reviewerSelect" />} value={chosen} onChange={(event) => setChosen(event.target.value)} options={options} />
       </div>
-      <Button type="submit" variant="secondary" disabled={working || unchanged}>
+      <Button type="submit" variant="secondary" disabled={!canAssign || unchanged}>
         <FormattedMessage id="admin.review.reviewerSave" />
       </Button>
     </form>
   );
 }
 
-function Note({ message }: { message: MessageDescriptor }) {
+function Note({ message, values }: { message: MessageDescriptor; values?: Record<string, string> }) {
   return (
-    <p className="rounded-md border-l-8 border-blue-800 bg-blue-50 p-4">
-      <FormattedMessage {...message} />
+    <p className="rounded-md border-l-8 border-blue-800 bg-blue-50 p-4 break-words">
+      <FormattedMessage {...message} values={values} />
     </p>
   );
 }
 
-export function ReviewPanel({ application, name }: { application: AdminApplication; name: string }) {
+/**
+ * Why an action is not offered, in the words of the rules the machine's guards read (docs/decisions/036-review-rules.md):
+ * the viewer's own application or declared conflict, the documents not verified, the approval waiting for a second
+ * person, and the rejected documents the change request will carry.
+ */
+function RuleNotes({ application, review }: { application: AdminApplication; review: ReviewActor }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
-  // After a change the button pressed is often no longer offered (start review, request changes): focus goes to the
-  // panel's heading, so keyboard and screen-reader users go on from the panel rather than from the top of the page.
-  const [machine] = useState(() =>
-    provideApplicationActionMachine(queryClient, (request) => {
-      if (request.action !== 'setApplicationStatus') document.getElementById('review-actions')?.focus();
-    }),
+  const duty = useSelector(review, selectDutyConflict);
+  const status = useSelector(review, selectStatus);
+  const unverified = useSelector(review, selectUnverifiedNames);
+  const rejected = useSelector(review, selectRejectedNames);
+  const pending = useSelector(review, selectPendingApproval);
+  const names = (list: string[]) => intl.formatList(list, { type: 'conjunction' });
+  if (duty !== null) return <Note message={{ id: duty === 'own_application' ? 'api.duty.ownApplication' : 'api.duty.conflictOfInterest' }} />;
+  const deciding = status === 'in_review' || status === 'waitlisted';
+  const proposer = application.approval?.proposed_by;
+  return (
+    <>
+      {deciding && unverified.length > 0 ? <Note message={{ id: 'api.review.documentsUnverified' }} values={{ names: names(unverified) }} /> : null}
+      {deciding && pending ? (
+        pending.mine ? (
+          <Note message={{ id: 'admin.review.approvalWaitingMine' }} values={{ reason: pending.reason }} />
+        ) : (
+          <Note message={{ id: 'admin.review.approvalWaiting' }} values={{ name: proposer ? personName(proposer) : '', reason: pending.reason }} />
+        )
+      ) : null}
+      {status === 'in_review' && rejected.length > 0 ? <Note message={{ id: 'admin.review.rejectedPending' }} values={{ names: names(rejected) }} /> : null}
+    </>
   );
-  const action = useActorRef(machine);
-  const working = useSelector(action, selectIsWorking);
-  const confirmOpen = useSelector(action, selectConfirmOpen);
-  const asked = useSelector(action, selectActionRequest)?.action ?? null;
-  const dialog = confirmOpen ? asked : null;
+}
 
-  // What the lifecycle table allows staff from this status: the only actions offered.
-  const allowed = staffReviewActions(application.status);
-  const { decisions } = allowed;
-  const ask = (name: ApplicationAction, payload: unknown, confirm: boolean) =>
-    action.send({ type: 'action.request', request: { action: name, targetId: application.id, payload }, confirm });
-  const confirm = (payload?: unknown) => action.send({ type: 'action.confirm', payload });
-  const cancel = () => action.send({ type: 'action.cancel' });
+/** Each staff member's conflict-of-interest declaration on this application (scoring needs "none"). */
+function Declaration({ review }: { review: ReviewActor }) {
+  const working = useSelector(review, selectIsBusy);
+  const { declared, none, conflict } = useSelector(review, selectDeclaration);
+  if (declared === null && !none && !conflict) return null;
+  return (
+    <div className="space-y-2">
+      <h3 className="text-xl font-bold">
+        <FormattedMessage id="admin.review.conflict.title" />
+      </h3>
+      {declared === false ? (
+        <p>
+          <FormattedMessage id="admin.review.conflict.declaredNone" />
+        </p>
+      ) : (
+        <p>
+          <FormattedMessage id="api.duty.declareFirst" />
+        </p>
+      )}
+      <div className="flex flex-wrap gap-3">
+        {none ? (
+          <Button variant="secondary" disabled={working} onClick={() => review.send({ type: 'declare_conflict', by: 'staff', conflict: false })}>
+            <FormattedMessage id="admin.review.conflict.declareNone" />
+          </Button>
+        ) : null}
+        {conflict ? (
+          <Button id={RECUSE_BUTTON_ID} variant="danger" disabled={working} onClick={() => review.send({ type: 'review.ask', dialog: 'recuse' })}>
+            <FormattedMessage id="admin.review.conflict.declareConflict" />
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export function ReviewPanel({ application, name, review }: { application: AdminApplication; name: string; review: ReviewActor }) {
+  const intl = useIntl();
+  const working = useSelector(review, selectIsBusy);
+  const dialog = useSelector(review, selectAsking);
+  // What the machine takes from here (its guards read the lifecycle table): the only actions offered.
+  const allowed = useSelector(review, selectStaffActions);
+  const decisions = useSelector(review, selectDecisions);
+  const canConfirm = useSelector(review, selectCanConfirmApproval);
+  const proposes = useSelector(review, selectApprovalIsProposal);
+  const offers = (action: (typeof allowed)[number]) => allowed.includes(action);
+  const ask = (which: 'request_changes' | 'decide' | 'close') => review.send({ type: 'review.ask', dialog: which });
+  const cancel = () => review.send({ type: 'review.cancel' });
 
   return (
     <section aria-labelledby="review-actions" className="space-y-4" data-print-hide>
@@ -152,30 +220,37 @@ export function ReviewPanel({ application, name }: { application: AdminApplicati
       {application.status === 'submitted' ? <Note message={{ id: 'admin.review.submittedNote' }} /> : null}
       {application.status === 'closed' ? <Note message={{ id: 'admin.review.closedNote' }} /> : null}
       <ReviewFacts application={application} />
-      <ReviewerForm key={application.reviewer?.id ?? 'none'} application={application} action={action} working={working} />
+      <RuleNotes application={application} review={review} />
+      <Declaration review={review} />
+      <ReviewerForm key={application.reviewer?.id ?? 'none'} application={application} review={review} />
       <div className="flex flex-wrap gap-3">
-        {allowed.startReview ? (
-          <Button id={START_BUTTON_ID} disabled={working} onClick={() => ask('startReview', undefined, false)}>
+        {offers('start_review') ? (
+          <Button id={START_BUTTON_ID} disabled={working} onClick={() => review.send({ type: 'start_review', by: 'staff' })}>
             <FormattedMessage id="admin.review.startReview" />
           </Button>
         ) : null}
-        {allowed.requestChanges ? (
-          <Button id={CHANGES_BUTTON_ID} variant="secondary" disabled={working} onClick={() => ask('requestChanges', undefined, true)}>
+        {offers('request_changes') ? (
+          <Button id={CHANGES_BUTTON_ID} variant="secondary" disabled={working} onClick={() => ask('request_changes')}>
             <FormattedMessage id="admin.review.requestChanges" />
           </Button>
         ) : null}
         {decisions.length > 0 ? (
-          <Button id={DECIDE_BUTTON_ID} disabled={working} onClick={() => ask('decide', undefined, true)}>
+          <Button id={DECIDE_BUTTON_ID} disabled={working} onClick={() => ask('decide')}>
             <FormattedMessage id="admin.review.decideButton" />
           </Button>
         ) : null}
-        {allowed.close ? (
-          <Button id={STATUS_BUTTON_ID} variant="danger" disabled={working} onClick={() => ask('setApplicationStatus', { status: 'closed' }, true)}>
+        {canConfirm ? (
+          <Button id="review-confirm-approval" disabled={working} onClick={() => review.send({ type: 'confirm_approval', by: 'staff' })}>
+            <FormattedMessage id="admin.review.confirmApproval" />
+          </Button>
+        ) : null}
+        {offers('close') ? (
+          <Button id={STATUS_BUTTON_ID} variant="danger" disabled={working} onClick={() => ask('close')}>
             <FormattedMessage id="admin.review.close" />
           </Button>
         ) : null}
-        {allowed.reopen ? (
-          <Button id={STATUS_BUTTON_ID} variant="secondary" disabled={working} onClick={() => ask('setApplicationStatus', { status: 'draft' }, false)}>
+        {offers('reopen') ? (
+          <Button id={STATUS_BUTTON_ID} variant="secondary" disabled={working} onClick={() => review.send({ type: 'reopen', by: 'staff' })}>
             <FormattedMessage id="admin.review.reopen" />
           </Button>
         ) : null}
@@ -183,18 +258,41 @@ export function ReviewPanel({ application, name }: { application: AdminApplicati
           <FormattedMessage id="admin.review.print" />
         </ButtonLink>
       </div>
-      <ReviewOutcome action={action} />
+      <ReviewOutcome review={review} />
       <ConfirmDialog
-        open={dialog === 'setApplicationStatus'}
+        open={dialog === 'close'}
         title={intl.formatMessage({ id: 'admin.review.confirm.closeTitle' }, { name })}
         body={intl.formatMessage({ id: 'admin.review.confirm.closeBody' }, { name })}
         confirmLabel={<FormattedMessage id="admin.review.close" />}
-        onConfirm={() => confirm()}
+        onConfirm={() => review.send({ type: 'close', by: 'staff' })}
         onCancel={cancel}
         returnFocusTo={STATUS_BUTTON_ID}
       />
-      <ChangeRequestDialog open={dialog === 'requestChanges'} name={name} onSend={confirm} onCancel={cancel} returnFocusTo={CHANGES_BUTTON_ID} />
-      <DecisionDialog open={dialog === 'decide'} name={name} decisions={decisions} onSend={confirm} onCancel={cancel} returnFocusTo={DECIDE_BUTTON_ID} />
+      <ConfirmDialog
+        open={dialog === 'recuse'}
+        title={intl.formatMessage({ id: 'admin.review.confirm.conflictTitle' }, { name })}
+        body={intl.formatMessage({ id: 'admin.review.confirm.conflictBody' }, { name })}
+        confirmLabel={<FormattedMessage id="admin.review.conflict.declareConflict" />}
+        onConfirm={() => review.send({ type: 'declare_conflict', by: 'staff', conflict: true })}
+        onCancel={cancel}
+        returnFocusTo={RECUSE_BUTTON_ID}
+      />
+      <ChangeRequestDialog
+        open={dialog === 'request_changes'}
+        name={name}
+        onSend={({ steps, message }) => review.send({ type: 'request_changes', by: 'staff', steps, message })}
+        onCancel={cancel}
+        returnFocusTo={CHANGES_BUTTON_ID}
+      />
+      <DecisionDialog
+        open={dialog === 'decide'}
+        name={name}
+        decisions={decisions}
+        proposes={proposes}
+        onSend={({ decision, reason }) => review.send({ type: decision === 'approved' ? 'approve' : decision === 'rejected' ? 'reject' : 'waitlist', by: 'staff', reason })}
+        onCancel={cancel}
+        returnFocusTo={DECIDE_BUTTON_ID}
+      />
     </section>
   );
 }

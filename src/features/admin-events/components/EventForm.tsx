@@ -86,7 +86,7 @@ export function EventForm({ event, idPrefix, onCancel }: EventFormProps) {
     };
     action.send({
       type: 'action.request',
-      request: event ? { action: 'updateEvent', targetId: event.id, payload } : { action: 'createEvent', targetId: 0, payload },
+      request: { command: event ? { operationId: 'updateAdminEvent', path: { id: event.id }, body: payload } : { operationId: 'createAdminEvent', body: payload } },
       confirm: false,
     });
   };

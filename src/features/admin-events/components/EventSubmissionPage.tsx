@@ -85,7 +85,10 @@ function Registrations({ event }: { event: AdminEvent }) {
   const checkIn = (registration: AdminRegistration, attended: boolean) =>
     action.send({
       type: 'action.request',
-      request: { action: 'setAttended', targetId: registration.id, parentId: event.id, value: attended, payload: { name: registration.name } },
+      request: {
+        command: { operationId: 'setAdminRegistrationAttended', path: { id: event.id, registrationId: registration.id }, body: { attended } },
+        label: registration.name,
+      },
       confirm: false,
     });
   const problem = status === 'refused' || status === 'failed' ? toFormErrors(body, [], t(body === null ? messages.actionFailed : messages.tryAgainLater)) : null;
@@ -152,8 +155,9 @@ function Registrations({ event }: { event: AdminEvent }) {
             <ColumnHeaders columns={COLUMNS} />
             <tbody>
               {registrations.data.results.map((registration) => {
-                const pending = working && request?.targetId === registration.id;
-                const shown = pending ? request.value === true : registration.attended;
+                const asked = request?.command.operationId === 'setAdminRegistrationAttended' ? request.command : null;
+                const pending = working && asked?.path.registrationId === registration.id;
+                const shown = pending ? asked?.body.attended === true : registration.attended;
                 return (
                   <tr key={registration.id} className="border-b border-gray-300">
                     <th scope="row" className="px-3 py-2 font-semibold">

@@ -92,7 +92,7 @@ function Editor({ item }: { item: AdminNews | null }) {
     setAttempt((n) => n + 1);
     action.send({
       type: 'action.request',
-      request: item ? { action: 'updateNews', targetId: item.id, payload: draft } : { action: 'createNews', targetId: 0, payload: draft },
+      request: { command: item ? { operationId: 'updateAdminNews', path: { id: item.id }, body: draft } : { operationId: 'createAdminNews', body: draft } },
       confirm: false,
     });
   };
@@ -118,7 +118,7 @@ function Editor({ item }: { item: AdminNews | null }) {
         <ErrorSummary
           key={attempt}
           id="news-errors"
-          errors={status === 'refused' && (request?.action === 'updateNews' || request?.action === 'createNews') ? errors : status === 'failed' ? errors : noErrors}
+          errors={status === 'refused' && (request?.command.operationId === 'updateAdminNews' || request?.command.operationId === 'createAdminNews') ? errors : status === 'failed' ? errors : noErrors}
           fields={{
             title_es: { id: 'news-title-es', label: messages.titleEs },
             title_en: { id: 'news-title-en', label: messages.titleEn },
@@ -145,13 +145,13 @@ function Editor({ item }: { item: AdminNews | null }) {
               id="news-publish"
               variant="secondary"
               disabled={working}
-              onClick={() => action.send({ type: 'action.request', request: { action: 'setNewsPublished', targetId: item.id, value: item.published_at === null }, confirm: false })}
+              onClick={() => action.send({ type: 'action.request', request: { command: { operationId: 'setAdminNewsPublished', path: { id: item.id }, body: { published: item.published_at === null } } }, confirm: false })}
             >
               {item.published_at === null ? <FormattedMessage id="admin.news.publish" /> : <FormattedMessage id="admin.news.unpublish" />}
             </Button>
           ) : null}
           {item ? (
-            <Button id="news-delete" variant="danger" disabled={working} onClick={() => action.send({ type: 'action.request', request: { action: 'deleteNews', targetId: item.id }, confirm: true })}>
+            <Button id="news-delete" variant="danger" disabled={working} onClick={() => action.send({ type: 'action.request', request: { command: { operationId: 'deleteAdminNews', path: { id: item.id } } }, confirm: true })}>
               <FormattedMessage id="admin.news.delete" />
             </Button>
           ) : null}

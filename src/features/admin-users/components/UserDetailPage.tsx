@@ -6,7 +6,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
-import { provideUserActionMachine, type UserAction } from '#actors/admin-action';
+import { provideUserActionMachine } from '#actors/admin-action';
+import type { StaffCommand } from '#shared/staff-commands';
 import {
   selectActionRequest,
   selectConfirmOpen,
@@ -24,6 +25,8 @@ import { userQueryOptions, type AdminUserDetail } from '#features/admin-users/ap
 import { RecordHistory } from '#components/admin/RecordHistory';
 import type { AuditEntry } from '#components/admin/record-history';
 
+/** The actions on an account, named as the buttons offer them. */
+type UserAction = 'setStaff' | 'setActive' | 'sendReset';
 const BUTTON_ID: Record<UserAction, string> = { setStaff: 'user-action-staff', setActive: 'user-action-active', sendReset: 'user-action-reset' };
 
 function Facts({ user }: { user: AdminUserDetail }) {
@@ -96,12 +99,22 @@ export function UserDetailPage() {
   const isMe = me?.id === account.id;
   const ask = (kind: UserAction, value: boolean | undefined, confirm: boolean) => {
     setAskedBy(BUTTON_ID[kind]);
-    action.send({ type: 'action.request', request: { action: kind, targetId: account.id, ...(value === undefined ? {} : { value }) }, confirm });
+    const path = { id: account.id };
+    const command: StaffCommand =
+      kind === 'setStaff'
+        ? { operationId: 'setAdminUserStaff', path, body: { is_staff: value === true } }
+        : kind === 'setActive'
+          ? { operationId: 'setAdminUserActive', path, body: { is_active: value === true } }
+          : { operationId: 'sendAdminUserPasswordReset', path };
+    action.send({ type: 'action.request', request: { command }, confirm });
   };
+  // Staff rights, given or removed, and deactivation ask first (docs/decisions/036-review-rules.md).
   const confirmCopy: Record<'title' | 'body' | 'button', MessageDescriptor> =
-    request?.action === 'setActive'
+    request?.command.operationId === 'setAdminUserActive'
       ? { title: messages.confirmDeactivateTitle, body: messages.confirmDeactivateBody, button: messages.deactivate }
-      : { title: messages.confirmRemoveStaffTitle, body: messages.confirmRemoveStaffBody, button: messages.removeStaff };
+      : request?.command.operationId === 'setAdminUserStaff' && request.command.body.is_staff
+        ? { title: messages.confirmGrantStaffTitle, body: messages.confirmGrantStaffBody, button: messages.grantStaff }
+        : { title: messages.confirmRemoveStaffTitle, body: messages.confirmRemoveStaffBody, button: messages.removeStaff };
 
   return (
     <div className="space-y-8">
@@ -123,7 +136,7 @@ export function UserDetailPage() {
               <FormattedMessage id="admin.users.removeStaff" />
             </Button>
           ) : (
-            <Button id={BUTTON_ID.setStaff} variant="secondary" disabled={working} onClick={() => ask('setStaff', true, false)}>
+            <Button id={BUTTON_ID.setStaff} variant="secondary" disabled={working} onClick={() => ask('setStaff', true, true)}>
               <FormattedMessage id="admin.users.grantStaff" />
             </Button>
           )}
