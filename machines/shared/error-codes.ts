@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'review_not_allowed',
   'step_locked',
   'registration_duplicate',
+  'duplicate_not_flagged',
+  'duplicate_own_account',
   'self_protected',
   'last_staff',
   'account_inactive',

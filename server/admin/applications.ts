@@ -16,6 +16,7 @@ import { searchFold } from '#shared/search-fold.ts';
 import { recordStatusChange } from './audit.ts';
 import { subProgramMessage, toCsv } from './csv.ts';
 import { documentChecklist } from './document-list.ts';
+import { duplicateCounts } from './duplicates.ts';
 import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, readAllPages, splitPage, type PageRequest } from './keyset.ts';
 import { scoreSummaries } from './scoring.ts';
 import type { Actor } from './users.ts';
@@ -139,6 +140,7 @@ async function describe(db: Db, rows: Array<typeof applications.$inferSelect>): 
   const program = new Map(programRows.map((row) => [row.id, row]));
   const stepInfo = new Map(steps.map((row) => [row.application_id, row]));
   const scored = await scoreSummaries(db, rows.map((row) => ({ id: row.id, sub_program: program.get(row.program_id)?.sub_program ?? '' })));
+  const duplicates = await duplicateCounts(db, ids);
   return rows.map((row) => {
     const owner = person.get(row.user_id);
     const of = program.get(row.program_id);
@@ -162,6 +164,7 @@ async function describe(db: Db, rows: Array<typeof applications.$inferSelect>): 
       // The stored average the list sorts by (server/admin/scoring.ts refreshScoreAverages keeps it equal to the sheets').
       score_average: row.score_average,
       score_count: scored.get(row.id)?.count ?? 0,
+      duplicates: duplicates.get(row.id) ?? 0,
     };
   });
 }

@@ -183,13 +183,16 @@ export const provideNewsActionMachine = (queryClient: QueryClient, onCreated: (i
  * (`payload.reviewer_id`, null for none), start the review, ask for changes (`payload`: steps and message) and decide
  * (`payload`: decision and reason).
  */
-export type ApplicationAction = 'setApplicationStatus' | 'setReviewer' | 'startReview' | 'requestChanges' | 'decide' | DocumentAction | 'deleteNote';
+export type ApplicationAction = 'setApplicationStatus' | 'setReviewer' | 'startReview' | 'requestChanges' | 'decide' | DocumentAction | 'deleteNote' | DuplicateAction;
 /** The document checklist (docs/decisions/032-document-checklist.md): `payload` names the file, and a rejection's reason. */
 export type DocumentAction = 'verifyDocument' | 'rejectDocument';
 type DocumentBody = { fileId: number; reason?: string };
 type ApplicationStatusBody = { status: 'draft' | 'closed' };
 /** Deleting my internal note (docs/decisions/033-scoring-and-notes.md): `payload` names it. */
 type NoteBody = { noteId: number };
+/** "Not the same" on a possible duplicate, and taking it back (docs/decisions/038): `payload` names the other application. */
+export type DuplicateAction = 'markNotSame' | 'unmarkNotSame';
+type DuplicateBody = { otherId: number };
 type ReviewerBody = { reviewer_id: number | null };
 type ChangeRequestInput = components['schemas']['ChangeRequestInput'];
 type DecisionInput = components['schemas']['DecisionInput'];
@@ -226,6 +229,13 @@ async function performApplicationAction(request: AdminActionRequest): Promise<un
       if (!response.ok) throw new ApiError(response.status, error);
       return null;
     }
+    case 'markNotSame':
+    case 'unmarkNotSame': {
+      const path = { path: { id: request.targetId, otherId: (request.payload as DuplicateBody).otherId } };
+      return request.action === 'markNotSame'
+        ? unwrap(api.PUT('/admin/applications/{id}/duplicates/{otherId}/not-same', { params: path }))
+        : unwrap(api.DELETE('/admin/applications/{id}/duplicates/{otherId}/not-same', { params: path }));
+    }
   }
   throw new Error(`unknown admin action ${request.action}`);
 }
@@ -240,6 +250,8 @@ const applicationDone = defineMessages({
   documentVerified: { id: 'admin.review.done.documentVerified' },
   documentRejected: { id: 'admin.review.done.documentRejected' },
   noteDeleted: { id: 'admin.notes.deleted' },
+  markedNotSame: { id: 'admin.duplicates.done.marked' },
+  unmarkedNotSame: { id: 'admin.duplicates.done.unmarked' },
 });
 
 export function applicationDoneMessage(request: AdminActionRequest): MessageDescriptor {
@@ -258,6 +270,10 @@ export function applicationDoneMessage(request: AdminActionRequest): MessageDesc
       return applicationDone.documentRejected;
     case 'deleteNote':
       return applicationDone.noteDeleted;
+    case 'markNotSame':
+      return applicationDone.markedNotSame;
+    case 'unmarkNotSame':
+      return applicationDone.unmarkedNotSame;
     case 'setApplicationStatus':
       return (request.payload as ApplicationStatusBody | undefined)?.status === 'closed' ? applicationDone.closed : applicationDone.reopened;
   }

@@ -14,6 +14,7 @@ import { messages, REVIEW_PAGES, reviewPageNames, type ReviewPage } from '#featu
 import { ReviewContent } from './ReviewSections';
 import { ReviewPanel } from './ReviewPanel';
 import { DocumentChecklist } from './DocumentChecklist';
+import { DuplicateFlags } from './DuplicateFlags';
 import { NotesPanel } from './NotesPanel';
 import { ScoringPanel } from './ScoringPanel';
 import { selectUser } from '#machines/session/session.selectors';
@@ -82,6 +83,7 @@ function ReviewScreen({ page }: { page: ReviewPage }) {
       {top(<FormattedMessage id="admin.review.heading" values={{ id: record.id, name: applicantName(record) }} />)}
       <ApplicationFacts application={record} />
       <ReviewPanel application={record} name={applicantName(record)} />
+      <DuplicateFlags id={record.id} />
       <DocumentChecklist application={record} />
       <ScoringPanel id={record.id} me={me} />
       <NotesPanel id={record.id} />
