@@ -12,7 +12,8 @@ export type AuditRecordType = Schemas['AuditRecordType'];
 type Writer = Pick<Db, 'insert'>;
 
 export interface AuditChange {
-  actorId: number;
+  /** The staff member, or null for the portal's own scheduled work (retention: server/operations/retention.ts). */
+  actorId: number | null;
   operation: string;
   recordType: AuditRecordType;
   recordId: number;
