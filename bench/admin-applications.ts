@@ -201,7 +201,8 @@ export async function withGeneratedApplications<T>(
     const base = `http://127.0.0.1:${port}`;
     server = await startProcess(
       ['--import', 'tsx', join(root, 'server/server.ts')],
-      { DATABASE_URL: url.toString(), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SPA_DIR: '', LOG_LEVEL: 'warn', MAIL_POLL_MS: '0', WEB_CONCURRENCY: '1' },
+      // An access token for the whole run: on a loaded machine the measurements outlast the default 5 minutes.
+      { DATABASE_URL: url.toString(), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SPA_DIR: '', LOG_LEVEL: 'warn', MAIL_POLL_MS: '0', WEB_CONCURRENCY: '1', ACCESS_TOKEN_TTL: '3600' },
       `${base}/api/health`,
     );
     const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'staff@bench.test', password: PASSWORD }) });

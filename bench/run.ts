@@ -1,11 +1,12 @@
 // `npm run bench`: the hot API calls over real sockets (bench/api.ts: autocannon against `server/server.ts` next to a
 // bare node:http server, on PGlite and, when TEST_DATABASE_URL or DATABASE_URL is set, on PostgreSQL with one worker
-// per core); then the landing assets, uploads, Lighthouse pages and the staff list at 100,000, all written to
-// bench/results.md. A measurement to compare runs on one machine, never a pass/fail test.
+// per core); then the landing assets, uploads, Lighthouse pages, and the staff list, dashboard and duplicate check at
+// 100,000 applications, all written to bench/results.md. A measurement to compare runs on one machine, never a pass/fail test.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applicationsPart } from './admin-applications.ts';
 import { dashboardPart } from './admin-dashboard.ts';
+import { duplicatesPart } from './admin-duplicates.ts';
 import { apiPglitePart, apiPostgresPart } from './api.ts';
 import { lighthousePart } from './lighthouse.ts';
 import { root } from './processes.ts';
@@ -31,6 +32,7 @@ const parts: Part[] = [
   lighthousePart,
   applicationsPart,
   dashboardPart,
+  duplicatesPart,
 ];
 
 const context = startRun();

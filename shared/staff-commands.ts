@@ -26,6 +26,8 @@ export const STAFF_OPERATIONS = [
   'verifyAdminApplicationDocument',
   'rejectAdminApplicationDocument',
   'deleteAdminApplicationNote',
+  'markAdminApplicationNotSame',
+  'unmarkAdminApplicationNotSame',
 ] as const satisfies ReadonlyArray<keyof operations>;
 
 export type StaffOperationId = (typeof STAFF_OPERATIONS)[number];

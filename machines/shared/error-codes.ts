@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'documents_unverified',
   'document_not_replaced',
   'registration_duplicate',
+  'duplicate_not_flagged',
+  'duplicate_own_account',
   'self_protected',
   'last_staff',
   'account_inactive',

@@ -16,6 +16,7 @@ import { searchFold } from '#shared/search-fold.ts';
 import { recordStatusChange } from './audit.ts';
 import { subProgramMessage, toCsv } from './csv.ts';
 import { documentChecklist, replacedDocuments } from './document-list.ts';
+import { duplicateCounts } from './duplicates.ts';
 import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, readAllPages, splitPage, type PageRequest } from './keyset.ts';
 import { scoreSummaries } from './scoring.ts';
 import { assertMayAct, dutyView } from './separation-of-duties.ts';
@@ -182,6 +183,7 @@ async function describe(db: Db, read: Array<{ application: typeof applications.$
   const program = new Map(programRows.map((row) => [row.id, row]));
   const stepInfo = new Map(steps.map((row) => [row.application_id, row]));
   const scored = await scoreSummaries(db, rows.map((row) => ({ id: row.id, sub_program: program.get(row.program_id)?.sub_program ?? '' })));
+  const duplicates = await duplicateCounts(db, ids);
   return rows.map((row) => {
     const owner = person.get(row.user_id);
     const of = program.get(row.program_id);
@@ -215,6 +217,7 @@ async function describe(db: Db, read: Array<{ application: typeof applications.$
       review_target_days: target,
       // Only applications waiting on staff are late (shared/review-lifecycle.ts awaitsStaff).
       over_target: target !== null && inStatus > target && awaitsStaff(row.status as ApplicationStatus),
+      duplicates: duplicates.get(row.id) ?? 0,
     };
   });
 }

@@ -11,15 +11,18 @@ import { detailError, fieldErrors, notFound, type AppError } from '#server/http/
 import { dutyConflict, mayDeclareConflict, mayScore, type ApplicationStatus, type DutyConflict } from '#shared/review-lifecycle.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor } from './users.ts';
+import { linkedAccountIds } from './duplicates.ts';
 
 type Schemas = components['schemas'];
 
 /**
- * The accounts counted as the application's owner: nobody among them may act on it. Today its applicant. This is
- * the one place where accounts the duplicate check links to the same person join them (docs/decisions/036).
+ * The accounts counted as the application's owner: nobody among them may act on it. Its applicant, and every account
+ * the duplicate check links to the same person (flagged, not marked "not the same": server/admin/duplicates.ts), so a
+ * staff member cannot review their own application through a second account (docs/decisions/036 and 038).
  */
-export async function dutyOwnerIds(_db: Db, loaded: Loaded): Promise<number[]> {
-  return [loaded.application.user_id];
+export async function dutyOwnerIds(db: Db, loaded: Loaded): Promise<number[]> {
+  const linked = await linkedAccountIds(db, loaded.application.id);
+  return [loaded.application.user_id, ...linked.filter((id) => id !== loaded.application.user_id)];
 }
 
 /** The staff member's declaration on the application: true a conflict, false none, null not declared. */

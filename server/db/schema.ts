@@ -588,3 +588,65 @@ export const applicationConflictDeclarations = pgTable(
   },
   (t) => [primaryKey({ columns: [t.application_id, t.staff_id] })],
 );
+
+/**
+ * The duplicate check's normalized keys (docs/decisions/038-duplicate-check-and-unduplicated-counts.md): one row per
+ * identifying answer of an application (steps 1 and 2), folded by application_identity() of migration 0018, whose
+ * triggers keep them current; the server never writes them.
+ */
+export const applicationIdentityKeys = pgTable(
+  'application_identity_keys',
+  {
+    application_id: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'application_identity_keys_pk', columns: [t.application_id, t.kind, t.key] }),
+    // Migration 0018's lookup index: (kind, key) INCLUDE (user_id, application_id), which drizzle cannot declare.
+    check('application_identity_keys_kind_check', sql`${t.kind} in ('ssn_name', 'address', 'phone', 'email', 'business')`),
+  ],
+);
+
+/** Two applications of different accounts sharing at least one key, with the kinds shared; kept by migration 0018's triggers. */
+export const duplicatePairs = pgTable(
+  'duplicate_pairs',
+  {
+    application_a: integer('application_a')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    application_b: integer('application_b')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    user_a: integer('user_a').notNull(),
+    user_b: integer('user_b').notNull(),
+    reasons: text('reasons').array().notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'duplicate_pairs_pk', columns: [t.application_a, t.application_b] }),
+    index('duplicate_pairs_b_idx').on(t.application_b),
+    check('duplicate_pairs_order_check', sql`${t.application_a} < ${t.application_b} and ${t.user_a} <> ${t.user_b}`),
+  ],
+);
+
+/** Staff's "not the same" marks: two accounts staff judged to be different people, by whom and when (decision 038). */
+export const duplicateNotSame = pgTable(
+  'duplicate_not_same',
+  {
+    user_low: integer('user_low')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    user_high: integer('user_high')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    marked_by: integer('marked_by').references(() => users.id, { onDelete: 'set null' }),
+    marked_at: timestamp('marked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'duplicate_not_same_pk', columns: [t.user_low, t.user_high] }),
+    check('duplicate_not_same_order_check', sql`${t.user_low} < ${t.user_high}`),
+  ],
+);

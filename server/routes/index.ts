@@ -3,6 +3,7 @@ import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
 import { adminApplicationRoutes } from './admin-applications.ts';
 import { adminDashboardRoutes } from './admin-dashboard.ts';
+import { adminDuplicateRoutes } from './admin-duplicates.ts';
 import { adminEventRoutes } from './admin-events.ts';
 import { adminNewsRoutes } from './admin-news.ts';
 import { adminProgramRoutes } from './admin-programs.ts';
@@ -36,5 +37,6 @@ export const routeModules: Array<(ctx: AppContext) => Handlers> = [
   adminDashboardRoutes,
   adminReportRoutes,
   adminScoringRoutes,
+  adminDuplicateRoutes,
   driveRoutes,
 ];

@@ -113,3 +113,21 @@ const noteDone = defineMessages({ deleted: { id: 'admin.notes.deleted' } });
 /** Deleting my internal note (a dialog asks first); `onDone` moves focus (the note is gone). */
 export const provideNoteActionMachine = (queryClient: QueryClient, onDone: () => void = () => {}) =>
   provideActions(queryClient, 'applications', () => noteDone.deleted, onDone);
+
+// ---- possible duplicates (docs/decisions/038-duplicate-check-and-unduplicated-counts.md) ---------------------------
+
+const duplicateDone = defineMessages({
+  marked: { id: 'admin.duplicates.done.marked' },
+  unmarked: { id: 'admin.duplicates.done.unmarked' },
+});
+
+/** "Not the same" on a pair, and taking it back (a dialog asks first); `onDone` hears which pair, to move focus. */
+export const provideDuplicateActionMachine = (queryClient: QueryClient, onDone: (otherId: number) => void = () => {}) =>
+  provideActions(
+    queryClient,
+    'applications',
+    (command) => (command.operationId === 'unmarkAdminApplicationNotSame' ? duplicateDone.unmarked : duplicateDone.marked),
+    (outcome) => {
+      if (outcome.operationId === 'markAdminApplicationNotSame' || outcome.operationId === 'unmarkAdminApplicationNotSame') onDone(outcome.command.path.otherId);
+    },
+  );

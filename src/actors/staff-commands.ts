@@ -36,6 +36,8 @@ const performers: { [K in StaffOperationId]: (command: StaffCommandMap[K]) => Pr
   verifyAdminApplicationDocument: ({ path }) => unwrap(api.POST('/admin/applications/{id}/documents/{fileId}/verify', { params: { path } })),
   rejectAdminApplicationDocument: ({ path, body }) => unwrap(api.POST('/admin/applications/{id}/documents/{fileId}/reject', { params: { path }, body })),
   deleteAdminApplicationNote: ({ path }) => noContent(api.DELETE('/admin/applications/{id}/notes/{noteId}', { params: { path } })),
+  markAdminApplicationNotSame: ({ path }) => unwrap(api.PUT('/admin/applications/{id}/duplicates/{otherId}/not-same', { params: { path } })),
+  unmarkAdminApplicationNotSame: ({ path }) => unwrap(api.DELETE('/admin/applications/{id}/duplicates/{otherId}/not-same', { params: { path } })),
 };
 
 /** Sends one command; rejects with a StaffCallError (status 0 when the server never answered). */

@@ -1882,6 +1882,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/applications/{id}/duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff: the applications of other accounts that look like the same person or business, each with why
+         * @description The duplicate check (docs/decisions/038-duplicate-check-and-unduplicated-counts.md): applications of other
+         *     accounts sharing this one's SSN last 4 and name, physical address, phone, e-mail or business name (folded:
+         *     accents, case and punctuation free), in any program, whatever their status. A pair staff marked "not the same"
+         *     is listed with who marked it and when; it no longer links the two accounts.
+         */
+        get: operations["listAdminApplicationDuplicates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/applications/{id}/duplicates/{otherId}/not-same": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Staff: mark a flagged pair "not the same": the two accounts are different people (audited, reversible)
+         * @description The mark is on the two accounts (a person is an account), so every flagged pair of their applications is
+         *     marked. 409 `duplicate_not_flagged` when the duplicate check does not flag the two applications; 409
+         *     `duplicate_own_account` when one of them is the staff member's own (nobody clears a link to themselves).
+         *     Marking a marked pair again changes nothing. Answers the application's possible duplicates as they are now.
+         */
+        put: operations["markAdminApplicationNotSame"];
+        post?: never;
+        /**
+         * Staff: take back a "not the same" mark: the pair links the two accounts again (audited)
+         * @description 409 `duplicate_not_flagged` and `duplicate_own_account` as for marking; taking back a mark that is not there
+         *     changes nothing. Answers the application's possible duplicates as they are now.
+         */
+        delete: operations["unmarkAdminApplicationNotSame"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/applications/{id}/notes": {
         parameters: {
             query?: never;
@@ -1997,7 +2048,7 @@ export interface components {
          *     answer carries one; docs/decisions/011-error-codes-in-the-contract.md says which answer sends which.
          * @enum {string}
          */
-        ErrorCode: "invalid" | "reset_link_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "own_application" | "conflict_of_interest" | "proposer_cannot_confirm" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "review_not_allowed" | "step_locked" | "sub_program_locked" | "conflict_not_declared" | "documents_unverified" | "document_not_replaced" | "registration_duplicate" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "not_ready" | "server_error";
+        ErrorCode: "invalid" | "reset_link_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "own_application" | "conflict_of_interest" | "proposer_cannot_confirm" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "review_not_allowed" | "step_locked" | "sub_program_locked" | "conflict_not_declared" | "documents_unverified" | "document_not_replaced" | "registration_duplicate" | "duplicate_not_flagged" | "duplicate_own_account" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "not_ready" | "server_error";
         /** @description A success that only says what happened (signed out, reset e-mail sent), localized. */
         Message: {
             detail: string;
@@ -2469,6 +2520,40 @@ export interface components {
             review_target_days: number | null;
             /** @description True when days_in_status is past the program's target. */
             over_target: boolean;
+            /** @description Applications of other accounts flagged as possibly the same person or business and not marked "not the same" (docs/decisions/038). */
+            duplicates: number;
+        };
+        /**
+         * @description What a possible-duplicate pair shares (docs/decisions/038-duplicate-check-and-unduplicated-counts.md).
+         * @enum {string}
+         */
+        DuplicateReason: "ssn_name" | "address" | "phone" | "email" | "business";
+        DuplicateFlag: {
+            application: {
+                id: number;
+                status: components["schemas"]["ApplicationStatus"];
+                program: {
+                    id: number;
+                    name: components["schemas"]["LocalizedText"];
+                    period: string;
+                };
+                applicant: components["schemas"]["AdminApplicant"];
+                business_name: string | null;
+            };
+            reasons: components["schemas"]["DuplicateReason"][];
+            /** @description Staff's "not the same" mark on the two accounts, or null while they count as possibly one person. */
+            not_same: null | {
+                by: null | {
+                    id: number;
+                    name: string;
+                    email: string;
+                };
+                /** Format: date-time */
+                at: string;
+            };
+        };
+        DuplicateFlags: {
+            results: components["schemas"]["DuplicateFlag"][];
         };
         RubricCriterion: {
             key: string;
@@ -3241,8 +3326,14 @@ export interface components {
             program_id: number | null;
             /** @description The income limits used; null when none are imported. */
             income_limits_year: number | null;
-            /** @description Households (applications) counted. */
+            /**
+             * @description Unduplicated persons (each with their household) counted: a person is an account, joined with the accounts
+             *     the duplicate check links to it and staff did not mark "not the same" (docs/decisions/038); a person with
+             *     several applications counts once, with the answers of their latest.
+             */
             total: number;
+            /** @description The applications those persons sent (in the population and program asked). */
+            applications: number;
             race: components["schemas"]["HudRaceRow"][];
             sections: components["schemas"]["HudReportSection"][];
         };
@@ -3483,6 +3574,8 @@ export interface components {
         Id: number;
         FileId: number;
         RegistrationId: number;
+        /** @description The other application of a possible-duplicate pair. */
+        OtherId: number;
         NoteId: number;
         NodeId: number;
         /** @description The step, 1 to 6. */
@@ -6743,6 +6836,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApplicationScores"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminApplicationDuplicates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The possible duplicates, the unmarked first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DuplicateFlags"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    markAdminApplicationNotSame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                /** @description The other application of a possible-duplicate pair. */
+                otherId: components["parameters"]["OtherId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The possible duplicates as they are now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DuplicateFlags"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    unmarkAdminApplicationNotSame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                /** @description The other application of a possible-duplicate pair. */
+                otherId: components["parameters"]["OtherId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The possible duplicates as they are now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DuplicateFlags"];
                 };
             };
             400: components["responses"]["FieldErrors"];

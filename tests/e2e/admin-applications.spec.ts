@@ -11,7 +11,7 @@ import { parseCsv } from '../support/csv.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { E2E_SIDE_PORT } from './support/ports.ts';
 import { apiSignIn, applicationPath, applyTo, completeSteps, createProgram, incubatorSurvey, tinyPdf, uploadDocument } from './support/apply.ts';
-import { createAccount, expectNoHorizontalScroll, fieldLabel, shotPath, signIn, switchLanguage, t, type Locale } from './support/shell.ts';
+import { createAccount, expectNoHorizontalScroll, fieldLabel, shotPath, signIn, switchLanguage, t, tabTo, type Locale } from './support/shell.ts';
 
 interface Seeded {
   token: string;
@@ -334,15 +334,6 @@ for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: shotPath(`admin-applications-print-${locale}-360`), fullPage: true });
   });
-}
-
-/** Presses Tab until `target` has focus (a page's controls in their order), failing after `max` presses. */
-async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
-  for (let presses = 0; presses < max; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
 }
 
 test('search, open, move between the review pages and close a draft with the keyboard alone', async ({ page }) => {

@@ -112,8 +112,10 @@ describe.each(databaseKinds)('access matrix from openapi.yaml (%s)', (kind) => {
       if (name === 'sub_program') return 'incubator';
       if (name === 'fileId') return String(fileId);
       if (name === 'nodeId') return String(driveNodeId);
-      // Staff-only operations: an applicant is refused before the note is looked up.
+      // Staff-only operations: an applicant is refused before the note (or the other application of a possible-duplicate
+      // pair) is looked up.
       if (name === 'noteId') return '1';
+      if (name === 'otherId') return '1';
       if (name === 'registrationId') return String(registrationId);
       throw new Error(`${op.operationId}: no owner's value for the path parameter {${name}}; add one to the access matrix`);
     })}`;

@@ -225,10 +225,23 @@ export async function uploadDocument(
   return ((await response.json()) as { id: number }).id;
 }
 
+/**
+ * The answers that tell one applicant from another (docs/decisions/038's duplicate check): phone, e-mail, address, SSN
+ * last 4 and business, made from the application's id, so the applicants of different specs are different people
+ * unless a spec makes them alike on purpose.
+ */
+export function ownAnswers(id: number): Partial<Record<StepNumber, Record<string, unknown>>> {
+  const digits = String(id).padStart(6, '0').slice(-6);
+  return {
+    1: { phone: `787-7${digits.slice(0, 2)}-${digits.slice(2)}`, email: `marisol.${id}@example.com`, physical_line1: `Calle Luna ${id}`, ssn_last4: digits.slice(-4) },
+    2: { business_name: `Café del Sur ${id}`, business_phone: `939-7${digits.slice(0, 2)}-${digits.slice(2)}` },
+  };
+}
+
 /** Saves and submits the given steps with complete data (steps 3 and 4 with their documents; step 6: the intake form and a solved captcha). */
 export async function completeSteps(api: Api, id: number, steps: readonly StepNumber[]): Promise<void> {
   for (const step of steps) {
-    let data = completeStepData[step];
+    let data = { ...completeStepData[step], ...ownAnswers(id)[step] };
     if (step === 3) {
       const [owner] = data.owners as Array<Record<string, unknown>>;
       data = { owners: [{ ...owner, id_files: [await uploadDocument(api, id, 'owner_id')] }] };

@@ -212,3 +212,12 @@ export async function switchLanguage(page: Page, to: Locale): Promise<void> {
   await page.getByRole('button', { name: to === 'es' ? 'Español' : 'English', exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', to);
 }
+
+/** Presses Tab until `target` has focus (a page's controls in their order), failing after `max` presses. */
+export async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
+  for (let presses = 0; presses < max; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}

@@ -223,6 +223,11 @@ export function ApplicationsPage() {
                       {applicantName(row)}
                     </Link>
                     <span className="block break-all text-gray-800">{row.applicant.email}</span>
+                    {row.duplicates > 0 ? (
+                      <span className="mt-1 inline-block rounded border border-amber-800 bg-amber-50 px-2 text-sm font-semibold text-amber-900">
+                        <FormattedMessage id="admin.applications.duplicates" values={{ count: row.duplicates }} />
+                      </span>
+                    ) : null}
                   </th>
                   <td className="px-3 py-2">{row.business_name || '—'}</td>
                   <td className="px-3 py-2">

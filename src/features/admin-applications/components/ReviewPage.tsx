@@ -16,6 +16,7 @@ import { messages, REVIEW_PAGES, reviewPageNames, type ReviewPage } from '#featu
 import { ReviewContent } from './ReviewSections';
 import { ReviewPanel } from './ReviewPanel';
 import { DocumentChecklist } from './DocumentChecklist';
+import { DuplicateFlags } from './DuplicateFlags';
 import { NotesPanel } from './NotesPanel';
 import { ScoringPanel } from './ScoringPanel';
 import { selectUser } from '#machines/session/session.selectors';
@@ -105,6 +106,7 @@ function ReviewScreen({ page }: { page: ReviewPage }) {
       {top(<FormattedMessage id="admin.review.heading" values={{ id: record.id, name: applicantName(record) }} />)}
       <ApplicationFacts application={record} />
       <ReviewActions key={record.id} application={record} me={me ?? 0} />
+      <DuplicateFlags id={record.id} />
       <ScoringPanel id={record.id} me={me} />
       <NotesPanel id={record.id} />
       <SubNav

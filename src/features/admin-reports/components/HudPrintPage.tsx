@@ -45,6 +45,9 @@ export function HudPrintPage() {
             <FormattedMessage id="admin.print.printed" values={{ date: intl.formatDate(new Date(), { dateStyle: 'long' }) }} />
           </p>
           <ReportSummary report={report.data} pending={report.isPending} failed={report.isError} />
+          <p className="text-gray-900">
+            <FormattedMessage id="admin.hud.personRule" />
+          </p>
         </div>
         {report.data ? <HudTables report={report.data} /> : null}
       </article>

@@ -39,6 +39,9 @@ export function HudReportPage() {
         <p className="max-w-prose text-gray-900">
           <FormattedMessage id="admin.hud.intro" />
         </p>
+        <p className="max-w-prose text-gray-900">
+          <FormattedMessage id="admin.hud.personRule" />
+        </p>
       </div>
       {/* Remounted on a new address, so the fields show what the URL says after Back or a shared link. */}
       <form

@@ -1,5 +1,5 @@
-// What the HUD report counted: the households and the income limits its categories used (or that none are imported),
-// or that it is loading or could not be read. A live region, so a new filter's figures are announced.
+// What the HUD report counted: the households (unduplicated persons, docs/decisions/038) and the applications they
+// sent, and the income limits its categories used (or that none are imported), or that it is loading or could not be read. A live region, so a new filter's figures are announced.
 import { FormattedMessage } from 'react-intl';
 import type { HudReport } from '#features/admin-reports/api/hud';
 
@@ -10,6 +10,9 @@ export function ReportSummary({ report, pending, failed }: { report: HudReport |
         <>
           <p className="text-lg font-semibold">
             <FormattedMessage id="admin.hud.summary" values={{ count: report.total }} />
+          </p>
+          <p className="text-gray-900">
+            <FormattedMessage id="admin.hud.applicationsSent" values={{ count: report.applications }} />
           </p>
           <p className="text-gray-900">
             {report.income_limits_year === null ? (
