@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'application_closed',
   'version_conflict',
   'review_not_allowed',
+  'appeal_text_missing',
   'step_locked',
   'registration_duplicate',
   'self_protected',

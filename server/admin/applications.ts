@@ -15,6 +15,7 @@ import { nextStatus, type ApplicationStatus } from '#shared/review-lifecycle.ts'
 import { searchFold } from '#shared/search-fold.ts';
 import { recordStatusChange } from './audit.ts';
 import { subProgramMessage, toCsv } from './csv.ts';
+import { exportTime } from './export-about.ts';
 import { documentChecklist } from './document-list.ts';
 import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, readAllPages, splitPage, type PageRequest } from './keyset.ts';
 import { scoreSummaries } from './scoring.ts';
@@ -190,15 +191,16 @@ export async function exportApplicationsCsv(db: Db, now: Date, filters: Applicat
       row.program.name[language],
       t(subProgramMessage(row.program.sub_program)),
       row.program.period,
-      t(`admin.users.applicationStatus.${row.status}`),
+      // The words the list shows (src/components/programs/messages.ts applicationStatusNames).
+      t(`programs.applicationStatus.${row.status}`),
       row.applicant.first_name,
       row.applicant.last_name,
       row.applicant.email,
       row.business_name,
       row.steps_submitted,
-      row.created_at,
-      row.updated_at,
-      row.submitted_at,
+      exportTime(row.created_at),
+      exportTime(row.updated_at),
+      exportTime(row.submitted_at),
       row.score_average,
     ]),
   );

@@ -53,7 +53,7 @@ export async function verifyDocument(db: Db, now: Date, actor: Actor, id: number
 }
 
 /** Rejected: a change request on the document's step, in the same transaction as the verdict. */
-export async function rejectDocument(db: Db, now: Date, actor: Actor, id: number, fileId: number, reason: string) {
+export async function rejectDocument(db: Db, now: Date, actor: Actor, id: number, fileId: number, reason: string, publicUrl: string) {
   const message = reason.trim();
   // The step is known only once the file is read; read it first (a 404 before the status's 409 is fine either way).
   const [file] = await db
@@ -62,7 +62,7 @@ export async function rejectDocument(db: Db, now: Date, actor: Actor, id: number
     .where(and(eq(applicationFiles.id, fileId), eq(applicationFiles.application_id, id)))
     .limit(1);
   if (!file || !isDocumentKind(file.kind)) throw notFound();
-  return requestChanges(db, now, actor, id, { message, steps: [STEP_OF_DOCUMENT[file.kind]] }, {
+  return requestChanges(db, now, actor, id, { message, steps: [STEP_OF_DOCUMENT[file.kind]] }, publicUrl, {
     operation: 'rejectAdminApplicationDocument',
     alongside: (tx) => setVerdict(tx, now, actor, id, fileId, 'rejected', message),
   });

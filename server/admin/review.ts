@@ -10,8 +10,11 @@ import type { Db } from '#server/db/client.ts';
 import { applications, applicationSteps, users } from '#server/db/schema.ts';
 import { detailError, fieldErrors, notFound } from '#server/http/errors.ts';
 import { isLanguage, translate, type Language } from '#server/i18n/messages.ts';
+import { applicationStepLink } from '#server/mail/links.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
+import { isStepNumber } from '#shared/application-constants.ts';
 import { DECISION_EVENT, nextStatus, type ApplicationStatus, type LifecycleEvent, type ReviewDecision } from '#shared/review-lifecycle.ts';
+import { appealParams, assertAppealText } from './appeal.ts';
 import { reviewView } from './applications.ts';
 import { recordAudit } from './audit.ts';
 import type { Actor } from './users.ts';
@@ -98,8 +101,11 @@ export interface ChangeRequestVia {
   alongside: (tx: Db) => Promise<unknown>;
 }
 
-/** in_review -> changes_requested: the chosen steps become incomplete (the applicant submits each again). */
-export function requestChanges(db: Db, now: Date, actor: Actor, id: number, input: Schemas['ChangeRequestInput'], via?: ChangeRequestVia) {
+/**
+ * in_review -> changes_requested: the chosen steps become incomplete (the applicant submits each again). The e-mail
+ * links to the first reopened step's screen under `publicUrl` (PUBLIC_URL).
+ */
+export function requestChanges(db: Db, now: Date, actor: Actor, id: number, input: Schemas['ChangeRequestInput'], publicUrl: string, via?: ChangeRequestVia) {
   const steps = [...new Set(input.steps)].sort((a, b) => a - b);
   const message = input.message.trim();
   return transition(
@@ -112,7 +118,11 @@ export function requestChanges(db: Db, now: Date, actor: Actor, id: number, inpu
     () => ({ change_message: message, change_steps: steps, changes_requested_at: now }),
     (_current, language) => ({
       template: 'changesRequested',
-      params: { message, steps: steps.map((step) => `- ${step}. ${translate(language, `application.step.name${step}`)}`).join('\n') },
+      params: {
+        message,
+        steps: steps.map((step) => `- ${step}. ${translate(language, `application.step.name${step}`)}`).join('\n'),
+        link: applicationStepLink(publicUrl, id, steps.find(isStepNumber) ?? 1),
+      },
     }),
     async (tx) => {
       await tx
@@ -124,8 +134,11 @@ export function requestChanges(db: Db, now: Date, actor: Actor, id: number, inpu
   );
 }
 
-/** in_review (or waitlisted) -> approved | rejected | waitlisted, with the reason the applicant reads. */
-export const decide = (db: Db, now: Date, actor: Actor, id: number, decision: ReviewDecision, reason: string) =>
+/**
+ * in_review (or waitlisted) -> approved | rejected | waitlisted, with the reason the applicant reads, the program's
+ * appeal text (required for a rejection: server/admin/appeal.ts) and a link to the application under `publicUrl`.
+ */
+export const decide = (db: Db, now: Date, actor: Actor, id: number, decision: ReviewDecision, reason: string, publicUrl: string) =>
   transition(
     db,
     now,
@@ -133,8 +146,14 @@ export const decide = (db: Db, now: Date, actor: Actor, id: number, decision: Re
     id,
     DECISION_EVENT[decision],
     'decideAdminApplication',
-    () => ({ decision_reason: reason.trim(), decided_at: now }),
-    () => ({ template: `decision${decision[0]?.toUpperCase() ?? ''}${decision.slice(1)}`, params: { reason: reason.trim() } }),
+    ({ program }) => {
+      assertAppealText(program, decision);
+      return { decision_reason: reason.trim(), decided_at: now };
+    },
+    ({ program }, language) => ({
+      template: `decision${decision[0]?.toUpperCase() ?? ''}${decision.slice(1)}`,
+      params: { reason: reason.trim(), ...appealParams(program, language), link: applicationStepLink(publicUrl, id, 1) },
+    }),
   );
 
 /** Assigns an active staff account as the reviewer, or none; audited when it changes, never e-mailed. */

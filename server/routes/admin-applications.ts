@@ -5,6 +5,7 @@ import * as adminApplications from '#server/admin/applications.ts';
 import * as review from '#server/admin/review.ts';
 import * as checklist from '#server/admin/document-checklist.ts';
 import { sendCsv } from '#server/admin/csv.ts';
+import { exportDay, exportFileName, programWords } from '#server/admin/export-about.ts';
 
 export function adminApplicationRoutes(ctx: AppContext): Handlers {
   return {
@@ -13,8 +14,18 @@ export function adminApplicationRoutes(ctx: AppContext): Handlers {
       return adminApplications.listApplications(ctx.db, ctx.now(), filters, { cursor, limit });
     },
     exportAdminApplications: async (request, reply) => {
-      const csv = await adminApplications.exportApplicationsCsv(ctx.db, ctx.now(), request.query, request.language);
-      return sendCsv(reply, `${request.t('admin.applications.csvName')}-${ctx.now().toISOString().slice(0, 10)}.csv`, csv);
+      const now = ctx.now();
+      const { program_id: programId, from, to } = request.query;
+      const csv = await adminApplications.exportApplicationsCsv(ctx.db, now, request.query, request.language);
+      // The name says which program and days it holds (docs/decisions/041).
+      const name = exportFileName(
+        request.t('admin.applications.csvName'),
+        programId === undefined ? null : await programWords(ctx.db, programId, request.language),
+        from === undefined ? null : request.t('admin.export.fromFile', { day: from }),
+        to === undefined ? null : request.t('admin.export.toFile', { day: to }),
+        exportDay(now),
+      );
+      return sendCsv(reply, name, csv);
     },
     getAdminApplication: async (request) => adminApplications.getApplication(ctx.db, ctx.now(), request.params.id),
     setAdminApplicationStatus: async (request) =>
@@ -23,13 +34,13 @@ export function adminApplicationRoutes(ctx: AppContext): Handlers {
     setAdminApplicationReviewer: async (request) =>
       review.assignReviewer(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.reviewer_id),
     startAdminApplicationReview: async (request) => review.startReview(ctx.db, ctx.now(), request.requireUser(), request.params.id),
-    requestAdminApplicationChanges: async (request) => review.requestChanges(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body),
+    requestAdminApplicationChanges: async (request) => review.requestChanges(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body, ctx.config.publicUrl),
     decideAdminApplication: async (request) =>
-      review.decide(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.decision, request.body.reason),
+      review.decide(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.decision, request.body.reason, ctx.config.publicUrl),
     // The document checklist (docs/decisions/032-document-checklist.md).
     verifyAdminApplicationDocument: async (request) =>
       checklist.verifyDocument(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.params.fileId),
     rejectAdminApplicationDocument: async (request) =>
-      checklist.rejectDocument(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.params.fileId, request.body.reason),
+      checklist.rejectDocument(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.params.fileId, request.body.reason, ctx.config.publicUrl),
   };
 }

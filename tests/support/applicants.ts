@@ -59,6 +59,8 @@ export async function createProgram(
       name_en: 'Test incubator',
       description_es: 'Descripción',
       description_en: 'Description',
+      appeal_es: 'Puede pedir que se reconsidere en 30 días.',
+      appeal_en: 'You may ask for reconsideration within 30 days.',
       period: '2027-1',
       start_date: '2027-01-15',
       end_date: '2027-06-30',
