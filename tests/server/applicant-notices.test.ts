@@ -6,7 +6,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox } from '#server/db/schema.ts';
-import { completeAllSteps, createProgram, setProgram, signUp, type Person } from '../support/applicants.ts';
+import { createProgram, setProgram, signUp, submittedApplication, type Person } from '../support/applicants.ts';
 import { databaseKinds, mailText, startSmtp, startTestApp, type TestApp, type TestSmtp } from '../support/server.ts';
 
 const APPEAL_ES = 'Puede pedir una reconsideración escribiendo a apelaciones@incubadora.example en 30 días.';
@@ -31,16 +31,7 @@ describe.each(databaseKinds)('what applicants are told (%s)', (kind) => {
   });
 
   /** An applicant (in `language`) of `programId` whose application is submitted and in review. */
-  async function inReview(programId: number, language: 'es' | 'en'): Promise<{ person: Person; id: number }> {
-    const person = await signUp(test, { language });
-    const created = await test.call('POST', '/applications', { program_id: programId }, person.headers);
-    expect(created.statusCode, created.body).toBe(201);
-    const { id } = created.json() as { id: number };
-    await completeAllSteps(test, person, id);
-    expect((await test.call('POST', `/applications/${id}/submit`, undefined, person.headers)).statusCode).toBe(200);
-    expect((await test.call('POST', `/admin/applications/${id}/review/start`, undefined, staff.headers)).statusCode).toBe(200);
-    return { person, id };
-  }
+  const inReview = (programId: number, language: 'es' | 'en') => submittedApplication(test, programId, language, staff);
   const decide = (id: number, decision: string, headers: Record<string, string> = en(staff)) =>
     test.call('POST', `/admin/applications/${id}/review/decision`, { decision, reason: 'Los fondos de este grupo se agotaron.' }, headers);
   /** The newest e-mail queued for `person` with `template`. */

@@ -14,6 +14,7 @@ import { stepNames } from '#components/application/messages';
 import { Button } from '#components/ui/Button';
 import { TextAreaField } from '#components/ui/TextAreaField';
 import type { AdminApplication } from '#features/admin-applications/api/applications';
+import { ViewDocumentButton } from './DocumentItem';
 import { DialogForm, focusFirst, FormDialog } from './ReviewDialogs';
 import { ReviewOutcome } from './ReviewOutcome';
 
@@ -108,6 +109,7 @@ export function DocumentChecklist({ application }: { application: AdminApplicati
             <span className="w-full sm:w-auto">
               <Verdict document={document} />
             </span>
+            <ViewDocumentButton target={document.kind === 'intake_form' ? { applicationId: application.id, intakeForm: true } : { applicationId: application.id, fileId: document.file_id }} fileName={document.file_name} />
             {open ? (
               <span className="flex flex-wrap gap-2">
                 <Button variant="secondary" className="min-h-11" disabled={working || document.verdict === 'verified'} onClick={() => ask('verifyDocument', document)}>
