@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'throttled',
   'database_unavailable',
+  'not_ready',
   'server_error',
 ] as const satisfies readonly ErrorCode[];
 
