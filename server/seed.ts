@@ -60,9 +60,15 @@ export async function seedDemoPrograms(db: AppContext['db'], now: Date, producti
   const period = `${start.getUTCFullYear()}-${start.getUTCMonth() < 6 ? 1 : 2}`;
   const approval_needs_confirmation = production;
   const open = { period, start_date: isoDay(start), end_date: isoDay(end), application_deadline: deadline, status: 'open', approval_needs_confirmation };
+  // Sent with every decision; a rejection needs it (docs/decisions/041-what-applicants-are-told.md).
+  const appeal = {
+    appeal_es: 'Si no está de acuerdo con la decisión, puede pedir que se reconsidere escribiendo al programa dentro de 30 días, con las razones y los documentos que la apoyen.',
+    appeal_en: 'If you disagree with the decision, you may ask for reconsideration by writing to the program within 30 days, with your reasons and any supporting documents.',
+  };
   await db.insert(programs).values([
     {
       ...open,
+      ...appeal,
       sub_program: 'student_incubator',
       name_es: 'Incubadora universitaria',
       name_en: 'University incubator',
@@ -71,6 +77,7 @@ export async function seedDemoPrograms(db: AppContext['db'], now: Date, producti
     },
     {
       ...open,
+      ...appeal,
       sub_program: 'pre_incubator',
       name_es: 'Preincubadora',
       name_en: 'Pre-incubator',
@@ -79,6 +86,7 @@ export async function seedDemoPrograms(db: AppContext['db'], now: Date, producti
     },
     {
       ...open,
+      ...appeal,
       sub_program: 'incubator',
       name_es: 'Incubadora',
       name_en: 'Incubator',
@@ -87,6 +95,7 @@ export async function seedDemoPrograms(db: AppContext['db'], now: Date, producti
     },
     {
       ...open,
+      ...appeal,
       sub_program: 'accelerator',
       name_es: 'Aceleradora',
       name_en: 'Accelerator',
@@ -94,6 +103,7 @@ export async function seedDemoPrograms(db: AppContext['db'], now: Date, producti
       description_en: 'For companies operating 2-3 years or more.',
     },
     {
+      ...appeal,
       sub_program: 'incubator',
       name_es: 'Incubadora (grupo anterior)',
       name_en: 'Incubator (previous group)',

@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   'application_closed',
   'version_conflict',
   'review_not_allowed',
+  'appeal_text_missing',
   'step_locked',
   'sub_program_locked',
   'conflict_not_declared',

@@ -17,6 +17,7 @@ import { recordStatusChange } from './audit.ts';
 import { subProgramMessage, toCsv } from './csv.ts';
 import { documentChecklist, replacedDocuments } from './document-list.ts';
 import { duplicateCounts } from './duplicates.ts';
+import { exportTime } from './export-about.ts';
 import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, readAllPages, splitPage, type PageRequest } from './keyset.ts';
 import { scoreSummaries } from './scoring.ts';
 import { assertMayAct, dutyView } from './separation-of-duties.ts';
@@ -246,15 +247,16 @@ export async function exportApplicationsCsv(db: Db, now: Date, viewer: ListViewe
       row.program.name[language],
       t(subProgramMessage(row.program.sub_program)),
       row.program.period,
-      t(`admin.users.applicationStatus.${row.status}`),
+      // The words the list shows (src/components/programs/messages.ts applicationStatusNames).
+      t(`programs.applicationStatus.${row.status}`),
       row.applicant.first_name,
       row.applicant.last_name,
       row.applicant.email,
       row.business_name,
       row.steps_submitted,
-      row.created_at,
-      row.updated_at,
-      row.submitted_at,
+      exportTime(row.created_at),
+      exportTime(row.updated_at),
+      exportTime(row.submitted_at),
       row.score_average,
       row.reviewer ? `${row.reviewer.first_name} ${row.reviewer.last_name}`.trim() || row.reviewer.email : null,
       row.days_in_status,

@@ -244,7 +244,7 @@ export async function exportDashboardCsv(db: Db, now: Date, chart: DashboardChar
     case 'funnel':
       return toCsv(header('stage', 'count'), (await CHARTS.funnel(db, filters)).map((row): Cell[] => [t(`admin.dashboard.funnel.${row.stage}`), row.count]));
     case 'status':
-      return toCsv(header('status', 'count'), (await CHARTS.status(db, filters)).map((row): Cell[] => [t(`admin.users.applicationStatus.${row.status}`), row.count]));
+      return toCsv(header('status', 'count'), (await CHARTS.status(db, filters)).map((row): Cell[] => [t(`programs.applicationStatus.${row.status}`), row.count]));
     case 'sub_program':
       return toCsv(header('sub_program', 'count'), (await CHARTS.sub_program(db, filters)).map((row): Cell[] => [t(subProgramMessage(row.sub_program)), row.count]));
     case 'program':

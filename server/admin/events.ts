@@ -11,6 +11,7 @@ import { toEvent } from '#server/events/service.ts';
 import { searchFold } from '#shared/search-fold.ts';
 import { recordAudit } from './audit.ts';
 import { toCsv } from './csv.ts';
+import { exportTime } from './export-about.ts';
 import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, readAllPages, splitPage, type PageRequest } from './keyset.ts';
 
 type Schemas = components['schemas'];
@@ -122,15 +123,15 @@ export async function exportEventsCsv(db: Db, now: Date, filters: EventFilters, 
       row.id,
       t(`admin.events.kind.${row.kind}`),
       row.title[language],
-      row.starts_at,
-      row.ends_at,
+      exportTime(row.starts_at),
+      exportTime(row.ends_at),
       row.place,
       row.link,
       row.capacity,
       t(`admin.events.status.${row.status}`),
       row.registrations,
       row.attended,
-      row.created_at,
+      exportTime(row.created_at),
     ]),
   );
 }
@@ -282,7 +283,7 @@ export async function exportRegistrationsCsv(db: Db, now: Date, eventId: number,
       row.phone,
       row.how_heard === null ? '' : t(`events.howHeard.${row.how_heard}`),
       row.language,
-      row.created_at.toISOString(),
+      exportTime(row.created_at),
       t(row.attended ? 'admin.common.yes' : 'admin.common.no'),
     ]),
   );

@@ -10,6 +10,7 @@ import { translate, type Language } from '#server/i18n/messages.ts';
 import { searchFold } from '#shared/search-fold.ts';
 import { recordAudit } from './audit.ts';
 import { toCsv } from './csv.ts';
+import { exportTime } from './export-about.ts';
 import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, readAllPages, splitPage, type PageRequest } from './keyset.ts';
 
 type Schemas = components['schemas'];
@@ -81,9 +82,9 @@ export async function exportNewsCsv(db: Db, filters: NewsFilters, language: Lang
       row.title_es,
       row.title_en,
       t(`admin.news.state.${row.published_at === null ? 'draft' : 'published'}`),
-      row.published_at,
-      row.created_at,
-      row.updated_at,
+      exportTime(row.published_at),
+      exportTime(row.created_at),
+      exportTime(row.updated_at),
     ]),
   );
 }

@@ -9,6 +9,7 @@ import { translate, type Language } from '#server/i18n/messages.ts';
 import { searchFold } from '#shared/search-fold.ts';
 import { recordAudit } from './audit.ts';
 import { subProgramMessage, toCsv } from './csv.ts';
+import { exportTime } from './export-about.ts';
 import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, readAllPages, splitPage, type PageRequest } from './keyset.ts';
 import type { Actor } from './users.ts';
 import { isUnderReview, type ApplicationStatus } from '#shared/review-lifecycle.ts';
@@ -30,6 +31,7 @@ function toAdminProgram(row: ProgramRow, counts: { drafts: number; submitted: nu
     sub_program: row.sub_program as Schemas['SubProgram'],
     name: { es: row.name_es, en: row.name_en },
     description: { es: row.description_es, en: row.description_en },
+    appeal: { es: row.appeal_es, en: row.appeal_en },
     period: row.period,
     start_date: row.start_date,
     end_date: row.end_date,
@@ -120,7 +122,7 @@ export async function exportProgramsCsv(db: Db, filters: ProgramFilters, languag
       row.period,
       row.start_date,
       row.end_date,
-      row.application_deadline,
+      exportTime(row.application_deadline),
       t(`programs.status.${row.status}`),
       row.drafts,
       row.submitted,
@@ -172,6 +174,8 @@ const columnsOf = (input: ProgramInput) => ({
   name_en: input.name_en,
   ...(input.description_es === undefined ? {} : { description_es: input.description_es }),
   ...(input.description_en === undefined ? {} : { description_en: input.description_en }),
+  ...(input.appeal_es === undefined ? {} : { appeal_es: input.appeal_es.trim() }),
+  ...(input.appeal_en === undefined ? {} : { appeal_en: input.appeal_en.trim() }),
   period: input.period,
   start_date: input.start_date,
   end_date: input.end_date,
@@ -189,6 +193,8 @@ const audited = (row: ProgramRow) => ({
   name_en: row.name_en,
   description_es: row.description_es,
   description_en: row.description_en,
+  appeal_es: row.appeal_es,
+  appeal_en: row.appeal_en,
   period: row.period,
   start_date: row.start_date,
   end_date: row.end_date,

@@ -12,6 +12,7 @@ import type { Db } from '#server/db/client.ts';
 import { applications, applicationSteps, users } from '#server/db/schema.ts';
 import { AppError, detailError, fieldErrors, msg, notFound } from '#server/http/errors.ts';
 import { isLanguage, translate, type Language } from '#server/i18n/messages.ts';
+import { applicationStepLink } from '#server/mail/links.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import {
   approvalStep,
@@ -25,6 +26,8 @@ import {
   type LifecycleEvent,
   type ReviewDecision,
 } from '#shared/review-lifecycle.ts';
+import { isStepNumber } from '#shared/application-constants.ts';
+import { appealParams, assertAppealText } from './appeal.ts';
 import { reviewView } from './applications.ts';
 import { recordAudit } from './audit.ts';
 import { documentChecklist } from './document-list.ts';
@@ -126,9 +129,10 @@ export const startReview = (db: Db, now: Date, actor: Actor, id: number) =>
 /**
  * in_review -> changes_requested: the round's one change request. The chosen steps and the step of every document
  * rejected in the checklist become incomplete (the applicant submits each again); the e-mail names each step and,
- * under it, each rejected document with its reason. A pending approval is withdrawn.
+ * under it, each rejected document with its reason, and links to the first reopened step's screen under `publicUrl`
+ * (PUBLIC_URL). A pending approval is withdrawn.
  */
-export function requestChanges(db: Db, now: Date, actor: Actor, id: number, input: Schemas['ChangeRequestInput']) {
+export function requestChanges(db: Db, now: Date, actor: Actor, id: number, input: Schemas['ChangeRequestInput'], publicUrl: string) {
   const message = input.message.trim();
   return transition(db, now, actor, id, 'request_changes', 'requestAdminApplicationChanges', async (tx) => {
     const documents = await documentChecklist(tx, id);
@@ -146,6 +150,7 @@ export function requestChanges(db: Db, now: Date, actor: Actor, id: number, inpu
               ...rejected.filter((document) => document.step === step).map((document) => `    - ${document.file_name}: ${document.reason ?? ''}`),
             ])
             .join('\n'),
+          link: applicationStepLink(publicUrl, id, steps.find(isStepNumber) ?? 1),
         },
       }),
       alongside: (inner) =>
@@ -175,10 +180,12 @@ async function assertChecklistAllows(tx: Db, id: number, decision: ReviewDecisio
 /**
  * in_review (or waitlisted) -> approved | rejected | waitlisted, with the reason the applicant reads. Approving needs
  * the checklist verified; when the program asks for a second person it only proposes (status unchanged, no e-mail)
- * and confirmApproval decides. Rejecting or waitlisting withdraws a pending proposal.
+ * and confirmApproval decides. Rejecting or waitlisting withdraws a pending proposal. A rejection needs the program's
+ * appeal text (server/admin/appeal.ts); the e-mail carries it and links to the application under `publicUrl`.
  */
-export const decide = (db: Db, now: Date, actor: Actor, id: number, decision: ReviewDecision, reason: string) =>
+export const decide = (db: Db, now: Date, actor: Actor, id: number, decision: ReviewDecision, reason: string, publicUrl: string) =>
   transition(db, now, actor, id, DECISION_EVENT[decision], 'decideAdminApplication', async (tx, { application, program }) => {
+    assertAppealText(program, decision);
     await assertChecklistAllows(tx, id, decision);
     const text = reason.trim();
     const pendingBy = application.approval_proposed_at !== null && application.approval_confirmed_at === null ? application.approval_proposed_by : null;
@@ -191,13 +198,16 @@ export const decide = (db: Db, now: Date, actor: Actor, id: number, decision: Re
     }
     return {
       changes: { decision_reason: text, decided_at: now, ...NO_APPROVAL },
-      mail: () => ({ template: `decision${decision[0]?.toUpperCase() ?? ''}${decision.slice(1)}`, params: { reason: text } }),
+      mail: (language) => ({
+        template: `decision${decision[0]?.toUpperCase() ?? ''}${decision.slice(1)}`,
+        params: { reason: text, ...appealParams(program, language), link: applicationStepLink(publicUrl, id, 1) },
+      }),
     };
   });
 
 /** A second staff member confirms the pending approval: approved with the proposal's reason, e-mailed. */
-export const confirmApproval = (db: Db, now: Date, actor: Actor, id: number) =>
-  transition(db, now, actor, id, 'approve', 'confirmAdminApplicationApproval', async (tx, { application }) => {
+export const confirmApproval = (db: Db, now: Date, actor: Actor, id: number, publicUrl: string) =>
+  transition(db, now, actor, id, 'approve', 'confirmAdminApplicationApproval', async (tx, { application, program }) => {
     const pending = application.approval_proposed_at !== null && application.approval_confirmed_at === null && application.approval_reason !== null;
     const refusal = pending ? confirmationRefusal({ proposedBy: application.approval_proposed_by, staffId: actor.id }) : 'review_not_allowed';
     if (refusal === 'review_not_allowed') throw notAllowed(application.status);
@@ -206,7 +216,7 @@ export const confirmApproval = (db: Db, now: Date, actor: Actor, id: number) =>
     const reason = application.approval_reason ?? '';
     return {
       changes: { decision_reason: reason, decided_at: now, approval_confirmed_by: actor.id, approval_confirmed_at: now },
-      mail: () => ({ template: 'decisionApproved', params: { reason } }),
+      mail: (language) => ({ template: 'decisionApproved', params: { reason, ...appealParams(program, language), link: applicationStepLink(publicUrl, id, 1) } }),
     };
   });
 

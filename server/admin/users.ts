@@ -12,6 +12,7 @@ import { translate, type Language } from '#server/i18n/messages.ts';
 import { searchFold } from '#shared/search-fold.ts';
 import { recordAudit } from './audit.ts';
 import { toCsv } from './csv.ts';
+import { exportTime } from './export-about.ts';
 import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, readAllPages, splitPage, type PageRequest } from './keyset.ts';
 
 type Schemas = components['schemas'];
@@ -100,7 +101,7 @@ export async function exportUsersCsv(db: Db, filters: UserFilters, language: Lan
   const yesNo = (value: boolean) => t(value ? 'admin.common.yes' : 'admin.common.no');
   return toCsv(
     ['id', 'email', 'first_name', 'last_name', 'language', 'is_staff', 'is_active', 'created_at'].map((column) => t(`admin.users.column.${column}`)),
-    rows.map((row) => [row.id, row.email, row.first_name, row.last_name, row.language, yesNo(row.is_staff), yesNo(row.is_active), row.created_at.toISOString()]),
+    rows.map((row) => [row.id, row.email, row.first_name, row.last_name, row.language, yesNo(row.is_staff), yesNo(row.is_active), exportTime(row.created_at)]),
   );
 }
 

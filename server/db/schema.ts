@@ -130,6 +130,9 @@ export const programs = pgTable(
     name_en: text('name_en').notNull(),
     description_es: text('description_es').notNull().default(''),
     description_en: text('description_en').notNull().default(''),
+    /** What an applicant may do about a decision (appeal or reconsideration), sent with it; a rejection needs both. */
+    appeal_es: text('appeal_es').notNull().default(''),
+    appeal_en: text('appeal_en').notNull().default(''),
     /** e.g. 2027-1 */
     period: text('period').notNull(),
     start_date: date('start_date', { mode: 'string' }).notNull(),

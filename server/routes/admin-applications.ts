@@ -7,6 +7,7 @@ import * as checklist from '#server/admin/document-checklist.ts';
 import { sendCsv } from '#server/admin/csv.ts';
 import { bulkApplications } from '#server/admin/bulk.ts';
 import { listApplicationMail } from '#server/admin/history.ts';
+import { exportDay, exportFileName, programWords } from '#server/admin/export-about.ts';
 
 export function adminApplicationRoutes(ctx: AppContext): Handlers {
   return {
@@ -15,8 +16,18 @@ export function adminApplicationRoutes(ctx: AppContext): Handlers {
       return adminApplications.listApplications(ctx.db, ctx.now(), request.requireUser(), filters, { cursor, limit });
     },
     exportAdminApplications: async (request, reply) => {
-      const csv = await adminApplications.exportApplicationsCsv(ctx.db, ctx.now(), request.requireUser(), request.query, request.language);
-      return sendCsv(reply, `${request.t('admin.applications.csvName')}-${ctx.now().toISOString().slice(0, 10)}.csv`, csv);
+      const now = ctx.now();
+      const { program_id: programId, from, to } = request.query;
+      const csv = await adminApplications.exportApplicationsCsv(ctx.db, now, request.requireUser(), request.query, request.language);
+      // The name says which program and days it holds (docs/decisions/041).
+      const name = exportFileName(
+        request.t('admin.applications.csvName'),
+        programId === undefined ? null : await programWords(ctx.db, programId, request.language),
+        from === undefined ? null : request.t('admin.export.fromFile', { day: from }),
+        to === undefined ? null : request.t('admin.export.toFile', { day: to }),
+        exportDay(now),
+      );
+      return sendCsv(reply, name, csv);
     },
     // Queues and history (docs/decisions/040-staff-queues-and-history.md).
     bulkAdminApplications: async (request) => bulkApplications(ctx.db, ctx.now, request.requireUser(), request.body, request.language),
@@ -28,11 +39,11 @@ export function adminApplicationRoutes(ctx: AppContext): Handlers {
     setAdminApplicationReviewer: async (request) =>
       review.assignReviewer(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.reviewer_id),
     startAdminApplicationReview: async (request) => review.startReview(ctx.db, ctx.now(), request.requireUser(), request.params.id),
-    requestAdminApplicationChanges: async (request) => review.requestChanges(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body),
+    requestAdminApplicationChanges: async (request) => review.requestChanges(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body, ctx.config.publicUrl),
     decideAdminApplication: async (request) =>
-      review.decide(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.decision, request.body.reason),
+      review.decide(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.decision, request.body.reason, ctx.config.publicUrl),
     // The review rules (docs/decisions/036-review-rules.md).
-    confirmAdminApplicationApproval: async (request) => review.confirmApproval(ctx.db, ctx.now(), request.requireUser(), request.params.id),
+    confirmAdminApplicationApproval: async (request) => review.confirmApproval(ctx.db, ctx.now(), request.requireUser(), request.params.id, ctx.config.publicUrl),
     declareAdminApplicationConflict: async (request) =>
       review.declareConflictOfInterest(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.conflict),
     // The document checklist (docs/decisions/032-document-checklist.md).

@@ -3,6 +3,7 @@
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
 import { sendCsv } from '#server/admin/csv.ts';
+import { exportDay, exportFileName, exportTime, programWords, withAbout } from '#server/admin/export-about.ts';
 import * as hud from '#server/admin/hud-report.ts';
 import { detailError } from '#server/http/errors.ts';
 import { fileUpload, unreadableMultipart } from './uploads.ts';
@@ -10,9 +11,29 @@ import { fileUpload, unreadableMultipart } from './uploads.ts';
 export function adminReportRoutes(ctx: AppContext): Handlers {
   return {
     getHudReport: async (request) => hud.hudReport(ctx.db, request.query),
+    // The file says what it counts (docs/decisions/041): population, program and income-limits year, above the table
+    // and in its name.
     exportHudReport: async (request, reply) => {
-      const csv = hud.hudReportCsv(await hud.hudReport(ctx.db, request.query), request.language);
-      return sendCsv(reply, `${request.t('admin.hud.csvName')}-${ctx.now().toISOString().slice(0, 10)}.csv`, csv);
+      const now = ctx.now();
+      const report = await hud.hudReport(ctx.db, request.query);
+      const program = await programWords(ctx.db, request.query.program_id, request.language);
+      const year = report.income_limits_year;
+      const about = [
+        [request.t('admin.export.report'), request.t('admin.hud.title')],
+        [request.t('admin.hud.population'), request.t(`admin.hud.population.${report.population}`)],
+        [request.t('admin.hud.program'), program],
+        [request.t('admin.hud.year'), year === null ? request.t('admin.export.noLimits') : String(year)],
+        [request.t('admin.export.generated'), exportTime(now)],
+      ] as const;
+      const csv = withAbout(about, hud.hudReportCsv(report, request.language));
+      const name = exportFileName(
+        request.t('admin.hud.csvName'),
+        request.t(`admin.export.population.${report.population}`),
+        program,
+        year === null ? null : request.t('admin.export.limitsFile', { year }),
+        exportDay(now),
+      );
+      return sendCsv(reply, name, csv);
     },
     listHudIncomeLimitYears: async () => hud.incomeLimitYears(ctx.db),
     importHudIncomeLimits: async (request) => {

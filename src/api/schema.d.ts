@@ -1710,7 +1710,9 @@ export interface paths {
         /**
          * Staff: approve, reject or waitlist, with a reason (audited, e-mailed in the applicant's language)
          * @description From `in_review`; a waitlisted application can still be approved or rejected. Approved and rejected are final:
-         *     anything else answers 409 `review_not_allowed`. The reason is sent to the applicant.
+         *     anything else answers 409 `review_not_allowed`. The reason is sent to the applicant, with the program's appeal
+         *     or reconsideration text and a link to the application; a rejection while that text is blank in either language
+         *     answers 409 `appeal_text_missing`.
          *     Approving needs every document of the checklist verified (409 `documents_unverified` naming the others).
          *     When the program asks for a second person (`approval_needs_confirmation`), approving records the proposal
          *     (`approval`, status unchanged, no e-mail) and another staff member confirms it with
@@ -2048,7 +2050,7 @@ export interface components {
          *     answer carries one; docs/decisions/011-error-codes-in-the-contract.md says which answer sends which.
          * @enum {string}
          */
-        ErrorCode: "invalid" | "reset_link_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "own_application" | "conflict_of_interest" | "proposer_cannot_confirm" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "review_not_allowed" | "step_locked" | "sub_program_locked" | "conflict_not_declared" | "documents_unverified" | "document_not_replaced" | "registration_duplicate" | "duplicate_not_flagged" | "duplicate_own_account" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "not_ready" | "server_error";
+        ErrorCode: "invalid" | "reset_link_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "own_application" | "conflict_of_interest" | "proposer_cannot_confirm" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "review_not_allowed" | "appeal_text_missing" | "step_locked" | "sub_program_locked" | "conflict_not_declared" | "documents_unverified" | "document_not_replaced" | "registration_duplicate" | "duplicate_not_flagged" | "duplicate_own_account" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "not_ready" | "server_error";
         /** @description A success that only says what happened (signed out, reset e-mail sent), localized. */
         Message: {
             detail: string;
@@ -2294,6 +2296,9 @@ export interface components {
             name_en: string;
             description_es?: string;
             description_en?: string;
+            /** @description How to appeal or ask for reconsideration of a decision; sent with every decision. A rejection needs it in both languages. */
+            appeal_es?: string;
+            appeal_en?: string;
             period: string;
             /** Format: date */
             start_date: string;
@@ -2312,6 +2317,8 @@ export interface components {
             sub_program: components["schemas"]["SubProgram"];
             name: components["schemas"]["LocalizedText"];
             description: components["schemas"]["LocalizedText"];
+            /** @description The appeal or reconsideration text sent with every decision. */
+            appeal: components["schemas"]["LocalizedText"];
             period: string;
             /** Format: date */
             start_date: string;

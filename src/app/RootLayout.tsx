@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { Outlet, useLocation, useMatches, useNavigation, type UIMatch } from 'react-router-dom';
 import { MAIN_HEADING_ID } from '#components/ui/PageHeading';
+import { focusIdOf } from '#lib/focus-after-navigation';
 import { useHydrated } from '#lib/use-hydrated';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -59,16 +60,20 @@ export function useDocumentTitle(title: MessageDescriptor | undefined): void {
 /**
  * After a navigation (not the first load), focus the new page's <h1>, or <main> when it has none. A link to a part of
  * the page (`#step-4`) leaves focus to that page, which moved it to the part in its own effect, run before this one.
+ * A link whose state names an element (`state={{ focus: 'review-content' }}`, e.g. the review's page navigation)
+ * focuses that element when the new page has it, keeping the address clean.
  */
-function useFocusOnNavigation(pathname: string, hash: string): void {
+function useFocusOnNavigation(pathname: string, hash: string, focusId: string | undefined): void {
   const previous = useRef(pathname);
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
     if (hash.length > 1 && document.getElementById(hash.slice(1))) return;
+    const named = focusId === undefined ? null : document.getElementById(focusId);
+    if (named) return void named.focus();
     const target = document.getElementById(MAIN_HEADING_ID) ?? document.getElementById('main-content');
     target?.focus();
-  }, [pathname, hash]);
+  }, [pathname, hash, focusId]);
 }
 
 /**
@@ -88,7 +93,7 @@ export function RootLayout() {
   const navigation = useNavigation();
   useDocumentTitle(titleOf(matches));
   useLanguageRule();
-  useFocusOnNavigation(location.pathname, location.hash);
+  useFocusOnNavigation(location.pathname, location.hash, focusIdOf(location.state));
 
   return (
     <div className="flex min-h-screen flex-col">

@@ -113,7 +113,8 @@ test('staff find a submitted application without typing accents, read the four p
   for (const step of [3, 4, 5]) await expect(page.getByRole('heading', { level: 2, name: es(`application.step.name${step}`) })).toBeVisible();
   const pdf = page.waitForResponse((response) => /\/api\/applications\/\d+\/files\/\d+$/.test(response.url()) && response.status() === 200);
   const tab = page.context().waitForEvent('page');
-  await page.getByRole('button', { name: es('admin.review.view', { name: 'owner_id.pdf' }) }).click();
+  // The step's own copy of the button (the document checklist above has one too).
+  await page.getByRole('region', { name: es('admin.review.page3') }).getByRole('button', { name: es('admin.review.view', { name: 'owner_id.pdf' }) }).click();
   const response = await pdf;
   expect(response.headers()['content-type']).toContain('application/pdf');
   expect(Number(response.headers()['content-length'])).toBeGreaterThan(0);

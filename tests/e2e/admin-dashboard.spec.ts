@@ -4,6 +4,7 @@
 // clean in es and en, at 1280 and 360 px, with no horizontal scrolling.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { parseCsv, splitAbout } from '../support/csv.ts';
 import { countOf, dashboardChart as chart, newStaff } from './support/admin.ts';
 import { apiSignIn, applyTo, completeSteps, createProgram, incubatorSurvey } from './support/apply.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';
@@ -86,15 +87,19 @@ test('staff read the figures of one program in the tables and download a chart a
   const download = page.waitForEvent('download');
   await page.keyboard.press('Enter');
   const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^tablero-status-\d{4}-\d{2}-\d{2}\.csv$/);
+  // The file names its chart and program, and says its filters above the table, with the screen's status words.
+  expect(file.suggestedFilename()).toMatch(/^tablero-status-.+-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync(await file.path(), 'utf8');
   expect(csv.startsWith('\uFEFF')).toBe(true);
-  const lines = csv.slice(1).trim().split('\r\n');
+  const { about, table } = splitAbout(parseCsv(csv.slice(1)));
+  expect(about.map((line) => line[0])).toEqual(['export.report', 'hud.program', 'dashboard.from', 'dashboard.to', 'export.generated'].map((id) => es(`admin.${id}`)));
+  expect(about[0]?.[1]).toBe(es('admin.dashboard.chart.status'));
+  const lines = table.map((cells) => cells.join(','));
   expect(lines[0]).toBe('Estado,Cantidad');
-  expect(lines).toContain('borrador,1');
-  expect(lines).toContain('enviada,1');
-  expect(lines).toContain('aprobada,1');
-  expect(lines).toContain('no aprobada,0');
+  expect(lines).toContain(`${es('programs.applicationStatus.draft')},1`);
+  expect(lines).toContain(`${es('programs.applicationStatus.submitted')},1`);
+  expect(lines).toContain(`${es('programs.applicationStatus.approved')},1`);
+  expect(lines).toContain(`${es('programs.applicationStatus.rejected')},0`);
   expect(lines).toHaveLength(9);
 
   // Days the wrong way round: the server's words, in Spanish.

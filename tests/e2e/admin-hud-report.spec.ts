@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { parseCsv } from '../support/csv.ts';
+import { parseCsv, splitAbout } from '../support/csv.ts';
 import { expectNoAxeViolationsInBoth, householdsCounted, hudRaceRow, newStaff } from './support/admin.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { apiSignIn, applyTo, completeStepData, completeSteps, createProgram, incubatorSurvey, saveStep, stepOf, type Api } from './support/apply.ts';
@@ -98,7 +98,9 @@ test('staff import income limits, read the HUD report, switch population, downlo
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: es('admin.hud.download') }).click();
   const file = await (await download).path();
-  const lines = parseCsv(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
+  const { about, table: lines } = splitAbout(parseCsv(readFileSync(file, 'utf8').replace(/^\uFEFF/, '')));
+  // Above the table, what it counts (docs/decisions/041).
+  expect(about[1]).toEqual([es('admin.hud.population'), es('admin.hud.population.approved')]);
   expect(lines[0]).toEqual(['section', 'category', 'hispanic', 'not_hispanic', 'ethnicity_unknown', 'count'].map((key) => es(`admin.hud.csv.${key}`)));
   expect(lines[1]).toEqual([es('admin.hud.total'), es('admin.hud.households'), '', '', '', '1']);
   expect(lines).toContainEqual([es('admin.hud.section.race'), es('admin.hud.race.asian_and_white'), '0', '1', '0', '1']);

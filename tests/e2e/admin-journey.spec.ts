@@ -94,7 +94,8 @@ test('staff run the program from /admin: event, registration and check-in, revie
   await reviewPage(3, 3);
   const pdf = page.waitForResponse((response) => /\/api\/applications\/\d+\/files\/\d+$/.test(response.url()));
   const tab = page.context().waitForEvent('page');
-  await page.getByRole('button', { name: es('admin.review.view', { name: 'owner_id.pdf' }) }).click();
+  // The step's own copy of the button (the document checklist above has one too).
+  await page.getByRole('region', { name: es('admin.review.page3') }).getByRole('button', { name: es('admin.review.view', { name: 'owner_id.pdf' }) }).click();
   const response = await pdf;
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toContain('application/pdf');

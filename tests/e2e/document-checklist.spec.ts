@@ -20,8 +20,10 @@ const REASON = 'La identificación está vencida: suba una vigente.';
 async function startReview(page: Page, locale: Locale, seeded: Seeded): Promise<void> {
   await page.goto(`/admin/applications/${seeded.applicationId}/1`);
   await expect(item(page, locale, 'owner_id.pdf')).toContainText(t(locale, 'admin.review.documents.unchecked'));
-  // Submitted: the checklist offers no verdict before the review starts.
-  await expect(checklist(page, locale).getByRole('button')).toHaveCount(0);
+  // Submitted: the checklist offers no verdict before the review starts, only "view" on each document.
+  await expect(checklist(page, locale).getByRole('button', { name: t(locale, 'admin.review.documents.verify', { name: 'owner_id.pdf' }) })).toHaveCount(0);
+  await expect(checklist(page, locale).getByRole('button', { name: t(locale, 'admin.review.documents.reject', { name: 'owner_id.pdf' }) })).toHaveCount(0);
+  await expect(checklist(page, locale).getByRole('button', { name: t(locale, 'admin.review.view', { name: 'owner_id.pdf' }) })).toHaveCount(1);
   await page.getByRole('button', { name: t(locale, 'admin.review.startReview') }).click();
   await expect(checklist(page, locale).getByRole('button', { name: t(locale, 'admin.review.documents.verify', { name: 'owner_id.pdf' }) })).toBeVisible();
 }
@@ -58,7 +60,10 @@ test('a reviewer verifies one document and rejects another; the applicant reads 
   await (await apiSignIn(seeded.staff)).call('POST', `/admin/applications/${seeded.applicationId}/review/changes`, { message: REASON, steps: [3] });
   await staff.reload();
   await expect(staff.getByLabel(es('admin.review.facts'), { exact: true })).toContainText(es('programs.applicationStatus.changes_requested'));
-  await expect(checklist(staff, 'es').getByRole('button')).toHaveCount(0);
+  // No more verdicts until the applicant resubmits: each document keeps only its "view" button.
+  const viewOnly = checklist(staff, 'es').getByRole('button');
+  await expect(viewOnly).toHaveCount(3);
+  for (const button of await viewOnly.all()) await expect(button).toHaveText(new RegExp(`^${es('admin.review.view', { name: '' }).trim()} `));
   await expectNoAxeViolations(staff, 'document checklist after a rejection (es)');
   await shot(staff, 'checklist-es');
 

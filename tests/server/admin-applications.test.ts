@@ -160,14 +160,15 @@ describe.each(databaseKinds)('staff applications (%s)', (kind) => {
       `Incubator ${tag}`,
       'Incubator',
       '2027-1',
-      'draft',
+      // The status as the list shows it, times in Puerto Rico's clock with the offset.
+      'In progress',
       'José',
       `Peña ${tag}`,
       pena.email,
       `'${business}`,
       '0',
-      expect.any(String),
-      expect.any(String),
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-04:00$/),
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-04:00$/),
       '',
       '',
       // No reviewer yet; a draft started today (docs/decisions/040).

@@ -2,6 +2,7 @@
 // count computed here in JavaScript from the rows the database holds (unknown and empty buckets included), with and
 // without the program and date filters; each chart's CSV reads back to the same numbers; 401, 403 and bad filters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitAbout } from '#server/admin/export-about.ts';
 import { applications, eventRegistrations, events, programs, surveys, users } from '#server/db/schema.ts';
 import { createProgram, signUp, type Person } from '../support/applicants.ts';
 import { parseCsv } from '../support/csv.ts';
@@ -25,7 +26,8 @@ interface Filters {
 
 const STATUSES = ['draft', 'submitted', 'in_review', 'changes_requested', 'approved', 'rejected', 'waitlisted', 'closed'];
 /** The status words of the Spanish CSV, in the lifecycle's order. */
-const STATUS_ES = ['borrador', 'enviada', 'en revisión', 'cambios solicitados', 'aprobada', 'no aprobada', 'en lista de espera', 'cerrada'];
+// The status words the dashboard shows (programs.applicationStatus.*), in the file as on screen.
+const STATUS_ES = ['En progreso', 'Enviada', 'En revisión', 'Cambios solicitados', 'Aprobada', 'No aprobada', 'En lista de espera', 'Cerrada'];
 const DECIDED = ['approved', 'rejected', 'waitlisted'];
 const SUB_PROGRAMS = ['student_incubator', 'pre_incubator', 'incubator', 'accelerator'];
 const HOW_HEARD = ['search_engine', 'recommendation', 'social', 'meet_and_greet', 'other', 'unknown'];
@@ -252,9 +254,10 @@ describe.each(databaseKinds)('staff dashboard (%s)', (kind) => {
       const response = await test.call('GET', `/admin/dashboard/export.csv?${query({ chart, ...filters })}`, undefined, { ...staff.headers, 'accept-language': language });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(String(response.headers['content-disposition'])).toContain(`-${chart}-`);
+      expect(String(response.headers['content-disposition'])).toContain(`-${chart.replace('_', '-')}-`);
       expect(response.body.startsWith('\uFEFF')).toBe(true);
-      return parseCsv(response.body.slice(1));
+      // The lines above the table name the chart and its filters (checked in tests/server/export-about.test.ts).
+      return splitAbout(parseCsv(response.body.slice(1))).table;
     };
     const numbers = (rows: string[][]) => rows.slice(1).map((row) => Number(row.at(-1)));
 
@@ -291,7 +294,7 @@ describe.each(databaseKinds)('staff dashboard (%s)', (kind) => {
 
     // A program name that starts like a formula is made text (the accelerator is named '=Accelerator').
     const formula = await test.call('GET', `/admin/dashboard/export.csv?chart=program&program_id=${accelerator.id}`, undefined, en(staff));
-    expect(parseCsv(formula.body.slice(1))[1]?.[0]).toBe("'=Accelerator");
+    expect(splitAbout(parseCsv(formula.body.slice(1))).table[1]?.[0]).toBe("'=Accelerator");
   });
 
   it('refuses bad filters with localized field errors', async () => {

@@ -3,6 +3,7 @@
 // registrations, their CSV (parsed back), the check-in; and an audit entry for every change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '#api/schema.d.ts';
+import { exportTime } from '#server/admin/export-about.ts';
 import { signUp, type Person } from '../support/applicants.ts';
 import { parseCsv as readCsv } from '../support/csv.ts';
 import { databaseKinds, solveCaptcha, startTestApp, type TestApp } from '../support/server.ts';
@@ -182,8 +183,8 @@ describe.each(databaseKinds)('staff events administration (%s)', (kind) => {
     expect(header).toEqual(['ID', 'Tipo', 'Título', 'Inicio', 'Fin', 'Lugar', 'Enlace', 'Cupo', 'Estado', 'Registros', 'Asistieron', 'Creado']);
     // Newest start first; an interest form has no start and sorts last.
     expect(rows).toEqual([
-      [String(first.id), 'Evento', `'=Taller "Peña", ${token}`, '2031-05-02T14:00:00.000Z', '2031-05-02T16:00:00.000Z', 'Mayagüez,\nsalón 2', '', '12', 'Abierto', '1', '0', first.created_at],
-      [String(second.id), 'Formulario de interés', `Interés ${token}`, '', '', '', 'https://example.com/a', '', 'Abierto', '0', '0', second.created_at],
+      [String(first.id), 'Evento', `'=Taller "Peña", ${token}`, '2031-05-02T10:00:00-04:00', '2031-05-02T12:00:00-04:00', 'Mayagüez,\nsalón 2', '', '12', 'Abierto', '1', '0', exportTime(first.created_at)],
+      [String(second.id), 'Formulario de interés', `Interés ${token}`, '', '', '', 'https://example.com/a', '', 'Abierto', '0', '0', exportTime(second.created_at)],
     ]);
     const english = parseCsv((await test.call('GET', `/admin/events/export.csv?q=${encodeURIComponent(token)}&kind=event`, undefined, en(staff))).body);
     expect(english[0]?.slice(0, 3)).toEqual(['ID', 'Type', 'Title']);

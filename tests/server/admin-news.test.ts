@@ -3,6 +3,7 @@
 // language at least, and the list finds titles whatever the accents.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '#api/schema.d.ts';
+import { exportTime } from '#server/admin/export-about.ts';
 import { signUp, type Person } from '../support/applicants.ts';
 import { parseCsv } from '../support/csv.ts';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
@@ -80,8 +81,8 @@ describe.each(databaseKinds)('staff news (%s)', (kind) => {
     expect(csv.body.startsWith('\uFEFF')).toBe(true);
     expect(parseCsv(csv.body.slice(1))).toEqual([
       ['ID', 'Título en español', 'Título en inglés', 'Estado', 'Publicada', 'Creada', 'Última edición'],
-      [String(published.id), `Taller ${token}`, `'@Workshop ${token}`, 'Publicada', shown.published_at ?? '', published.created_at, shown.updated_at],
-      [String(draft.id), `'=Cierre "Peña", ${token}`, '', 'Borrador', '', draft.created_at, draft.updated_at],
+      [String(published.id), `Taller ${token}`, `'@Workshop ${token}`, 'Publicada', exportTime(shown.published_at), exportTime(published.created_at), exportTime(shown.updated_at)],
+      [String(draft.id), `'=Cierre "Peña", ${token}`, '', 'Borrador', '', exportTime(draft.created_at), exportTime(draft.updated_at)],
     ]);
     const drafts = parseCsv((await test.call('GET', `/admin/news/export.csv?q=${token}&state=draft`, undefined, { ...staff.headers, 'accept-language': 'en' })).body.slice(1));
     expect(drafts.map((row) => row.slice(0, 4))).toEqual([['ID', 'Title in Spanish', 'Title in English', 'State'], [String(draft.id), `'=Cierre "Peña", ${token}`, '', 'Draft']]);

@@ -202,14 +202,14 @@ describe.each(databaseKinds)('staff program administration (%s)', (kind) => {
     expect(header).toEqual(['ID', 'Nombre', 'Subprograma', 'Periodo', 'Fecha de inicio', 'Fecha de fin', 'Fecha límite de solicitud', 'Estado', 'Borradores', 'Solicitudes enviadas']);
     // The list's order (newest deadline first), formula cells made text with a leading apostrophe, the rest as typed.
     expect(rows).toEqual([
-      [String(created[0]!.id), `'=Programa "Ñandú", ${csvTag}`, 'Aceleradora', '2028-1', '2028-02-01', '2028-07-31', '2028-03-02T12:00:00.000Z', 'Abierto', '0', '0'],
-      [String(created[1]!.id), `Peña\nlínea dos ${csvTag}`, 'Preincubadora', '2028-1', '2028-02-01', '2028-07-31', '2028-03-01T12:00:00.000Z', 'Cerrado', '0', '0'],
+      [String(created[0]!.id), `'=Programa "Ñandú", ${csvTag}`, 'Aceleradora', '2028-1', '2028-02-01', '2028-07-31', '2028-03-02T08:00:00-04:00', 'Abierto', '0', '0'],
+      [String(created[1]!.id), `Peña\nlínea dos ${csvTag}`, 'Preincubadora', '2028-1', '2028-02-01', '2028-07-31', '2028-03-01T08:00:00-04:00', 'Cerrado', '0', '0'],
     ]);
 
     const english = await test.call('GET', `/admin/programs/export.csv?q=${encodeURIComponent(csvTag)}&status=closed`, undefined, en(staff));
     const [englishHeader, ...englishRows] = parseCsv(english.body.slice(1));
     expect(englishHeader?.[1]).toBe('Name');
-    expect(englishRows).toEqual([[String(created[1]!.id), `'+Line two ${csvTag}`, 'Pre-incubator', '2028-1', '2028-02-01', '2028-07-31', '2028-03-01T12:00:00.000Z', 'Closed', '0', '0']]);
+    expect(englishRows).toEqual([[String(created[1]!.id), `'+Line two ${csvTag}`, 'Pre-incubator', '2028-1', '2028-02-01', '2028-07-31', '2028-03-01T08:00:00-04:00', 'Closed', '0', '0']]);
     expect((await test.call('GET', '/admin/programs/export.csv?status=nope', undefined, staff.headers)).statusCode).toBe(400);
   });
 });

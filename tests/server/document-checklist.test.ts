@@ -5,7 +5,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox } from '#server/db/schema.ts';
-import { completeAllSteps, createProgram, saveStep, signUp, stepData, type Person } from '../support/applicants.ts';
+import { createProgram, saveStep, signUp, stepData, submittedApplication, type Person } from '../support/applicants.ts';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
 
 interface Document {
@@ -50,16 +50,7 @@ describe.each(databaseKinds)('document checklist (%s)', (kind) => {
       .orderBy(desc(auditLog.id));
 
   /** An applicant (in `language`) whose complete application is submitted, and staff started the review when asked. */
-  async function submitted(language: 'es' | 'en', startReview = true): Promise<{ person: Person; id: number }> {
-    const person = await signUp(test, { language });
-    const created = await test.call('POST', '/applications', { program_id: programId }, person.headers);
-    expect(created.statusCode, created.body).toBe(201);
-    const { id } = created.json() as { id: number };
-    await completeAllSteps(test, person, id);
-    expect((await test.call('POST', `/applications/${id}/submit`, undefined, person.headers)).statusCode).toBe(200);
-    if (startReview) expect((await test.call('POST', `/admin/applications/${id}/review/start`, undefined, staff.headers)).statusCode).toBe(200);
-    return { person, id };
-  }
+  const submitted = (language: 'es' | 'en', startReview = true) => submittedApplication(test, programId, language, startReview ? staff : null);
   const documentOf = (body: Body, documentKind: string) => {
     const found = body.documents?.find((document) => document.kind === documentKind);
     if (!found) throw new Error(`no ${documentKind} in ${JSON.stringify(body.documents)}`);

@@ -62,6 +62,8 @@ export async function createProgram(
       name_en: 'Test incubator',
       description_es: 'Descripción',
       description_en: 'Description',
+      appeal_es: 'Puede pedir que se reconsidere en 30 días.',
+      appeal_en: 'You may ask for reconsideration within 30 days.',
       period: '2027-1',
       start_date: '2027-01-15',
       end_date: '2027-06-30',
@@ -255,6 +257,26 @@ export async function completeAllSteps(test: TestApp, person: Person, id: number
   expect((await saveStep(test, person, id, 6, { conditions: true, captcha: await solveCaptcha(test) })).statusCode).toBe(200);
   const sixth = await test.call('POST', `/applications/${id}/steps/6/submit`, undefined, person.headers);
   expect(sixth.statusCode, sixth.body).toBe(200);
+}
+
+/**
+ * A new applicant (in `language`) of `programId` whose complete application is submitted; `startedBy` staff then start
+ * the review unless it is null. The start of the review suites.
+ */
+export async function submittedApplication(
+  test: TestApp,
+  programId: number,
+  language: 'es' | 'en',
+  startedBy: Person | null,
+): Promise<{ person: Person; id: number }> {
+  const person = await signUp(test, { language });
+  const created = await test.call('POST', '/applications', { program_id: programId }, person.headers);
+  expect(created.statusCode, created.body).toBe(201);
+  const { id } = created.json() as { id: number };
+  await completeAllSteps(test, person, id);
+  expect((await test.call('POST', `/applications/${id}/submit`, undefined, person.headers)).statusCode).toBe(200);
+  if (startedBy) expect((await test.call('POST', `/admin/applications/${id}/review/start`, undefined, startedBy.headers)).statusCode).toBe(200);
+  return { person, id };
 }
 
 /** An app with one applicant who applied to a fresh program: the start of every upload suite. */

@@ -7,6 +7,8 @@ export interface SubNavItem {
   label: ReactNode;
   /** Match the path exactly (for a parent path that has children of its own). */
   end?: boolean;
+  /** Navigation state, e.g. `{ focus: id }`: the element focused after the switch (src/app/RootLayout.tsx). */
+  state?: unknown;
 }
 
 export function SubNav({ label, items }: { label: string; items: readonly SubNavItem[] }) {
@@ -18,6 +20,7 @@ export function SubNav({ label, items }: { label: string; items: readonly SubNav
             <NavLink
               to={item.to}
               end={item.end}
+              state={item.state}
               className={({ isActive }) =>
                 'inline-flex min-h-11 items-center border-b-4 px-3 font-semibold ' +
                 (isActive ? 'border-blue-800 text-blue-900' : 'border-transparent text-gray-800 hover:text-blue-800')

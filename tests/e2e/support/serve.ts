@@ -67,6 +67,8 @@ async function createProgram(query: URLSearchParams): Promise<{ id: number }> {
       name_en: query.get('name_en') ?? name,
       description_es: 'Un programa creado por una prueba.',
       description_en: 'A program a test created.',
+      appeal_es: 'Puede pedir que se reconsidere escribiendo al programa en 30 días.',
+      appeal_en: 'You may ask for reconsideration by writing to the program within 30 days.',
       period: `${start.getUTCFullYear()}-${start.getUTCMonth() < 6 ? 1 : 2}`,
       start_date: start.toISOString().slice(0, 10),
       end_date: new Date(day.getTime() + 270 * DAY_MS).toISOString().slice(0, 10),

@@ -11,6 +11,7 @@ import { stepNames } from '#components/application/messages';
 import { Button } from '#components/ui/Button';
 import { TextAreaField } from '#components/ui/TextAreaField';
 import type { AdminApplication } from '#features/admin-applications/api/applications';
+import { ViewDocumentButton } from './DocumentItem';
 import { DialogForm, focusFirst, FormDialog } from './ReviewDialogs';
 import { ReviewOutcome } from './ReviewOutcome';
 import type { ReviewActor } from './ReviewPanel';
@@ -109,6 +110,7 @@ export function DocumentChecklist({ application, review }: { application: AdminA
             <span className="w-full sm:w-auto">
               <Verdict document={document} />
             </span>
+            <ViewDocumentButton target={document.kind === 'intake_form' ? { applicationId: application.id, intakeForm: true } : { applicationId: application.id, fileId: document.file_id }} fileName={document.file_name} />
             <DocumentButtons document={document} review={review} onReject={() => askReject(document)} />
           </li>
         ))}

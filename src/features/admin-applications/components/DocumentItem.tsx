@@ -1,6 +1,7 @@
 // One document of an application as staff see it: its name, size and upload time, the active-content warning the
 // upload check left on it (docs/decisions/007), and, on screen, "view" (the browser's PDF viewer in a new tab) and
-// "download". The print view shows the same facts without the buttons.
+// "download". The print view shows the same facts without the buttons. ViewDocumentButton is the same "view" alone, for
+// the document checklist (DocumentChecklist.tsx).
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '#components/ui/Button';
@@ -31,13 +32,42 @@ export function ActiveContentWarning({ kinds }: { kinds: readonly ActiveContent[
   );
 }
 
+/** Runs a view or download, and whether the last one failed (its message is shown by DocumentFailed). */
+function useDocumentAttempt(): { failed: boolean; attempt: (run: () => Promise<void>) => void } {
+  const [failed, setFailed] = useState(false);
+  return {
+    failed,
+    attempt: (run) => {
+      setFailed(false);
+      run().catch(() => setFailed(true));
+    },
+  };
+}
+
+function DocumentFailed({ failed }: { failed: boolean }) {
+  return failed ? (
+    <p role="alert" className="w-full font-semibold text-red-800">
+      <FormattedMessage id="admin.review.documentFailed" />
+    </p>
+  ) : null;
+}
+
+/** "View {name}": the document in the browser's PDF viewer, in a new tab. */
+export function ViewDocumentButton({ target, fileName }: { target: DocumentRef; fileName: string }) {
+  const { failed, attempt } = useDocumentAttempt();
+  return (
+    <>
+      <Button variant="secondary" className="min-h-11 break-all" onClick={() => attempt(() => viewApplicationDocument(target))}>
+        <FormattedMessage id="admin.review.view" values={{ name: fileName }} />
+      </Button>
+      <DocumentFailed failed={failed} />
+    </>
+  );
+}
+
 export function DocumentItem({ document, target, mode }: { document: DocumentFacts; target: DocumentRef; mode: DocumentMode }) {
   const intl = useIntl();
-  const [failed, setFailed] = useState(false);
-  const attempt = (run: () => Promise<void>) => {
-    setFailed(false);
-    run().catch(() => setFailed(true));
-  };
+  const { failed, attempt } = useDocumentAttempt();
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
       <span className="font-semibold break-all">{document.file_name}</span>
@@ -62,11 +92,7 @@ export function DocumentItem({ document, target, mode }: { document: DocumentFac
         </span>
       ) : null}
       <ActiveContentWarning kinds={document.active_content} />
-      {failed ? (
-        <p role="alert" className="w-full font-semibold text-red-800">
-          <FormattedMessage id="admin.review.documentFailed" />
-        </p>
-      ) : null}
+      <DocumentFailed failed={failed} />
     </div>
   );
 }

@@ -3,9 +3,9 @@
 // (ReviewSections.tsx).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { applicationStatusNames, subProgramNames } from '#components/programs/messages';
 import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
@@ -20,6 +20,7 @@ import { DuplicateFlags } from './DuplicateFlags';
 import { NotesPanel } from './NotesPanel';
 import { ScoringPanel } from './ScoringPanel';
 import { selectUser } from '#machines/session/session.selectors';
+import { focusAfterNavigation, focusIdOf } from '#lib/focus-after-navigation';
 import { useSession } from '#lib/use-session';
 import { focusTarget, provideReviewMachine } from '#actors/review';
 
@@ -73,11 +74,29 @@ function ReviewActions({ application, me }: { application: AdminApplication; me:
   );
 }
 
+/** The id of a review page's own content: the review navigation's links name it, so focus lands there. */
+const CONTENT_ID = 'review-content';
+
+/**
+ * After a switch between the four review pages, focus goes to that page's content, not to the <h1> above the facts,
+ * review panel, checklist, scores and notes (about 25 Tab stops): the navigation's links carry `{ focus: CONTENT_ID }`,
+ * which the layout focuses when the content is there (src/app/RootLayout.tsx); when the application was still loading,
+ * this does once it has.
+ */
+function useFocusContentAfterSwitch(loaded: boolean) {
+  const { state } = useLocation();
+  const asked = focusIdOf(state) === CONTENT_ID;
+  useEffect(() => {
+    if (loaded && asked) document.getElementById(CONTENT_ID)?.focus();
+  }, [loaded, asked]);
+}
+
 function ReviewScreen({ page }: { page: ReviewPage }) {
   const intl = useIntl();
   const id = Number(useParams().rid);
   const me = useSession(selectUser)?.id;
   const application = useQuery({ ...adminApplicationQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+  useFocusContentAfterSwitch(application.data !== undefined);
   // The heading is there from the first render (route changes focus it), worded once the application has loaded.
   const top = (title: ReactNode) => (
     <div className="space-y-2">
@@ -111,11 +130,11 @@ function ReviewScreen({ page }: { page: ReviewPage }) {
       <NotesPanel id={record.id} />
       <SubNav
         label={intl.formatMessage(messages.stepsNav)}
-        items={REVIEW_PAGES.map((n) => ({ to: `/admin/applications/${record.id}/${n}`, label: <FormattedMessage {...reviewPageNames[n]} /> }))}
+        items={REVIEW_PAGES.map((n) => ({ to: `/admin/applications/${record.id}/${n}`, state: focusAfterNavigation(CONTENT_ID), label: <FormattedMessage {...reviewPageNames[n]} /> }))}
       />
-      <div className="space-y-10">
+      <section id={CONTENT_ID} tabIndex={-1} aria-label={intl.formatMessage(reviewPageNames[page])} className="space-y-10 focus:outline-none">
         <ReviewContent application={record} page={page} mode="review" />
-      </div>
+      </section>
       <RecordHistory recordType="application" recordId={record.id} />
     </div>
   );

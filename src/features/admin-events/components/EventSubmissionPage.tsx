@@ -30,7 +30,8 @@ import { RegistrationCount } from './EventsPage';
 /** Typed as a plain descriptor: it takes the person's name. */
 const CHECK_IN: MessageDescriptor = messages.checkIn;
 
-const COLUMNS = [messages.columnName, messages.columnEmail, messages.columnPhone, messages.columnHowHeard, messages.columnCreated, messages.columnAttended];
+// Check-in comes first: at the door, on a phone at 360 px, it is in view without scrolling the table sideways.
+const COLUMNS = [messages.columnAttended, messages.columnName, messages.columnEmail, messages.columnPhone, messages.columnHowHeard, messages.columnCreated];
 
 function Facts({ event }: { event: AdminEvent }) {
   const intl = useIntl();
@@ -160,15 +161,6 @@ function Registrations({ event }: { event: AdminEvent }) {
                 const shown = pending ? asked?.body.attended === true : registration.attended;
                 return (
                   <tr key={registration.id} className="border-b border-gray-300">
-                    <th scope="row" className="px-3 py-2 font-semibold">
-                      {registration.name}
-                    </th>
-                    <td className="break-all px-3 py-2">{registration.email}</td>
-                    <td className="px-3 py-2">{registration.phone || '—'}</td>
-                    <td className="px-3 py-2">{registration.how_heard ? <FormattedMessage {...howHeardLabel(registration.how_heard)} /> : '—'}</td>
-                    <td className="px-3 py-2">
-                      <InstantText instant={registration.created_at} />
-                    </td>
                     <td className="px-3 py-2">
                       <label className="inline-flex min-h-11 min-w-11 items-center gap-2">
                         <input
@@ -183,6 +175,15 @@ function Registrations({ event }: { event: AdminEvent }) {
                           <FormattedMessage {...(shown ? messages.yes : messages.no)} />
                         </span>
                       </label>
+                    </td>
+                    <th scope="row" className="px-3 py-2 font-semibold">
+                      {registration.name}
+                    </th>
+                    <td className="break-all px-3 py-2">{registration.email}</td>
+                    <td className="px-3 py-2">{registration.phone || '—'}</td>
+                    <td className="px-3 py-2">{registration.how_heard ? <FormattedMessage {...howHeardLabel(registration.how_heard)} /> : '—'}</td>
+                    <td className="px-3 py-2">
+                      <InstantText instant={registration.created_at} />
                     </td>
                   </tr>
                 );

@@ -9,6 +9,7 @@ import { SearchButtons } from '#components/admin/ListControls';
 import { Button } from '#components/ui/Button';
 import { SelectField, TextField } from '#components/ui/Field';
 import { InstantText } from '#components/ui/InstantText';
+import { TextAreaField } from '#components/ui/TextAreaField';
 import { PageHeading } from '#components/ui/PageHeading';
 import { RecordHistory } from '#components/admin/RecordHistory';
 import { errorText, noErrors, toFormErrors, type FormErrors } from '#lib/form-errors';
@@ -31,7 +32,7 @@ import {
 const COLUMNS = [messages.columnName, messages.columnSubProgram, messages.columnPeriod, messages.columnDeadline, messages.columnStatus, messages.columnApplications, messages.columnActions];
 const SUB_PROGRAMS = Object.keys(subProgramLabels) as SubProgram[];
 const STATUSES = Object.keys(statusLabels) as ProgramStatus[];
-const FIELDS = ['sub_program', 'name_es', 'name_en', 'period', 'start_date', 'end_date', 'application_deadline', 'status', 'review_target_days'] as const;
+const FIELDS = ['sub_program', 'name_es', 'name_en', 'description_es', 'description_en', 'appeal_es', 'appeal_en', 'period', 'start_date', 'end_date', 'application_deadline', 'status', 'review_target_days'] as const;
 
 function queryFromUrl(params: URLSearchParams): ProgramListQuery {
   const status = STATUSES.find((candidate) => candidate === params.get('status'));
@@ -78,6 +79,10 @@ function ProgramForm({ program, onDone }: { program: AdminProgram | null; onDone
       sub_program: text('sub_program') as SubProgram,
       name_es: text('name_es'),
       name_en: text('name_en'),
+      description_es: text('description_es'),
+      description_en: text('description_en'),
+      appeal_es: text('appeal_es'),
+      appeal_en: text('appeal_en'),
       period: text('period'),
       start_date: text('start_date'),
       end_date: text('end_date'),
@@ -153,6 +158,11 @@ function ProgramForm({ program, onDone }: { program: AdminProgram | null; onDone
           hint={<FormattedMessage id="admin.programs.reviewTargetHint" />}
           errors={errors.fields.review_target_days}
         />
+        {/* What applicants read on the program list, and what a decision e-mail tells them they may do (docs/decisions/041). */}
+        <TextAreaField id={`${prefix}-description_es`} name="description_es" lang="es" maxLength={5000} defaultValue={program?.description.es ?? ''} label={<FormattedMessage id="admin.programs.field.description_es" />} hint={<FormattedMessage id="admin.programs.descriptionHint" />} errors={errors.fields.description_es} />
+        <TextAreaField id={`${prefix}-description_en`} name="description_en" lang="en" maxLength={5000} defaultValue={program?.description.en ?? ''} label={<FormattedMessage id="admin.programs.field.description_en" />} hint={<FormattedMessage id="admin.programs.descriptionHint" />} errors={errors.fields.description_en} />
+        <TextAreaField id={`${prefix}-appeal_es`} name="appeal_es" lang="es" maxLength={5000} defaultValue={program?.appeal.es ?? ''} label={<FormattedMessage id="admin.programs.field.appeal_es" />} hint={<FormattedMessage id="admin.programs.appealHint" />} errors={errors.fields.appeal_es} />
+        <TextAreaField id={`${prefix}-appeal_en`} name="appeal_en" lang="en" maxLength={5000} defaultValue={program?.appeal.en ?? ''} label={<FormattedMessage id="admin.programs.field.appeal_en" />} hint={<FormattedMessage id="admin.programs.appealHint" />} errors={errors.fields.appeal_en} />
       </div>
       <Button type="submit" disabled={save.isPending}>
         {program ? <FormattedMessage id="admin.programs.save" /> : <FormattedMessage id="admin.programs.create" />}
