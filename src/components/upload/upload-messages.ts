@@ -8,11 +8,12 @@ import { errorText, toFormErrors } from '#lib/form-errors';
 /** openapi.yaml FileIds maxItems. */
 export const MAX_FILES = 10;
 
-/** "240 kB" / "3.4 MB", in the interface language. */
+/** "240 kB" / "3.4 MB", in the interface language; nothing at all is "0 kB" (a few bytes are "1 kB", never "0 kB"). */
 export function fileSize(intl: IntlShape, bytes: number): string {
   const mb = bytes / (1024 * 1024);
   if (mb >= 1) return intl.formatNumber(mb, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
-  return intl.formatNumber(Math.max(1, Math.round(bytes / 1024)), { style: 'unit', unit: 'kilobyte' });
+  const kb = bytes <= 0 ? 0 : Math.max(1, Math.round(bytes / 1024));
+  return intl.formatNumber(kb, { style: 'unit', unit: 'kilobyte' });
 }
 
 /** The words of an upload field's error: machines/upload's (the intake form, a drive) or a documents field's. */
