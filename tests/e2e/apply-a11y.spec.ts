@@ -8,6 +8,7 @@ import {
   applicationPath,
   applyTo,
   completeSteps,
+  confirmSubmitApplication,
   createProgram,
   expectSaved,
   newApplicant,
@@ -129,6 +130,9 @@ for (const locale of ['es', 'en'] as const) {
     await completeSteps(api, id, [1, 2, 3, 4, 5, 6]);
     await openApplicationScreen(page, applicationPath(id, 'submit'), locale);
     await page.getByRole('button', { name: L('application.submit.button') }).click();
+    await expect(page.getByRole('alertdialog', { name: L('application.submit.confirmTitle') })).toBeVisible();
+    await check('submit the application?');
+    await confirmSubmitApplication(page, locale);
     await expect(page.getByRole('heading', { level: 1, name: L('application.confirmation.title') })).toBeVisible();
     await check('confirmation');
     // The confirmation e-mail, in the person's language.
