@@ -34,7 +34,7 @@ async function load(name: string, options: autocannon.Options): Promise<Row | un
 }
 
 /** The bare node:http baseline: the same JSON as /api/health, nothing else. */
-const bareServer = `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }); s.end('{"status":"ok","database":"ok"}'); }).listen(Number(process.env.PORT), '127.0.0.1');`;
+const bareServer = `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }); s.end('{"status":"ok"}'); }).listen(Number(process.env.PORT), '127.0.0.1');`;
 
 /** A draft being saved: its step's path, the version last answered, and its owner's access token. */
 interface Draft {

@@ -1,6 +1,9 @@
 // `npm test`: every suite that can fail, in order: types, lint, unit + machines + server (Vitest), browser (Playwright).
-// Ends with one line `N passed, N failed` summed over all runners (CI reads it).
+// Ends with one line `N passed, N failed` (and `, K skipped` when some were) summed over all runners (CI reads it).
+// Without TEST_DATABASE_URL it starts a throwaway PostgreSQL cluster for the run where the server is installed, and
+// removes it after; where none is installed, the suites that need one are reported as skipped (docs/testing.md).
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,9 +11,16 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const out = mkdtempSync(join(tmpdir(), 'portal-test-report-'));
-const only = process.argv.slice(2); // e.g. `npm test -- vitest` runs one step
+// `npm test -- vitest` runs one step; `npm test -- vitest e2e tests/server/auth.test.ts tests/e2e/news.spec.ts` runs
+// those steps on those files only (a file names its runner by its ending).
+const args = process.argv.slice(2);
+const files = args.filter((arg) => arg.endsWith('.ts'));
+const only = args.filter((arg) => !arg.endsWith('.ts'));
+const vitestFiles = files.filter((file) => file.endsWith('.test.ts'));
+const e2eFiles = files.filter((file) => file.endsWith('.spec.ts'));
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 const summary = [];
 
 function run(name, command, args, env = {}) {
@@ -20,23 +30,54 @@ function run(name, command, args, env = {}) {
 }
 
 function step(name, fn) {
-  if (only.length > 0 && !only.includes(name)) return;
-  const [ok, bad] = fn();
+  if (interrupted || (only.length > 0 && !only.includes(name))) return;
+  const [ok, bad, skip = 0] = fn();
   passed += ok;
   failed += bad;
-  summary.push(`${name}: ${ok} passed, ${bad} failed`);
+  skipped += skip;
+  summary.push(`${name}: ${ok} passed, ${bad} failed${skip > 0 ? `, ${skip} skipped` : ''}`);
 }
+
+/** A port nobody listens on now, from the kernel. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The throwaway cluster (tests/support/throwaway-postgres.ts) when TEST_DATABASE_URL names no server and one can be made. */
+let cluster = null;
+if (!process.env.TEST_DATABASE_URL && (only.length === 0 || only.includes('vitest'))) {
+  const { createCluster, postgresBinaries } = await import('../tests/support/throwaway-postgres.ts');
+  if (postgresBinaries() === null) {
+    console.log('No PostgreSQL server is installed and TEST_DATABASE_URL is not set: the tests run on PGlite, and the suites');
+    console.log('that need PostgreSQL are reported as skipped (apt-get install postgresql, or set TEST_DATABASE_URL, to run them).');
+  } else {
+    cluster = await createCluster(await freePort());
+    process.env.TEST_DATABASE_URL = cluster.url;
+    console.log(`PostgreSQL tests use a throwaway cluster at ${cluster.url}, removed after the run.`);
+  }
+}
+// spawnSync holds the event loop: a Ctrl-C reaches the running child, and this handler runs once it has ended.
+let interrupted = false;
+process.on('SIGINT', () => (interrupted = true));
+process.on('SIGTERM', () => (interrupted = true));
 
 step('types', () => (run('types', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']) === 0 ? [1, 0] : [0, 1]));
 step('lint', () => (run('lint', bin('eslint'), ['.', '--max-warnings', '0']) === 0 ? [1, 0] : [0, 1]));
 
 step('vitest', () => {
   const report = join(out, 'vitest.json');
-  const status = run('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const status = run('vitest', bin('vitest'), ['run', ...vitestFiles, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
   if (!existsSync(report)) return [0, 1];
   const json = JSON.parse(readFileSync(report, 'utf8'));
   const bad = json.numFailedTests + (status !== 0 && json.numFailedTests === 0 ? 1 : 0);
-  return [json.numPassedTests, bad];
+  return [json.numPassedTests, bad, json.numPendingTests + json.numTodoTests];
 });
 
 step('e2e', () => {
@@ -46,14 +87,16 @@ step('e2e', () => {
     return [0, 1];
   }
   const report = join(out, 'playwright.json');
-  const status = run('e2e', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  const status = run('e2e', bin('playwright'), ['test', ...e2eFiles, '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
   if (!existsSync(report)) return [0, 1];
   const stats = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
   const bad = (stats.unexpected ?? 0) + (stats.flaky ?? 0) * 0;
   const ok = (stats.expected ?? 0) + (stats.flaky ?? 0);
-  return [ok, bad + (status !== 0 && bad === 0 ? 1 : 0)];
+  return [ok, bad + (status !== 0 && bad === 0 ? 1 : 0), stats.skipped ?? 0];
 });
 
+await cluster?.remove();
+if (interrupted) failed += failed === 0 ? 1 : 0;
 console.log(`\n${summary.join('\n')}`);
-console.log(`${passed} passed, ${failed} failed`);
+console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);

@@ -72,6 +72,8 @@ export interface Config {
   mailFrom: string;
   /** How often the outbox worker looks for mail to send (ms); 0 turns the worker off. */
   mailPollMs: number;
+  /** Readiness fails when the oldest unsent e-mail is older than this (seconds); 0: the outbox never fails it. */
+  readyOutboxMaxAgeSeconds: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   captchaCost: number;
@@ -210,6 +212,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisPrefix: (env.REDIS_PREFIX ?? '').trim() || 'portal:',
     mailFrom,
     mailPollMs: int('MAIL_POLL_MS', 2000, 0, 3_600_000),
+    readyOutboxMaxAgeSeconds: int('READY_OUTBOX_MAX_AGE', 3600, 0, 2_592_000),
     accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL', 300, 5, 86_400),
     refreshTokenTtlSeconds: int('REFRESH_TOKEN_TTL', 86_400, 60, 2_592_000),
     captchaCost: int('CAPTCHA_COST', 5000, 1, 10_000_000),

@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'throttled',
   'database_unavailable',
+  'not_ready',
   'server_error',
 ] as const satisfies readonly ErrorCode[];
 

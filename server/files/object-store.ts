@@ -3,7 +3,7 @@
 // committing it streams that file to the bucket as a multipart upload, and reads stream from the bucket.
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Settings } from './storage-url.ts';
 
@@ -13,6 +13,8 @@ export interface ObjectStore {
   /** A stream of the object, or undefined when there is none. */
   get(key: string): Promise<{ stream: Readable; size: number } | undefined>;
   delete(key: string): Promise<void>;
+  /** Whether the bucket answers (readiness: docs/operations.md). */
+  reachable(): Promise<boolean>;
 }
 
 export class S3ObjectStore implements ObjectStore {
@@ -45,6 +47,15 @@ export class S3ObjectStore implements ObjectStore {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+  }
+
+  async reachable(): Promise<boolean> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }));
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   close(): void {

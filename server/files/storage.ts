@@ -1,8 +1,8 @@
 // Uploaded files on local disk (docs/product.md section 10): streamed to a temp name, fsynced, then renamed into place,
 // so a crash or a refused upload never leaves a half-written file under a real name.
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -152,6 +152,21 @@ export class FileStorage {
       return info !== undefined && now - info.mtimeMs > ORPHAN_AGE_MS;
     };
     await Promise.all(names.map(async (name) => (await orphan(name)) && rm(join(tmpDir, name), { force: true })));
+  }
+
+  /**
+   * Whether uploads can be taken now (readiness): the temp folder every upload streams to is writable, and the bucket
+   * answers when files live in one.
+   */
+  async writable(): Promise<boolean> {
+    const tmpDir = join(this.root, TEMP_FOLDER);
+    try {
+      await mkdir(tmpDir, { recursive: true });
+      await access(tmpDir, constants.W_OK);
+    } catch {
+      return false;
+    }
+    return this.objects ? this.objects.reachable() : true;
   }
 
   /** A stream of a stored file, or undefined when it is missing. */

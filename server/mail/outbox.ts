@@ -1,6 +1,9 @@
 // The transactional e-mail outbox: enqueue() writes a rendered message in the caller's transaction;
 // the worker delivers due messages over SMTP (or to the log when no SMTP_URL is set), retrying with backoff.
-// Every server process may run the worker: a message is claimed before it is sent (below), so none goes out twice.
+// Every server process may run the worker: a message is claimed before it is sent (below), so two workers never send
+// it at once. Delivery is still at least once: a process killed after the SMTP server took a message but before its row
+// was marked sent leaves it to be sent again once its claim lapses. That copy carries the same Message-ID (messageId
+// below), so receiving servers and mail programs that de-duplicate by it see one message.
 import nodemailer, { type Transporter } from 'nodemailer';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,6 +21,15 @@ export const CLAIM_SECONDS = 15 * 60;
 
 /** Seconds to wait before attempt n+1: 30 s, 1 min, 2 min, ... capped at one hour. */
 export const backoffSeconds = (attempts: number): number => Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
+
+/**
+ * The message's Message-ID, the same at every attempt: made of its outbox row (id and creation time, so that rows of
+ * another database never share one) and the sender's domain (RFC 5322: an id unique to the sending host).
+ */
+export function messageId(row: { id: number; created_at: Date }, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<outbox.${row.id}.${row.created_at.getTime()}@${domain}>`;
+}
 
 export interface MailTemplate {
   /** Message ids `email.<template>.subject` and `email.<template>.text` in locales/*.json. */
@@ -132,6 +144,7 @@ export class OutboxWorker {
         if (this.transport) {
           await this.transport.sendMail({
             from: this.options.from,
+            messageId: messageId(message, this.options.from),
             to: message.to_address,
             subject: message.subject,
             text: message.text_body,

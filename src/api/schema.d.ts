@@ -11,8 +11,36 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database check */
+        /**
+         * Liveness, from the process alone
+         * @description Answers while the process can answer at all: no database, no file, no other I/O. A load balancer or an
+         *     orchestrator restarts the process when this stops answering (docs/operations.md). Whether the process should
+         *     get traffic is /health/ready.
+         */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness, the parts a request needs
+         * @description Checks the database (one `select 1`, shared by the checks that arrive together), the e-mail outbox (the age of
+         *     its oldest unsent message, against READY_OUTBOX_MAX_AGE) and the file storage (the upload folder is writable;
+         *     the bucket answers when STORAGE_URL is set). 503 names the failing parts; a load balancer stops sending
+         *     traffic until it answers 200 again (docs/operations.md).
+         */
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1809,12 +1837,36 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Readiness: {
+            /** @enum {string} */
+            status: "ok" | "unavailable";
+            checks: {
+                database: components["schemas"]["ReadinessCheck"];
+                outbox: components["schemas"]["ReadinessCheck"];
+                storage: components["schemas"]["ReadinessCheck"];
+            };
+            /** @description The parts whose check is `failed`, in the order of `checks`. */
+            failing: ("database" | "outbox" | "storage")[];
+            /** @description Seconds since the oldest message still to send was queued; null when none waits (or the database does not answer). */
+            outbox_oldest_seconds: number | null;
+        };
+        /** @description A readiness report with a failing part, and the error's message naming the parts. */
+        NotReady: components["schemas"]["Readiness"] & {
+            detail: string;
+            /** @enum {string} */
+            code: "not_ready";
+        };
+        /**
+         * @description `unknown`: not checked, because the database it reads from does not answer.
+         * @enum {string}
+         */
+        ReadinessCheck: "ok" | "failed" | "unknown";
         /**
          * @description What went wrong, for machines to branch on (people read `detail` or the field messages). Every error
          *     answer carries one; docs/decisions/011-error-codes-in-the-contract.md says which answer sends which.
          * @enum {string}
          */
-        ErrorCode: "invalid" | "reset_link_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "review_not_allowed" | "step_locked" | "registration_duplicate" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "server_error";
+        ErrorCode: "invalid" | "reset_link_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "review_not_allowed" | "step_locked" | "registration_duplicate" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "not_ready" | "server_error";
         /** @description A success that only says what happened (signed out, reset e-mail sent), localized. */
         Message: {
             detail: string;
@@ -3143,7 +3195,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The API and its database answer. */
+            /** @description The process answers. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3152,12 +3204,38 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "ok";
-                        /** @enum {string} */
-                        database: "ok";
                     };
                 };
             };
-            503: components["responses"]["Unavailable"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every part answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description A part does not answer; `failing` names it and `detail` says so in the request's language. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotReady"];
+                };
+            };
         };
     };
     getCaptchaChallenge: {

@@ -87,7 +87,7 @@ test('the intake form: over 20MB or not a PDF is refused before sending; a fake 
   await page.goto(applicationPath(id, 6));
   const uploads: Request[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/intake-form')) uploads.push(request);
+    if (new URL(request.url()).pathname === `/api/applications/${id}/intake-form`) uploads.push(request);
   });
   const input = page.getByLabel(fieldLabel(es('application.upload.label')));
   const error = page.locator('#step6-intake-form-error');

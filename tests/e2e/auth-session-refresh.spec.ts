@@ -39,13 +39,16 @@ function recordApiCalls(page: Page): string[] {
   return calls;
 }
 
+/** The request part of a recorded call ("GET /api/me" of "GET /api/me -> 401"), to match one path exactly, never a prefix. */
+const requestOf = (call: string): string => call.slice(0, call.lastIndexOf(' -> '));
+
 /**
  * The renewal the person should never notice: some calls answered 401, then exactly one POST /auth/session/
  * (concurrent 401s share it), and after it no call failed again; the profile's GET /me succeeded.
  */
 async function expectOneSilentRenewal(calls: string[]): Promise<void> {
   await expect.poll(() => calls).toContain('GET /api/me -> 200');
-  const refreshes = calls.filter((call) => call.startsWith('POST /api/auth/session/'));
+  const refreshes = calls.filter((call) => requestOf(call) === 'POST /api/auth/session/');
   expect(refreshes, calls.join('\n')).toEqual(['POST /api/auth/session/ -> 200']);
   const at = calls.indexOf('POST /api/auth/session/ -> 200');
   expect(calls.slice(0, at).some((call) => call.endsWith('-> 401')), calls.join('\n')).toBe(true);
@@ -92,7 +95,7 @@ test('an access token the server rejects is renewed after the 401 and the call r
   await expectProfileShown(page);
   await expectOneSilentRenewal(calls);
   // (An answer to the page before the reload may still arrive first: the first profile read is the one that counts.)
-  expect(calls.find((call) => call.startsWith('GET /api/me'))).toBe('GET /api/me -> 401');
+  expect(calls.find((call) => requestOf(call) === 'GET /api/me'), calls.join('\n')).toBe('GET /api/me -> 401');
   const after = await storedUser(page);
   expect(after?.access).not.toBe(rejected);
   expect(after?.refresh).toBe(before.refresh);

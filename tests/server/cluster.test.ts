@@ -9,6 +9,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { closedPort, freshPostgres } from '../support/server.ts';
+import { describeOnPostgres } from '../support/postgres-suites.ts';
 
 const secret = 'a-test-secret-that-is-long-enough-123456';
 const url = 'postgres://postgres@127.0.0.1:5432/portal';
@@ -35,7 +36,7 @@ describe('processes and pool sizes', () => {
 });
 
 // PostgreSQL only (PGlite runs one process): with TEST_DATABASE_URL, as every PostgreSQL suite.
-if (process.env.TEST_DATABASE_URL) describe('the server on PostgreSQL with two workers', () => {
+describeOnPostgres('the server on PostgreSQL with two workers', () => {
   it('starts both on one port, answers, and stops all on SIGTERM', async () => {
     const database = await freshPostgres();
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-cluster-'));

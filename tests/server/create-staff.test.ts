@@ -13,6 +13,7 @@ import { loadConfig } from '#server/config.ts';
 import { programs, users } from '#server/db/schema.ts';
 import { seedDemoData } from '#server/seed.ts';
 import { databaseKinds, runServerScript, startTestApp, type TestApp } from '../support/server.ts';
+import { describeOnPostgres } from '../support/postgres-suites.ts';
 
 const secret = randomBytes(32).toString('hex');
 
@@ -97,7 +98,7 @@ describe('npm run create-staff', () => {
     expect(output).not.toContain(password);
   }, 120_000);
 
-  describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('on PostgreSQL (DATABASE_URL, %s)', () => {
+  describeOnPostgres('on PostgreSQL (DATABASE_URL)', () => {
     let test: TestApp;
 
     beforeAll(async () => {

@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, closedPort, databaseKinds, registerAccount, runServerScript, signIn, startTestApp, type TestApp } from '../support/server.ts';
+import { bearer, closedPort, registerAccount, runServerScript, signIn, startTestApp, type TestApp } from '../support/server.ts';
+import { describeOnPostgres } from '../support/postgres-suites.ts';
 
-describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('PostgreSQL connections cut while the app serves (%s)', () => {
+describeOnPostgres('PostgreSQL connections cut while the app serves', () => {
   let test: TestApp;
   let admin: pg.Client;
   let pool: pg.Pool;
@@ -59,7 +60,7 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('PostgreSQL c
 
     const me = await test.call('GET', '/me', undefined, auth);
     expect(me.statusCode, me.body).toBe(200);
-    expect((await test.call('GET', '/health')).json()).toEqual({ status: 'ok', database: 'ok' });
+    expect((await test.call('GET', '/health/ready')).json()).toMatchObject({ status: 'ok', checks: { database: 'ok' } });
   });
 
   it('answers 503 database_unavailable (localized) while the database refuses connections, then recovers', async () => {
@@ -72,18 +73,29 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('PostgreSQL c
         for (const response of [
           await test.call('GET', '/me', undefined, headers),
           await test.call('POST', '/auth/login', { email: 'someone@example.org', password: 'Any-Passw0rd-1' }, headers),
-          await test.call('GET', '/health', undefined, headers),
         ]) {
           expect(response.statusCode, response.body).toBe(503);
           expect(response.json()).toEqual({ detail: unavailable[language], code: 'database_unavailable' });
         }
+        // The process is alive (no restart would help): liveness answers; readiness names the database.
+        expect((await test.call('GET', '/health', undefined, headers)).json()).toEqual({ status: 'ok' });
+        const readiness = await test.call('GET', '/health/ready', undefined, headers);
+        expect(readiness.statusCode).toBe(503);
+        expect(readiness.json()).toEqual({
+          status: 'unavailable',
+          checks: { database: 'failed', outbox: 'unknown', storage: 'ok' },
+          failing: ['database'],
+          outbox_oldest_seconds: null,
+          detail: { es: 'El servicio no está listo. No responde: la base de datos.', en: 'The service is not ready. Not answering: the database.' }[language],
+          code: 'not_ready',
+        });
       }
     } finally {
       await admin.query(`alter database ${databaseName} allow_connections true`);
     }
     const me = await test.call('GET', '/me', undefined, auth);
     expect(me.statusCode, me.body).toBe(200);
-    expect((await test.call('GET', '/health')).statusCode).toBe(200);
+    expect((await test.call('GET', '/health/ready')).statusCode).toBe(200);
   });
 });
 

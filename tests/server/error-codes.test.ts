@@ -12,7 +12,7 @@ import { contractErrorCodes, databaseKinds, startTestApp, type TestApp } from '.
 
 type Node = Record<string, unknown>;
 const document = readContract() as Node & { paths: Record<string, Record<string, Node>>; components: Record<string, Record<string, Node>> };
-const ERROR_SCHEMAS = ['Detail', 'FieldErrors', 'VersionConflict', 'Error'].map((name) => `#/components/schemas/${name}`);
+const ERROR_SCHEMAS = ['Detail', 'FieldErrors', 'VersionConflict', 'NotReady', 'Error'].map((name) => `#/components/schemas/${name}`);
 
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 const resolve = (node: Node): Node => {
@@ -59,7 +59,7 @@ describe('openapi.yaml: error codes', () => {
     const schemas = document.components.schemas ?? {};
     const codes = codeProperties(schemas, '#/components/schemas');
     for (const [where, code] of codes) {
-      expect(where, 'only the error schemas have a code').toMatch(/^#\/components\/schemas\/(Detail|FieldErrors|VersionConflict)\//);
+      expect(where, 'only the error schemas have a code').toMatch(/^#\/components\/schemas\/(Detail|FieldErrors|VersionConflict|NotReady)\//);
       const typed = isNode(code) && (code.$ref === '#/components/schemas/ErrorCode' || (Array.isArray(code.enum) && code.enum.every((c) => contractErrorCodes.includes(String(c)))));
       expect(typed, `${where} is typed by ErrorCode`).toBe(true);
     }

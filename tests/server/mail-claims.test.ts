@@ -1,10 +1,11 @@
 // The outbox with several workers on one database (several processes or servers): each message is claimed by one
 // worker before it is sent, so a real SMTP server on loopback receives every message exactly once; a worker that
-// dies after claiming leaves its messages to the others once the claim lapses.
-import { isNull } from 'drizzle-orm';
+// dies after claiming leaves its messages to the others once the claim lapses, and a copy sent again after a crash is
+// the same message (one Message-ID) to the receiving side.
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '#server/db/schema.ts';
-import { CLAIM_SECONDS, enqueueMail, OutboxWorker } from '#server/mail/outbox.ts';
+import { CLAIM_SECONDS, enqueueMail, messageId, OutboxWorker } from '#server/mail/outbox.ts';
 import { databaseKinds, startSmtp, startTestApp, testClock, type TestApp, type TestSmtp } from '../support/server.ts';
 
 describe.each(databaseKinds)('outbox claims with several workers (%s)', (kind) => {
@@ -57,5 +58,25 @@ describe.each(databaseKinds)('outbox claims with several workers (%s)', (kind) =
     clock.advance((CLAIM_SECONDS + 1) * 1000);
     expect(await survivor.deliverDue()).toBe(1);
     expect(smtp.messages.filter((mail) => mail.to.includes('lapsed@claims.test'))).toHaveLength(1);
+  });
+
+  it('sends a message again after a worker died between the SMTP server taking it and its row being marked sent, with the same Message-ID', async () => {
+    await enqueue(['crashed@claims.test']);
+    const [first, second] = workers as [OutboxWorker, OutboxWorker];
+    expect(await first.deliverDue()).toBe(1);
+    // The process was killed after the SMTP exchange, before it wrote sent_at: the row is still claimed and unsent.
+    const [row] = await test.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, 'crashed@claims.test'));
+    if (!row) throw new Error('no outbox row');
+    await test.app.ctx.db
+      .update(mailOutbox)
+      .set({ sent_at: null, attempts: 0, next_attempt_at: new Date(clock.now().getTime() + CLAIM_SECONDS * 1000) })
+      .where(eq(mailOutbox.id, row.id));
+    expect(await second.deliverDue()).toBe(0);
+    clock.advance((CLAIM_SECONDS + 1) * 1000);
+    expect(await second.deliverDue()).toBe(1);
+    const copies = smtp.messages.filter((mail) => mail.to.includes('crashed@claims.test'));
+    const ids = copies.map((mail) => /^Message-ID:\s*(\S+)\r?$/im.exec(mail.raw)?.[1]);
+    expect(ids).toEqual([messageId(row, 'no-reply@incubadora.test'), messageId(row, 'no-reply@incubadora.test')]);
+    expect(ids[0]).toBe(`<outbox.${row.id}.${row.created_at.getTime()}@incubadora.test>`);
   });
 });

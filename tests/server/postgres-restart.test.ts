@@ -1,14 +1,15 @@
 // Faults (issue 15, point 4): PostgreSQL itself stopped and started again (a throwaway cluster, as .ci/run makes)
 // while the real server, in its own processes with the outbox polling, is under load. While the database is away every
 // answer is 200 or a clear 503 `database_unavailable` (never a 500, never a hang), and once it is back the same
-// processes serve again: nobody restarts the app. Runs where PostgreSQL runs (TEST_DATABASE_URL), as its other tests.
+// processes serve again: nobody restarts the app. Runs where the PostgreSQL server binaries are installed.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closedPort, databaseKinds } from '../support/server.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { closedPort } from '../support/server.ts';
 import { kill9, startServer, type RunningServer } from '../support/server-process.ts';
 import { createCluster, type ThrowawayCluster } from '../support/throwaway-postgres.ts';
+import { describeOnPostgres, postgresBinariesMissing } from '../support/postgres-suites.ts';
 
 /** Answers seen by the load, by status, and any answer that is neither 200 nor the documented 503. */
 interface Tally {
@@ -16,7 +17,7 @@ interface Tally {
   unexpected: string[];
 }
 
-describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('PostgreSQL stopped and started under load (%s)', () => {
+describeOnPostgres('PostgreSQL stopped and started under load', () => {
   let cluster: ThrowawayCluster | undefined;
   let running: RunningServer | undefined;
   let dataDir: string;
@@ -72,9 +73,11 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('PostgreSQL s
 
       await cluster!.stop();
       await expect.poll(() => count(503), { timeout: 60_000 }).toBeGreaterThan(20);
-      const health = await fetch(`${base}/health`, { headers });
-      expect(health.status).toBe(503);
-      expect(await health.json()).toEqual({ detail: 'The service is unavailable right now.', code: 'database_unavailable' });
+      // A load balancer keeps the processes (liveness answers) and stops sending them traffic (readiness names the database).
+      expect((await fetch(`${base}/health`, { headers })).status).toBe(200);
+      const readiness = await fetch(`${base}/health/ready`, { headers });
+      expect(readiness.status).toBe(503);
+      expect(await readiness.json()).toMatchObject({ failing: ['database'], detail: 'The service is not ready. Not answering: the database.', code: 'not_ready' });
 
       const servedBefore = count(200);
       await cluster!.start();
@@ -88,7 +91,7 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('PostgreSQL s
     // The same processes serve, reads and writes alike.
     expect(running!.child.exitCode).toBeNull();
     expect(running!.child.signalCode).toBeNull();
-    expect((await fetch(`${base}/health`)).status).toBe(200);
+    expect((await fetch(`${base}/health/ready`)).status).toBe(200);
     const programs = (await (await fetch(`${base}/programs`, { headers })).json()) as { results: Array<{ id: number; status: string }> };
     const open = programs.results.find((program) => program.status === 'open');
     expect(open, 'the demo seed has an open program').toBeDefined();
@@ -99,4 +102,4 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('PostgreSQL s
     });
     expect(created.status).toBe(201);
   }, 300_000);
-});
+}, postgresBinariesMissing);

@@ -10,11 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { completeAllSteps, signUp } from '../support/applicants.ts';
 import { startObjectStorage, type TestObjectStorage } from '../support/object-storage.ts';
+import { describeOnPostgres } from '../support/postgres-suites.ts';
 import { kill9, startServer, type RunningServer } from '../support/server-process.ts';
-import { closedPort, databaseKinds, freshPostgres, startSmtp, type TestApp, type TestSmtp } from '../support/server.ts';
+import { closedPort, freshPostgres, startSmtp, type TestApp, type TestSmtp } from '../support/server.ts';
 
 interface Answer {
   statusCode: number;
@@ -58,7 +59,7 @@ function overHttp(base: string): TestApp {
   return { call, app: { inject }, kind: 'postgres', close: async () => undefined } as unknown as TestApp;
 }
 
-describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('two servers on one PostgreSQL (%s)', () => {
+describeOnPostgres('two servers on one PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof freshPostgres>>;
   let smtp: TestSmtp;
   let servers: RunningServer[] = [];

@@ -20,7 +20,7 @@ import { componentSchema } from '#server/http/contract.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server (CI sets it). */
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server (CI sets it; so does `npm test`). */
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 export interface TestApp {
@@ -39,6 +39,11 @@ export interface TestAppOptions {
   now?: () => Date;
   /** Receives every log line (pino JSON) of the app; pair with `env: { LOG_LEVEL: 'info' }` and captureLogs(). */
   logStream?: { write(line: string): void };
+  /**
+   * The data stays where the caller says and outlives close(): DATA_DIR (the embedded database on disk in its db/),
+   * or `databaseUrl` for PostgreSQL (a backup test reads them after the app has stopped).
+   */
+  persist?: { dataDir: string; databaseUrl?: string };
 }
 
 /** A fresh, empty PostgreSQL database for one test file, dropped on close. */
@@ -105,7 +110,7 @@ function migratedPgliteTemplate(): Promise<Blob> {
 }
 
 export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const dataDir = options.persist?.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -126,7 +131,9 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
   });
   let database: DatabaseTarget;
   let dropDatabase = async () => {};
-  if (kind === 'postgres') {
+  if (options.persist) {
+    database = options.persist.databaseUrl ? { url: options.persist.databaseUrl } : { dataDir: join(dataDir, 'db') };
+  } else if (kind === 'postgres') {
     const fresh = await freshPostgres();
     database = { url: fresh.url };
     dropDatabase = fresh.drop;
@@ -164,6 +171,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     },
     close: async () => {
       await app.close();
+      if (options.persist) return;
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
     },
