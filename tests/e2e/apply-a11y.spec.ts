@@ -32,7 +32,7 @@ for (const locale of ['es', 'en'] as const) {
   const L = (id: string, values?: Record<string, string | number>) => t(locale, id, values);
 
   test(`every applicant screen and state has no axe violations (${locale})`, async ({ page }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(210_000);
     const check = (what: string) => expectNoAxeViolations(page, `(${locale}, ${what})`);
     // No survey yet, so the survey is asked; the person's language is the one the test reads.
     const account = await createAccount(`apply-a11y-${locale}`, { language: locale });
