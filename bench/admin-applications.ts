@@ -95,6 +95,15 @@ async function seed(client: pg.Client, count: number): Promise<void> {
       (select s.data->>'business_name' from application_steps s where s.application_id = a.id and s.step = 2)), '')`);
   // And the HUD report's buckets (migration 0013), as its backfill does.
   await client.query(`select applications_hud_refresh(array(select id from applications))`);
+  // Staff's queues (docs/decisions/040): when each entered its status (migration 0020's backfill, no audit here), five
+  // reviewers sharing the submitted applications, and a 14-day target on every program.
+  await client.query(`update applications set status_since = coalesce(case status when 'submitted' then submitted_at when 'closed' then closed_at end, created_at)`);
+  await client.query(`insert into users (email, password_hash, first_name, last_name, is_staff)
+     select 'reviewer' || i || '@bench.test', '', 'Revisora', 'Número ' || i, true from generate_series(1, 5) as i`);
+  await client.query(`update applications a set reviewer_id = r.id
+     from (select id, row_number() over (order by id) - 1 as n from users where email like 'reviewer%@bench.test') r
+     where a.status = 'submitted' and r.n = a.id % 5`);
+  await client.query(`update programs set review_target_days = 14`);
   await client.query('vacuum analyze');
 }
 
@@ -133,6 +142,25 @@ async function measureDeep(name: string, base: string, token: string): Promise<L
     if (cursor === null) break;
   }
   return { name, samples: times.length, p50: percentile(times, 50), p95: percentile(times, 95), count };
+}
+
+/** Pages 101 to 100 + SAMPLES, then back: SAMPLES previous pages, each after the `prev_cursor` of the page shown. */
+async function measureBack(name: string, base: string, token: string): Promise<ListFigure> {
+  const read = async (cursor: string | null) => {
+    const response = await fetch(`${base}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await response.json()) as { count: number; next_cursor: string | null; prev_cursor: string | null };
+    if (!response.ok) throw new Error(`${name}: ${response.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+  let page = await read(null);
+  for (let n = 1; n < 100 + SAMPLES && page.next_cursor !== null; n += 1) page = await read(page.next_cursor);
+  const times: number[] = [];
+  for (let n = 0; n < SAMPLES && page.prev_cursor !== null; n += 1) {
+    const started = performance.now();
+    page = await read(page.prev_cursor);
+    times.push(performance.now() - started);
+  }
+  return { name, samples: times.length, p50: percentile(times, 50), p95: percentile(times, 95), count: page.count };
 }
 
 /**
@@ -196,6 +224,8 @@ async function benchApplicationsList(
   return withGeneratedApplications(databaseUrl, count, async () => undefined, async (base, access) => {
     const list = `${base}/api/admin/applications?limit=25`;
     let rare = 1;
+    const reviewers = (await (await fetch(`${base}/api/admin/users?staff=true&q=revisora&limit=1`, { headers: { authorization: `Bearer ${access}` } })).json()) as { results: Array<{ id: number }> };
+    const reviewerId = reviewers.results[0]?.id ?? 0;
     const figures = [
       await measure('first page (newest change)', () => list, access),
       await measure('filtered: submitted, incubator', () => `${list}&status=submitted&sub_program=incubator`, access),
@@ -208,6 +238,14 @@ async function benchApplicationsList(
       await measure('searched: one e-mail (rare)', () => `${list}&q=person${(rare += 997) % count}@`, access),
       await measureDeep('paged deep: pages 101+ (newest change)', list, access),
       await measureDeep('paged deep: pages 101+, searched and filtered', `${list}&q=pena&status=draft`, access),
+      // Staff's queues (docs/decisions/040-staff-queues-and-history.md).
+      await measure('queue: unassigned', () => `${list}&queue=unassigned`, access),
+      await measure('queue: mine (none assigned)', () => `${list}&queue=mine`, access),
+      await measure("queue: one reviewer's (a fifth of the submitted)", () => `${list}&reviewer_id=${reviewerId}`, access),
+      await measure('sorted: days in status, longest first', () => `${list}&sort=status_since`, access),
+      await measure("sorted: days in status, one reviewer's, submitted", () => `${list}&sort=status_since&reviewer_id=${reviewerId}&status=submitted`, access),
+      await measureDeep('paged deep: pages 101+, days in status', `${list}&sort=status_since`, access),
+      await measureBack('paged back: previous pages from page 140', list, access),
     ];
     const hudReport = `${base}/api/admin/reports/hud`;
     // The HUD report answers its `total` of households.

@@ -74,6 +74,8 @@ export interface Config {
   mailPollMs: number;
   /** Readiness fails when the oldest unsent e-mail is older than this (seconds); 0: the outbox never fails it. */
   readyOutboxMaxAgeSeconds: number;
+  /** What is disposed of, and when (server/operations/retention.ts): days kept (0: for good), and hours between runs (0: off). */
+  retention: { draftDays: number; sentMailDays: number; auditDays: number; intervalHours: number };
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   captchaCost: number;
@@ -213,6 +215,12 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom,
     mailPollMs: int('MAIL_POLL_MS', 2000, 0, 3_600_000),
     readyOutboxMaxAgeSeconds: int('READY_OUTBOX_MAX_AGE', 3600, 0, 2_592_000),
+    retention: {
+      draftDays: int('RETAIN_DRAFTS_DAYS', 365, 0, 36_500),
+      sentMailDays: int('RETAIN_SENT_MAIL_DAYS', 180, 0, 36_500),
+      auditDays: int('RETAIN_AUDIT_DAYS', 0, 0, 36_500),
+      intervalHours: int('RETENTION_INTERVAL_HOURS', 24, 0, 8760),
+    },
     accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL', 300, 5, 86_400),
     refreshTokenTtlSeconds: int('REFRESH_TOKEN_TTL', 86_400, 60, 2_592_000),
     captchaCost: int('CAPTCHA_COST', 5000, 1, 10_000_000),

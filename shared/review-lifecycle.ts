@@ -99,3 +99,10 @@ export const applicantEdits = (status: ApplicationStatus): boolean => status ===
 
 /** Staff's review has started: everything from `submitted` on, except a draft or a closed application. */
 export const isUnderReview = (status: ApplicationStatus): boolean => status !== 'draft' && status !== 'closed';
+
+/**
+ * The next step is staff's review (start it, request changes or decide): the statuses a program's target in days
+ * measures, so staff's list marks only the applications waiting on staff (docs/decisions/040-staff-queues-and-history.md).
+ */
+export const awaitsStaff = (status: ApplicationStatus): boolean =>
+  eventsFrom(status, 'staff').some((event) => event !== 'close' && event !== 'reopen');

@@ -1,7 +1,7 @@
 // Staff's applications (docs/decisions/025-admin-applications.md): the list of every program's applications,
 // searched (name, e-mail, business), filtered, sorted and keyset-paged on the server, its CSV, one application with
 // its applicant and survey for review, and closing a draft or reopening a closed one (audited).
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { components } from '#api/schema.d.ts';
 import { applicationView, closeDraftsOfClosedPrograms, load, type Loaded } from '#server/applications/service.ts';
@@ -11,7 +11,7 @@ import { detailError, notFound } from '#server/http/errors.ts';
 import { translate, type Language } from '#server/i18n/messages.ts';
 import { programStatus } from '#server/programs/status.ts';
 import { findSurvey } from '#server/survey/service.ts';
-import { nextStatus, type ApplicationStatus } from '#shared/review-lifecycle.ts';
+import { awaitsStaff, nextStatus, type ApplicationStatus } from '#shared/review-lifecycle.ts';
 import { searchFold } from '#shared/search-fold.ts';
 import { recordStatusChange } from './audit.ts';
 import { subProgramMessage, toCsv } from './csv.ts';
@@ -32,6 +32,13 @@ export interface ApplicationFilters {
   from?: string | undefined;
   to?: string | undefined;
   sort?: AdminApplicationSort | undefined;
+  queue?: Schemas['AdminApplicationQueue'] | undefined;
+  reviewer_id?: number | undefined;
+}
+
+/** Who reads the list: `queue=mine` is their own queue. */
+export interface ListViewer {
+  id: number;
 }
 
 /** Lists count their matches up to this many (AdminApplicationPage.count). */
@@ -66,6 +73,9 @@ const sortKey = (sort: AdminApplicationSort): SQL => {
       return sort.startsWith('-')
         ? sql`coalesce(${applications.submitted_at}, '-infinity'::timestamptz)`
         : sql`coalesce(${applications.submitted_at}, 'infinity'::timestamptz)`;
+    case 'status_since':
+      // Migration 0020's index; ascending puts the longest waiting first.
+      return sql`${applications.status_since}`;
     case 'score':
       // Migration 0014's indexes; not scored yet comes last both ways, as an unsubmitted application does above.
       return sort.startsWith('-')
@@ -82,7 +92,7 @@ const isFloatText = (key: string | number) => typeof key === 'string' && /^(-?In
 /** The type a sort's key is cast back to from the cursor's text. */
 const keyType = (sort: AdminApplicationSort): string => (sort.replace(/^-/, '') === 'score' ? 'float8' : 'timestamptz');
 
-function listShape(filters: ApplicationFilters) {
+function listShape(filters: ApplicationFilters, viewer: ListViewer) {
   const sort = filters.sort ?? '-updated';
   const descending = sort.startsWith('-');
   const key = sortKey(sort);
@@ -96,34 +106,66 @@ function listShape(filters: ApplicationFilters) {
   }
   if (filters.status !== undefined) conditions.push(eq(applications.status, filters.status));
   conditions.push(...withinDays(applications.created_at, filters.from, filters.to));
-  // A cursor is only good for the list it came from.
-  const scope = JSON.stringify(['applications', sort, folded, filters.program_id ?? null, filters.sub_program ?? null, filters.status ?? null, filters.from ?? null, filters.to ?? null]);
+  // Staff's queues (docs/decisions/040): their own, nobody's, or one reviewer's (applications_reviewer_idx).
+  if (filters.queue === 'mine') conditions.push(eq(applications.reviewer_id, viewer.id));
+  if (filters.queue === 'unassigned') conditions.push(isNull(applications.reviewer_id));
+  if (filters.reviewer_id !== undefined) conditions.push(eq(applications.reviewer_id, filters.reviewer_id));
+  // A cursor is only good for the list it came from ("mine" is the viewer's: another's cursor is refused).
+  const scope = JSON.stringify([
+    'applications', sort, folded, filters.program_id ?? null, filters.sub_program ?? null, filters.status ?? null, filters.from ?? null, filters.to ?? null,
+    filters.queue === 'mine' ? `mine:${viewer.id}` : (filters.queue ?? null), filters.reviewer_id ?? null,
+  ]);
   return { key, keyCast: keyType(sort), descending, conditions, scope };
 }
 
-async function readPage(db: Db, filters: ApplicationFilters, page: PageRequest) {
-  const { key, keyCast, descending, conditions, scope } = listShape(filters);
+async function readPage(db: Db, now: Date, viewer: ListViewer, filters: ApplicationFilters, page: PageRequest) {
+  const { key, keyCast, descending, conditions, scope } = listShape(filters, viewer);
   const cursor = decodeCursor(scope, page.cursor, keyCast === 'float8' ? isFloatText : undefined);
   const limit = page.limit ?? DEFAULT_PAGE_SIZE;
-  const where = and(...conditions, ...(cursor ? [afterCursor(key, sql`${applications.id}`, cursor, descending, keyCast)] : []));
-  const order = descending ? [desc(key), desc(applications.id)] : [asc(key), asc(applications.id)];
-  // The page first (from the sort's index), then its people, programs and step counts for those rows only.
-  const read = await db
-    .select({ application: applications, key: sql<string>`cast(${key} as text)` })
-    .from(applications)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit + 1);
-  const { rows: shown, more } = splitPage(read, limit);
+  // A "before" cursor (the previous page) reads backwards from the page's first row, then turns the rows round.
+  const backwards = cursor?.before === true;
+  const read = (from: typeof cursor, reverse: boolean) => {
+    const ascending = descending === reverse;
+    return db
+      .select({
+        application: applications,
+        key: sql<string>`cast(${key} as text)`,
+        // Whole days in the current status, by the app's clock (migration 0020 keeps status_since from the audit log).
+        days: sql<number>`cast(greatest(0, floor(extract(epoch from (${now.toISOString()}::timestamptz - ${applications.status_since})) / 86400)) as int)`,
+      })
+      .from(applications)
+      .where(and(...conditions, ...(from ? [afterCursor(key, sql`${applications.id}`, from, !ascending, keyCast)] : [])))
+      .orderBy(...(ascending ? [asc(key), asc(applications.id)] : [desc(key), desc(applications.id)]))
+      .limit(limit + 1);
+  };
+  let { rows: shown, more } = splitPage(await read(cursor, backwards), limit);
+  let first = cursor === null;
+  if (backwards) {
+    shown = shown.reverse();
+    // Nothing before what was read: it is the first page, read forwards so it is whole.
+    if (!more) {
+      ({ rows: shown, more } = splitPage(await read(null, false), limit));
+      first = true;
+    } else more = true;
+  }
+  const head = shown.at(0);
   const last = shown.at(-1);
-  return { rows: await describe(db, shown.map((row) => row.application)), next: more && last ? encodeCursor(scope, { key: last.key, id: last.application.id }) : null, conditions };
+  return {
+    rows: await describe(db, shown),
+    next: more && last ? encodeCursor(scope, { key: last.key, id: last.application.id }) : null,
+    prev: !first && head ? encodeCursor(scope, { key: head.key, id: head.application.id, before: true }) : null,
+    conditions,
+  };
 }
 
-async function describe(db: Db, rows: Array<typeof applications.$inferSelect>): Promise<Row[]> {
-  if (rows.length === 0) return [];
+async function describe(db: Db, read: Array<{ application: typeof applications.$inferSelect; days: number }>): Promise<Row[]> {
+  if (read.length === 0) return [];
+  const rows = read.map((row) => row.application);
+  const days = new Map(read.map((row) => [row.application.id, row.days]));
   const ids = rows.map((row) => row.id);
+  const reviewerIds = rows.flatMap((row) => (row.reviewer_id === null ? [] : [row.reviewer_id]));
   const [people, programRows, steps] = await Promise.all([
-    db.select().from(users).where(inArray(users.id, [...new Set(rows.map((row) => row.user_id))])),
+    db.select().from(users).where(inArray(users.id, [...new Set([...rows.map((row) => row.user_id), ...reviewerIds])])),
     db.select().from(programs).where(inArray(programs.id, [...new Set(rows.map((row) => row.program_id))])),
     db
       .select({
@@ -144,6 +186,9 @@ async function describe(db: Db, rows: Array<typeof applications.$inferSelect>): 
     const of = program.get(row.program_id);
     const info = stepInfo.get(row.id);
     const business = info?.business?.trim() ?? '';
+    const reviewer = row.reviewer_id === null ? undefined : person.get(row.reviewer_id);
+    const inStatus = days.get(row.id) ?? 0;
+    const target = of?.review_target_days ?? null;
     return {
       id: row.id,
       status: row.status as Schemas['ApplicationStatus'],
@@ -162,27 +207,33 @@ async function describe(db: Db, rows: Array<typeof applications.$inferSelect>): 
       // The stored average the list sorts by (server/admin/scoring.ts refreshScoreAverages keeps it equal to the sheets').
       score_average: row.score_average,
       score_count: scored.get(row.id)?.count ?? 0,
+      reviewer: reviewer ? { id: reviewer.id, email: reviewer.email, first_name: reviewer.first_name, last_name: reviewer.last_name } : null,
+      status_since: row.status_since.toISOString(),
+      days_in_status: inStatus,
+      review_target_days: target,
+      // Only applications waiting on staff are late (shared/review-lifecycle.ts awaitsStaff).
+      over_target: target !== null && inStatus > target && awaitsStaff(row.status as ApplicationStatus),
     };
   });
 }
 
-export async function listApplications(db: Db, now: Date, filters: ApplicationFilters, page: PageRequest): Promise<Schemas['AdminApplicationPage']> {
+export async function listApplications(db: Db, now: Date, viewer: ListViewer, filters: ApplicationFilters, page: PageRequest): Promise<Schemas['AdminApplicationPage']> {
   // Drafts whose program closed by its deadline read as closed: store it first, so the status filter is true.
   await closeDraftsOfClosedPrograms(db, now, sql`true`);
-  const { rows, next, conditions } = await readPage(db, filters, page);
+  const { rows, next, prev, conditions } = await readPage(db, now, viewer, filters, page);
   // Counted up to COUNT_CAP + 1 rows: an exact count of a broad search at 100,000 applications costs tens of ms.
   const matching = db.select({ one: sql`1` }).from(applications).where(and(...conditions)).limit(COUNT_CAP + 1).as('matching');
   const [total] = await db.select({ n: count() }).from(matching);
   const n = total?.n ?? 0;
-  return { results: rows, count: Math.min(n, COUNT_CAP), count_capped: n > COUNT_CAP, next_cursor: next };
+  return { results: rows, count: Math.min(n, COUNT_CAP), count_capped: n > COUNT_CAP, next_cursor: next, prev_cursor: prev };
 }
 
 /** Every application the filters match, as CSV in the reader's language, read in keyset batches. */
-export async function exportApplicationsCsv(db: Db, now: Date, filters: ApplicationFilters, language: Language): Promise<string> {
+export async function exportApplicationsCsv(db: Db, now: Date, viewer: ListViewer, filters: ApplicationFilters, language: Language): Promise<string> {
   await closeDraftsOfClosedPrograms(db, now, sql`true`);
   const t = (id: string, values?: Record<string, string>) => translate(language, id, values);
-  const rows = await readAllPages((page) => readPage(db, filters, page));
-  const columns = ['id', 'program', 'sub_program', 'period', 'status', 'first_name', 'last_name', 'email', 'business_name', 'steps_submitted', 'created_at', 'updated_at', 'submitted_at', 'score_average'];
+  const rows = await readAllPages((page) => readPage(db, now, viewer, filters, page));
+  const columns = ['id', 'program', 'sub_program', 'period', 'status', 'first_name', 'last_name', 'email', 'business_name', 'steps_submitted', 'created_at', 'updated_at', 'submitted_at', 'score_average', 'reviewer', 'days_in_status'];
   return toCsv(
     columns.map((column) => t(`admin.applications.csv.${column}`)),
     rows.map((row) => [
@@ -200,6 +251,8 @@ export async function exportApplicationsCsv(db: Db, now: Date, filters: Applicat
       row.updated_at,
       row.submitted_at,
       row.score_average,
+      row.reviewer ? `${row.reviewer.first_name} ${row.reviewer.last_name}`.trim() || row.reviewer.email : null,
+      row.days_in_status,
     ]),
   );
 }

@@ -12,7 +12,8 @@ export type AuditRecordType = Schemas['AuditRecordType'];
 type Writer = Pick<Db, 'insert'>;
 
 export interface AuditChange {
-  actorId: number;
+  /** The staff member, or null for the portal's own scheduled work (retention: server/operations/retention.ts). */
+  actorId: number | null;
   operation: string;
   recordType: AuditRecordType;
   recordId: number;
@@ -37,12 +38,9 @@ export async function recordAudit(tx: Writer, change: AuditChange): Promise<void
 export const recordStatusChange = (tx: Writer, actorId: number, operation: string, id: number, from: string, to: string, at: Date) =>
   recordAudit(tx, { actorId, operation, recordType: 'application', recordId: id, before: { status: from }, after: { status: to }, at });
 
-/** One record's entries, newest first, a page at a time (keyset on the entry id). */
-export async function listAudit(db: Db, recordType: AuditRecordType, recordId: number, page: PageRequest): Promise<Schemas['AuditPage']> {
-  const scope = `audit:${recordType}:${recordId}`;
-  const cursor = decodeCursor(scope, page.cursor);
-  const limit = page.limit ?? DEFAULT_PAGE_SIZE;
-  const rows = await db
+/** Audit entries with their actor's name (the list and the CSV, server/admin/history.ts, read the same columns). */
+export const selectEntries = (db: Pick<Db, 'select'>) =>
+  db
     .select({
       id: auditLog.id,
       at: auditLog.at,
@@ -57,7 +55,14 @@ export async function listAudit(db: Db, recordType: AuditRecordType, recordId: n
       actor_email: users.email,
     })
     .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actor_id))
+    .leftJoin(users, eq(users.id, auditLog.actor_id));
+
+/** One record's entries, newest first, a page at a time (keyset on the entry id). */
+export async function listAudit(db: Db, recordType: AuditRecordType, recordId: number, page: PageRequest): Promise<Schemas['AuditPage']> {
+  const scope = `audit:${recordType}:${recordId}`;
+  const cursor = decodeCursor(scope, page.cursor);
+  const limit = page.limit ?? DEFAULT_PAGE_SIZE;
+  const rows = await selectEntries(db)
     .where(and(eq(auditLog.record_type, recordType), eq(auditLog.record_id, recordId), cursor ? lt(auditLog.id, cursor.id) : sql`true`))
     .orderBy(desc(auditLog.id))
     .limit(limit + 1);

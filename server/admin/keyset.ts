@@ -8,6 +8,8 @@ export interface KeysetCursor {
   /** The sort key of the last row shown (text, number or an ISO date), and its id. */
   key: string | number;
   id: number;
+  /** The page BEFORE this row (a list's "previous page": docs/decisions/040-staff-queues-and-history.md); else after it. */
+  before?: boolean;
 }
 
 export interface PageRequest {
@@ -21,7 +23,7 @@ const invalidCursor = () => fieldErrors({ cursor: 'api.admin.invalidCursor' });
 
 /** The cursor of the row a page ended on, bound to `scope` (the sort and filters it was read with). */
 export function encodeCursor(scope: string, cursor: KeysetCursor): string {
-  return Buffer.from(JSON.stringify({ s: scope, k: cursor.key, i: cursor.id }), 'utf8').toString('base64url');
+  return Buffer.from(JSON.stringify({ s: scope, k: cursor.key, i: cursor.id, ...(cursor.before ? { b: 1 } : {}) }), 'utf8').toString('base64url');
 }
 
 /**
@@ -37,16 +39,18 @@ export function decodeCursor(scope: string, text: string | undefined, acceptsKey
     throw invalidCursor();
   }
   if (typeof parsed !== 'object' || parsed === null) throw invalidCursor();
-  const { s, k, i } = parsed as Record<string, unknown>;
+  const { s, k, i, b } = parsed as Record<string, unknown>;
   if (s !== scope || !(typeof k === 'string' || typeof k === 'number') || !Number.isSafeInteger(i) || (i as number) < 1) throw invalidCursor();
+  if (b !== undefined && b !== 1) throw invalidCursor();
   // A key the database could not cast back (a forged cursor) is the same 400, not a failed query.
   if (!acceptsKey(k)) throw invalidCursor();
-  return { key: k, id: i as number };
+  return { key: k, id: i as number, ...(b === 1 ? { before: true } : {}) };
 }
 
 /**
  * The condition "after the cursor" for a list ordered by (key, id) both ascending, or both descending: a row
- * comparison PostgreSQL answers from an index on (key, id).
+ * comparison PostgreSQL answers from an index on (key, id). A "before" cursor reads the list backwards: pass
+ * `!descending` with the order reversed, then reverse the rows read.
  */
 export function afterCursor(key: SQL, id: SQL, cursor: KeysetCursor, descending: boolean, keyCast = 'text'): SQL {
   const value = sql`cast(${cursor.key} as ${sql.raw(keyCast)})`;

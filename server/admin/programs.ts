@@ -38,6 +38,7 @@ function toAdminProgram(row: ProgramRow, counts: { drafts: number; submitted: nu
     status: row.status as Schemas['ProgramStatus'],
     drafts: counts.drafts,
     submitted: counts.submitted,
+    review_target_days: row.review_target_days,
   };
 }
 
@@ -169,6 +170,7 @@ const columnsOf = (input: ProgramInput) => ({
   end_date: input.end_date,
   application_deadline: new Date(input.application_deadline),
   status: input.status,
+  ...(input.review_target_days === undefined ? {} : { review_target_days: input.review_target_days }),
 });
 
 /** The audited fields of a program, as JSON. */
@@ -183,6 +185,7 @@ const audited = (row: ProgramRow) => ({
   end_date: row.end_date,
   application_deadline: row.application_deadline.toISOString(),
   status: row.status,
+  review_target_days: row.review_target_days,
 });
 
 /** Only the fields that changed, before and after. */

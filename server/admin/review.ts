@@ -62,6 +62,7 @@ async function transition(
         template,
         to: person.email,
         language,
+        applicationId: id,
         params: {
           name: person.first_name,
           program: language === 'en' ? current.program.name_en : current.program.name_es,

@@ -507,6 +507,7 @@ export async function submitApplication(deps: ApplicationDeps, viewer: Viewer, i
     await enqueueMail(tx, {
       template: resubmit ? 'applicationResubmitted' : 'applicationSubmitted',
       to: user.email,
+      applicationId: id,
       language,
       params: {
         name: user.first_name,

@@ -106,9 +106,14 @@ export const mailOutbox = pgTable(
     attachment_name: text('attachment_name'),
     attachment_type: text('attachment_type'),
     attachment_content: text('attachment_content'),
+    /** The application the message is about (its timeline lists it: docs/decisions/040); null for other mail. */
+    application_id: integer('application_id').references((): AnyPgColumn => applications.id, { onDelete: 'set null' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.next_attempt_at).where(sql`${t.sent_at} is null and ${t.failed_at} is null`)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.next_attempt_at).where(sql`${t.sent_at} is null and ${t.failed_at} is null`),
+    index('mail_outbox_application_idx').on(t.application_id).where(sql`${t.application_id} is not null`),
+  ],
 );
 
 /**
@@ -130,9 +135,12 @@ export const programs = pgTable(
     end_date: date('end_date', { mode: 'string' }).notNull(),
     application_deadline: timestamp('application_deadline', { withTimezone: true }).notNull(),
     status: text('status').notNull().default('open'),
+    /** Days an application may wait in one status before staff's list marks it (docs/decisions/040); null: no target. */
+    review_target_days: integer('review_target_days'),
     ...timestamps,
   },
   (t) => [
+    check('programs_review_target_days_check', sql`${t.review_target_days} between 1 and 365`),
     // The list filters on status and sub-program and orders by deadline.
     index('programs_status_sub_program_idx').on(t.status, t.sub_program),
     index('programs_application_deadline_idx').on(t.application_deadline),
@@ -212,6 +220,12 @@ export const applications = pgTable(
      * program's sub-program changes. Staff only: no applicant answer reads it.
      */
     score_average: doublePrecision('score_average'),
+    /**
+     * When it entered its current status (docs/decisions/040-staff-queues-and-history.md): the audit entry of the
+     * change, or submitted_at / closed_at for the changes nobody audits. Migration 0020's triggers keep it; the server
+     * never writes it, staff's list reads and sorts by it.
+     */
+    status_since: timestamp('status_since', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
   (t) => [
@@ -229,6 +243,7 @@ export const applications = pgTable(
     index('applications_score_high_sort').on(sql`coalesce(${t.score_average}, '-infinity'::float8)`, t.id),
     index('applications_score_low_sort').on(sql`coalesce(${t.score_average}, 'infinity'::float8)`, t.id),
     index('applications_reviewer_idx').on(t.reviewer_id),
+    index('applications_status_since_sort').on(t.status_since, t.id),
     check(
       'applications_status_check',
       sql`${t.status} in ('draft', 'submitted', 'in_review', 'changes_requested', 'approved', 'rejected', 'waitlisted', 'closed')`,
@@ -393,7 +408,7 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
   },
-  (t) => [index('audit_log_record_key').on(t.record_type, t.record_id, t.id)],
+  (t) => [index('audit_log_record_key').on(t.record_type, t.record_id, t.id), index('audit_log_at_idx').on(t.at, t.id)],
 );
 
 /**

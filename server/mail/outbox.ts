@@ -39,6 +39,8 @@ export interface MailTemplate {
   params: MessageParams;
   /** One file sent with the message (an event's .ics calendar entry); text, stored with the message. */
   attachment?: MailAttachment;
+  /** The application the message is about: its timeline lists it (docs/decisions/040-staff-queues-and-history.md). */
+  applicationId?: number;
 }
 
 export interface MailAttachment {
@@ -63,6 +65,7 @@ export async function enqueueMail(db: Db, mail: MailTemplate, now: Date): Promis
     attachment_name: mail.attachment?.filename ?? null,
     attachment_type: mail.attachment?.contentType ?? null,
     attachment_content: mail.attachment?.content ?? null,
+    application_id: mail.applicationId ?? null,
   });
 }
 

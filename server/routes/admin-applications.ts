@@ -5,17 +5,22 @@ import * as adminApplications from '#server/admin/applications.ts';
 import * as review from '#server/admin/review.ts';
 import * as checklist from '#server/admin/document-checklist.ts';
 import { sendCsv } from '#server/admin/csv.ts';
+import { bulkApplications } from '#server/admin/bulk.ts';
+import { listApplicationMail } from '#server/admin/history.ts';
 
 export function adminApplicationRoutes(ctx: AppContext): Handlers {
   return {
     listAdminApplications: async (request) => {
       const { cursor, limit, ...filters } = request.query;
-      return adminApplications.listApplications(ctx.db, ctx.now(), filters, { cursor, limit });
+      return adminApplications.listApplications(ctx.db, ctx.now(), request.requireUser(), filters, { cursor, limit });
     },
     exportAdminApplications: async (request, reply) => {
-      const csv = await adminApplications.exportApplicationsCsv(ctx.db, ctx.now(), request.query, request.language);
+      const csv = await adminApplications.exportApplicationsCsv(ctx.db, ctx.now(), request.requireUser(), request.query, request.language);
       return sendCsv(reply, `${request.t('admin.applications.csvName')}-${ctx.now().toISOString().slice(0, 10)}.csv`, csv);
     },
+    // Queues and history (docs/decisions/040-staff-queues-and-history.md).
+    bulkAdminApplications: async (request) => bulkApplications(ctx.db, ctx.now, request.requireUser(), request.body, request.language),
+    listAdminApplicationMail: async (request) => listApplicationMail(ctx.db, request.params.id),
     getAdminApplication: async (request) => adminApplications.getApplication(ctx.db, ctx.now(), request.params.id),
     setAdminApplicationStatus: async (request) =>
       adminApplications.setStatus(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.body.status),

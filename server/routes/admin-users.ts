@@ -3,6 +3,7 @@ import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
 import { listAudit } from '#server/admin/audit.ts';
 import { sendCsv } from '#server/admin/csv.ts';
+import { auditCsvName, exportAuditCsv } from '#server/admin/history.ts';
 import * as users from '#server/admin/users.ts';
 
 export function adminUserRoutes(ctx: AppContext): Handlers {
@@ -24,5 +25,7 @@ export function adminUserRoutes(ctx: AppContext): Handlers {
     },
     listAdminAudit: async (request) =>
       listAudit(ctx.db, request.query.record_type, request.query.record_id, { cursor: request.query.cursor, limit: request.query.limit }),
+    // One record's or a range of days' entries as CSV (docs/decisions/040-staff-queues-and-history.md).
+    exportAdminAudit: async (request, reply) => sendCsv(reply, auditCsvName(request.query, request.language), await exportAuditCsv(ctx.db, request.query, request.language)),
   };
 }

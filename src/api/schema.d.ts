@@ -1513,8 +1513,11 @@ export interface paths {
          *     `program_id`, `sub_program` and `status` filter; `from` and `to` (Puerto Rico days, inclusive) bound the day
          *     the application was started; `sort` orders by start, last change, submission or average score (a leading
          *     `-` is descending; unsubmitted applications come last when sorting by submission, applications not scored
-         *     yet last when sorting by score). `cursor` is the `next_cursor` of the page before
-         *     (docs/decisions/025-admin-applications.md, docs/decisions/033-scoring-and-notes.md).
+         *     yet last when sorting by score; `status_since` puts the longest waiting in their status first). `queue`
+         *     narrows to the caller's own applications (`mine`) or those nobody reviews (`unassigned`); `reviewer_id` to
+         *     one reviewer's. `cursor` is the `next_cursor` or `prev_cursor` of the page shown
+         *     (docs/decisions/025-admin-applications.md, docs/decisions/033-scoring-and-notes.md,
+         *     docs/decisions/040-staff-queues-and-history.md).
          */
         get: operations["listAdminApplications"];
         put?: never;
@@ -1534,6 +1537,46 @@ export interface paths {
         };
         /** Staff: every application the filters match, as CSV (UTF-8 with BOM, formula-safe cells) */
         get: operations["exportAdminApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/applications/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff: assign a reviewer to, or start the review of, several applications at once (each audited)
+         * @description Each application goes through the same rules as setAdminApplicationReviewer or startAdminApplicationReview, in
+         *     its own transaction: one refused (the lifecycle table, the reviewer's rules, gone) is reported with its code
+         *     and localized reason and leaves the others done. `assign` needs `reviewer_id` (an active staff account, or
+         *     null for none) (docs/decisions/040-staff-queues-and-history.md).
+         */
+        post: operations["bulkAdminApplications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/applications/{id}/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: the e-mails the applicant was sent about the application, newest first (its timeline's part) */
+        get: operations["listAdminApplicationMail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1833,6 +1876,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/audit/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff: audit entries as CSV, of one record or of a range of Puerto Rico days (UTF-8 with BOM, formula-safe cells)
+         * @description Either `record_type` with `record_id` (one record's whole history), or `from` and `to` (every entry those days,
+         *     both inclusive, at most 366 days), oldest first. Anything else is a field error
+         *     (docs/decisions/040-staff-queues-and-history.md).
+         */
+        get: operations["exportAdminAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2121,6 +2186,8 @@ export interface components {
             /** Format: date-time */
             application_deadline: string;
             status: components["schemas"]["ProgramStatus"];
+            /** @description Days an application may wait in one status before staff's list marks it: null for none; absent keeps what the program has (none for a new one). */
+            review_target_days?: number | null;
         };
         AdminProgram: {
             id: number;
@@ -2140,6 +2207,8 @@ export interface components {
             drafts: number;
             /** @description How many applications were sent (submitted */
             submitted: number;
+            /** @description Days an application may wait in one status before staff's list marks it. */
+            review_target_days: number | null;
         };
         AdminProgramPage: {
             results: components["schemas"]["AdminProgram"][];
@@ -2173,7 +2242,47 @@ export interface components {
          * @default -updated
          * @enum {string}
          */
-        AdminApplicationSort: "-created" | "created" | "-updated" | "updated" | "-submitted" | "submitted" | "-score" | "score";
+        AdminApplicationSort: "-created" | "created" | "-updated" | "updated" | "-submitted" | "submitted" | "-score" | "score" | "status_since" | "-status_since";
+        /**
+         * @description `mine`: the caller reviews them; `unassigned`: nobody does.
+         * @enum {string}
+         */
+        AdminApplicationQueue: "mine" | "unassigned";
+        AdminBulkInput: {
+            /** @enum {string} */
+            action: "assign" | "start_review";
+            ids: number[];
+            /** @description For `assign`: the reviewer, or null for none. */
+            reviewer_id?: number | null;
+        };
+        AdminBulkResult: {
+            results: {
+                id: number;
+                done: boolean;
+                /** @description Why it was refused; null when done. */
+                code: components["schemas"]["ErrorCode"] | null;
+                /** @description The refusal, in the request's language; null when done. */
+                detail: string | null;
+            }[];
+        };
+        AdminApplicationMail: {
+            id: number;
+            subject: string;
+            template: string;
+            language: components["schemas"]["Language"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            sent_at: string | null;
+            /**
+             * @description Delivered, still to be sent (retries included), or given up.
+             * @enum {string}
+             */
+            state: "sent" | "waiting" | "failed";
+        };
+        AdminApplicationMailList: {
+            results: components["schemas"]["AdminApplicationMail"][];
+        };
         /**
          * @description A chart of the dashboard, as exportAdminDashboard names it.
          * @enum {string}
@@ -2268,6 +2377,19 @@ export interface components {
             score_average: number | null;
             /** @description How many staff members scored it. */
             score_count: number;
+            /** @description The staff member who reviews it, or null. */
+            reviewer: components["schemas"]["AdminApplicant"] | null;
+            /**
+             * Format: date-time
+             * @description When it entered its status (docs/decisions/040).
+             */
+            status_since: string;
+            /** @description Whole days since then. */
+            days_in_status: number;
+            /** @description The program's target in days; null: none. */
+            review_target_days: number | null;
+            /** @description True when days_in_status is past the program's target. */
+            over_target: boolean;
         };
         RubricCriterion: {
             key: string;
@@ -2334,6 +2456,8 @@ export interface components {
             count_capped: boolean;
             /** @description The cursor of the next page; null on the last. */
             next_cursor: string | null;
+            /** @description The cursor of the page before; null on the first. */
+            prev_cursor: string | null;
         };
         AdminApplicant: {
             id: number;
@@ -5908,6 +6032,8 @@ export interface operations {
                 from?: string;
                 to?: string;
                 sort?: components["schemas"]["AdminApplicationSort"];
+                queue?: components["schemas"]["AdminApplicationQueue"];
+                reviewer_id?: number;
                 cursor?: string;
                 limit?: number;
             };
@@ -5941,6 +6067,8 @@ export interface operations {
                 from?: string;
                 to?: string;
                 sort?: components["schemas"]["AdminApplicationSort"];
+                queue?: components["schemas"]["AdminApplicationQueue"];
+                reviewer_id?: number;
             };
             header?: never;
             path?: never;
@@ -5960,6 +6088,59 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    bulkAdminApplications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminBulkInput"];
+            };
+        };
+        responses: {
+            /** @description What became of each application, in the order asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBulkResult"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listAdminApplicationMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages (the newest 200). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApplicationMailList"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getAdminApplication: {
@@ -6444,6 +6625,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportAdminAudit: {
+        parameters: {
+            query?: {
+                record_type?: components["schemas"]["AuditRecordType"];
+                record_id?: number;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries, one row each, with headers in the request's language. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["FieldErrors"];

@@ -170,6 +170,9 @@ describe.each(databaseKinds)('staff applications (%s)', (kind) => {
       expect.any(String),
       '',
       '',
+      // No reviewer yet; a draft started today (docs/decisions/040).
+      '',
+      '0',
     ]);
     expect(rows.length).toBe((await list({ q: tag })).count);
   });

@@ -118,6 +118,8 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     LOG_LEVEL: 'silent',
     SPA_DIR: '',
     MAIL_POLL_MS: '0',
+    // The daily retention run would start ten minutes in: suites run it themselves (tests/server/retention.test.ts).
+    RETENTION_INTERVAL_HOURS: '0',
     CAPTCHA_COST: '50',
     PUBLIC_URL: 'http://portal.test',
     RATE_LIMIT_LOGIN: '100000',

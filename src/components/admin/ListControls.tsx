@@ -31,8 +31,18 @@ export function useUrlSearch(names: readonly string[]) {
   return { params, submit };
 }
 
-/** First and next page links; the search stays, only the cursor changes. */
-export function KeysetPager({ label, nextCursor, first, next }: { label: string; nextCursor: string | null | undefined; first: ReactNode; next: ReactNode }) {
+/**
+ * First, previous (when the list gives a `prevCursor`: docs/decisions/040-staff-queues-and-history.md) and next page
+ * links; the search stays, only the cursor changes.
+ */
+export function KeysetPager({ label, nextCursor, prevCursor, first, previous, next }: {
+  label: string;
+  nextCursor: string | null | undefined;
+  prevCursor?: string | null | undefined;
+  first: ReactNode;
+  previous?: ReactNode;
+  next: ReactNode;
+}) {
   const [params] = useSearchParams();
   const link = (cursor: string | null) => {
     const to = new URLSearchParams(params);
@@ -47,6 +57,11 @@ export function KeysetPager({ label, nextCursor, first, next }: { label: string;
           {first}
         </Link>
       ) : null}
+      {prevCursor && previous ? (
+        <Link to={link(prevCursor)} className={pagerLinkClass}>
+          {previous}
+        </Link>
+      ) : null}
       {nextCursor ? (
         <Link to={link(nextCursor)} className={pagerLinkClass}>
           {next}
@@ -56,11 +71,12 @@ export function KeysetPager({ label, nextCursor, first, next }: { label: string;
   );
 }
 
-/** The header row of a list's table. */
-export function ColumnHeaders({ columns }: { columns: readonly MessageDescriptor[] }) {
+/** The header row of a list's table; `leading` is a first header cell of the caller's (a "select all" box). */
+export function ColumnHeaders({ columns, leading }: { columns: readonly MessageDescriptor[]; leading?: ReactNode }) {
   return (
     <thead>
       <tr className="border-b-2 border-gray-700">
+        {leading}
         {columns.map((column) => (
           <th key={column.id} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
             <FormattedMessage {...column} />

@@ -16,6 +16,9 @@ export const messages = defineMessages({
   columnUpdated: { id: 'admin.applications.column.updated_at' },
   columnSubmitted: { id: 'admin.applications.column.submitted_at' },
   columnScore: { id: 'admin.applications.column.score' },
+  columnReviewer: { id: 'admin.applications.column.reviewer' },
+  columnDays: { id: 'admin.applications.column.days' },
+  queues: { id: 'admin.applications.queues' },
   tryAgainLater: { id: 'auth.error.tryAgainLater' },
   actionNetwork: { id: 'admin.users.actionNetwork' },
   notFound: { id: 'admin.review.notFound' },
@@ -34,7 +37,7 @@ export const messages = defineMessages({
   printLanguage: { id: 'admin.print.language' },
 });
 
-export const SORTS: readonly AdminApplicationSort[] = ['-updated', 'updated', '-created', 'created', '-submitted', 'submitted', '-score', 'score'];
+export const SORTS: readonly AdminApplicationSort[] = ['-updated', 'updated', '-created', 'created', '-submitted', 'submitted', '-score', 'score', 'status_since', '-status_since'];
 
 export const sortNames: Record<AdminApplicationSort, MessageDescriptor> = defineMessages({
   '-updated': { id: 'admin.applications.sort.desc_updated' },
@@ -45,6 +48,8 @@ export const sortNames: Record<AdminApplicationSort, MessageDescriptor> = define
   submitted: { id: 'admin.applications.sort.submitted' },
   '-score': { id: 'admin.applications.sort.desc_score' },
   score: { id: 'admin.applications.sort.score' },
+  status_since: { id: 'admin.applications.sort.status_since' },
+  '-status_since': { id: 'admin.applications.sort.desc_status_since' },
 });
 
 /** The four review pages (docs/product.md section 2): the fourth shows the step-six content. */
@@ -67,3 +72,10 @@ export const activeContentNames: Record<ActiveContent, MessageDescriptor> = defi
   rich_media: { id: 'admin.review.activeContent.rich_media' },
 });
 
+/** Staff's queues (docs/decisions/040-staff-queues-and-history.md): every application, their own, nobody's. */
+export const QUEUES = ['all', 'mine', 'unassigned'] as const;
+export const queueNames: Record<(typeof QUEUES)[number], MessageDescriptor> = defineMessages({
+  all: { id: 'admin.applications.queue.all' },
+  mine: { id: 'admin.applications.queue.mine' },
+  unassigned: { id: 'admin.applications.queue.unassigned' },
+});

@@ -33,6 +33,11 @@ export async function createProgram(name: string, subProgram: SubProgram = 'incu
   return (await sidePost<{ id: number }>('/program', { name, name_en: nameEn, sub_program: subProgram })).id;
 }
 
+/** TEST ONLY: as if the application had waited `days` in its status (staff's list counts from then). */
+export async function ageApplication(id: number, days: number): Promise<void> {
+  await sidePost('/age-application', { id: String(id), days: String(days) });
+}
+
 /** Staff's decision, taken through the side door until there is a staff API for it. */
 export async function setProgramStatus(id: number, status: ProgramStatus): Promise<void> {
   await sidePost('/program-status', { id: String(id), status });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
-import { programs, users } from '#server/db/schema.ts';
+import { applications, programs, users } from '#server/db/schema.ts';
 import { seedDemoData } from '#server/seed.ts';
 import { mailText, startSmtp } from '../../support/server.ts';
 import { E2E_PORT, E2E_SIDE_PORT } from './ports.ts';
@@ -100,6 +100,20 @@ async function makeStaff(query: URLSearchParams): Promise<{ id: number }> {
   return row;
 }
 
+/** TEST ONLY: moves the time an application entered its status `days` back, as if it had waited that long. */
+async function ageApplication(query: URLSearchParams): Promise<{ id: number }> {
+  const id = Number(query.get('id'));
+  const days = Number(query.get('days'));
+  if (!Number.isInteger(id) || !Number.isInteger(days)) throw new Error('id and days needed');
+  const [row] = await app.ctx.db
+    .update(applications)
+    .set({ status_since: new Date(app.ctx.now().getTime() - days * DAY_MS) })
+    .where(eq(applications.id, id))
+    .returning({ id: applications.id });
+  if (!row) throw new Error(`no application ${id}`);
+  return row;
+}
+
 createServer((request, response) => {
   response.setHeader('content-type', 'application/json');
   const url = new URL(request.url ?? '/', 'http://side');
@@ -110,6 +124,7 @@ createServer((request, response) => {
   const work = request.method === 'POST' && url.pathname === '/program' ? createProgram(url.searchParams)
     : request.method === 'POST' && url.pathname === '/program-status' ? setProgramStatus(url.searchParams)
     : request.method === 'POST' && url.pathname === '/make-staff' ? makeStaff(url.searchParams)
+    : request.method === 'POST' && url.pathname === '/age-application' ? ageApplication(url.searchParams)
     : undefined;
   if (work) {
     work.then(

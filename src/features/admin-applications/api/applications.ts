@@ -24,6 +24,9 @@ export interface ApplicationListQuery {
   from?: string;
   to?: string;
   sort?: AdminApplicationSort;
+  queue?: Schemas['AdminApplicationQueue'];
+  reviewer_id?: number;
+  limit?: number;
   cursor?: string;
 }
 
@@ -36,11 +39,13 @@ export const adminApplicationKeys = {
 };
 
 export const PAGE_SIZE = 25;
+/** The page sizes staff choose among (the contract allows 1 to 100). */
+export const PAGE_SIZES = [25, 50, 100] as const;
 
 export const applicationListQueryOptions = (query: ApplicationListQuery) =>
   queryOptions({
     queryKey: adminApplicationKeys.list(query),
-    queryFn: ({ signal }) => unwrap(api.GET('/admin/applications', { params: { query: { ...query, limit: PAGE_SIZE } }, signal })),
+    queryFn: ({ signal }) => unwrap(api.GET('/admin/applications', { params: { query: { ...query, limit: query.limit ?? PAGE_SIZE } }, signal })),
   });
 
 export const adminApplicationQueryOptions = (id: number) =>
@@ -82,7 +87,7 @@ export const reviewersQueryOptions = () =>
   });
 
 /** Downloads the CSV of every application the list's filters match (the server names the file). */
-export async function downloadApplicationsCsv(query: Omit<ApplicationListQuery, 'cursor'>, fallbackName: string): Promise<void> {
+export async function downloadApplicationsCsv(query: Omit<ApplicationListQuery, 'cursor' | 'limit'>, fallbackName: string): Promise<void> {
   const { data, response } = await api.GET('/admin/applications/export.csv', { params: { query }, parseAs: 'blob' });
   saveBlob(data, response, fallbackName);
 }

@@ -15,7 +15,8 @@ import { adminApplicationQueryOptions } from '#features/admin-applications/api/a
 import { scoresQueryOptions } from '#features/admin-applications/api/scoring';
 import { messages, REVIEW_PAGES } from '#features/admin-applications/messages';
 import { ApplicationFacts, applicantName } from './ReviewPage';
-import { PrintChecklist, PrintScores } from './PrintReview';
+import { PrintChecklist, PrintHistory, PrintScores } from './PrintReview';
+import { applicationMailQueryOptions, wholeAuditQueryOptions } from '#components/admin/record-history';
 import { ReviewContent } from './ReviewSections';
 
 /** The other language's catalog, loaded once (the interface's own is already there). */
@@ -36,8 +37,11 @@ export function PrintPage() {
   const application = useQuery({ ...adminApplicationQueryOptions(id), enabled: valid });
   const catalog = useQuery(catalogQuery(language));
   const scores = useQuery({ ...scoresQueryOptions(id), enabled: valid });
-  // The scores are part of the record: printing waits for them (if they cannot be read, the page says so).
-  const ready = application.data && catalog.data && (scores.data || scores.isError);
+  const history = useQuery({ ...wholeAuditQueryOptions('application', id), enabled: valid });
+  const mails = useQuery({ ...applicationMailQueryOptions(id), enabled: valid });
+  // The scores and the history are part of the record: printing waits for them (if they cannot be read, it says so).
+  const historyRead = (history.data && mails.data) || history.isError || mails.isError;
+  const ready = application.data && catalog.data && (scores.data || scores.isError) && historyRead;
 
   const controls: ReactNode = (
     <div data-print-hide className="space-y-4">
@@ -68,7 +72,7 @@ export function PrintPage() {
     </div>
   );
 
-  if (!application.data || !catalog.data || !(scores.data || scores.isError)) {
+  if (!application.data || !catalog.data || !(scores.data || scores.isError) || !historyRead) {
     const missing = application.isError || !valid;
     return (
       <div className="space-y-8">
@@ -105,6 +109,15 @@ export function PrintPage() {
           <div className="space-y-10 print:break-before-page">
             <PrintChecklist documents={record.documents} />
             <PrintScores scores={scores.data} />
+          </div>
+          <div className="space-y-10 print:break-before-page">
+            {history.data && mails.data ? (
+              <PrintHistory application={record} entries={history.data} mails={mails.data.results} />
+            ) : (
+              <p>
+                <FormattedMessage id="auth.error.tryAgainLater" />
+              </p>
+            )}
           </div>
         </article>
       </IntlProvider>

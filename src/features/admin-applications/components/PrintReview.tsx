@@ -5,6 +5,10 @@ import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import type { AdminApplication } from '#features/admin-applications/api/applications';
 import type { ApplicationScores } from '#features/admin-applications/api/scoring';
 import { documentStepLabel, Verdict } from './DocumentChecklist';
+import { HistoryList, historyItems } from '#components/admin/RecordHistory';
+import type { ApplicationMail, AuditEntry } from '#components/admin/record-history';
+import { applicationStatusNames } from '#components/programs/messages';
+import { InstantText } from '#components/ui/InstantText';
 
 const personName = (person: { first_name: string; last_name: string; email: string }) => `${person.first_name} ${person.last_name}`.trim() || person.email;
 
@@ -71,5 +75,50 @@ export function PrintScores({ scores }: { scores: ApplicationScores | undefined 
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * The decision with its reason (the words the applicant was sent), and the application's whole history: the audit
+ * entries and the e-mails, oldest first as a file reads (docs/decisions/040-staff-queues-and-history.md).
+ */
+export function PrintHistory({ application, entries, mails }: { application: AdminApplication; entries: readonly AuditEntry[]; mails: readonly ApplicationMail[] }) {
+  const { decision } = application;
+  return (
+    <>
+      <section aria-labelledby="print-decision" className="space-y-4">
+        <h2 id="print-decision" className="text-2xl font-bold">
+          <FormattedMessage id="admin.print.decision" />
+        </h2>
+        {decision ? (
+          <dl className="divide-y divide-gray-300 border-y border-gray-300">
+            <div className="grid gap-1 py-2 sm:grid-cols-3 sm:gap-4">
+              <dt className="font-semibold">
+                <FormattedMessage id="admin.review.status" />
+              </dt>
+              <dd className="sm:col-span-2">
+                <FormattedMessage {...applicationStatusNames[decision.decision]} /> (<InstantText instant={decision.decided_at} />)
+              </dd>
+            </div>
+            <div className="grid gap-1 py-2 sm:grid-cols-3 sm:gap-4">
+              <dt className="font-semibold">
+                <FormattedMessage id="admin.print.decisionReason" />
+              </dt>
+              <dd className="whitespace-pre-line break-words sm:col-span-2">{decision.reason}</dd>
+            </div>
+          </dl>
+        ) : (
+          <p>
+            <FormattedMessage id="admin.print.noDecision" />
+          </p>
+        )}
+      </section>
+      <section aria-labelledby="print-history" className="space-y-4">
+        <h2 id="print-history" className="text-2xl font-bold">
+          <FormattedMessage id="admin.history.title" />
+        </h2>
+        <HistoryList items={historyItems(entries, mails).reverse()} recordType="application" />
+      </section>
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router-dom';
 import { applicationStatusNames, subProgramNames } from '#components/programs/messages';
 import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
+import { RecordHistory } from '#components/admin/RecordHistory';
 import { SubNav } from '#components/ui/SubNav';
 import { adminApplicationQueryOptions, type AdminApplication } from '#features/admin-applications/api/applications';
 import { messages, REVIEW_PAGES, reviewPageNames, type ReviewPage } from '#features/admin-applications/messages';
@@ -92,6 +93,7 @@ function ReviewScreen({ page }: { page: ReviewPage }) {
       <div className="space-y-10">
         <ReviewContent application={record} page={page} mode="review" />
       </div>
+      <RecordHistory recordType="application" recordId={record.id} />
     </div>
   );
 }

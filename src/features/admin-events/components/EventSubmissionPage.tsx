@@ -13,6 +13,7 @@ import { Button } from '#components/ui/Button';
 import { SelectField, TextField } from '#components/ui/Field';
 import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
+import { RecordHistory } from '#components/admin/RecordHistory';
 import { toFormErrors } from '#lib/form-errors';
 import {
   downloadRegistrationsCsv,
@@ -253,6 +254,7 @@ export function EventSubmissionPage() {
         </section>
       ) : null}
       <Registrations event={data} />
+      <RecordHistory recordType="event" recordId={data.id} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { ErrorSummary } from '#components/ui/ErrorSummary';
 import { TextField } from '#components/ui/Field';
 import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
+import { RecordHistory } from '#components/admin/RecordHistory';
 import { TextAreaField } from '#components/ui/TextAreaField';
 import { noErrors, toFormErrors } from '#lib/form-errors';
 import { renderNewsMarkdown } from '#lib/news-markdown';
@@ -167,6 +168,8 @@ function Editor({ item }: { item: AdminNews | null }) {
           <Preview label={intl.formatMessage({ id: 'admin.news.previewEn' })} title={draft.title_en || draft.title_es || shownTitle} body={draft.body_en || draft.body_es} lang="en" />
         </div>
       </section>
+
+      {item ? <RecordHistory recordType="news" recordId={item.id} /> : null}
 
       {item ? (
         <ConfirmDialog

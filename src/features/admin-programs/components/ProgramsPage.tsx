@@ -10,6 +10,7 @@ import { Button } from '#components/ui/Button';
 import { SelectField, TextField } from '#components/ui/Field';
 import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
+import { RecordHistory } from '#components/admin/RecordHistory';
 import { errorText, noErrors, toFormErrors, type FormErrors } from '#lib/form-errors';
 import { errorBody } from '#api/errors';
 import { messages, statusLabels, subProgramLabels } from '#features/admin-programs/messages';
@@ -30,7 +31,7 @@ import {
 const COLUMNS = [messages.columnName, messages.columnSubProgram, messages.columnPeriod, messages.columnDeadline, messages.columnStatus, messages.columnApplications, messages.columnActions];
 const SUB_PROGRAMS = Object.keys(subProgramLabels) as SubProgram[];
 const STATUSES = Object.keys(statusLabels) as ProgramStatus[];
-const FIELDS = ['sub_program', 'name_es', 'name_en', 'period', 'start_date', 'end_date', 'application_deadline', 'status'] as const;
+const FIELDS = ['sub_program', 'name_es', 'name_en', 'period', 'start_date', 'end_date', 'application_deadline', 'status', 'review_target_days'] as const;
 
 function queryFromUrl(params: URLSearchParams): ProgramListQuery {
   const status = STATUSES.find((candidate) => candidate === params.get('status'));
@@ -83,6 +84,8 @@ function ProgramForm({ program, onDone }: { program: AdminProgram | null; onDone
       // An empty or unreadable deadline goes as typed: the server answers with the field's message.
       application_deadline: Number.isNaN(deadline.getTime()) ? text('application_deadline') : deadline.toISOString(),
       status,
+      // Empty: no target (docs/decisions/040-staff-queues-and-history.md); the server checks 1 to 365 whole days.
+      review_target_days: text('review_target_days').trim() === '' ? null : Number(text('review_target_days')),
     });
   };
   const prefix = program ? `program-${program.id}` : 'program-new';
@@ -135,6 +138,19 @@ function ProgramForm({ program, onDone }: { program: AdminProgram | null; onDone
         />
         <TextField id={`${prefix}-start_date`} name="start_date" type="date" required defaultValue={program?.start_date ?? ''} label={<FormattedMessage id="admin.programs.field.start_date" />} errors={errors.fields.start_date} />
         <TextField id={`${prefix}-end_date`} name="end_date" type="date" required defaultValue={program?.end_date ?? ''} label={<FormattedMessage id="admin.programs.field.end_date" />} errors={errors.fields.end_date} />
+        <TextField
+          id={`${prefix}-review_target_days`}
+          name="review_target_days"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={365}
+          step={1}
+          defaultValue={program?.review_target_days ?? ''}
+          label={<FormattedMessage id="admin.programs.field.review_target_days" />}
+          hint={<FormattedMessage id="admin.programs.reviewTargetHint" />}
+          errors={errors.fields.review_target_days}
+        />
       </div>
       <Button type="submit" disabled={save.isPending}>
         {program ? <FormattedMessage id="admin.programs.save" /> : <FormattedMessage id="admin.programs.create" />}
@@ -197,6 +213,8 @@ export function ProgramsPage() {
           <Button variant="secondary" onClick={() => setEditing(null)}>
             <FormattedMessage id="admin.programs.cancel" />
           </Button>
+          {/* The program's history beside its form (docs/decisions/040-staff-queues-and-history.md). */}
+          {editing === 'new' ? null : <RecordHistory recordType="program" recordId={editing.id} />}
         </div>
       )}
 

@@ -1,5 +1,5 @@
 // Server data of staff's user administration: the list (keyset pages), one account, its audit history, the CSV.
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '#api/client';
 import { unwrap } from '#api/errors';
 import { saveBlob } from '#api/applications';
@@ -24,7 +24,6 @@ export const adminUserKeys = {
   all: ['admin', 'users'] as const,
   list: (query: UserListQuery) => [...adminUserKeys.all, 'list', query] as const,
   detail: (id: number) => [...adminUserKeys.all, 'detail', id] as const,
-  audit: (id: number) => [...adminUserKeys.all, 'audit', id] as const,
 };
 
 export const PAGE_SIZE = 25;
@@ -39,15 +38,6 @@ export const userQueryOptions = (id: number) =>
   queryOptions({
     queryKey: adminUserKeys.detail(id),
     queryFn: ({ signal }) => unwrap(api.GET('/admin/users/{id}', { params: { path: { id } }, signal })),
-  });
-
-export const userAuditQueryOptions = (id: number) =>
-  infiniteQueryOptions({
-    queryKey: adminUserKeys.audit(id),
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) =>
-      unwrap(api.GET('/admin/audit', { params: { query: { record_type: 'user', record_id: id, limit: 10, ...(pageParam ? { cursor: pageParam } : {}) } }, signal })),
-    getNextPageParam: (page) => page.next_cursor ?? undefined,
   });
 
 /** Downloads the CSV of every account the list's filters match (the server names the file). */

@@ -1,7 +1,7 @@
 // /admin/users/:id: one account for staff: its facts, its applications (each opening its review), its event registrations, the actions on it
 // (grant or remove staff access, deactivate or reactivate, send a password-reset link: each driven by the
 // admin-action machine, the destructive ones confirmed in a dialog) and its audit history.
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
@@ -20,7 +20,9 @@ import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
 import { useSession } from '#lib/use-session';
 import { activeOrNot, applicationStatusWords, messages, yesNo } from '#features/admin-users/messages';
-import { userAuditQueryOptions, userQueryOptions, type AdminUserDetail, type AuditEntry } from '#features/admin-users/api/users';
+import { userQueryOptions, type AdminUserDetail } from '#features/admin-users/api/users';
+import { RecordHistory } from '#components/admin/RecordHistory';
+import type { AuditEntry } from '#components/admin/record-history';
 
 const BUTTON_ID: Record<UserAction, string> = { setStaff: 'user-action-staff', setActive: 'user-action-active', sendReset: 'user-action-reset' };
 
@@ -45,43 +47,12 @@ function Facts({ user }: { user: AdminUserDetail }) {
   );
 }
 
-function AuditHistory({ id }: { id: number }) {
-  const audit = useInfiniteQuery(userAuditQueryOptions(id));
-  const entries = audit.data?.pages.flatMap((page) => page.results) ?? [];
-  const intl = useIntl();
-  const change = (entry: AuditEntry): MessageDescriptor => {
-    const after = entry.after ?? {};
-    if ('is_staff' in after) return after.is_staff ? messages.auditStaffGranted : messages.auditStaffRemoved;
-    if ('is_active' in after) return after.is_active ? messages.auditReactivated : messages.auditDeactivated;
-    return messages.auditResetSent;
-  };
-  return (
-    <section aria-labelledby="user-audit" className="space-y-3">
-      <h2 id="user-audit" className="text-2xl font-bold">
-        <FormattedMessage id="admin.users.audit.title" />
-      </h2>
-      {entries.length === 0 && audit.isSuccess ? (
-        <p>
-          <FormattedMessage id="admin.users.audit.none" />
-        </p>
-      ) : (
-        <ol className="space-y-2">
-          {entries.map((entry) => (
-            <li key={entry.id} className="rounded-md bg-gray-50 px-3 py-2">
-              <InstantText instant={entry.at} />
-              {': '}
-              {intl.formatMessage(change(entry), { who: entry.actor?.name ?? '—' })}
-            </li>
-          ))}
-        </ol>
-      )}
-      {audit.hasNextPage ? (
-        <Button variant="secondary" disabled={audit.isFetchingNextPage} onClick={() => void audit.fetchNextPage()}>
-          <FormattedMessage id="admin.users.audit.more" />
-        </Button>
-      ) : null}
-    </section>
-  );
+/** How an account's entries read (the operation's name alone does not say granted or removed). */
+function describeUserEntry(entry: AuditEntry): MessageDescriptor {
+  const after = entry.after ?? {};
+  if ('is_staff' in after) return after.is_staff ? messages.auditStaffGranted : messages.auditStaffRemoved;
+  if ('is_active' in after) return after.is_active ? messages.auditReactivated : messages.auditDeactivated;
+  return messages.auditResetSent;
 }
 
 export function UserDetailPage() {
@@ -248,7 +219,7 @@ export function UserDetailPage() {
         )}
       </section>
 
-      <AuditHistory id={account.id} />
+      <RecordHistory recordType="user" recordId={account.id} title={<FormattedMessage id="admin.users.audit.title" />} describe={describeUserEntry} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { ColumnHeaders, KeysetPager, ListStatus, SearchButtons, useUrlSearch } f
 import { SelectField, TextField } from '#components/ui/Field';
 import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
+import { AuditRangeExport } from '#components/admin/AuditRangeExport';
 import { activeOrNot, messages, yesNo } from '#features/admin-users/messages';
 import { downloadUsersCsv, userListQueryOptions, type AdminUserSort, type UserListQuery } from '#features/admin-users/api/users';
 
@@ -139,6 +140,7 @@ export function UsersPage() {
         first={<FormattedMessage id="admin.users.firstPage" />}
         next={<FormattedMessage id="admin.users.nextPage" />}
       />
+      <AuditRangeExport />
     </div>
   );
 }
