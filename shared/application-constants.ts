@@ -25,3 +25,9 @@ export const INTAKE_FORM_FIELD = 'intake_form';
 export const SSN_LAST4_PATTERN = /^[0-9]{4}$/;
 /** The same rule for an `<input pattern>`, which is anchored by the browser. */
 export const SSN_LAST4_INPUT_PATTERN = SSN_LAST4_PATTERN.source.replace(/^\^|\$$/g, '');
+
+/**
+ * What an SSN field keeps of what was typed or pasted: the digits, and of them the last 4 ("123-45-6789" -> "6789").
+ * A whole number typed or pasted keeps its last four, never its first (a `maxLength` of 4 would cut a paste there).
+ */
+export const ssnLast4Of = (typed: string): string => typed.replace(/[^0-9]/g, '').slice(-4);

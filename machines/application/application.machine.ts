@@ -301,7 +301,20 @@ export const applicationMachine = setup({
         ready: {
           description: 'All six steps are submitted: the application can be submitted.',
           on: {
-            'application.submit': { target: '#application.submitting', actions: 'clearError' },
+            'application.submit': { target: 'confirming', actions: 'clearError' },
+          },
+        },
+        confirming: {
+          description:
+            'The person is asked to confirm: once sent, the application cannot be changed. Nothing is sent until they do.',
+          on: {
+            'application.confirmSubmit': { target: '#application.submitting' },
+            'application.cancelSubmit': { target: 'ready' },
+            // The question stands while every step stays submitted; a step that became incomplete withdraws it.
+            'application.stepChanged': [
+              { guard: { type: 'completesAllSteps', params: stepChangeOf }, actions: { type: 'setStepStatus', params: stepChangeOf } },
+              { target: 'incomplete', actions: [{ type: 'setStepStatus', params: stepChangeOf }, 'clearError'] },
+            ],
           },
         },
       },

@@ -23,6 +23,9 @@ export const selectApplicationState = (snapshot: ApplicationSnapshot): Applicati
 /** All six steps are submitted and the application is still a draft. */
 export const selectCanSubmit = (snapshot: ApplicationSnapshot): boolean => snapshot.matches({ draft: 'ready' });
 
+/** "Submit application" was pressed with every step submitted: the dialog asks to confirm before anything is sent. */
+export const selectIsConfirmingSubmit = (snapshot: ApplicationSnapshot): boolean => snapshot.matches({ draft: 'confirming' });
+
 /** Submitted, closed or unavailable: no edits anywhere (the step actors start read-only or get `step.lock`). */
 export const selectIsReadonly = (snapshot: ApplicationSnapshot): boolean => snapshot.hasTag('readonly');
 

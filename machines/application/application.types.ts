@@ -113,6 +113,10 @@ export type ApplicationEvent =
   /** The upload actor stored a new intake form: the server made step 6 incomplete again. */
   | { type: 'application.intakeFormUploaded'; stored: StoredFile }
   | { type: 'application.submit' }
+  /** The person confirmed, in the dialog that "Submit application" opened, that the application goes as it is. */
+  | { type: 'application.confirmSubmit' }
+  /** The person closed that dialog (Cancel, Escape): the application stays a draft. */
+  | { type: 'application.cancelSubmit' }
   // What the person does on a step, relayed to its step and autosave actors.
   /** Typed in a step's form: `patch` goes on top of the latest draft. */
   | { type: 'application.edit'; step: StepNumber; patch: DraftData }

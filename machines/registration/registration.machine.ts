@@ -40,6 +40,8 @@ export const registrationMachine = setup({
     newPuzzle: assign(({ context }) => ({ captcha: null, widget: context.widget + 1 })),
     keepFailure: assign((_, params: { error: unknown }) => ({ refusal: bodyOf(params.error) ?? null })),
     startOver: assign(({ context }) => ({ captcha: null, widget: context.widget + 1, refusal: null, body: null })),
+    // Slot: the SPA shows the event's spots left again (src/actors/events.ts); one fewer now.
+    registeredFor: (_, _eventId: number) => {},
   },
   guards: {
     refusedInBrowser: (_, params: { refusal: unknown }) => params.refusal !== null && params.refusal !== undefined,
@@ -102,7 +104,11 @@ export const registrationMachine = setup({
         ],
       },
     },
-    registered: { description: "'Registration was successful.': the confirmation e-mail is on its way.", type: 'final' },
+    registered: {
+      description: "'Registration was successful.': the confirmation e-mail is on its way.",
+      type: 'final',
+      entry: { type: 'registeredFor', params: ({ context }) => context.eventId },
+    },
     duplicate: {
       description: "'A registration already has been submitted with this email.': another address may be used.",
       on: { 'registration.edit': { target: 'editing.unsolved', actions: 'startOver' } },

@@ -13,6 +13,7 @@ import { detailError, fieldErrors, forbidden, notFound, type AppError } from '#s
 import { safeFileName, type Upload } from '#server/applications/pdf-upload.ts';
 import { toProgramInfo, type Viewer } from '#server/programs/service.ts';
 import { MAX_UPLOAD_BYTES } from '#shared/application-constants.ts';
+import { renamedFileName } from '#shared/drive-constants.ts';
 import { announcedType, contentMatches } from './file-types.ts';
 
 type Schemas = components['schemas'];
@@ -289,7 +290,8 @@ export async function updateNode(
       if ((await pathTo(db, target.id)).some((folder) => folder.id === node.id)) throw fieldErrors({ parent_id: 'api.drive.moveIntoItself' });
     }
   }
-  const name = change.name ?? node.name;
+  // A file keeps its extension whatever the new name says (shared/drive-constants.ts renamedFileName).
+  const name = change.name === undefined ? node.name : node.kind === 'file' ? renamedFileName(node.name, change.name, MAX_NAME) : change.name;
   // The audit entry keeps only what changed; a change to the same name and folder writes none.
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};

@@ -46,6 +46,7 @@ const isPast = (event: EventRow, now: Date): boolean => event.starts_at !== null
 
 export function toEvent(event: EventRow, taken: number, now: Date): Schemas['Event'] {
   const spotsLeft = event.capacity === null ? null : Math.max(0, event.capacity - taken);
+  const past = isPast(event, now);
   return {
     id: event.id,
     kind: event.kind === 'interest' ? 'interest' : 'event',
@@ -57,8 +58,9 @@ export function toEvent(event: EventRow, taken: number, now: Date): Schemas['Eve
     link: event.link,
     capacity: event.capacity,
     status: event.status === 'open' ? 'open' : 'closed',
-    spots_left: spotsLeft,
-    available: event.status === 'open' && !isPast(event, now) && (spotsLeft === null || spotsLeft > 0),
+    // A past event has no spots to offer: "30 spots left" beside "Event unavailable" reads as an invitation.
+    spots_left: past ? null : spotsLeft,
+    available: event.status === 'open' && !past && (spotsLeft === null || spotsLeft > 0),
   };
 }
 

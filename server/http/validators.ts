@@ -11,8 +11,10 @@ const shared: Options = {
   // Unknown fields are dropped, never stored (for example is_staff in PATCH /me).
   removeAdditional: true,
   useDefaults: true,
-  // One error at a time: allErrors lets a crafted body make validation slow.
-  allErrors: false,
+  // Every problem at once, so a form's refusal names each bad field (a step with a bad phone, postal code and SSN
+  // names all three). The work stays linear in the body, which bodyLimits in server/app.ts caps; the issues kept are
+  // capped below, so thousands of bad items cannot swell the answer or its Error-Messages header.
+  allErrors: true,
   // Errors carry their schema, so a property's `x-message` (a locale id) can name its own message.
   verbose: true,
 };
@@ -25,6 +27,19 @@ function compilerFor(options: Options) {
 
 const strictBodies = compilerFor({ ...shared, coerceTypes: false });
 const textParameters = compilerFor({ ...shared, coerceTypes: 'array' });
+
+/** The issues of one refused request that are read into its answer: a form's worth, never a crafted body's thousands. */
+export const MAX_REQUEST_ISSUES = 50;
+
+/** `validate` with at most MAX_REQUEST_ISSUES of its issues kept. */
+function fewIssues(validate: ValidateFunction): ValidateFunction {
+  const wrapped = ((data: unknown, context?: never) => {
+    const valid = validate(data, context);
+    wrapped.errors = validate.errors ? validate.errors.slice(0, MAX_REQUEST_ISSUES) : validate.errors;
+    return valid;
+  }) as ValidateFunction;
+  return Object.assign(wrapped, { schema: validate.schema, schemaEnv: validate.schemaEnv });
+}
 
 /** The JSON pointer of the first number that is not finite (Infinity, -Infinity, NaN) in a value, if any. */
 function nonFinitePath(value: unknown): string | undefined {
@@ -56,12 +71,12 @@ function finiteOnly(validate: ValidateFunction): ValidateFunction {
 }
 
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
-  httpPart === 'body' ? strictBodies.compile(schema) : finiteOnly(textParameters.compile(schema));
+  httpPart === 'body' ? fewIssues(strictBodies.compile(schema)) : fewIssues(finiteOnly(textParameters.compile(schema)));
 
 /**
  * Whole-form checks done in a handler (a step's ApplicationStep{n}Complete on submit): every problem at once, so each
  * missing field is named, and the data left as it is (docs/decisions/014-one-set-of-rules.md).
  */
-const wholeForms = compilerFor({ ...shared, allErrors: true, removeAdditional: false, useDefaults: false, coerceTypes: false });
+const wholeForms = compilerFor({ ...shared, removeAdditional: false, useDefaults: false, coerceTypes: false });
 
 export const compileWholeForm = (schema: object): ValidateFunction => wholeForms.compile(schema);

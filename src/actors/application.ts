@@ -8,7 +8,7 @@ import { unwrap } from '#api/errors';
 import { applicationMachine } from '#machines/application/application.machine';
 import type { SubmitApplicationInput, SubmitApplicationOutput } from '#machines/application/application.types';
 import { sameDraft } from '#machines/application/application.drafts';
-import { autosaveMachine } from '#machines/autosave/autosave.machine';
+import { autosaveMachine, autosaveSystemId, type AutosaveActorRef } from '#machines/autosave/autosave.machine';
 import type { SaveDraftInput, SaveDraftOutput } from '#machines/autosave/autosave.types';
 import { stepMachine } from '#machines/step/step.machine';
 import type { StepNumber, SubmitStepInput, SubmitStepOutput } from '#machines/step/step.types';
@@ -16,6 +16,7 @@ import { uploadMachine } from '#machines/upload/upload.machine';
 import type { StoredFile } from '#machines/upload/upload.types';
 import { isStepNumber } from '#shared/application-constants';
 import { checkStepComplete } from '#shared/validation/step-checks';
+import { savableDraft } from '#shared/validation/savable-draft';
 import { localFieldErrors } from '#lib/form-errors';
 import {
   applicationKeys,
@@ -62,8 +63,15 @@ function provideAutosaveMachine(queryClient: QueryClient) {
     actors: {
       // No abort signal on purpose: a save already sent should reach the server even if the screen is left.
       saveDraft: fromPromise<SaveDraftOutput, SaveDraftInput>(async ({ input }) => {
+        const step = stepNumberOf(input.step);
+        // Only what the server will take: a malformed field stays on this device, marked on the form, and its last
+        // saved value is sent in its place (docs/decisions/042-partial-drafts-and-phone-faults.md).
+        const lastSaved = queryClient
+          .getQueryData<Application>(applicationKeys.detail(input.applicationId))
+          ?.steps.find((candidate) => candidate.step === step)?.data;
+        const sent = savableDraft(step, input.data, lastSaved).data;
         try {
-          const saved = await unwrap(saveStepDraft(input.applicationId, stepNumberOf(input.step), input.data, input.version));
+          const saved = await unwrap(saveStepDraft(input.applicationId, step, sent, input.version));
           updateCachedStep(queryClient, input.applicationId, saved);
           void invalidateApplicationLists(queryClient);
           return { version: saved.version };
@@ -72,7 +80,7 @@ function provideAutosaveMachine(queryClient: QueryClient) {
           const rejection = toSaveDraftRejection(error);
           // The server already holds exactly this draft: a save whose answer was lost, then retried. That is saved,
           // not a conflict to ask the person about.
-          if (rejection.kind === 'conflict' && sameDraft(rejection.current.data, input.data)) {
+          if (rejection.kind === 'conflict' && sameDraft(rejection.current.data, sent)) {
             const { data, version } = rejection.current;
             updateCachedApplication(queryClient, input.applicationId, (application) => ({
               ...application,
@@ -95,11 +103,13 @@ function provideAutosaveMachine(queryClient: QueryClient) {
 function provideStepMachine(queryClient: QueryClient) {
   return stepMachine.provide({
     actors: {
-      submitStep: fromPromise<SubmitStepOutput, SubmitStepInput>(async ({ input }) => {
-        // The saved draft (the machine flushed it first) is checked with the step's own schema before the server
-        // is asked: what is missing shows at once, in the same words the server would use.
+      submitStep: fromPromise<SubmitStepOutput, SubmitStepInput>(async ({ input, system }) => {
+        // The draft as typed (the machine flushed what of it the server takes) is checked with the step's own schema
+        // before the server is asked: every field that is missing or malformed shows at once, in the same words the
+        // server would use; a field held back from the autosave is named for what is wrong with it, not as missing.
         const saved = queryClient.getQueryData<Application>(applicationKeys.detail(input.applicationId));
-        const draft = saved?.steps.find((step) => step.step === input.step)?.data;
+        const autosave: AutosaveActorRef | undefined = system.get(autosaveSystemId(input.step));
+        const draft = autosave?.getSnapshot().context.data ?? saved?.steps.find((step) => step.step === input.step)?.data;
         const student = saved?.program.sub_program === 'student_incubator';
         const problems = draft === undefined ? null : checkStepComplete(input.step, draft, { student });
         if (problems !== null) throw { body: localFieldErrors(problems) };

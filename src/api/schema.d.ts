@@ -417,7 +417,10 @@ export interface paths {
         delete: operations["deleteDriveNode"];
         options?: never;
         head?: never;
-        /** Rename a folder or file, or move it to another folder of the same space (parent_id null is the root) */
+        /**
+         * Rename a folder or file, or move it to another folder of the same space (parent_id null is the root)
+         * @description A renamed file keeps its extension; a new name without it gets it back (`licencia` for `licencia.pdf` is saved as `licencia.pdf`).
+         */
         patch: operations["updateDriveNode"];
         trace?: never;
     };
@@ -2112,6 +2115,7 @@ export interface components {
             capacity: number | null;
             /** @enum {string} */
             status: "open" | "closed";
+            /** @description Spots still free; null when there is no limit or the event is past. */
             spots_left: number | null;
             available: boolean;
         };

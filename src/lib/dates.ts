@@ -1,6 +1,6 @@
 // Date formats shared by the program and application screens. Calendar days ('2027-03-01') are formatted in
 // UTC so no time zone moves them to the day before; instants (deadlines) read in Puerto Rico's time zone.
-import type { FormatDateOptions } from 'react-intl';
+import type { FormatDateOptions, IntlShape } from 'react-intl';
 
 /** Where the program runs: deadlines are stated in its local time, whatever the device's time zone. */
 export const PROGRAM_TIME_ZONE = 'America/Puerto_Rico';
@@ -16,7 +16,7 @@ export function dayToDate(day: string): Date | null {
 /** "1 de marzo de 2027" / "March 1, 2027" for a day from dayToDate. */
 export const dayFormat: FormatDateOptions = { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' };
 
-/** "30 de abril de 2027, 11:59 p. m. AST": the day, the time and the zone it is stated in. */
+/** The day, the time and the zone it is stated in: read through formatInstant, which names the zone. */
 export const instantFormat: FormatDateOptions = {
   year: 'numeric',
   month: 'long',
@@ -26,3 +26,17 @@ export const instantFormat: FormatDateOptions = {
   timeZone: PROGRAM_TIME_ZONE,
   timeZoneName: 'short',
 };
+
+/**
+ * Puerto Rico keeps Atlantic Standard Time all year. English names it "AST"; Spanish's data has no short name for it
+ * and writes "GMT-4", which people here do not say: both languages say AST (docs/decisions/042-partial-drafts-and-phone-faults.md).
+ */
+export const PROGRAM_TIME_ZONE_NAME = 'AST';
+
+/** "30 de abril de 2027, 11:59 p. m. AST" / "April 30, 2027 at 11:59 PM AST": an instant in the program's time. */
+export function formatInstant(intl: Pick<IntlShape, 'formatDateToParts'>, instant: Date | string | number): string {
+  return intl
+    .formatDateToParts(instant, instantFormat)
+    .map((part) => (part.type === 'timeZoneName' ? PROGRAM_TIME_ZONE_NAME : part.value))
+    .join('');
+}

@@ -8,6 +8,7 @@ import {
   applicationPath,
   applyTo,
   completeSteps,
+  confirmSubmitApplication,
   createProgram,
   expectSaved,
   newApplicant,
@@ -31,7 +32,7 @@ for (const locale of ['es', 'en'] as const) {
   const L = (id: string, values?: Record<string, string | number>) => t(locale, id, values);
 
   test(`every applicant screen and state has no axe violations (${locale})`, async ({ page }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(210_000);
     const check = (what: string) => expectNoAxeViolations(page, `(${locale}, ${what})`);
     // No survey yet, so the survey is asked; the person's language is the one the test reads.
     const account = await createAccount(`apply-a11y-${locale}`, { language: locale });
@@ -129,6 +130,9 @@ for (const locale of ['es', 'en'] as const) {
     await completeSteps(api, id, [1, 2, 3, 4, 5, 6]);
     await openApplicationScreen(page, applicationPath(id, 'submit'), locale);
     await page.getByRole('button', { name: L('application.submit.button') }).click();
+    await expect(page.getByRole('alertdialog', { name: L('application.submit.confirmTitle') })).toBeVisible();
+    await check('submit the application?');
+    await confirmSubmitApplication(page, locale);
     await expect(page.getByRole('heading', { level: 1, name: L('application.confirmation.title') })).toBeVisible();
     await check('confirmation');
     // The confirmation e-mail, in the person's language.

@@ -19,6 +19,7 @@ import {
   stepOf,
   stepSection,
   submitStepInBrowser,
+  confirmSubmitApplication,
 } from './support/apply.ts';
 import { expectNoHorizontalScroll, shotPath, signIn, switchLanguage, t, type Locale } from './support/shell.ts';
 
@@ -74,6 +75,7 @@ test('the student sub-program: no business yet, no income, a reload midway, subm
   await expect(main.getByText('no-ingresos-firmado.pdf', { exact: true })).toBeVisible();
   await expect(main.getByText('Universidad de Puerto Rico')).toBeVisible();
   await page.getByRole('button', { name: t('es', 'application.submit.button') }).click();
+  await confirmSubmitApplication(page);
   await expect(page).toHaveURL(applicationPath(id, 'confirmation'));
 });
 

@@ -22,6 +22,7 @@ import {
   stepOf,
   stepSection,
   submitStepInBrowser,
+  confirmSubmitApplication,
   tinyPdf,
 } from './support/apply.ts';
 import { fieldLabel, PASSWORD, shotPath, solveAltchaInBrowser, submitLogin, t } from './support/shell.ts';
@@ -109,15 +110,13 @@ test('sign up, survey, apply, fill and submit six steps through a reload and an 
   await submitStepInBrowser(page, 1);
   await page.screenshot({ path: shotPath('apply-step1-submitted-es'), fullPage: true });
 
-  // ---- Step 2.
-  await page.getByRole('link', { name: es('application.frame.next') }).click();
+  // ---- Step 2: submitting step 1 moved the page on to it.
   await expect(page).toHaveURL(applicationPath(id, 2));
   // An incubator is for an operating business: the business's facts are asked (docs/decisions/015).
   await fillBusinessStep(page, 'es');
   await submitStepInBrowser(page, 2);
 
-  // ---- Steps 3, 4 and 5 on one screen, each with its own submit.
-  await page.getByRole('link', { name: es('application.frame.next') }).click();
+  // ---- Steps 3, 4 and 5 on one screen, each with its own submit (each moves on to the next section).
   await expect(page).toHaveURL(applicationPath(id, 3));
   await stepSection(page, 3).getByRole('button', { name: es('application.owners.addFirst') }).click();
   await expect(page.getByLabel(fieldLabel(es('application.owners.name')))).toBeFocused();
@@ -129,7 +128,6 @@ test('sign up, survey, apply, fill and submit six steps through a reload and an 
   await submitStepInBrowser(page, 5);
 
   // ---- Step 6: the certification form (a real PDF), the signed intake form, the conditions and the captcha.
-  await page.getByRole('link', { name: es('application.frame.next') }).click();
   await expect(page).toHaveURL(applicationPath(id, 6));
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: es('application.certification.download') }).click();
@@ -149,8 +147,7 @@ test('sign up, survey, apply, fill and submit six steps through a reload and an 
   await page.screenshot({ path: shotPath('apply-step6-ready-es'), fullPage: true });
   await submitStepInBrowser(page, 6);
 
-  // ---- Check your answers: every step submitted, each with a link to change it.
-  await page.getByRole('link', { name: es('application.frame.checkAnswers') }).click();
+  // ---- Check your answers (where submitting step 6 moved the page): every step submitted, each with a link to change it.
   await expect(page).toHaveURL(applicationPath(id, 'submit'));
   await expect(page.getByRole('heading', { level: 1, name: es('application.submit.title') })).toBeVisible();
   const main = page.locator('main');
@@ -182,6 +179,7 @@ test('sign up, survey, apply, fill and submit six steps through a reload and an 
 
   // ---- Submit: the confirmation, and the e-mail in the applicant's language over SMTP.
   await page.getByRole('button', { name: es('application.submit.button') }).click();
+  await confirmSubmitApplication(page);
   await expect(page).toHaveURL(applicationPath(id, 'confirmation'));
   await expect(page.getByRole('heading', { level: 1, name: es('application.confirmation.title') })).toBeVisible();
   await expect(page.getByText(String(id), { exact: true })).toBeVisible();

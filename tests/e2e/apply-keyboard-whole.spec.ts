@@ -8,7 +8,7 @@
 // ring (WCAG 2.4.7), every Tab moves focus on, and on each screen Tab and Shift+Tab go round the whole page and back
 // (nothing traps focus, WCAG 2.1.2).
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiSignIn, applicationPath, expectStepStatus, getApplication, seededPrograms, stepOf, stepSection, tinyPdf } from './support/apply.ts';
+import { apiSignIn, applicationPath, expectStepStatus, getApplication, indicatorSegment, seededPrograms, stepOf, stepSection, tinyPdf } from './support/apply.ts';
 import { createAccount, fieldLabel, shotPath, t } from './support/shell.ts';
 
 const es = (id: string, values?: Record<string, string | number>) => t('es', id, values);
@@ -267,9 +267,9 @@ test('the whole application, from My Programs to the submitted application, with
   await typeInto(page, labelled(page, 'application.person.ssnLast4'), '4821', 'SSN last 4');
   await expectTabRound(page, 'step 1');
   await pressButton(page, page.getByRole('button', { name: es('application.step.submit', { step: 1 }) }), 'Submit step 1');
-  await expectStepStatus(page, 1, 'submitted');
-  await pressButton(page, page.getByRole('link', { name: es('application.frame.next') }), 'Next step');
+  // Submitted, the page moves on to step 2 by itself.
   await expectScreen(page, applicationPath(id, 2));
+  await expect(indicatorSegment(page, 1)).toContainText(es('application.step.submitted'));
 
   // ---- Step 2: an operating business (the survey said so), every required fact.
   const business = stepSection(page, 2);
@@ -287,9 +287,8 @@ test('the whole application, from My Programs to the submitted application, with
   await typeInto(page, labelled(business, 'application.field.professional_services'), '1', 'professional services');
   await expectTabRound(page, 'step 2');
   await pressButton(page, business.getByRole('button', { name: es('application.step.submit', { step: 2 }) }), 'Submit step 2');
-  await expectStepStatus(page, 2, 'submitted');
-  await pressButton(page, page.getByRole('link', { name: es('application.frame.next') }), 'Next step');
   await expectScreen(page, applicationPath(id, 3));
+  await expect(indicatorSegment(page, 2)).toContainText(es('application.step.submitted'));
 
   // ---- Step 3: an owner added with her identification; a second added, named, and removed again.
   const owners = stepSection(page, 3);
@@ -359,9 +358,8 @@ test('the whole application, from My Programs to the submitted application, with
   await chooseRadio(page, question(training, 'application.field.business_intent'), es('application.option.intent.has_business'), 'business intent');
   await expectTabRound(page, 'steps 3 to 5', 600);
   await pressButton(page, training.getByRole('button', { name: es('application.step.submit', { step: 5 }) }), 'Submit step 5');
-  await expectStepStatus(page, 5, 'submitted');
-  await pressButton(page, page.getByRole('link', { name: es('application.frame.next') }), 'Next step');
   await expectScreen(page, applicationPath(id, 6));
+  await expect(indicatorSegment(page, 5)).toContainText(es('application.step.submitted'));
 
   // ---- Step 6: the certification downloaded, the signed form uploaded, the conditions, the captcha.
   await tabTo(page, page.getByRole('button', { name: es('application.certification.download') }), 'Download the certification');
@@ -381,14 +379,16 @@ test('the whole application, from My Programs to the submitted application, with
   await tabTo(page, stepSection(page, 6).getByRole('button', { name: es('application.step.submit', { step: 6 }) }), 'Submit step 6');
   await expectTabRound(page, 'step 6');
   await page.keyboard.press('Enter');
-  await expectStepStatus(page, 6, 'submitted');
 
-  // ---- Check the answers, submit, the confirmation.
-  await pressButton(page, page.getByRole('link', { name: es('application.frame.checkAnswers') }), 'Check your answers');
-  await expect(page).toHaveURL(applicationPath(id, 'submit'));
+  // ---- Check the answers (where submitting step 6 moved the page), submit, confirm, the confirmation.
+  await expectScreen(page, applicationPath(id, 'submit'));
+  await expect(indicatorSegment(page, 6)).toContainText(es('application.step.submitted'));
   await expect(page.locator('main').getByText('Café Teclado')).toBeVisible();
   await tabTo(page, page.getByRole('button', { name: es('application.submit.button') }), 'Submit the application');
   await expectTabRound(page, 'check your answers', 600);
+  await page.keyboard.press('Enter');
+  // "Submit the application?": the dialog takes focus on its confirm button; Enter sends.
+  await expect(page.getByRole('alertdialog').getByRole('button', { name: es('application.submit.confirm') })).toBeFocused();
   await page.keyboard.press('Enter');
   await expectScreen(page, applicationPath(id, 'confirmation'));
   await expect(page.getByRole('heading', { level: 1, name: es('application.confirmation.title') })).toBeVisible();

@@ -2,7 +2,7 @@
 // from the start message, step 1 is reached, filled in form order, refused by the server, corrected through the
 // error summary and submitted with Tab, Space, arrow keys, Enter and typing: no mouse.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { applicationPath, applyTo, expectStepStatus, newApplicant, seededPrograms, stepOf } from './support/apply.ts';
+import { applicationPath, applyTo, indicatorSegment, newApplicant, seededPrograms, stepOf } from './support/apply.ts';
 import { fieldLabel, shotPath, signIn, t } from './support/shell.ts';
 
 const es = (id: string, values?: Record<string, string | number>) => t('es', id, values);
@@ -90,7 +90,9 @@ test('step 1 filled and submitted with the keyboard alone', async ({ page }) => 
   await page.keyboard.type('4821');
   // Enter in a field submits the form.
   await page.keyboard.press('Enter');
-  await expectStepStatus(page, 1, 'submitted');
+  // Submitted, the page moves on to step 2.
+  await expect(page).toHaveURL(applicationPath(id, 2));
+  await expect(indicatorSegment(page, 1)).toContainText(es('application.step.submitted'));
 
   const saved = await stepOf(api, id, 1);
   expect(saved.status).toBe('submitted');
@@ -135,6 +137,8 @@ test('step 2 of a person with no business yet, filled and submitted with the key
   await tabTo(page, page.getByLabel(fieldLabel(es('application.field.social_networks'))), 'social networks');
   await tabTo(page, page.getByRole('button', { name: es('application.step.submit', { step: 2 }) }), 'Submit step 2');
   await page.keyboard.press('Enter');
-  await expectStepStatus(page, 2, 'submitted');
+  // Submitted, the page moves on to step 3.
+  await expect(page).toHaveURL(applicationPath(id, 3));
+  await expect(indicatorSegment(page, 2)).toContainText(es('application.step.submitted'));
   expect((await stepOf(api, id, 2)).data).toMatchObject({ has_business: false, business_name: 'Huertos Altos', business_type: 'physical', industry: '11' });
 });

@@ -4,6 +4,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   completeSteps,
+  confirmSubmitApplication,
   createProgram,
   expectSaved,
   type Applicant,
@@ -106,6 +107,7 @@ test('My Programs shows the dates and the right action from Apply to submitted',
   await action(card, 'programs.action.submit', name).click();
   await expect(page).toHaveURL(`/panel/application/${id}/submit`);
   await page.getByRole('button', { name: es('application.submit.button') }).click();
+  await confirmSubmitApplication(page);
   await expect(page).toHaveURL(`/panel/application/${id}/confirmation`);
 
   // Submitted: the status and its date; no Start, Continue or Submit, only a way to read the answers.

@@ -7,6 +7,7 @@ import {
   applicationPath,
   applyTo,
   completeSteps,
+  confirmSubmitApplication,
   expectSaved,
   expectStepStatus,
   indicatorSegment,
@@ -70,10 +71,12 @@ test('an edited step is incomplete until submitted again; submit waits for all s
   await page.goto(applicationPath(id, 2));
   await submitStepInBrowser(page, 2);
   await expect(indicatorSegment(page, 2)).toContainText(es('application.step.submitted'));
+  await page.goto(applicationPath(id, 2));
   await expect(page.getByText(es('application.step.submittedNote'))).toBeVisible();
   await completeSteps(api, id, [6]);
   await page.goto(applicationPath(id, 'submit'));
   await page.getByRole('button', { name: es('application.submit.button') }).click();
+  await confirmSubmitApplication(page);
   await expect(page).toHaveURL(applicationPath(id, 'confirmation'));
 });
 

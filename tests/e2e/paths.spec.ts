@@ -83,6 +83,11 @@ class HeldCalls {
     await expect.poll(() => this.held.filter((call) => call.name === name).length, { message: `a held ${name} call` }).toBe(1);
   }
 
+  /** How many `name` calls are held now. */
+  pending(name: string): number {
+    return this.held.filter((call) => call.name === name).length;
+  }
+
   /** Lets the held call go to the server (or, offline, fail as a cut network does). */
   async release(name: string): Promise<void> {
     await this.expectPending(name);
@@ -355,6 +360,8 @@ async function bootSession(world: SessionWorld, boot: SessionBoot): Promise<void
 type ApplicationModelEvent =
   | { type: 'application.stepChanged'; step: StepNumber; status: 'submitted' | 'incomplete' }
   | { type: 'application.submit' }
+  | { type: 'application.confirmSubmit' }
+  | { type: 'application.cancelSubmit' }
   | { type: 'xstate.done.actor.submitApplication'; output: { status: 'submitted' } }
   | { type: 'xstate.error.actor.submitApplication'; error: unknown }
   | { type: 'staff.requestChanges' }
@@ -381,6 +388,8 @@ const APPLICATION_EVENTS: readonly ApplicationModelEvent[] = [
   { type: 'application.stepChanged', step: TOGGLED, status: 'submitted' },
   { type: 'application.stepChanged', step: TOGGLED, status: 'incomplete' },
   { type: 'application.submit' },
+  { type: 'application.confirmSubmit' },
+  { type: 'application.cancelSubmit' },
   { type: 'xstate.done.actor.submitApplication', output: { status: 'submitted' } },
   ...Object.values(FAILURES).map((error) => ({ type: 'xstate.error.actor.submitApplication' as const, error })),
   { type: 'staff.requestChanges' },
@@ -507,6 +516,8 @@ interface ApplicationWorld {
 
 const submitButton = (page: Page) => page.getByRole('button', { name: es('application.submit.button') });
 const errorSummary = (page: Page) => page.locator('#submit-errors');
+/** The question "Submit the application?" that "Submit application" opens once every step is submitted. */
+const confirmDialog = (page: Page) => page.getByRole('alertdialog', { name: es('application.submit.confirmTitle') });
 
 async function expectStepReviewed(page: Page, step: StepNumber, status: 'submitted' | 'incomplete'): Promise<void> {
   const review = page.locator(`section[aria-labelledby="review-step-${step}"]`);
@@ -541,8 +552,20 @@ function applicationScreens(world: ApplicationWorld): Record<string, (snapshot: 
     await expect(page.locator('main').locator('input:not([disabled]), textarea:not([disabled])')).toHaveCount(0);
   };
   return {
-    'draft.incomplete': draft,
-    'draft.ready': draft,
+    'draft.incomplete': async (snapshot) => {
+      await draft(snapshot);
+      await expect(confirmDialog(page)).toHaveCount(0);
+    },
+    'draft.ready': async (snapshot) => {
+      await draft(snapshot);
+      await expect(confirmDialog(page)).toHaveCount(0);
+    },
+    'draft.confirming': async () => {
+      // Asked, nothing sent yet.
+      await expect(confirmDialog(page)).toBeVisible();
+      await expect(confirmDialog(page).getByRole('button', { name: es('application.submit.confirm') })).toBeFocused();
+      expect(calls.pending('submit')).toBe(0);
+    },
     submitting: async () => {
       await calls.expectPending('submit');
       await expect(page.getByRole('button', { name: es('application.submit.submitting') })).toBeDisabled();
@@ -605,6 +628,12 @@ async function applicationStep(world: ApplicationWorld, event: ApplicationModelE
       });
     case 'application.submit':
       return submitButton(page).click();
+    case 'application.confirmSubmit':
+      return confirmDialog(page).getByRole('button', { name: es('application.submit.confirm') }).click();
+    case 'application.cancelSubmit':
+      await confirmDialog(page).getByRole('button', { name: es('ui.confirm.cancel') }).click();
+      await expect(submitButton(page)).toBeFocused();
+      return;
     case 'xstate.done.actor.submitApplication':
       return calls.release('submit');
     case 'xstate.error.actor.submitApplication': {

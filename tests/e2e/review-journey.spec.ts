@@ -4,7 +4,7 @@
 // applicant reads 'approved' and the reason on the application and My Programs, and the decision's e-mail arrives.
 // axe clean on the staff panel with each dialog open and on the applicant's reopened step, es and en, 1280 and 360 px.
 import { expect, test, type Page } from '@playwright/test';
-import { apiSignIn, applicationPath, expectReadonlyScreen, stepSection, submitStepInBrowser } from './support/apply.ts';
+import { apiSignIn, applicationPath, confirmSubmitApplication, expectReadonlyScreen, stepSection, submitStepInBrowser } from './support/apply.ts';
 import { expectNoAxeViolations, waitForMail } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, fieldLabel, t } from './support/shell.ts';
 import {
@@ -88,6 +88,7 @@ test('a reviewer asks for changes on step 2, the applicant fixes it and resubmit
   await expect(applicant.getByRole('heading', { name: es('application.review.changesTitle') })).toBeVisible();
   await expect(applicant.getByRole('link', { name: new RegExp(`^${es('application.submit.change')}`) })).toHaveCount(1);
   await applicant.getByRole('button', { name: es('application.submit.button') }).click();
+  await confirmSubmitApplication(applicant);
   await expect(applicant.getByRole('heading', { level: 1, name: es('application.confirmation.title') })).toBeVisible();
 
   // The reviewer: back in review, still assigned (docs/decisions/036-review-rules.md); the documents verified (through

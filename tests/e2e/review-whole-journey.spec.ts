@@ -5,7 +5,7 @@
 // axe on every screen the journey passes, each in its person's language, and in both where switching is cheap.
 import { expect, test, type Page } from '@playwright/test';
 import { countOf, dashboardChart, expectNoAxeViolationsInBoth, householdsCounted, hudRaceRow } from './support/admin.ts';
-import { applicationPath, expectReadonlyScreen, stepSection, submitStepInBrowser } from './support/apply.ts';
+import { applicationPath, confirmSubmitApplication, expectReadonlyScreen, stepSection, submitStepInBrowser } from './support/apply.ts';
 import { expectNoAxeViolations, waitForMail } from './support/fixtures.ts';
 import { fieldLabel, t, type Locale } from './support/shell.ts';
 import {
@@ -121,6 +121,7 @@ test('the whole review: changes on step 2, fixed and resubmitted, documents veri
   await expect(applicant.locator('section[aria-labelledby="review-step-2"]')).toContainText(FIXED_NAME);
   await expectNoAxeViolations(applicant, 'check your answers, changes requested (en)');
   await applicant.getByRole('button', { name: en('application.submit.button') }).click();
+  await confirmSubmitApplication(applicant, 'en');
   await expect(applicant.getByRole('heading', { level: 1, name: en('application.confirmation.title') })).toBeVisible();
   await expectNoAxeViolations(applicant, 'confirmation after resubmitting (en)');
 

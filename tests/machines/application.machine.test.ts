@@ -43,6 +43,7 @@ import {
   selectApplicationState,
   selectAutosaveActor,
   selectCanSubmit,
+  selectIsConfirmingSubmit,
   selectEditableSteps,
   selectError,
   selectIncompleteSteps,
@@ -277,6 +278,8 @@ type ApplicationModelEvent =
 
 const stepChanged = (step: StepNumber, status: StepStatus): ApplicationModelEvent => ({ type: 'application.stepChanged', step, status });
 const submit: ApplicationModelEvent = { type: 'application.submit' };
+const confirm: ApplicationModelEvent = { type: 'application.confirmSubmit' };
+const cancel: ApplicationModelEvent = { type: 'application.cancelSubmit' };
 const accepted: ApplicationModelEvent = { type: 'xstate.done.actor.submitApplication', output: { status: 'submitted' } };
 const refusedBy = (body: unknown): ApplicationModelEvent => ({ type: 'xstate.error.actor.submitApplication', error: { body } });
 const closedByServer = refusedBy(ANSWERS.closed);
@@ -309,6 +312,8 @@ const applicationModelFor = (input: ApplicationInput): TestModel<ApplicationSnap
       stepChanged(3, 'incomplete'),
       stepChanged(3, 'submitted'),
       submit,
+      confirm,
+      cancel,
       accepted,
       ...failures.map(([event]) => event),
     ],
@@ -341,6 +346,10 @@ async function executeApplication(world: World, event: ApplicationModelEvent): P
       break;
     case 'application.submit':
       world.error = before.matches({ draft: 'incomplete' }) ? { code: 'steps_incomplete', body: null } : null;
+      world.send(event);
+      break;
+    case 'application.confirmSubmit':
+    case 'application.cancelSubmit':
       world.send(event);
       break;
     case 'xstate.done.actor.submitApplication':
@@ -415,6 +424,15 @@ function applicationTestParams(world: World): TestParam<ApplicationSnapshot, App
         expect(selectCanSubmit(snapshot)).toBe(true);
         editable(snapshot);
       },
+      'draft.confirming': (state) => {
+        const snapshot = actual(state);
+        expect(selectApplicationState(snapshot)).toBe('draft');
+        expect(selectIsConfirmingSubmit(snapshot)).toBe(true);
+        // Asked, not sent: nothing reaches the server until the person confirms.
+        expect(world.pendingSubmits()).toHaveLength(0);
+        expect(selectCanSubmit(snapshot)).toBe(false);
+        editable(snapshot);
+      },
       submitting: (state) => {
         const snapshot = actual(state);
         expect(selectApplicationState(snapshot)).toBe('submitting');
@@ -439,6 +457,8 @@ function applicationTestParams(world: World): TestParam<ApplicationSnapshot, App
     events: {
       'application.stepChanged': execOf,
       'application.submit': execOf,
+      'application.confirmSubmit': execOf,
+      'application.cancelSubmit': execOf,
       'xstate.done.actor.submitApplication': execOf,
       'xstate.error.actor.submitApplication': execOf,
     },
@@ -498,7 +518,7 @@ describe('application machine: scenarios', () => {
   it('refuses to submit until all six steps are submitted, then submits once', async () => {
     const events: ApplicationModelEvent[] = [submit];
     for (const step of ALL) events.push(stepChanged(step, 'submitted'), submit);
-    const world = await run(DRAFT_EMPTY, [...events, accepted]);
+    const world = await run(DRAFT_EMPTY, [...events, confirm, accepted]);
     // Six refusals never reached the server; the seventh submit did. Each step was saved, then validated.
     expect(world.submits).toHaveLength(1);
     expect(world.stepSubmits.map((call) => call.input.step)).toEqual(ALL);
@@ -513,7 +533,7 @@ describe('application machine: scenarios', () => {
   });
 
   it('the server closing the application during the submit locks every step', async () => {
-    const world = await run(DRAFT_READY, [submit, closedByServer]);
+    const world = await run(DRAFT_READY, [submit, confirm, closedByServer]);
     expect(world.snapshot().value).toBe('closed');
     // A locked step ignores typing and "submit step".
     typeIn(world, 2);
@@ -524,7 +544,7 @@ describe('application machine: scenarios', () => {
   });
 
   it('a change request: the locked steps ignore typing and "submit step"; fixing the reopened ones resubmits', async () => {
-    const world = await run(CHANGES_REQUESTED, [submit, stepChanged(3, 'submitted'), stepChanged(6, 'submitted'), submit, accepted]);
+    const world = await run(CHANGES_REQUESTED, [submit, stepChanged(3, 'submitted'), stepChanged(6, 'submitted'), submit, confirm, accepted]);
     expect(world.submits).toHaveLength(1);
     expect(world.stepSubmits.map((call) => call.input.step)).toEqual([3, 6]);
     expect(world.snapshot().value).toBe('submitted');
@@ -558,13 +578,22 @@ describe('application machine: scenarios', () => {
   });
 
   it('an application another tab already submitted ends in submitted', async () => {
-    const world = await run(DRAFT_READY, [submit, submittedElsewhere]);
+    const world = await run(DRAFT_READY, [submit, confirm, submittedElsewhere]);
     expect(world.snapshot().value).toBe('submitted');
   });
 
   it('any other failure stays in draft with the error, and submitting again works', async () => {
-    const world = await run(DRAFT_READY, [submit, otherFailure, submit, unreachable, submit, accepted]);
+    const world = await run(DRAFT_READY, [submit, confirm, otherFailure, submit, confirm, unreachable, submit, confirm, accepted]);
     expect(world.submits).toHaveLength(3);
+  });
+
+  it('asks before submitting: cancelled, nothing is sent and the application stays ready; confirmed, it goes once', async () => {
+    const world = await run(DRAFT_READY, [submit, cancel, submit, cancel]);
+    expect(world.submits).toHaveLength(0);
+    expect(world.snapshot().value).toEqual({ draft: 'ready' });
+    const sent = await run(DRAFT_READY, [submit, confirm, accepted]);
+    expect(sent.submits).toHaveLength(1);
+    expect(sent.snapshot().value).toBe('submitted');
   });
 
   it.each([
@@ -742,7 +771,10 @@ describe.each([
   paths.forEach((path, index) => {
     it(`#${index} reaches ${JSON.stringify(path.state.value)} via ${path.steps.map((step) => stepLabel(step.event)).join(' → ')}`, async () => {
       const world = createWorld(DRAFT_READY);
-      if (whileSubmitting) world.send({ type: 'application.submit' });
+      if (whileSubmitting) {
+        world.send({ type: 'application.submit' });
+        world.send({ type: 'application.confirmSubmit' });
+      }
       await path.test(stepTestParams(world));
       world.actor.stop();
     });

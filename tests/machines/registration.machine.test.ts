@@ -69,11 +69,17 @@ function createWorld() {
           ({ input }) => new Promise((resolve, reject) => calls.push({ input, resolve, reject })),
         ),
       },
+      actions: {
+        registeredFor: (_, eventId) => {
+          world.registeredFor.push(eventId);
+        },
+      },
     }),
     { input: { eventId: 5 } },
   );
+  const world = { actor, calls, widget: 0, attempts: 0, registeredFor: [] as number[] };
   actor.start();
-  return { actor, calls, widget: 0, attempts: 0 };
+  return world;
 }
 type World = ReturnType<typeof createWorld>;
 
@@ -122,6 +128,8 @@ function params(world: World): TestParam<Snapshot, ModelEvent> {
       registered: (state) => {
         const snapshot = actual(state);
         expect(selectOutcome(snapshot)).toBe('registered');
+        // The event's spots are read again once, for this event (the page then shows one spot fewer).
+        expect(world.registeredFor).toEqual([5]);
         expect(selectShowsForm(snapshot)).toBe(false);
       },
       duplicate: (state) => {

@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { DraftData } from '#machines/autosave/autosave.types';
 import { genderNames, genders } from '#components/person/messages';
 import type { ApplicationFile } from '#api/applications';
+import { formatMoney } from '#lib/money';
 import { boolOf, choiceOf, ownersOf, textOf } from './draft';
 import { askedFields, labelOf, optionText, ownerSpecs, type FieldContext, type FieldSpec } from './fields';
 
@@ -73,7 +74,7 @@ function answerOf(intl: IntlShape, spec: FieldSpec, value: unknown, files: reado
     case 'integer':
       return typeof value === 'number' ? intl.formatNumber(value) : <Missing />;
     case 'amount':
-      return typeof value === 'number' ? intl.formatNumber(value, { style: 'currency', currency: 'USD' }) : <Missing />;
+      return typeof value === 'number' ? formatMoney(intl.locale, value) : <Missing />;
     case 'date':
       return typeof value === 'string' && value !== '' ? intl.formatDate(`${value}T12:00:00`, { dateStyle: 'long' }) : <Missing />;
     case 'yesno':

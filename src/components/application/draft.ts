@@ -33,6 +33,3 @@ export function ownersOf(data: DraftData): Owner[] {
   if (!Array.isArray(value)) return [];
   return value.map((item: unknown): Owner => (typeof item === 'object' && item !== null && !Array.isArray(item) ? { ...(item as Owner) } : {}));
 }
-
-/** Digits only, at most `max` of them (the SSN's last 4, a household size). */
-export const digitsOnly = (text: string, max: number): string => text.replace(/\D/g, '').slice(0, max);

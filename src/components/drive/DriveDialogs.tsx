@@ -25,6 +25,7 @@ import { ErrorLines } from '#components/ui/Field';
 import { errorText, toFormErrors, type ErrorText } from '#lib/form-errors';
 import { useDriveSource } from './drive-source';
 import { spaceNames } from './space-names';
+import { driveExtensionOf } from '#shared/drive-constants';
 
 interface DialogProps {
   actor: DriveActorRef;
@@ -111,6 +112,8 @@ export function NameDialog(props: DialogProps) {
   const target = useSelector(actor, selectTarget);
   const errors = useErrorTexts(useSelector(actor, selectDriveError), 'name');
   const renaming = dialog === 'rename';
+  // A renamed file keeps its extension (the server adds it back when the new name lacks it): the hint says so.
+  const extension = renaming && target?.kind === 'file' ? driveExtensionOf(target.name) : '';
   const fieldId = 'drive-name';
   const form = (
     <form
@@ -126,6 +129,12 @@ export function NameDialog(props: DialogProps) {
       </label>
       <p id={`${fieldId}-hint`} className="text-sm text-gray-700">
         <FormattedMessage id="drive.name.hint" />
+        {extension === '' ? null : (
+          <>
+            {' '}
+            <FormattedMessage id="drive.name.keepsExtension" values={{ extension }} />
+          </>
+        )}
       </p>
       <DialogErrors id={`${fieldId}-error`} texts={errors} />
       <input

@@ -36,17 +36,17 @@ export function DriveListing({ actor, programId, page }: ListingProps) {
           <caption className="sr-only">{intl.formatMessage({ id: 'drive.listing' })}</caption>
           <thead>
             <tr className="border-b-2 border-gray-700">
-              <th scope="col" className="py-2 pr-3">
+              <th scope="col" className="py-2 pr-3 [overflow-wrap:normal]">
                 <FormattedMessage id="drive.column.name" />
               </th>
-              <th scope="col" className="py-2 pr-3">
+              <th scope="col" className="py-2 pr-3 [overflow-wrap:normal]">
                 <FormattedMessage id="drive.column.size" />
               </th>
-              <th scope="col" className="hidden py-2 pr-3 sm:table-cell">
+              <th scope="col" className="hidden py-2 pr-3 [overflow-wrap:normal] sm:table-cell">
                 <FormattedMessage id="drive.column.updated" />
               </th>
               {page.writable ? (
-                <th scope="col" className="py-2">
+                <th scope="col" className="py-2 [overflow-wrap:normal]">
                   <FormattedMessage id="drive.column.actions" />
                 </th>
               ) : null}
@@ -67,6 +67,9 @@ export function DriveListing({ actor, programId, page }: ListingProps) {
     </div>
   );
 }
+
+/** An action button: its words wrap between words only (the page's `overflow-wrap: anywhere` would split them). */
+const actionClass = 'whitespace-nowrap [overflow-wrap:normal]';
 
 function NodeRow({ actor, programId, node, writable }: { actor: DriveActorRef; programId: number; node: DriveNode; writable: boolean }) {
   const intl = useIntl();
@@ -117,16 +120,17 @@ function NodeRow({ actor, programId, node, writable }: { actor: DriveActorRef; p
       </td>
       {writable ? (
         <td className="py-2">
-          <div className="flex flex-wrap gap-2">
-            <Button id={actionId(node, 'rename')} variant="secondary" disabled={busy} onClick={() => actor.send({ type: 'drive.rename', node: target })}>
+          {/* Each action's words stay whole ("Cambiar nombre", never "Cambi/ar"): on a phone the buttons stack. */}
+          <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:flex-wrap">
+            <Button id={actionId(node, 'rename')} className={actionClass} variant="secondary" disabled={busy} onClick={() => actor.send({ type: 'drive.rename', node: target })}>
               <FormattedMessage id="drive.rename" />
               {name}
             </Button>
-            <Button id={actionId(node, 'move')} variant="secondary" disabled={busy} onClick={() => actor.send({ type: 'drive.move', node: target })}>
+            <Button id={actionId(node, 'move')} className={actionClass} variant="secondary" disabled={busy} onClick={() => actor.send({ type: 'drive.move', node: target })}>
               <FormattedMessage id="drive.move" />
               {name}
             </Button>
-            <Button id={actionId(node, 'delete')} variant="danger" disabled={busy} onClick={() => actor.send({ type: 'drive.delete', node: target })}>
+            <Button id={actionId(node, 'delete')} className={actionClass} variant="danger" disabled={busy} onClick={() => actor.send({ type: 'drive.delete', node: target })}>
               <FormattedMessage id="drive.delete" />
               {name}
             </Button>

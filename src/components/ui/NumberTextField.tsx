@@ -4,11 +4,17 @@
 import { useState, type ComponentProps } from 'react';
 import { TextField } from './Field';
 
-/** The value of a typed number: null when empty, a number for plain decimal digits (a leading minus too), else the text. */
+/**
+ * The value of a typed number: null when empty, a number for plain decimal digits (a leading minus too), else the text.
+ * Commas that group thousands as Puerto Rico writes them ("4,500.50", "18,000") are read too; a comma anywhere else
+ * ("4,50", "45,00.1") stays text, so the contract's check names it rather than a number being guessed.
+ */
 export function typedNumber(text: string): number | string | null {
   const trimmed = text.trim();
   if (trimmed === '') return null;
-  return /^-?[0-9]+(\.[0-9]+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
+  if (/^-?[0-9]+(\.[0-9]+)?$/.test(trimmed)) return Number(trimmed);
+  if (/^-?[0-9]{1,3}(,[0-9]{3})+(\.[0-9]+)?$/.test(trimmed)) return Number(trimmed.replaceAll(',', ''));
+  return trimmed;
 }
 
 const shown = (value: unknown): string => (typeof value === 'number' || typeof value === 'string' ? String(value) : '');

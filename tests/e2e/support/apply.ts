@@ -298,10 +298,28 @@ export async function expectStepStatus(page: Page, step: StepNumber, status: 'in
   );
 }
 
-/** Submits a step with its button and waits for the step to say 'Submitted'. */
+/** Where "Submit step N" takes the person once the step is submitted: the next step (its section of /3), or "check your answers". */
+export function pathAfterStep(id: number, step: StepNumber): string {
+  if (step === 6) return applicationPath(id, 'submit');
+  if (step === 3 || step === 4) return `${applicationPath(id, 3)}#step-${step + 1}`;
+  return applicationPath(id, step === 5 ? 6 : step === 2 ? 3 : 2);
+}
+
+/**
+ * Submits a step with its button, waits for the step indicator to say it is submitted and for the page to move on to
+ * the next step (docs/decisions/042-partial-drafts-and-phone-faults.md).
+ */
 export async function submitStepInBrowser(page: Page, step: StepNumber, locale: Locale = 'es'): Promise<void> {
   await stepSection(page, step).getByRole('button', { name: t(locale, 'application.step.submit', { step }) }).click();
-  await expectStepStatus(page, step, 'submitted', locale);
+  await expect(indicatorSegment(page, step, locale)).toContainText(t(locale, 'application.step.submitted'));
+  const id = Number(/\/application\/(\d+)\//.exec(page.url())?.[1]);
+  await expect(page).toHaveURL(new URL(pathAfterStep(id, step), page.url()).href);
+}
+
+/** Confirms "Submit the application?", the question "Submit application" asks once every step is submitted. */
+export async function confirmSubmitApplication(page: Page, locale: Locale = 'es'): Promise<void> {
+  const dialog = page.getByRole('alertdialog', { name: t(locale, 'application.submit.confirmTitle') });
+  await dialog.getByRole('button', { name: t(locale, 'application.submit.confirm') }).click();
 }
 
 /** Ticks step 6's captcha (under an SVG, hence force) and waits for the widget to give way to the "done" line. */

@@ -13,6 +13,7 @@ import { stepNames, stepStatusNames } from '#components/application/messages';
 import { subProgramNames } from '#components/programs/messages';
 import { industryNames, operatingTimeNames, steamBranchNames, surveyLabels } from '#components/survey/messages';
 import { InstantText } from '#components/ui/InstantText';
+import { formatMoney } from '#lib/money';
 import type { AdminApplication, Survey } from '#features/admin-applications/api/applications';
 import { messages, type ReviewPage } from '#features/admin-applications/messages';
 import { DocumentItem, type DocumentMode } from './DocumentItem';
@@ -88,7 +89,7 @@ function SurveyPart({ survey }: { survey: Survey | null }) {
   const intl = useIntl();
   const text = (value: string | null): ReactNode => (value && value.trim() !== '' ? value : <Missing />);
   const number = (value: number | null, currency = false): ReactNode =>
-    value === null ? <Missing /> : intl.formatNumber(value, currency ? { style: 'currency', currency: 'USD' } : {});
+    value === null ? <Missing /> : currency ? formatMoney(intl.locale, value) : intl.formatNumber(value);
   const yesNo = (value: boolean): ReactNode => <FormattedMessage {...(value ? messages.yes : messages.no)} />;
   const row = (label: MessageDescriptor, value: ReactNode): AnswerRow => [<FormattedMessage key="l" {...label} />, value];
   return (

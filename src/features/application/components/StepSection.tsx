@@ -7,6 +7,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '#components/ui/Button';
 import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
 import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { applicationPaths } from '#lib/application-paths';
+import { STEP_COUNT, STEP_NUMBERS, type StepNumber } from '#shared/application-constants';
+import { useWorkspace } from '#features/application/hooks/use-application-workspace';
 import { errorText, noErrors, toFormErrors, type ErrorText, type FormErrors } from '#lib/form-errors';
 import { checkStepDraft } from '#shared/validation/step-checks';
 import type { StepForm } from '#features/application/hooks/use-step-form';
@@ -62,8 +66,13 @@ function useStepErrors(form: StepForm, fields: StepSectionProps['fields']) {
   return { submitErrors, saveReasons, fieldErrors: { ...saveErrors.fields, ...submitErrors.fields, ...draftProblems } };
 }
 
+/** The step after `step` (6 has none: "check your answers" follows it). */
+const nextStep = (step: StepNumber): StepNumber => STEP_NUMBERS[Math.min(STEP_NUMBERS.indexOf(step) + 1, STEP_NUMBERS.length - 1)] ?? step;
+
 export function StepSection({ form, fields, heading, children, intro }: StepSectionProps) {
   const { step } = form;
+  const navigate = useNavigate();
+  const applicationId = useWorkspace().application.id;
   const titleId = heading.level === 'h1' ? heading.id : `step-${step}-title`;
   const { submitErrors, saveReasons, fieldErrors } = useStepErrors(form, fields);
   const name = <FormattedMessage {...stepNames[step]} />;
@@ -103,7 +112,10 @@ export function StepSection({ form, fields, heading, children, intro }: StepSect
           onBlur={() => form.flush()}
           onSubmit={(event) => {
             event.preventDefault();
-            form.submit();
+            void form.submit().then((submitted) => {
+              // Submitted: on to the next step (its section of /3, or its screen), after step 6 "check your answers".
+              if (submitted) void navigate(step === STEP_COUNT ? applicationPaths.submit(applicationId) : applicationPaths.step(applicationId, nextStep(step)));
+            });
           }}
         >
           {/* Mounted per failed submit (the step clears its error while submitting), so focus lands on it each time. */}

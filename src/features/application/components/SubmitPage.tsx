@@ -8,6 +8,7 @@ import { waitFor } from 'xstate';
 import {
   selectError,
   selectIncompleteSteps,
+  selectIsConfirmingSubmit,
   selectIsEditable,
   selectIsStepEditable,
   selectIsSubmitted,
@@ -18,6 +19,7 @@ import type { ApplicationError } from '#machines/application/application.types';
 import { selectDraftData } from '#machines/autosave/autosave.selectors';
 import type { StepNumber } from '#machines/step/step.types';
 import { Button, linkClass } from '#components/ui/Button';
+import { ConfirmDialog } from '#components/ui/ConfirmDialog';
 import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
 import { noErrors, toFormErrors, type FormErrors } from '#lib/form-errors';
 import { applicationKeys, invalidateApplicationLists } from '#api/applications';
@@ -29,6 +31,8 @@ import { StepAnswers } from './StepAnswers';
 import { StepStatusText } from './StepSection';
 
 const SUMMARY_ID = 'submit-errors';
+/** "Submit application": focus comes back to it when the confirmation is cancelled. */
+const SUBMIT_BUTTON_ID = 'submit-application';
 const reviewHeadingId = (step: StepNumber) => `review-step-${step}`;
 
 const reviewFields: Record<string, SummaryField> = Object.fromEntries(
@@ -100,11 +104,19 @@ export function SubmitPage() {
   const queryClient = useQueryClient();
   const editable = useSelector(app, selectIsEditable);
   const submitting = useSelector(app, selectIsSubmitting);
+  const confirming = useSelector(app, selectIsConfirmingSubmit);
   const incomplete = useSelector(app, selectIncompleteSteps, sameSteps);
   const errors = useSubmitErrors(useSelector(app, selectError), incomplete);
 
-  async function submit() {
+  /** "Submit application": with every step submitted the machine asks to confirm; otherwise it refuses at once. */
+  function askToSubmit() {
     app.send({ type: 'application.submit' });
+    // Already on screen after an earlier failure: the summary does not remount, so move focus to it here.
+    if (!selectIsConfirmingSubmit(app.getSnapshot())) document.getElementById(SUMMARY_ID)?.focus();
+  }
+
+  async function confirmSubmit() {
+    app.send({ type: 'application.confirmSubmit' });
     let settled;
     try {
       settled = await waitFor(app, (snapshot) => !snapshot.hasTag('busy'));
@@ -143,9 +155,19 @@ export function SubmitPage() {
           <p className="text-gray-900">
             <FormattedMessage id="application.submit.declaration" />
           </p>
-          <Button onClick={() => void submit()} disabled={submitting}>
+          <Button id={SUBMIT_BUTTON_ID} onClick={askToSubmit} disabled={submitting}>
             {submitting ? <FormattedMessage id="application.submit.submitting" /> : <FormattedMessage id="application.submit.button" />}
           </Button>
+          <ConfirmDialog
+            open={confirming}
+            tone="primary"
+            title={<FormattedMessage id="application.submit.confirmTitle" />}
+            body={<FormattedMessage id="application.submit.confirmBody" />}
+            confirmLabel={<FormattedMessage id="application.submit.confirm" />}
+            onConfirm={() => void confirmSubmit()}
+            onCancel={() => app.send({ type: 'application.cancelSubmit' })}
+            returnFocusTo={SUBMIT_BUTTON_ID}
+          />
         </section>
       ) : null}
     </ApplicationFrame>

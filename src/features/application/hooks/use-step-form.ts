@@ -1,6 +1,7 @@
 // What a step's form renders (read from the step and autosave actors the application machine spawned for it) and the
 // events it sends to the application machine, which relays them to those actors.
 import { useSelector } from '@xstate/react';
+import { waitFor } from 'xstate';
 import {
   selectAutosaveError,
   selectAutosaveStatus,
@@ -40,8 +41,14 @@ export function useStepForm(step: StepNumber) {
     flush() {
       app.send({ type: 'application.flushStep', step });
     },
-    submit() {
+    /**
+     * "Submit step": the step saves its draft and the server validates it. Resolves true once this submit left the
+     * step submitted (the screen then moves on), false when it was refused, failed or edited meanwhile.
+     */
+    async submit(): Promise<boolean> {
       app.send({ type: 'application.submitStep', step });
+      const settled = await waitFor(stepActor, (snapshot) => !snapshot.hasTag('busy')).catch(() => null);
+      return settled !== null && selectStepStatus(settled) === 'submitted' && !selectIsReadonly(settled);
     },
     resolveConflict(choice: 'mine' | 'theirs') {
       app.send({ type: 'application.resolveConflict', step, choice });

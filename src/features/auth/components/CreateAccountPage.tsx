@@ -12,7 +12,7 @@ import { RequiredNote, SelectField, TextField } from '#components/ui/Field';
 import { PageHeading } from '#components/ui/PageHeading';
 import { useFormErrors } from '#components/ui/use-form-errors';
 import { hasErrors, toFormErrors } from '#lib/form-errors';
-import { isLocale, useLocale } from '#lib/locale';
+import { isLocale, useLocale, type Locale } from '#lib/locale';
 import { paths, type LoginState } from '#lib/paths';
 import { showToast } from '#lib/toast';
 import { checkForm, loadValidators, text } from '#lib/validation';
@@ -50,6 +50,9 @@ export function CreateAccountPage() {
   const navigate = useNavigate();
   const locale = useLocale();
   const [conditions, setConditions] = useState(false);
+  // The account's language follows the screen's (switched on this page too) until the person picks one here: the
+  // e-mails then come in the language they are reading (a `defaultValue` would keep the first screen's).
+  const [chosenLanguage, setChosenLanguage] = useState<Locale | null>(null);
   const [captcha, setCaptcha] = useState<string | null>(null);
   // A solved challenge is spent once the server saw it: a new key mounts a fresh widget after a failure.
   const [captchaKey, setCaptchaKey] = useState(0);
@@ -144,7 +147,11 @@ export function CreateAccountPage() {
           name="language"
           autoComplete="language"
           required
-          defaultValue={locale}
+          value={chosenLanguage ?? locale}
+          onChange={(event) => {
+            const picked = event.currentTarget.value;
+            if (isLocale(picked)) setChosenLanguage(picked);
+          }}
           label={<FormattedMessage id="auth.register.language" />}
           errors={errors.fields.language}
           options={[

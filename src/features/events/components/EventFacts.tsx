@@ -1,9 +1,9 @@
 // When and where an event happens: its start in Puerto Rico's time in the person's language, its place or link,
 // and the spots left. Rendered the same on the server (prerendering) and in the browser.
-import { FormattedDate, FormattedMessage } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import type { EventInfo } from '#api/events';
-import { instantFormat } from '#lib/dates';
 import { linkClass } from '#components/ui/Button';
+import { InstantText } from '#components/ui/InstantText';
 
 export function EventFacts({ event }: { event: EventInfo }) {
   return (
@@ -14,7 +14,7 @@ export function EventFacts({ event }: { event: EventInfo }) {
             <FormattedMessage id="events.facts.when" />
           </dt>
           <dd>
-            <FormattedDate value={event.starts_at} {...instantFormat} />
+            <InstantText instant={event.starts_at} />
           </dd>
         </>
       ) : null}

@@ -2,6 +2,7 @@
 // renders the registration machine (machines/registration) and sends it the person's input. The captcha widget and
 // its code load on the first focus inside the form, never with the page, and nothing reads the browser while
 // rendering, so the form prerenders on the server.
+import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
@@ -46,7 +47,8 @@ const howHeardNames = defineMessages({
 
 export function RegistrationForm({ event, idPrefix }: { event: EventInfo; idPrefix: string }) {
   const intl = useIntl();
-  const actor = useActorRef(provideRegistrationMachine(), { input: { eventId: event.id } });
+  const queryClient = useQueryClient();
+  const actor = useActorRef(provideRegistrationMachine(queryClient), { input: { eventId: event.id } });
   const outcome = useSelector(actor, selectOutcome);
   const submitting = useSelector(actor, selectIsSubmitting);
   const refusal = useSelector(actor, selectRefusal);

@@ -11,7 +11,7 @@ import { hasErrors, toFormErrors } from '#lib/form-errors';
 import { showToast } from '#lib/toast';
 import { checkForm, text } from '#lib/validation';
 import { setMySsnLast4Body } from '#shared/validation/validators.js';
-import { SSN_LAST4_INPUT_PATTERN } from '#shared/application-constants';
+import { SSN_LAST4_INPUT_PATTERN, ssnLast4Of } from '#shared/application-constants';
 import { useSetSsnLast4 } from '#features/profile/api/me';
 
 const labels = defineMessages({
@@ -73,9 +73,13 @@ export function SsnForm({ masked }: { masked: string | null }) {
         type="password"
         inputMode="numeric"
         pattern={SSN_LAST4_INPUT_PATTERN}
-        minLength={4}
-        maxLength={4}
         autoComplete="off"
+        // Digits only, and of a whole number typed or pasted its last four (the field stays uncontrolled: it is read
+        // from FormData on submit).
+        onChange={(event) => {
+          const kept = ssnLast4Of(event.currentTarget.value);
+          if (kept !== event.currentTarget.value) event.currentTarget.value = kept;
+        }}
         required
         className="max-w-40 font-mono tracking-widest"
         label={<FormattedMessage id="profile.ssn.label" />}

@@ -7,7 +7,8 @@ import type { SummaryField } from '#components/ui/ErrorSummary';
 import { TextField } from '#components/ui/Field';
 import { FormSection } from '#components/ui/FormSection';
 import type { Step1Data } from '#api/applications';
-import { boolOf, choiceOf, digitsOnly, textOf } from '#components/application/draft';
+import { boolOf, choiceOf, textOf } from '#components/application/draft';
+import { ssnLast4Of } from '#shared/application-constants';
 import type { StepForm } from '#features/application/hooks/use-step-form';
 import type { FieldErrors } from '#features/application/components/StepSection';
 
@@ -68,11 +69,9 @@ export function PersonFields({ form, errors }: { form: StepForm; errors: FieldEr
           inputMode="numeric"
           autoComplete="off"
           required
-          minLength={4}
-          maxLength={4}
           className="max-w-40 font-mono tracking-widest"
           value={textOf(data, 'ssn_last4')}
-          onChange={(event) => set({ ssn_last4: digitsOnly(event.currentTarget.value, 4) })}
+          onChange={(event) => set({ ssn_last4: ssnLast4Of(event.currentTarget.value) })}
           label={<FormattedMessage {...labels.ssnLast4} />}
           hint={<FormattedMessage id="profile.ssn.hint" />}
           errors={errors.ssn_last4}
