@@ -1,8 +1,9 @@
 // The lifecycle of one application: a draft until all six steps are submitted and it is sent; closed or unavailable
-// otherwise. It spawns and owns the actors of its screens: a step and an autosave actor for each of the six steps,
-// and the intake-form upload; what the person does on a step and what the browser says reach them through it.
+// otherwise. It owns the actors of its screens, invoked at its root so that the Stately editor draws them: a step and
+// an autosave actor for each of the six steps, and the intake-form upload; what the person does on a step and what
+// the browser says reach them through it, and they answer with sendParent.
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import { autosaveMachine, autosaveSystemId } from '#machines/autosave/autosave.machine.ts';
+import { autosaveMachine } from '#machines/autosave/autosave.machine.ts';
 import type { DraftData, LocalCopyKey } from '#machines/autosave/autosave.types.ts';
 import { stepMachine } from '#machines/step/step.machine.ts';
 import { uploadMachine } from '#machines/upload/upload.machine.ts';
@@ -101,6 +102,20 @@ function putAt(container: unknown, path: readonly (string | number)[], value: un
 export const setAt = (data: DraftData, path: readonly (string | number)[], value: unknown): DraftData =>
   path.length === 0 ? data : (putAt(data, path, value) as DraftData);
 
+/** A step's autosave actor starts from the server's draft or this device's newer local copy of it (planDraft). */
+const autosaveInputOf = (context: ApplicationContext, step: StepNumber) => {
+  const plan = planOf(context, step);
+  return { applicationId: context.id, step, data: plan.data, version: plan.version };
+};
+
+/** A step actor starts with its status as loaded, read-only when the application is or staff did not reopen it. */
+const stepInputOf = (context: ApplicationContext, step: StepNumber) => ({
+  applicationId: context.id,
+  step,
+  status: context.loaded.steps[`${step}`].status,
+  readonly: context.readonlySteps[`${step}`],
+});
+
 export const applicationMachine = setup({
   // XState reads `types` only for inference; `{} as T` is its documented way to declare them.
   /* eslint-disable @typescript-eslint/consistent-type-assertions */
@@ -129,29 +144,17 @@ export const applicationMachine = setup({
      * deleted: discardLocalCopies). Then the step actor, read-only when the application is or staff did not reopen
      * it, and the upload of step 6.
      */
-    spawnChildren: enqueueActions(({ context, enqueue }) => {
+    /**
+     * A local copy restored into a step's autosave actor (planDraft) is a change the server has not seen: it is sent
+     * as one, and the step reopens (a copy that says nothing new is deleted: discardLocalCopies).
+     */
+    restoreLocalCopies: enqueueActions(({ context, enqueue }) => {
       for (const step of STEP_NUMBERS) {
-        const readonly = context.readonlySteps[`${step}`];
-        const loaded = context.loaded.steps[`${step}`];
         const plan = planOf(context, step);
-        enqueue.spawnChild('autosave', {
-          id: autosaveActorId(step),
-          systemId: autosaveSystemId(step),
-          input: { applicationId: context.id, step, data: plan.data, version: plan.version },
-        });
-        enqueue.spawnChild('step', {
-          id: stepActorId(step),
-          input: { applicationId: context.id, step, status: loaded.status, readonly },
-        });
-        if (plan.restore) {
-          enqueue.sendTo(autosaveActorId(step), { type: 'autosave.change', data: plan.data });
-          enqueue.sendTo(stepActorId(step), { type: 'step.edit' });
-        }
+        if (!plan.restore) continue;
+        enqueue.sendTo(autosaveActorId(step), { type: 'autosave.change', data: plan.data });
+        enqueue.sendTo(stepActorId(step), { type: 'step.edit' });
       }
-      enqueue.spawnChild('upload', {
-        id: 'upload',
-        input: { target: { kind: 'intake_form', applicationId: context.id }, maxBytes: context.loaded.maxUploadBytes, stored: context.loaded.intakeForm },
-      });
     }),
     // Slot: browser storage is the SPA's business (src/actors); the machine only says which copies are stale.
     discardLocalCopies: (_, _keys: readonly LocalCopyKey[]) => {},
@@ -189,7 +192,7 @@ export const applicationMachine = setup({
     ),
     /**
      * The server made step 6 incomplete again when it stored the intake form: its step actor follows, as after an edit,
-     * and drops the 'upload the form' error the upload just answered (issue 9 point 7).
+     * and drops the 'upload the form' error the upload just answered.
      */
     reopenIntakeStep: enqueueActions(({ enqueue }) => {
       enqueue.sendTo(stepActorId(6), { type: 'step.edit' });
@@ -226,7 +229,7 @@ export const applicationMachine = setup({
 }).createMachine({
   id: 'application',
   description:
-    'One application: a draft until its six steps are submitted and it is sent; then read-only. On entry it spawns a step and an autosave actor per step (step1..6, autosave1..6) and the intake-form upload, and relays to them what the person and the browser do.',
+    'One application: a draft until its six steps are submitted and it is sent; then read-only. It invokes a step and an autosave actor per step (step1..6, autosave1..6) and the intake-form upload, and relays to them what the person and the browser do.',
   context: ({ input }) => ({
     id: input.id,
     programStatus: input.programStatus,
@@ -243,7 +246,33 @@ export const applicationMachine = setup({
     readonlySteps: readonlyStepsOf(input),
     error: null,
   }),
-  entry: ['spawnChildren', { type: 'discardLocalCopies', params: staleLocalCopies }],
+  // The children it always has, invoked so that the Stately editor draws them and the model tests see them (the
+  // autosaves' systemIds are autosaveSystemId(n): the step's flush finds its sibling by it; literals here for the
+  // editor). Each autosave starts from the server's draft or this device's newer local copy (planDraft); each step
+  // read-only when the application is or staff did not reopen it.
+  invoke: [
+    { id: 'autosave1', systemId: 'autosave-1', src: 'autosave', input: ({ context }) => autosaveInputOf(context, 1) },
+    { id: 'autosave2', systemId: 'autosave-2', src: 'autosave', input: ({ context }) => autosaveInputOf(context, 2) },
+    { id: 'autosave3', systemId: 'autosave-3', src: 'autosave', input: ({ context }) => autosaveInputOf(context, 3) },
+    { id: 'autosave4', systemId: 'autosave-4', src: 'autosave', input: ({ context }) => autosaveInputOf(context, 4) },
+    { id: 'autosave5', systemId: 'autosave-5', src: 'autosave', input: ({ context }) => autosaveInputOf(context, 5) },
+    { id: 'autosave6', systemId: 'autosave-6', src: 'autosave', input: ({ context }) => autosaveInputOf(context, 6) },
+    { id: 'step1', src: 'step', input: ({ context }) => stepInputOf(context, 1) },
+    { id: 'step2', src: 'step', input: ({ context }) => stepInputOf(context, 2) },
+    { id: 'step3', src: 'step', input: ({ context }) => stepInputOf(context, 3) },
+    { id: 'step4', src: 'step', input: ({ context }) => stepInputOf(context, 4) },
+    { id: 'step5', src: 'step', input: ({ context }) => stepInputOf(context, 5) },
+    { id: 'step6', src: 'step', input: ({ context }) => stepInputOf(context, 6) },
+    {
+      id: 'upload',
+      src: 'upload',
+      input: ({ context }) => ({
+        target: { kind: 'intake_form' as const, applicationId: context.id },
+        maxBytes: context.loaded.maxUploadBytes,
+        stored: context.loaded.intakeForm,
+      }),
+    },
+  ],
   // Relays to the children. A locked step ignores what it is sent, so these need no guard of their own.
   on: {
     'application.edit': { actions: { type: 'editStep', params: ({ event }) => ({ step: event.step, patch: event.patch }) } },
@@ -265,6 +294,8 @@ export const applicationMachine = setup({
   states: {
     init: {
       description: 'Transient: starts where the loaded application and its program say.',
+      // After the children are invoked (the root's invocations start before its first state is entered).
+      entry: ['restoreLocalCopies', { type: 'discardLocalCopies', params: staleLocalCopies }],
       always: [
         // A withdrawn program hides everything under it, submitted applications included.
         { guard: 'programUnavailable', target: 'unavailable' },

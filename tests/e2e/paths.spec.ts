@@ -420,7 +420,7 @@ const APPLICATION_BOOTS: ReadonlyArray<{ name: ApplicationBoot; input: Applicati
 
 // The children are the unit tests' business (tests/machines/application.machine.test.ts): here they are inert.
 const applicationModelMachine = testMachineOf(applicationMachine, {
-  inert: ['spawnChildren', 'discardLocalCopies', 'editStep', 'flushStep', 'submitStep', 'resolveConflict', 'reopenIntakeStep', 'setFiles', 'tellEveryAutosave', 'lockSteps'],
+  inert: ['restoreLocalCopies', 'discardLocalCopies', 'editStep', 'flushStep', 'submitStep', 'resolveConflict', 'reopenIntakeStep', 'setFiles', 'tellEveryAutosave', 'lockSteps'],
 });
 type ApplicationSnapshot = SnapshotFrom<typeof applicationMachine>;
 
