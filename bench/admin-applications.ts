@@ -1,7 +1,7 @@
-// The bench table's staff applications list at 100,000 applications on PostgreSQL (issue 13's target: p95 <= 50 ms), over
+// The bench table's staff applications list at 100,000 applications on PostgreSQL (target: p95 <= 50 ms), over
 // a real socket to the server in its own process: the first page, filtered, sorted, searched (common and rare words,
 // accents typed or not), a date range, and pages deep in the list; then the HUD beneficiary report over the same
-// applications (issue 14's target: p95 <= 300 ms). Alone as `npm run bench:applications`. Not a test.
+// applications (target: p95 <= 300 ms). Alone as `npm run bench:applications`. Not a test.
 import { performance } from 'node:perf_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,7 @@ import { isMain, runAlone, type Part } from './results.ts';
 const COUNT = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
 export const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
 const TARGET_MS = 50;
-/** Issue 14's target for the HUD report at 100,000 applications. */
+/** The target for the HUD report at 100,000 applications. */
 const HUD_TARGET_MS = 300;
 const PASSWORD = 'Bench-Staff-Password-1';
 

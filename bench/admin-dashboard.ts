@@ -1,4 +1,4 @@
-// The bench table's staff dashboard at 100,000 applications on PostgreSQL (issue 14's target: p95 <= 300 ms), over a
+// The bench table's staff dashboard at 100,000 applications on PostgreSQL (target: p95 <= 300 ms), over a
 // real socket to the server in its own process: the whole dashboard, filtered by a program, by a year and by both, and
 // one chart's CSV. The applications list's generated data (bench/admin-applications.ts), plus what the dashboard counts
 // beyond it: surveys, review statuses with decisions, and as many event registrations as applications. Alone as

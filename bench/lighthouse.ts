@@ -110,7 +110,7 @@ export async function benchLighthouse(): Promise<string> {
       for (const path of pages) rows.push(await measure(base, path, chrome.port));
       return (
         'Lighthouse 12.8 with its mobile settings (simulated throttling) on the built SPA (`npm run build`), Debian\'s Chromium,\n' +
-        'offline. Initial JS: gzip bytes (level 9) of every script the page loaded while it started. Targets (issue 12):\n' +
+        'offline. Initial JS: gzip bytes (level 9) of every script the page loaded while it started. Targets:\n' +
         'performance >= 0.98, CLS 0, initial JS <= 100 KB, accessibility, best practices and SEO 1.0. CPU index: Lighthouse\'s\n' +
         'benchmark index of the machine as the page ran (an idle desktop scores well over 1,000; a loaded machine inflates TBT\n' +
         `and LCP).\n\n${table(rows)}`

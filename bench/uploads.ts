@@ -1,4 +1,4 @@
-// Benchmark (not a test; issue 11): ten 20MB documents uploaded at once to one server over real sockets. Gives the
+// Benchmark (not a test): ten 20MB documents uploaded at once to one server over real sockets. Gives the
 // time and the server process's peak RSS growth over its idle RSS (target: at most 64 MB, docs/decisions/015), since
 // uploads stream to disk and are never held in memory. Part of `npm run bench`; alone as `npm run bench:uploads` (PGlite).
 import { mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -30,7 +30,7 @@ export const selectUploadError = (snapshot: UploadSnapshot): UploadError | null 
 
 /**
  * What the field offers after a failure: `chooseAnother` when the file itself was refused (in the browser or by the
- * server), `retry` when only the transfer failed, null otherwise (issue 9 point 7).
+ * server), `retry` when only the transfer failed, null otherwise.
  */
 export const selectUploadRemedy = (snapshot: UploadSnapshot): 'chooseAnother' | 'retry' | null => {
   if (snapshot.matches('invalid') || snapshot.matches('refused')) return 'chooseAnother';

@@ -60,7 +60,7 @@ export type UploadError =
 export type UploadFileEvent =
   | { type: 'upload.progress'; loaded: number; total: number }
   | { type: 'upload.done'; stored: UploadedFile }
-  /** The server refused the file itself: sending it again cannot help (issue 9 point 7). */
+  /** The server refused the file itself: sending it again cannot help. */
   | { type: 'upload.refused'; body: unknown }
   /** No answer, or the server failed: the same file can be tried again. */
   | { type: 'upload.failed'; error: { body?: unknown } };

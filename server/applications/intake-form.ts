@@ -106,7 +106,7 @@ export async function certificationForm(deps: ApplicationDeps, viewer: Viewer, i
     programName: language === 'en' ? program.name_en : program.name_es,
     period: program.period,
     date: deps.now(),
-    // What the person certifies: the application as it stands (issue 11 point 7).
+    // What the person certifies: the application as it stands.
     summary: await sentSummaryLines(deps.db, id, language),
   });
 }

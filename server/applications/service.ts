@@ -479,7 +479,7 @@ export async function submitStep(deps: ApplicationDeps, viewer: Viewer, id: numb
 // ---- submit ----------------------------------------------------------------------------------------------
 
 /**
- * What was sent, for the confirmation e-mail (issue 11 point 7): each step by name, the business and the owners by
+ * What was sent, for the confirmation e-mail: each step by name, the business and the owners by
  * name, and every document by its file name.
  */
 export async function sentSummary(db: Db, id: number, language: Language): Promise<string> {

@@ -389,7 +389,7 @@ export const eventRegistrations = pgTable(
 );
 
 /**
- * A news item for signed-in applicants (issue 12 point 2): title and Markdown body in each language, either of which
+ * A news item for signed-in applicants: title and Markdown body in each language, either of which
  * may be empty (the reader's language falls back to the other: server/news/service.ts). `published_at` null is a draft,
  * seen by staff only; it is kept to the millisecond so the list's keyset cursor (`<ms>-<id>`) names a row exactly.
  */

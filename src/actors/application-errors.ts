@@ -20,7 +20,7 @@ function isTransient(status: number): boolean {
 /**
  * A failed upload the server refused for what the file is (a 4xx with a body: not a PDF inside, damaged, too large,
  * or the application can no longer take one): sending the same file again cannot help, so the person is offered
- * another file rather than "try again" (issue 9 point 7). Transient failures stay retryable.
+ * another file rather than "try again". Transient failures stay retryable.
  */
 export function isFileRefusal(error: unknown): error is ApiError {
   return error instanceof ApiError && !isTransient(error.status) && error.body !== undefined && error.body !== null;

@@ -307,7 +307,7 @@ function routeTable(session: SessionActor): RouteObject[] {
                   Component: adminScreen('ReviewStep4Page'),
                 },
                 {
-                  // The whole application to print, in either language (issue 13 point 2).
+                  // The whole application to print, in either language.
                   path: 'applications/:rid/print',
                   handle: handle(titles.adminPrint),
                   Component: adminScreen('ApplicationPrintPage'),

@@ -1,4 +1,4 @@
-// The accessibility sweep (issue 15 point 7): every route of src/app/AppRoutes.tsx and every dialog of src/, in Spanish
+// The accessibility sweep: every route of src/app/AppRoutes.tsx and every dialog of src/, in Spanish
 // and English, at 1280x800 and at 360x740, checked with axe (the five WCAG tags of support/fixtures.ts). Driven by the
 // two tables below; the first test fails when the router or src/ gains a route or a dialog that is not in them.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The account's dead ends (issue 9 point 9), each in the browser: the terms and privacy page (footer, sign-up and
+// The account's dead ends, each in the browser: the terms and privacy page (footer, sign-up and
 // step 6 link to it), the program's contact on the application confirmation, what happens after a reset request,
 // "ask for a new link" on a refused reset link, and the e-mail filled in on sign-in after sign-up.
 import { expect, test, type Page } from '@playwright/test';

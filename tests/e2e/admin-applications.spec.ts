@@ -1,4 +1,4 @@
-// Staff review applications in the browser (issue 13 point 2): an applicant's submitted application with its
+// Staff review applications in the browser: an applicant's submitted application with its
 // documents is found by an accented name typed without accents, read on the four review pages, a document opened in
 // the browser's PDF viewer (the PDF's response checked) and downloaded, the active-content warning shown; another
 // applicant's draft is closed through the dialog and reopened; the printable view is read in English; the list sorted

@@ -1,4 +1,4 @@
-// Staff's dashboard in the browser (issue 14 point 5, docs/decisions/030-dashboard.md): a staff member opens it from
+// Staff's dashboard in the browser (docs/decisions/030-dashboard.md): a staff member opens it from
 // the admin navigation, filters by a program of the test's own (three applications: a draft, a sent one, an approved
 // one), reads the figures in the tables beside the charts, and downloads a chart's CSV with the keyboard alone. axe
 // clean in es and en, at 1280 and 360 px, with no horizontal scrolling.

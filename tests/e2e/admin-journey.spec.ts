@@ -1,4 +1,4 @@
-// Issue 13's staff journey in one browser session: staff signs in and lands on /admin/events, creates an event in both
+// Staff's whole journey in one browser session: staff signs in and lands on /admin/events, creates an event in both
 // languages, a visitor (another browser context) registers on /submission/:id, staff checks the registration in,
 // reviews a submitted application and opens its documents, closes a program, and the applicant whose draft was in it
 // reads "Application has been closed". axe on every admin screen on the way, in es and en (the shell's switcher).

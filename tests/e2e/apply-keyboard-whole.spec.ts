@@ -1,4 +1,4 @@
-// The whole application with the keyboard alone (issue 11): sign in, My Programs, the programs list, the survey,
+// The whole application with the keyboard alone: sign in, My Programs, the programs list, the survey,
 // steps 1 to 6 with every required field, two owners added and one removed, the owner's identification, two races
 // and two income sources, income documents added and one removed, the signed intake form chosen through the file
 // chooser opened with Enter, the certification PDF downloaded with Enter, the captcha ticked with Space, submit, the

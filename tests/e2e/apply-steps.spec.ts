@@ -110,7 +110,7 @@ test('the intake form: over 20MB or not a PDF is refused before sending; a fake 
   await input.setInputFiles({ name: 'no-es-pdf.pdf', mimeType: 'application/pdf', buffer: Buffer.from('solo texto') });
   await expect(error).toHaveText(t('es', 'api.upload.notPdf'));
   expect(uploads).toHaveLength(1);
-  // Sending it again cannot help: another file is offered, not a retry (issue 9 point 7).
+  // Sending it again cannot help: another file is offered, not a retry.
   await expect(page.getByRole('button', { name: es('application.upload.chooseAnother') })).toBeVisible();
   await expect(page.getByRole('button', { name: es('application.upload.retry', { name: 'no-es-pdf.pdf' }) })).toHaveCount(0);
 

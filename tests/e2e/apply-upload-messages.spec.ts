@@ -1,4 +1,4 @@
-// Step 6's upload messages agree with each other (issue 9 point 7): a successful upload clears the "upload the form"
+// Step 6's upload messages agree with each other: a successful upload clears the "upload the form"
 // error it answers, and a file refused for what it is offers "choose another file", while only a failed transfer
 // offers "try again".
 import { expect, test, type Page } from '@playwright/test';

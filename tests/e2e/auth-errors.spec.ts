@@ -1,6 +1,6 @@
 // docs/product.md section 8 as people see it (issue "The SPA shell", test 5). Login, password-reset request and reset
 // confirmation show ONE error toast at the top for 3000 ms, with the first available of: the first item of an array
-// body, the first non_field_errors entry, `detail`, the first message of a field the server named (issue 9 point 6), or
+// body, the first non_field_errors entry, `detail`, the first message of a field the server named, or
 // 'Try Again Later'. Registration errors go on their fields
 // and into the error summary.
 //
@@ -139,7 +139,7 @@ test('reset request and confirmation with real server errors: the field named by
   await expect(page.locator('#reset-errors')).toBeFocused();
 
   // Passwords the server refuses on a good link (rules only the server knows), in both languages: the same message on
-  // the field and in the toast (issue 9 point 6), never the misleading 'Try Again Later'.
+  // the field and in the toast, never the misleading 'Try Again Later'.
   const refused: Array<{ locale: Locale; password: string; message: string }> = [
     { locale: 'es', password: 'password123', message: 'api.password.tooCommon' },
     { locale: 'en', password: 'password123', message: 'api.password.tooCommon' },

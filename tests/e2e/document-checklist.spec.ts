@@ -1,4 +1,4 @@
-// The document checklist in the browser (issue 14 point 3; docs/decisions/032-document-checklist.md): a reviewer starts
+// The document checklist in the browser (docs/decisions/032-document-checklist.md): a reviewer starts
 // the review, verifies the income document and rejects the owner's ID with a reason (a blank reason is refused in the
 // dialog); the application goes to changes requested and the applicant reads the reason on the reopened step 3.
 // axe clean on the checklist and its dialog and on the applicant's step, es and en, 1280 and 360 px.

@@ -1,4 +1,4 @@
-// Faults in the browser (issue 15, point 4): a server of this test's own (server/server.ts in its own process, the
+// Faults in the browser: a server of this test's own (server/server.ts in its own process, the
 // built SPA, PGlite on its own DATA_DIR) is killed with SIGKILL while a person types in a step, then started again.
 // The step keeps what was typed (the browser's copy, then saved once the server answers); the server never holds a
 // mix. The same for the intake form's upload cut by the kill: nothing half-stored is listed, and the file goes up

@@ -1,4 +1,4 @@
-// The public pages arrive already rendered (issue 12 point 4; docs/decisions/020-news-and-a-light-landing-page.md):
+// The public pages arrive already rendered (docs/decisions/020-news-and-a-light-landing-page.md):
 // the server sends the prerendered file of the visitor's language, the browser hydrates it without a mismatch, a
 // page reads without JavaScript, robots.txt is a real file, and a visitor who does nothing loads only the boot script
 // (docs/decisions/034-hydrate-on-intent.md; what an early click or key does: landing-intent.spec.ts).
@@ -121,7 +121,7 @@ test('a signed-in person gets their own header over the prerendered landing page
   await expect(page.getByRole('navigation', { name: t('es', 'app.header.navLabel') }).first()).toContainText(t('es', 'app.header.panel'));
 });
 
-/** A public page's first scripts, gzip bytes (issue 12 point 4: initial JS <= 100 KB gzip). */
+/** A public page's first scripts, gzip bytes (initial JS <= 100 KB gzip). */
 const INITIAL_SCRIPT_BUDGET_GZIP = 100 * 1024;
 const dist = new URL('../../dist/', import.meta.url);
 const gzipSize = (file: string): number => gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length;

@@ -1,4 +1,4 @@
-// News in the panel (issue 12 point 2): the list and an article in Spanish and English, the other language shown
+// News in the panel: the list and an article in Spanish and English, the other language shown
 // (and marked) when an item has none in the reader's, a safe Markdown body, drafts hidden, axe clean in es, en and at
 // 360 px, and the keyboard alone. The demo seed (server/news/seed.ts) provides the items.
 import { expect, test, type Page } from '@playwright/test';

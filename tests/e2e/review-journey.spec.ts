@@ -1,4 +1,4 @@
-// The review in the browser (issue 14 points 1 and 2; docs/decisions/029-review-screens.md): a reviewer starts the
+// The review in the browser (docs/decisions/029-review-screens.md): a reviewer starts the
 // review of a submitted application and asks for changes on step 2 with a message; the applicant reads the message on
 // step 2, finds step 1 read-only, fixes step 2 and resubmits; the reviewer starts again and approves with a reason; the
 // applicant reads 'approved' and the reason on the application and My Programs, and the decision's e-mail arrives.

@@ -1,4 +1,4 @@
-// The whole review journey as one browser test (issue 14): a reviewer (in Spanish) requests changes on step 2 -> the
+// The whole review journey as one browser test: a reviewer (in Spanish) requests changes on step 2 -> the
 // applicant (in English) fixes step 2 only and resubmits -> the reviewer verifies the documents, scores and approves
 // -> the applicant sees the decision and its e-mail; the dashboard and the HUD report, filtered by the journey's own
 // program, go from 0 to 1 approved. Every step is a click; only the submitted application is seeded through the API.

@@ -1,4 +1,4 @@
-// One set of rules as people see it (docs/decisions/014-one-set-of-rules.md, issue 9 points 1, 3 and 4): errors
+// One set of rules as people see it (docs/decisions/014-one-set-of-rules.md): errors
 // follow a language switch, numbers keep what was typed and say what is wrong, a website without its scheme is
 // stored with https://, and every screen with its errors shown passes axe.
 import { expect, test, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Scoring and internal notes in the browser (issue 14 point 4; docs/decisions/033-scoring-and-notes.md): a reviewer
+// Scoring and internal notes in the browser (docs/decisions/033-scoring-and-notes.md): a reviewer
 // scores a submitted application against the default incubator rubric and adds a note; a second reviewer (English,
 // 360 px) scores too and reads both totals and the average; the average shows in staff's list; only a note's author
 // edits it (it shows "edited") or deletes it (a dialog asks); the rubric editor's errors at their fields with a summary

@@ -1,4 +1,4 @@
-// The header on a phone (issue 9 point 10; docs/decisions/016-language-and-small-screens.md): at 360 px the navigation
+// The header on a phone (docs/decisions/016-language-and-small-screens.md): at 360 px the navigation
 // and the language switcher fold into a "Menu" button, so the page's <h1> starts near the top; the menu works with
 // the keyboard alone, its links work, and axe finds nothing with it open or closed, in Spanish and in English.
 import { expect, test, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// One language rule on every page (issue 9 point 2; docs/decisions/016-language-and-small-screens.md): the choice
+// One language rule on every page (docs/decisions/016-language-and-small-screens.md): the choice
 // made on this device, else the signed-in profile's language, else Spanish; the switcher shows the language in force.
 import { expect, test, type Page } from '@playwright/test';
 import { apiAccessToken, createAccount, submitLogin, switchLanguage, t, type Locale } from './support/shell.ts';

@@ -1,4 +1,4 @@
-// Long words wrap everywhere (issue 9 point 5): at 360 px, a word of 150-200 characters that a person typed (a
+// Long words wrap everywhere: at 360 px, a word of 150-200 characters that a person typed (a
 // business name, their own name, a city) never makes a page wider than the phone, in the answers, lists, forms and toasts.
 import { expect, test, type Page } from '@playwright/test';
 import { applicationPath, applyTo, completeStepData, newApplicant, saveStep, seededPrograms } from './support/apply.ts';

@@ -107,7 +107,7 @@ describe.each(databaseKinds)('create an account and sign in (%s)', (kind) => {
       const account0 = await registerAccount(test);
       const contract = await test.call('POST', '/auth/register/', await form({ email: account0.email, conditions: false }), en);
       expect(contract.json()).toEqual({ conditions: ['Conditions must be accepted'], code: 'invalid' });
-      // Whether an address has an account is told only after a solved captcha is spent (issue 7, point 6): a form
+      // Whether an address has an account is told only after a solved captcha is spent: a form
       // with other mistakes says nothing about it, so the form cannot list accounts without solving a puzzle each.
       const account = await registerAccount(test);
       const refused = await test.call('POST', '/auth/register/', await form({ email: account.email, password: '13572468024', first_name: ' ' }), en);

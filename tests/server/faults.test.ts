@@ -1,4 +1,4 @@
-// Faults (issue 15, point 4): the server killed with SIGKILL in the middle of draft saves and in the middle of an
+// Faults: the server killed with SIGKILL in the middle of draft saves and in the middle of an
 // upload, then started again on the same DATA_DIR. The stored draft is whole (one of the drafts sent, never a mix,
 // and never older than the last acknowledged save), and a cut upload leaves no file: none listed, none on disk.
 import { request } from 'node:http';

@@ -1,4 +1,4 @@
-// Bad input on every operation of openapi.yaml (issue 15, point 2): requests built from each operation's schemas,
+// Bad input on every operation of openapi.yaml: requests built from each operation's schemas,
 // then broken one way (see tests/support/fuzz.ts), sent as their owner would. Every answer must be below 500, every
 // refusal a 4xx in the contract's error shapes without leaks, and a refused request must store nothing: no row, no
 // changed row, no file. `npm test` sends FUZZ_REQUESTS (default 600) per database; `npm run test:fuzz` sends 10,000.

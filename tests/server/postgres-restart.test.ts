@@ -1,4 +1,4 @@
-// Faults (issue 15, point 4): PostgreSQL itself stopped and started again (a throwaway cluster, as .ci/run makes)
+// Faults: PostgreSQL itself stopped and started again (a throwaway cluster, as .ci/run makes)
 // while the real server, in its own processes with the outbox polling, is under load. While the database is away every
 // answer is 200 or a clear 503 `database_unavailable` (never a 500, never a hang), and once it is back the same
 // processes serve again: nobody restarts the app. Runs where the PostgreSQL server binaries are installed.

@@ -1,5 +1,5 @@
 // Malformed multipart bodies sent to the intake-form upload: every one is a 4xx in the docs/product.md error shapes, never
-// a 500, and none leaves a file or a row behind (issue 7, points 2 and 5).
+// a 500, and none leaves a file or a row behind.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationFiles } from '#server/db/schema.ts';

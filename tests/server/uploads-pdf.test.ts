@@ -1,6 +1,6 @@
 // What an uploaded intake form must be beyond its first bytes: a PDF with a readable structure (else a field error
 // in es and en), flagged when it carries JavaScript or embedded files, and stored under a name with no bidirectional
-// controls (issue 7, point 8; docs/decisions/007-pdf-upload-checks.md).
+// controls (docs/decisions/007-pdf-upload-checks.md).
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, type TestApp } from '../support/server.ts';

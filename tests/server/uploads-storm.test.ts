@@ -1,5 +1,5 @@
 // Uploads cut off mid-body, over real TCP, many at once: the server stays up, everyone else's downloads stay whole,
-// and nothing of the broken uploads is left in the files folder or the database (issue 7, point 1).
+// and nothing of the broken uploads is left in the files folder or the database.
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';

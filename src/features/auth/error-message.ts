@@ -23,7 +23,7 @@ function firstFieldMessage(body: object): string | undefined {
  * The first available of: the first item of an array response, the first `non_field_errors` entry,
  * the `detail` field, the first message of a field the server named, or `fallback` (the localized
  * 'Try Again Later'). A field's message before the fallback: when the server said what is wrong, the toast
- * says the same as the form instead of a misleading 'try later' (issue 9 point 6).
+ * says the same as the form instead of a misleading 'try later'.
  */
 export function authErrorMessage(body: unknown, fallback: string): string {
   const fromArray = firstString(body);

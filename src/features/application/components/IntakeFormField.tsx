@@ -1,7 +1,7 @@
 // The signed participant intake form: a USWDS-style file input (PDF, 20MB at most). A file over the limit or not a
 // PDF is refused before a byte is sent; otherwise it uploads at once, with its progress, and its name once stored.
 // After a failure it offers what the upload machine says helps: another file when the file itself was refused, or
-// the same file again when only the transfer failed (issue 9 point 7).
+// the same file again when only the transfer failed.
 import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
