@@ -57,16 +57,26 @@ describe.each(databaseKinds)('rubric versions (%s)', (kind) => {
     expect(answer.statusCode, answer.body).toBe(200);
     return (answer.json() as { results: Rubric[] }).results.find((r) => r.sub_program === subProgram);
   };
-  const score = (id: number, person: Person, scores: Record<string, number>) => test.call('PUT', `/admin/applications/${id}/scores`, { scores }, en(person));
+  /** Scores as staff do: each scorer declares no conflict of interest on the application first (docs/decisions/036). */
+  const declared = new Set<string>();
+  const score = async (id: number, person: Person, scores: Record<string, number>) => {
+    if (!declared.has(`${id}:${person.id}`)) {
+      const declaration = await test.call('PUT', `/admin/applications/${id}/conflict`, { conflict: false }, en(person));
+      expect(declaration.statusCode, declaration.body).toBe(200);
+      declared.add(`${id}:${person.id}`);
+    }
+    return test.call('PUT', `/admin/applications/${id}/scores`, { scores }, en(person));
+  };
   /** Everything staff read of the decided application's score, as the bytes the server sends. */
   const record = async () => {
     const page = (await test.call('GET', `/admin/applications/${decided}/scores`, undefined, en(rita))).json() as Scores;
     const list = await test.call('GET', `/admin/applications?program_id=${program.id}&limit=50`, undefined, en(rita));
     const row = (list.json() as { results: Array<{ id: number; score_average: number | null; score_count: number }> }).results.find((r) => r.id === decided);
     const csv = await test.call('GET', `/admin/applications/export.csv?program_id=${program.id}`, undefined, en(rita));
-    // The CSV line's score (its last column): the rest names the program, which one edit below renames.
-    const line = parseCsv(csv.body.slice(1)).find((cells) => cells[0] === String(decided));
-    return JSON.stringify({ sheets: page.sheets, average: page.average, count: page.count, row: [row?.score_average, row?.score_count], csv: line?.at(-1) });
+    // The CSV line's score (its "Average score" column): the rest names the program, which one edit below renames.
+    const [header, ...lines] = parseCsv(csv.body.slice(1));
+    const line = lines.find((cells) => cells[0] === String(decided));
+    return JSON.stringify({ sheets: page.sheets, average: page.average, count: page.count, row: [row?.score_average, row?.score_count], csv: line?.[header?.indexOf('Average score') ?? -1] });
   };
   const programBody = (sub_program: string, name_en = program.name_en) => ({
     sub_program,
