@@ -187,7 +187,11 @@ describe.each(databaseKinds)('GET/PATCH /me and PUT /me/ssn (%s)', (kind) => {
     expect((await patch(me.auth, { email: 'nope' })).json()).toEqual({ email: ['Enter a valid email address.'], code: 'invalid' });
     expect((await patch(me.auth, { first_name: '   ' })).json()).toEqual({ first_name: ['This field is required.'], code: 'invalid' });
     expect((await patch(me.auth, { last_name: '' })).json()).toEqual({ last_name: ['This field is required.'], code: 'invalid' });
-    expect((await patch(me.auth, { phone: '5'.repeat(33) })).json()).toEqual({ phone: ['Ensure this field has no more than 32 characters.'], code: 'invalid' });
+    // Every rule a value breaks is named at once (too long, and not a phone number).
+    expect((await patch(me.auth, { phone: '5'.repeat(33) })).json()).toEqual({
+      phone: ['Ensure this field has no more than 32 characters.', 'Enter a phone number with 7 to 15 digits, for example 787-555-0123.'],
+      code: 'invalid',
+    });
     expect((await patch(me.auth, { postal_code: '0'.repeat(21) })).statusCode).toBe(400);
     expect((await getMe(me.auth)).first_name).toBe('Ana');
   });
