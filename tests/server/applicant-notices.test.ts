@@ -116,6 +116,11 @@ describe.each(databaseKinds)('what applicants are told (%s)', (kind) => {
     expect((await decide(id, 'waitlisted')).statusCode).toBe(200);
     const waitlisted = await lastMail(person, 'decisionWaitlisted');
     expect(waitlisted?.text_body).not.toContain('apelar');
+    // Approving needs every document verified (docs/decisions/036-review-rules.md).
+    const { documents } = (await test.call('GET', `/admin/applications/${id}`, undefined, staff.headers)).json() as { documents: Array<{ file_id: number }> };
+    for (const document of documents) {
+      expect((await test.call('POST', `/admin/applications/${id}/documents/${document.file_id}/verify`, undefined, staff.headers)).statusCode).toBe(200);
+    }
     expect((await decide(id, 'approved')).statusCode).toBe(200);
     expect((await decide(id, 'rejected')).json()).toMatchObject({ code: 'review_not_allowed' });
   });
