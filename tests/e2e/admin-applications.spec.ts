@@ -16,8 +16,9 @@ import { createAccount, expectNoHorizontalScroll, fieldLabel, shotPath, signIn, 
 interface Seeded {
   token: string;
   programId: number;
-  /** Ana's account (the submitted application's applicant). */
+  /** Ana's account (the submitted application's applicant), and José's (the draft's). */
   ana: { email: string; password: string };
+  jose: { email: string; password: string };
   submittedId: number;
   draftId: number;
   submittedName: string;
@@ -42,7 +43,7 @@ async function seed(label: string): Promise<Seeded> {
 
   const jose = await createAccount(`${label}-jose`, { first_name: 'José', last_name: `Martínez ${token}` });
   const draftId = await applyTo(await apiSignIn(jose), programId);
-  return { token, programId, ana, submittedId, draftId, submittedName: `Ana Peña ${token}`, draftName: `José Martínez ${token}` };
+  return { token, programId, ana, jose, submittedId, draftId, submittedName: `Ana Peña ${token}`, draftName: `José Martínez ${token}` };
 }
 
 /** A staff member of this test's own (a language switch is saved to the account: a shared one would carry it over). */
@@ -207,6 +208,10 @@ test('staff sort the list by average score, not scored yet last either way, and 
   // A third application, never scored; Ana's scores 100, José's 0.
   const luis = await createAccount('admin-apps-score-luis', { first_name: 'Luis', last_name: `Ortiz ${seeded.token}` });
   const luisId = await applyTo(await apiSignIn(luis), seeded.programId);
+  // Staff score sent applications only (a declaration of no conflict needs one: docs/decisions/036): José sends his.
+  const jose = await apiSignIn(seeded.jose);
+  await completeSteps(jose, seeded.draftId, [1, 2, 3, 4, 5, 6]);
+  await jose.call('POST', `/applications/${seeded.draftId}/submit`);
   await scoreAs('admin-apps-score-r1', seeded.submittedId, 1);
   await scoreAs('admin-apps-score-r2', seeded.draftId, 0);
   await openApplications(page, 'es', 'admin-apps-score');
@@ -229,13 +234,14 @@ test('staff sort the list by average score, not scored yet last either way, and 
   await expect(page).toHaveURL(/sort=score/);
   await expect(names).toHaveText(order([seeded.draftId, seeded.submittedId, luisId]));
 
-  // The CSV holds the same rows in the same order, the average in its last column.
+  // The CSV holds the same rows in the same order, the average in its own column.
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: es('admin.applications.export') }).click();
   const file = await (await download).path();
   const [header, ...rows] = parseCsv((await readFile(file, 'utf8')).slice(1));
-  expect(header?.at(-1)).toBe(es('admin.applications.csv.score_average'));
-  expect(rows.map((row) => [Number(row[0]), row.at(-1)])).toEqual([
+  const average = header?.indexOf(es('admin.applications.csv.score_average')) ?? -1;
+  expect(average).toBeGreaterThan(0);
+  expect(rows.map((row) => [Number(row[0]), row[average]])).toEqual([
     [seeded.draftId, '0'],
     [seeded.submittedId, '100'],
     [luisId, ''],
