@@ -268,6 +268,8 @@ test("the printed application shows the checklist's verdicts with reasons and th
   const byName = (name: string) => documents.find((d) => d.file_name === name)?.file_id ?? 0;
   await reviewer.call('POST', `/admin/applications/${seeded.submittedId}/documents/${byName('con-javascript.pdf')}/verify`);
   await reviewer.call('POST', `/admin/applications/${seeded.submittedId}/documents/${byName('owner_id.pdf')}/reject`, { reason });
+  // The rejection goes to Ana with the round's one change request (docs/decisions/036-review-rules.md).
+  await reviewer.call('POST', `/admin/applications/${seeded.submittedId}/review/changes`, { message: reason, steps: [3] });
   await scoreAs('admin-apps-print-review-r1', seeded.submittedId, 1);
   await scoreAs('admin-apps-print-review-r2', seeded.submittedId, 0);
 

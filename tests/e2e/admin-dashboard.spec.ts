@@ -28,6 +28,9 @@ async function seed(label: string, staff: { email: string; password: string }): 
   await applyTo(draft, programId);
   const reviewer = await apiSignIn(staff);
   await reviewer.call('POST', `/admin/applications/${sent[1]}/review/start`);
+  // Approving rests on a verified checklist (docs/decisions/036-review-rules.md).
+  const { documents } = (await reviewer.call('GET', `/admin/applications/${sent[1]}`)) as { documents: Array<{ file_id: number }> };
+  for (const document of documents) await reviewer.call('POST', `/admin/applications/${sent[1]}/documents/${document.file_id}/verify`);
   await reviewer.call('POST', `/admin/applications/${sent[1]}/review/decision`, { decision: 'approved', reason: 'Cumple con todo.' });
   return programId;
 }

@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { parseCsv, splitAbout } from '../support/csv.ts';
 import { expectNoAxeViolationsInBoth, householdsCounted, hudRaceRow, newStaff } from './support/admin.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';
+import { verifyDocumentsThroughApi } from './support/review.ts';
 import { apiSignIn, applyTo, completeStepData, completeSteps, createProgram, incubatorSurvey, saveStep, stepOf, type Api } from './support/apply.ts';
 import { createAccount, expectNoHorizontalScroll, fieldLabel, signIn, switchLanguage, t, type Locale } from './support/shell.ts';
 
@@ -54,6 +55,8 @@ test('staff import income limits, read the HUD report, switch population, downlo
   const staff = await newStaff(`hud-${token}`);
   const staffApi = await apiSignIn(staff);
   await staffApi.call('POST', `/admin/applications/${secondId}/review/start`);
+  // Approving rests on a verified checklist (docs/decisions/036-review-rules.md).
+  await verifyDocumentsThroughApi(staff, secondId);
   await staffApi.call('POST', `/admin/applications/${secondId}/review/decision`, { decision: 'approved', reason: 'Cumple los requisitos.' });
 
   const es = (id: string, values?: Record<string, string | number>) => t('es', id, values);
