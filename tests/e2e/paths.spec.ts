@@ -660,12 +660,16 @@ async function applicationStep(world: ApplicationWorld, event: ApplicationModelE
       return;
     }
     case 'staff.decide': {
-      // Staff start the review and approve with a reason; the applicant opens the application again.
+      // Staff start the review (a resubmission is back in review already) and approve with a reason; the applicant
+      // opens the application again.
       const staff = await staffOf(world);
-      await staff.call('POST', `/admin/applications/${id}/review/start`);
+      const before = await staff.call<{ status: string }>('GET', `/admin/applications/${id}`);
+      if (before.status === 'submitted') await staff.call('POST', `/admin/applications/${id}/review/start`);
       // Approving rests on a verified checklist (docs/decisions/036-review-rules.md).
-      const { documents } = await staff.call<{ documents: Array<{ file_id: number }> }>('GET', `/admin/applications/${id}`);
-      for (const document of documents) await staff.call('POST', `/admin/applications/${id}/documents/${document.file_id}/verify`);
+      const { documents } = await staff.call<{ documents: Array<{ file_id: number; verdict: string | null }> }>('GET', `/admin/applications/${id}`);
+      for (const document of documents.filter((one) => one.verdict !== 'verified')) {
+        await staff.call('POST', `/admin/applications/${id}/documents/${document.file_id}/verify`);
+      }
       await staff.call('POST', `/admin/applications/${id}/review/decision`, { decision: 'approved', reason: STAFF_REASON });
       await page.goto(applicationPath(id));
       return;
