@@ -34,15 +34,20 @@ test('a rubric edit makes a new version and the decided application keeps its 72
   const applicationId = await applyTo(api, programId);
   await completeSteps(api, applicationId, [1, 2, 3, 4, 5, 6]);
   await api.call('POST', `/applications/${applicationId}/submit`);
-  // A second application, still open: Rita scores it too, before the edit.
+  // A second application, sent and still open to scoring: Rita scores it too, before the edit.
   const other = await newApplicant(`rubric-versions-open-${token}`, 'es');
   const openId = await applyTo(other.api, programId);
+  await completeSteps(other.api, openId, [1, 2, 3, 4, 5, 6]);
+  await other.api.call('POST', `/applications/${openId}/submit`);
   const rita = await newStaff(`rubric-versions-${token}`, { first_name: 'Rita', last_name: `Versiones ${token}` });
   const staffApi = await apiSignIn(rita);
   // The rubric as migration 0012 made it, whatever an earlier run did; then Rita's sheet (72) and a decision.
   const { version } = await staffApi.call<{ version: number }>('PUT', '/admin/rubrics/pre_incubator', { criteria: DEFAULT });
-  await staffApi.call('PUT', `/admin/applications/${applicationId}/scores`, { scores: SHEET });
-  await staffApi.call('PUT', `/admin/applications/${openId}/scores`, { scores: SHEET });
+  // Scoring follows a declaration of no conflict of interest (docs/decisions/036-review-rules.md).
+  for (const id of [applicationId, openId]) {
+    await staffApi.call('PUT', `/admin/applications/${id}/conflict`, { conflict: false });
+    await staffApi.call('PUT', `/admin/applications/${id}/scores`, { scores: SHEET });
+  }
   await staffApi.call('POST', `/admin/applications/${applicationId}/review/start`);
   await staffApi.call('POST', `/admin/applications/${applicationId}/review/decision`, { decision: 'rejected', reason: 'Fuera del área del programa.' });
 
@@ -72,7 +77,7 @@ test('a rubric edit makes a new version and the decided application keeps its 72
   await row.getByRole('button', { name: t('es', 'admin.programs.editNamed', { name }) }).click();
   const form = page.getByRole('form', { name: t('es', 'admin.programs.editTitle', { name }) });
   const subProgram = form.getByLabel(t('es', 'admin.programs.field.sub_program'), { exact: false });
-  await expect(subProgram).toHaveAccessibleDescription(/No puede cambiar: el programa tiene 1 solicitud enviada, puntuada con la rúbrica de este subprograma\./);
+  await expect(subProgram).toHaveAccessibleDescription(/No puede cambiar: el programa tiene 2 solicitudes enviadas, puntuadas con la rúbrica de este subprograma\./);
   await subProgram.selectOption('accelerator');
   await form.getByRole('button', { name: t('es', 'admin.programs.save') }).click();
   await expect(form.getByText(t('es', 'api.program.subProgramLocked'))).toBeVisible();
