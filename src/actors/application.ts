@@ -57,6 +57,13 @@ function reloadWhenFinal(queryClient: QueryClient, id: number, error: unknown): 
   }
 }
 
+/**
+ * Steps whose last save held a malformed field back: the device keeps their typed draft (with the version the save
+ * answered) until the field is mended, so a reload still shows what was typed (docs/decisions/042).
+ */
+const heldBack = new Set<string>();
+const heldBackKey = (key: { applicationId: number; step: number }) => `${key.applicationId}:${key.step}`;
+
 /** The autosave machine with the real PUT of a step draft and the local copy in localStorage. */
 function provideAutosaveMachine(queryClient: QueryClient) {
   return autosaveMachine.provide({
@@ -69,10 +76,17 @@ function provideAutosaveMachine(queryClient: QueryClient) {
         const lastSaved = queryClient
           .getQueryData<Application>(applicationKeys.detail(input.applicationId))
           ?.steps.find((candidate) => candidate.step === step)?.data;
-        const sent = savableDraft(step, input.data, lastSaved).data;
+        const savable = savableDraft(step, input.data, lastSaved);
+        const sent = savable.data;
         try {
           const saved = await unwrap(saveStepDraft(input.applicationId, step, sent, input.version));
           updateCachedStep(queryClient, input.applicationId, saved);
+          if (savable.withheld.length > 0) {
+            writeLocalCopy({ applicationId: input.applicationId, step: input.step, data: input.data, version: saved.version });
+            heldBack.add(heldBackKey(input));
+          } else {
+            heldBack.delete(heldBackKey(input));
+          }
           void invalidateApplicationLists(queryClient);
           return { version: saved.version };
         } catch (error) {
@@ -94,7 +108,10 @@ function provideAutosaveMachine(queryClient: QueryClient) {
     },
     actions: {
       persistLocalCopy: (_, copy) => writeLocalCopy(copy),
-      clearLocalCopy: (_, key) => removeLocalCopy(key),
+      // A saved draft needs no copy on the device, unless a malformed field was held back from the save.
+      clearLocalCopy: (_, key) => {
+        if (!heldBack.has(heldBackKey(key))) removeLocalCopy(key);
+      },
     },
   });
 }
