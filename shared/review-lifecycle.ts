@@ -2,32 +2,28 @@
 // which status to which, and who may send it; and the rules that protect the program around it
 // (docs/decisions/036-review-rules.md): separation of duties, what a decision needs, the second person, the document
 // checklist. The server's services and machines/review both read it, so the API and the staff screens cannot
-// disagree about what is possible.
+// disagree about what is possible. It also holds the applicant's side of each status (docs/decisions/045-one-lifecycle-table.md):
+// what they may edit and what My Programs offers, which the server's write check and action, the application machine's
+// guards and the applicant's screens all read.
 import type { components } from '#api/schema.d.ts';
+import { APPLICATION_STATUS_VALUES, REVIEW_DECISION_VALUES } from './contract-enums.ts';
+import { STEP_COUNT } from './application-constants.ts';
 
 export type ApplicationStatus = components['schemas']['ApplicationStatus'];
 export type ReviewDecision = components['schemas']['ReviewDecision'];
 export type DocumentKind = components['schemas']['DocumentKind'];
 export type DutyConflict = components['schemas']['DutyConflict'];
+export type ProgramStatus = components['schemas']['ProgramStatus'];
+export type StepStatus = components['schemas']['StepStatus'];
+export type ApplicationAction = components['schemas']['ApplicationAction'];
 /** Who sends an event: the applicant (the application's owner) or staff. */
 export type LifecycleActor = 'applicant' | 'staff';
 
-/** Every status, for reading one at run time; the checks below keep it equal to the contract's enum. */
-export const APPLICATION_STATUSES = [
-  'draft',
-  'submitted',
-  'in_review',
-  'changes_requested',
-  'approved',
-  'rejected',
-  'waitlisted',
-  'closed',
-] as const satisfies readonly ApplicationStatus[];
-export const statusesListed: [Exclude<ApplicationStatus, (typeof APPLICATION_STATUSES)[number]>] extends [never] ? true : never = true;
+/** Every status, in the contract's order (generated from openapi.yaml by `npm run gen:api`). */
+export const APPLICATION_STATUSES = APPLICATION_STATUS_VALUES;
 
-/** The three decisions, in the order staff's screens offer them. */
-export const REVIEW_DECISIONS = ['approved', 'rejected', 'waitlisted'] as const satisfies readonly ReviewDecision[];
-export const decisionsListed: [Exclude<ReviewDecision, (typeof REVIEW_DECISIONS)[number]>] extends [never] ? true : never = true;
+/** The three decisions, in the order staff's screens offer them (the contract's order). */
+export const REVIEW_DECISIONS = REVIEW_DECISION_VALUES;
 
 interface Transition {
   from: readonly ApplicationStatus[];
@@ -98,9 +94,6 @@ export const isFinal = (status: ApplicationStatus): boolean => eventsFrom(status
 /** A decision has been made (final or waitlisted): the applicant reads the outcome. */
 export const isDecided = (status: ApplicationStatus): status is ReviewDecision => (REVIEW_DECISIONS as readonly string[]).includes(status);
 
-/** The applicant may change their answers: a draft, or the steps staff reopened while changes are requested. */
-export const applicantEdits = (status: ApplicationStatus): boolean => status === 'draft' || status === 'changes_requested';
-
 /** Staff's review has started: everything from `submitted` on, except a draft or a closed application. */
 export const isUnderReview = (status: ApplicationStatus): boolean => status !== 'draft' && status !== 'closed';
 
@@ -116,6 +109,128 @@ export const awaitsStaff = (status: ApplicationStatus): boolean =>
  * (docs/decisions/037-rubric-versions.md). The server refuses a sheet otherwise; the scoring panel reads the answer.
  */
 export const scoringOpen = (status: ApplicationStatus): boolean => !isDecided(status);
+// ---- the applicant's side of each status (docs/decisions/045-one-lifecycle-table.md) --------------------------------
+
+/** Which steps the applicant may change: every one, only those staff reopened, or none. */
+export type ApplicantEdits = 'all' | 'reopened' | 'none';
+
+/**
+ * What My Programs offers for an application (while its program is available): `steps` is the filling in, whose
+ * button the steps' progress names (start, continue, submit); `view` opens the answers read-only, with staff's words.
+ */
+export type MyProgramsOffer = 'steps' | 'view';
+
+interface ApplicantRow {
+  /** The application went to staff once (its writes now answer `application_submitted` unless staff reopened steps). */
+  sent: boolean;
+  edits: ApplicantEdits;
+  /** The program's deadline (or staff closing it) ends the edits: a draft's. A change request is answered whatever the deadline. */
+  untilDeadline: boolean;
+  offer: MyProgramsOffer;
+}
+
+/**
+ * The applicant's side of the table, one row per status. The server's write check (`assertWritable` in
+ * server/applications/service.ts) and the action it sends (server/programs/status.ts), the application machine's
+ * guards and read-only steps (machines/application) and My Programs all read it through the functions below;
+ * tests/unit/one-lifecycle.test.ts asks each of them about every status, program status, step and reopened set.
+ */
+export const APPLICANT_SIDE = {
+  draft: { sent: false, edits: 'all', untilDeadline: true, offer: 'steps' },
+  submitted: { sent: true, edits: 'none', untilDeadline: false, offer: 'view' },
+  in_review: { sent: true, edits: 'none', untilDeadline: false, offer: 'view' },
+  changes_requested: { sent: true, edits: 'reopened', untilDeadline: false, offer: 'steps' },
+  approved: { sent: true, edits: 'none', untilDeadline: false, offer: 'view' },
+  rejected: { sent: true, edits: 'none', untilDeadline: false, offer: 'view' },
+  waitlisted: { sent: true, edits: 'none', untilDeadline: false, offer: 'view' },
+  closed: { sent: false, edits: 'none', untilDeadline: false, offer: 'view' },
+} as const satisfies Record<ApplicationStatus, ApplicantRow>;
+
+/** Why the applicant may not write now: the contract's error codes the server answers (409). */
+export type WriteRefusal = 'application_submitted' | 'program_unavailable' | 'application_closed' | 'step_locked';
+
+/**
+ * Why the applicant may not write to an application in `status` (as stored) now, or null when they may. `step` is the
+ * step the write touches (undefined for the whole application: its submit); `reopened` the steps staff reopened.
+ * In this order: an application with staff is staff's whatever its program; a withdrawn program blocks every other
+ * write; a change request takes only the reopened steps; a closed application, or a draft past its program's deadline,
+ * takes nothing.
+ */
+export function applicantWriteRefusal(
+  status: ApplicationStatus,
+  program: ProgramStatus,
+  step: number | undefined,
+  reopened: readonly number[],
+): WriteRefusal | null {
+  const row: ApplicantRow = APPLICANT_SIDE[status];
+  if (row.edits === 'none' && row.sent) return 'application_submitted';
+  if (program === 'unavailable') return 'program_unavailable';
+  if (row.edits === 'none' || (row.untilDeadline && program !== 'open')) return 'application_closed';
+  if (row.edits === 'reopened' && step !== undefined && !reopened.includes(step)) return 'step_locked';
+  return null;
+}
+
+/** The applicant may change their answers: a draft, or the steps staff reopened while changes are requested. */
+export const applicantEdits = (status: ApplicationStatus): boolean => APPLICANT_SIDE[status].edits !== 'none';
+
+/**
+ * Which screen the applicant's application opens on: the steps (`editing`), the read-only "sent" screens (with staff's
+ * review and decision), "closed", or "Program Unavailable", which a withdrawn program shows over everything.
+ */
+export type ApplicantPhase = 'editing' | 'sent' | 'closed' | 'unavailable';
+
+export function applicantPhase(status: ApplicationStatus, program: ProgramStatus): ApplicantPhase {
+  if (program === 'unavailable') return 'unavailable';
+  const refusal = applicantWriteRefusal(status, program, undefined, []);
+  return refusal === 'application_submitted' ? 'sent' : refusal === 'application_closed' ? 'closed' : 'editing';
+}
+
+/** Where the applicant's sending (submit, or resubmit after a change request) takes `status`, or null when they cannot send. */
+export function statusAfterSending(status: ApplicationStatus): ApplicationStatus | null {
+  const event = eventsFrom(status, 'applicant')[0];
+  return event === undefined ? null : nextStatus(status, event, 'applicant');
+}
+
+/** One step as My Programs reads it (ApplicationStep has these fields). */
+export interface StepProgress {
+  /** A StepStatus (a stored row's string is read the same way: only `submitted` counts). */
+  status: StepStatus | (string & {});
+  version: number;
+}
+
+/**
+ * What My Programs shows for an application the server sent: its action, or `view` (read the answers) when it sends
+ * none and the program is available. The inverse of server/programs/status.ts applicationAction: together they give
+ * applicantOffer's answer.
+ */
+export const myProgramsOffer = (action: ApplicationAction, program: ProgramStatus): Exclude<ApplicationAction, 'apply' | null> | 'view' | null =>
+  action === 'apply' ? null : (action ?? (program === 'unavailable' ? null : 'view'));
+
+/** How far the applicant is: steps submitted of the STEP_COUNT ("3 of 6 steps submitted"). */
+export const applicantProgress = (steps: readonly Pick<StepProgress, 'status'>[]): { done: number; total: number } => ({
+  done: steps.filter((step) => step.status === 'submitted').length,
+  total: STEP_COUNT,
+});
+
+/**
+ * What My Programs offers for an application: nothing while its program is unavailable; `view` when the applicant
+ * cannot write (the table's `view` rows, and a draft past its deadline); else by the steps: `submit` once all six are
+ * submitted, `continue` once anything was saved or submitted, `start` for a new one (step 1 prefilled from the
+ * profile does not count as saved). The server sends the same answer as `action`, with `view` as null (the contract's
+ * ApplicationAction has no `view`).
+ */
+export function applicantOffer(
+  status: ApplicationStatus,
+  program: ProgramStatus,
+  steps: readonly StepProgress[],
+): Exclude<ApplicationAction, 'apply' | null> | 'view' | null {
+  if (program === 'unavailable') return null;
+  if (APPLICANT_SIDE[status].offer === 'view' || applicantWriteRefusal(status, program, undefined, []) !== null) return 'view';
+  if (applicantProgress(steps).done === STEP_COUNT) return 'submit';
+  if (steps.some((step) => step.version > 0 || step.status === 'submitted')) return 'continue';
+  return 'start';
+}
+
 // ---- the rules that protect the program (docs/decisions/036-review-rules.md) ----------------------------------------
 
 /**

@@ -9,6 +9,7 @@ import { stepMachine } from '#machines/step/step.machine.ts';
 import { uploadMachine } from '#machines/upload/upload.machine.ts';
 import { serverErrorCode } from '#machines/shared/error-codes.ts';
 import { INTAKE_FORM_FIELD, STEP_NUMBERS } from '#shared/application-constants.ts';
+import { applicantPhase, applicantWriteRefusal, statusAfterSending } from '#shared/review-lifecycle.ts';
 import { planDraft } from './application.drafts.ts';
 import type {
   ApplicationChildren,
@@ -59,17 +60,12 @@ const stepChangeOf = ({ event }: { event: StepChanged }) => ({ key: `${event.ste
 const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
 /**
- * Submitted, closed or unavailable as loaded (the guards of `init`): every step starts read-only. A change request
- * is answered whatever the program's deadline (the application was sent in time, docs/decisions/028), so only a
- * withdrawn program locks it.
+ * Each step's read-only flag as loaded: the lifecycle table's answer (applicantWriteRefusal, the one the server's
+ * write check gives): every step of an application with staff, closed or of a withdrawn program; while changes are
+ * requested, the steps staff did not reopen, whatever the program's deadline (docs/decisions/028).
  */
-const readonlyAsLoaded = (input: Pick<ApplicationInput, 'status' | 'programStatus'>): boolean =>
-  input.status === 'changes_requested' ? input.programStatus === 'unavailable' : input.programStatus !== 'open' || input.status !== 'draft';
-
-/** Each step's read-only flag as loaded: all of them when the application is, else the steps staff did not reopen. */
 export function readonlyStepsOf(input: Pick<ApplicationInput, 'status' | 'programStatus' | 'reopenedSteps'>): Record<StepKey, boolean> {
-  const all = readonlyAsLoaded(input);
-  const locked = (step: StepNumber) => all || (input.status === 'changes_requested' && !input.reopenedSteps.includes(step));
+  const locked = (step: StepNumber) => applicantWriteRefusal(input.status, input.programStatus, step, input.reopenedSteps) !== null;
   return { '1': locked(1), '2': locked(2), '3': locked(3), '4': locked(4), '5': locked(5), '6': locked(6) };
 }
 
@@ -210,15 +206,19 @@ export const applicationMachine = setup({
     setStepStatus: assign(({ context }, params: { key: StepKey; status: ApplicationContext['steps'][StepKey] }) => ({
       steps: { ...context.steps, [params.key]: params.status },
     })),
+    /** The applicant's sending took the application where the table says (submitted, or in review after a change request). */
+    recordSending: assign(({ context }) => ({ status: statusAfterSending(context.status) ?? context.status })),
     clearError: assign({ error: null }),
     refuseIncomplete: assign({ error: { code: 'steps_incomplete' as const, body: null } }),
     keepError: assign((_, params: { error: unknown }) => ({ error: toApplicationError(params.error) })),
   },
   guards: {
-    programUnavailable: ({ context }) => context.programStatus === 'unavailable',
-    loadedSubmitted: ({ context }) => context.loadedStatus === 'submitted',
-    // A draft whose program closed (deadline passed or closed by staff) is closed too; a change request is not.
-    loadedClosed: ({ context }) => context.loadedStatus === 'closed' || (context.loadedStatus === 'draft' && context.programStatus === 'closed'),
+    // The applicant's phase of the loaded status (shared/review-lifecycle.ts applicantPhase): a withdrawn program hides
+    // everything; an application with staff (waiting, in review, decided) is sent; a closed application, or a draft
+    // whose program closed, is closed; a change request is answered whatever the deadline.
+    programUnavailable: ({ context }) => applicantPhase(context.status, context.programStatus) === 'unavailable',
+    loadedSent: ({ context }) => applicantPhase(context.status, context.programStatus) === 'sent',
+    loadedClosed: ({ context }) => applicantPhase(context.status, context.programStatus) === 'closed',
     allStepsSubmitted: ({ context }) => allStepsSubmitted(context.steps),
     completesAllSteps: ({ context }, params: { key: StepKey; status: ApplicationContext['steps'][StepKey] }) =>
       allStepsSubmitted({ ...context.steps, [params.key]: params.status }),
@@ -233,7 +233,7 @@ export const applicationMachine = setup({
   context: ({ input }) => ({
     id: input.id,
     programStatus: input.programStatus,
-    loadedStatus: input.status,
+    status: input.status,
     loaded: { steps: input.steps, intakeForm: input.intakeForm, maxUploadBytes: input.maxUploadBytes },
     steps: {
       '1': input.steps['1'].status,
@@ -299,7 +299,7 @@ export const applicationMachine = setup({
       always: [
         // A withdrawn program hides everything under it, submitted applications included.
         { guard: 'programUnavailable', target: 'unavailable' },
-        { guard: 'loadedSubmitted', target: 'submitted' },
+        { guard: 'loadedSent', target: 'submitted' },
         { guard: 'loadedClosed', target: 'closed' },
         { guard: 'allStepsSubmitted', target: 'draft.ready' },
         { target: 'draft.incomplete' },
@@ -357,7 +357,7 @@ export const applicationMachine = setup({
         id: 'submitApplication',
         src: 'submitApplication',
         input: ({ context }) => ({ id: context.id }),
-        onDone: { target: 'submitted' },
+        onDone: { target: 'submitted', actions: 'recordSending' },
         onError: [
           {
             guard: { type: 'isApplicationClosed', params: errorOf },
@@ -373,7 +373,7 @@ export const applicationMachine = setup({
           {
             guard: { type: 'isAlreadySubmitted', params: errorOf },
             target: 'submitted',
-            actions: { type: 'keepError', params: errorOf },
+            actions: ['recordSending', { type: 'keepError', params: errorOf }],
           },
           {
             guard: 'allStepsSubmitted',
@@ -393,7 +393,8 @@ export const applicationMachine = setup({
     submitted: {
       type: 'final',
       entry: 'lockSteps',
-      description: 'Application has been submitted: read-only; a confirmation e-mail is on its way.',
+      description:
+        "Application has been submitted: read-only; a confirmation e-mail is on its way. Staff's review (waiting, in review, decided) is its status in context.",
       tags: ['readonly'],
     },
     closed: {

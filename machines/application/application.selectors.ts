@@ -4,6 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { AutosaveActorRef } from '#machines/autosave/autosave.machine.ts';
 import type { StepActorRef } from '#machines/step/step.machine.ts';
 import type { UploadActorRef } from '#machines/upload/upload.machine.ts';
+import { APPLICANT_SIDE, isDecided, type ApplicationStatus } from '#shared/review-lifecycle.ts';
 import { firstIncompleteStep, STEP_KEYS } from './application.machine.ts';
 import type { ApplicationMachine } from './application.machine.ts';
 import type { ApplicationError, StepKey, StepNumber, StepStatuses } from './application.types.ts';
@@ -38,9 +39,25 @@ export const selectIsSubmitted = (snapshot: ApplicationSnapshot): boolean => sna
 /** The program was withdrawn or hidden: 'Program Unavailable' replaces every screen. */
 export const selectIsUnavailable = (snapshot: ApplicationSnapshot): boolean => snapshot.matches('unavailable');
 
-/** Which read-only banner the screens show: 'Application has been submitted' / '... closed', or none. */
-export const selectReadonlyBanner = (snapshot: ApplicationSnapshot): 'submitted' | 'closed' | null =>
-  snapshot.matches('submitted') ? 'submitted' : snapshot.matches('closed') ? 'closed' : null;
+/** The status as the applicant knows it (the contract's): as loaded, then where their sending took it. */
+export const selectApplicationStatus = (snapshot: ApplicationSnapshot): ApplicationStatus => snapshot.context.status;
+
+/** Sent, and staff decided it (approved, rejected, waitlisted): the applicant reads the decision and its reason. */
+export const selectIsDecided = (snapshot: ApplicationSnapshot): boolean => snapshot.matches('submitted') && isDecided(snapshot.context.status);
+
+/**
+ * Staff's change request is open to the applicant: the table's `reopened` edits, and the application still editable
+ * (not once resent, nor while its program is unavailable).
+ */
+export const selectIsChangeRequestOpen = (snapshot: ApplicationSnapshot): boolean =>
+  APPLICANT_SIDE[snapshot.context.status].edits === 'reopened' && !snapshot.hasTag('readonly');
+
+/**
+ * Which read-only banner the screens show: 'Application has been submitted' / '... closed', staff's decision once
+ * decided, or none.
+ */
+export const selectReadonlyBanner = (snapshot: ApplicationSnapshot): 'submitted' | 'decided' | 'closed' | null =>
+  selectIsDecided(snapshot) ? 'decided' : snapshot.matches('submitted') ? 'submitted' : snapshot.matches('closed') ? 'closed' : null;
 
 export const selectIsSubmitting = (snapshot: ApplicationSnapshot): boolean => snapshot.hasTag('busy');
 

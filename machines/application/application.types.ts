@@ -1,22 +1,16 @@
 // Types of the application machine: the lifecycle of one application (draft -> submitted, or closed / unavailable),
-// with the step, autosave and upload actors it spawns.
+// with the step, autosave and upload actors it spawns. Statuses are the contract's (shared/review-lifecycle.ts).
 import type { DraftData, LocalCopy } from '#machines/autosave/autosave.types.ts';
 import type { StepNumber, StepStatus } from '#machines/step/step.types.ts';
 import type { StoredFile } from '#machines/upload/upload.types.ts';
 import type { ErrorCode } from '#machines/shared/error-codes.ts';
+import type { ApplicationStatus, ProgramStatus } from '#shared/review-lifecycle.ts';
 
-export type { StepNumber, StepStatus };
+export type { ApplicationStatus, ProgramStatus, StepNumber, StepStatus };
 
 /** Step keys as the API sends them ('1'...'6'). */
 export type StepKey = `${StepNumber}`;
 export type StepStatuses = Record<StepKey, StepStatus>;
-
-/**
- * The statuses the applicant's machine tells apart: a draft, staff's change request (docs/decisions/028: only the
- * reopened steps are editable), submitted (every status of staff's review: waiting, in review, decided) and closed.
- */
-export type ApplicationStatus = 'draft' | 'changes_requested' | 'submitted' | 'closed';
-export type ProgramStatus = 'open' | 'closed' | 'unavailable';
 
 /** One step as the server sent it, with this device's local copy of its draft (null when there is none). */
 export interface LoadedStep {
@@ -28,6 +22,7 @@ export interface LoadedStep {
 
 export interface ApplicationInput {
   id: number;
+  /** The status as the server sent it: the lifecycle table's applicant side picks the first state and the editable steps. */
   status: ApplicationStatus;
   programStatus: ProgramStatus;
   steps: Record<StepKey, LoadedStep>;
@@ -62,7 +57,8 @@ export interface SubmitApplicationInput {
 }
 
 export interface SubmitApplicationOutput {
-  status: 'submitted';
+  /** The status the server answered: submitted, or in review after a change request. */
+  status: ApplicationStatus;
 }
 
 /** How a submitApplication actor rejects: the server's body as it answered (`{ detail, code }`...). */
@@ -93,8 +89,11 @@ export interface ApplicationError {
 export interface ApplicationContext {
   id: number;
   programStatus: ProgramStatus;
-  /** The status the server reported when loaded; it only picks the first state, which is authoritative after. */
-  loadedStatus: ApplicationStatus;
+  /**
+   * The status as the applicant knows it: as loaded, then where their sending took it (statusAfterSending). Its
+   * applicant side (shared/review-lifecycle.ts) picks the first state; the selectors read staff's outcome from it.
+   */
+  status: ApplicationStatus;
   /** What the step, autosave and upload actors were started from. */
   loaded: Pick<ApplicationInput, 'steps' | 'intakeForm' | 'maxUploadBytes'>;
   /** incomplete / submitted per step: as loaded, then as the step actors report. */

@@ -9,6 +9,7 @@ import type { Db } from '#server/db/client.ts';
 import { applications, eventRegistrations, programs, surveys, users } from '#server/db/schema.ts';
 import { fieldErrors } from '#server/http/errors.ts';
 import { translate, type Language } from '#server/i18n/messages.ts';
+import { SUB_PROGRAM_VALUES } from '#shared/contract-enums.ts';
 import { APPLICATION_STATUSES, REVIEW_DECISIONS } from '#shared/review-lifecycle.ts';
 import { withinDays, type ApplicationFilters } from './applications.ts';
 import { subProgramMessage, toCsv } from './csv.ts';
@@ -20,7 +21,6 @@ export type DashboardChart = Schemas['DashboardChart'];
 /** The list's program and start-day filters (docs/decisions/025), read here for accounts and registrations too. */
 export type DashboardFilters = Pick<ApplicationFilters, 'program_id' | 'from' | 'to'>;
 
-const SUB_PROGRAMS = ['student_incubator', 'pre_incubator', 'incubator', 'accelerator'] as const satisfies readonly Schemas['SubProgram'][];
 const HOW_HEARD = ['search_engine', 'recommendation', 'social', 'meet_and_greet', 'other'] as const satisfies readonly Schemas['HowHeard'][];
 const FUNNEL = ['account', 'survey', 'started', 'submitted', 'decided'] as const satisfies readonly Schemas['DashboardFunnelStage'][];
 /** Each band's lower bound in whole days; a band ends where the next starts. */
@@ -90,7 +90,7 @@ async function breakdowns(db: Db, filters: DashboardFilters): Promise<Breakdowns
   const perProgram = countOf('program', (row) => row.program_id);
   return {
     by_status: APPLICATION_STATUSES.map((status) => ({ status, count: statuses.get(status) ?? 0 })),
-    by_sub_program: SUB_PROGRAMS.map((sub_program) => ({ sub_program, count: subPrograms.get(sub_program) ?? 0 })),
+    by_sub_program: SUB_PROGRAM_VALUES.map((sub_program) => ({ sub_program, count: subPrograms.get(sub_program) ?? 0 })),
     by_program: programRows
       .map((program) => ({
         program: {

@@ -129,7 +129,7 @@ export async function deleteDocument(deps: ApplicationDeps, viewer: Viewer, id: 
     const row = await documentRow(tx, id, fileId, true);
     if (!row || !isFileKind(row.kind)) throw notFound();
     // While changes are requested, only a reopened step's documents may go (docs/decisions/028-review-lifecycle.md).
-    assertStepOpen(loaded, STEP_OF[row.kind]);
+    assertStepOpen(loaded, STEP_OF[row.kind], at);
     const kept = row.verdict === 'rejected';
     if (kept) await tx.update(applicationFiles).set({ replaced_at: at }).where(eq(applicationFiles.id, row.id));
     else await tx.delete(applicationFiles).where(eq(applicationFiles.id, row.id));

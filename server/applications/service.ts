@@ -23,9 +23,18 @@ import { enqueueMail } from '#server/mail/outbox.ts';
 import { recordStatusChange } from '#server/admin/audit.ts';
 import { isLanguage, translate, type Language } from '#server/i18n/messages.ts';
 import { findProgram, programUnavailable, toProgramInfo, type ProgramRow, type Viewer } from '#server/programs/service.ts';
-import { applicationAction, applicationStatus, programStatus } from '#server/programs/status.ts';
+import { applicationAction, applicationStatus, programStatus, storedStatus } from '#server/programs/status.ts';
 import { STEP_COUNT, STEP_NUMBERS } from '#shared/application-constants.ts';
-import { documentsToReplace, nextStatus, rejectedDocuments, type ApplicationStatus } from '#shared/review-lifecycle.ts';
+import {
+  APPLICANT_SIDE,
+  applicantWriteRefusal,
+  documentsToReplace,
+  isDecided,
+  rejectedDocuments,
+  statusAfterSending,
+  type ApplicationStatus,
+  type WriteRefusal,
+} from '#shared/review-lifecycle.ts';
 import { documentChecklist } from '#server/admin/document-list.ts';
 import { withScheme } from '#shared/website.ts';
 import { formatDate } from './certification.ts';
@@ -87,28 +96,35 @@ export async function loadReadable(deps: ApplicationDeps, viewer: Viewer, id: nu
   return loaded;
 }
 
-/**
- * Why this application cannot change now, if it cannot. `step` is the step the write touches (undefined for the
- * submit): while staff request changes only their reopened steps change, whatever the program's deadline (the
- * application was sent in time).
- */
-export function assertWritable(loaded: Loaded, viewer: Viewer, now: Date, step?: number): void {
-  if (loaded.application.user_id !== viewer.id) throw viewer.isStaff ? forbidden() : notFound();
-  const program = programStatus(loaded.program, now);
-  const stored = loaded.application.status;
-  if (stored !== 'draft' && stored !== 'closed' && stored !== 'changes_requested') throw submittedError();
-  if (program === 'unavailable') throw unavailableError();
-  if (stored === 'changes_requested') {
-    if (step !== undefined) assertStepOpen(loaded, step);
-    return;
-  }
-  if (applicationStatus(stored, program) === 'closed') throw closedError();
+const refusalErrors = {
+  application_submitted: submittedError,
+  program_unavailable: unavailableError,
+  application_closed: closedError,
+  step_locked: stepLockedError,
+} as const satisfies Record<WriteRefusal, () => AppError>;
+
+/** What the write check reads of a loaded application. */
+export interface WriteFacts {
+  application: Pick<ApplicationRow, 'user_id' | 'status' | 'change_steps'>;
+  program: Pick<ProgramRow, 'status' | 'application_deadline'>;
 }
 
-/** While changes are requested, a step staff did not reopen is read-only (409 step_locked). */
-export function assertStepOpen(loaded: Loaded, step: number): void {
+/**
+ * Why this application cannot change now, if it cannot: the applicant side of shared/review-lifecycle.ts
+ * (applicantWriteRefusal) as the contract's error. `step` is the step the write touches (undefined for the submit):
+ * while staff request changes only their reopened steps change, whatever the program's deadline (the application was
+ * sent in time). Staff read any application but write none (403); another person's is 404.
+ */
+export function assertWritable(loaded: WriteFacts, viewer: Viewer, now: Date, step?: number): void {
+  if (loaded.application.user_id !== viewer.id) throw viewer.isStaff ? forbidden() : notFound();
+  assertStepOpen(loaded, step, now);
+}
+
+/** The table's answer for `step` (undefined: the whole application), once the viewer is known to be the owner. */
+export function assertStepOpen(loaded: WriteFacts, step: number | undefined, now: Date): void {
   const { status, change_steps } = loaded.application;
-  if (status === 'changes_requested' && !(change_steps ?? []).includes(step)) throw stepLockedError();
+  const refusal = applicantWriteRefusal(storedStatus(status), programStatus(loaded.program, now), step, change_steps ?? []);
+  if (refusal !== null) throw refusalErrors[refusal]();
 }
 
 /** Before a byte of an upload is read: refused (404, 403, 409) when the application could not take the file anyway. */
@@ -209,7 +225,7 @@ export async function applicationView(db: Db, loaded: Loaded, now: Date): Promis
  */
 async function reviewOf(db: Db, application: ApplicationRow, status: ApplicationStatus): Promise<Pick<Schemas['Application'], 'change_request' | 'decision'>> {
   const { change_message, change_steps, changes_requested_at, decision_reason, decided_at } = application;
-  const open = status === 'changes_requested' && change_message !== null && changes_requested_at !== null;
+  const open = APPLICANT_SIDE[status].edits === 'reopened' && change_message !== null && changes_requested_at !== null;
   const documents = open ? rejectedDocuments(await documentChecklist(db, application.id)) : [];
   return {
     change_request: open
@@ -221,7 +237,7 @@ async function reviewOf(db: Db, application: ApplicationRow, status: Application
         }
       : null,
     decision:
-      (status === 'approved' || status === 'rejected' || status === 'waitlisted') && decision_reason !== null && decided_at !== null
+      isDecided(status) && decision_reason !== null && decided_at !== null
         ? { decision: status, reason: decision_reason, decided_at: decided_at.toISOString() }
         : null,
   };
@@ -523,7 +539,7 @@ export async function submitApplication(deps: ApplicationDeps, viewer: Viewer, i
       throw fieldErrors({ non_field_errors: 'api.application.incomplete' }, 'steps_incomplete');
     }
     const resubmit = application.status === 'changes_requested';
-    const to = nextStatus(application.status as ApplicationStatus, resubmit ? 'resubmit' : 'submit', 'applicant');
+    const to = statusAfterSending(storedStatus(application.status));
     if (to === null) throw submittedError();
     await tx
       .update(applications)

@@ -2,7 +2,7 @@
 // the panel's list, and cancel. Capacity holds under concurrent registrations: the event's row is locked while its
 // registrations are counted and the new one written (docs/decisions/018-events-and-registrations.md).
 import { and, asc, count, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { components } from '#api/schema.d.ts';
+import type { components, operations } from '#api/schema.d.ts';
 import type { CaptchaService } from '#server/captcha/captcha.ts';
 import type { Db } from '#server/db/client.ts';
 import { eventRegistrations, events, type users } from '#server/db/schema.ts';
@@ -23,11 +23,8 @@ export interface EventDeps {
   publicUrl: string;
 }
 
-export interface EventListQuery {
-  page?: number;
-  page_size?: number;
-  attending?: boolean;
-}
+/** The panel's list query: the contract's parameters of listEvents. */
+export type EventListQuery = NonNullable<operations['listEvents']['parameters']['query']>;
 
 /** 'Event unavailable': 404 for a missing event, 409 for a closed, full or past one. */
 const eventUnavailable = (status: 404 | 409) => detailError(status, 'api.event.unavailable', 'event_unavailable');

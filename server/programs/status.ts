@@ -1,7 +1,8 @@
-// Pure rules of a program's state (docs/product.md section 11, Closed / unavailable) and of the action the portal offers.
+// Pure rules of a program's state (docs/product.md section 11, Closed / unavailable) and of the action the portal offers
+// (shared/review-lifecycle.ts's applicant side: docs/decisions/045-one-lifecycle-table.md).
 import type { components } from '#api/schema.d.ts';
-import { STEP_COUNT } from '#shared/application-constants.ts';
-import { APPLICATION_STATUSES } from '#shared/review-lifecycle.ts';
+import { SUB_PROGRAM_VALUES } from '#shared/contract-enums.ts';
+import { APPLICATION_STATUSES, applicantOffer, type StepProgress } from '#shared/review-lifecycle.ts';
 
 type Schemas = components['schemas'];
 export type SubProgram = Schemas['SubProgram'];
@@ -10,8 +11,8 @@ export type ApplicationStatus = Schemas['ApplicationStatus'];
 export type ApplicationAction = Schemas['ApplicationAction'];
 export type StepStatus = Schemas['StepStatus'];
 
-/** docs/product.md section 1, in its order. */
-export const subPrograms = ['student_incubator', 'pre_incubator', 'incubator', 'accelerator'] as const satisfies readonly SubProgram[];
+/** docs/product.md section 1, in its order (the contract's SubProgram enum). */
+export const subPrograms = SUB_PROGRAM_VALUES;
 
 /**
  * The status a program reads as now: staff set open, closed or unavailable, and an open program
@@ -23,30 +24,22 @@ export function programStatus(program: { status: string; application_deadline: D
   return 'open';
 }
 
+/** A status as stored, read as the contract's (the database's check allows no other; an unknown one reads as closed). */
+export const storedStatus = (stored: string): ApplicationStatus => APPLICATION_STATUSES.find((status) => status === stored) ?? 'closed';
+
 /** What an application reads as now: a draft of a program that closed is closed; staff's statuses read as stored. */
 export function applicationStatus(stored: string, program: ProgramStatus): ApplicationStatus {
   if (stored === 'draft') return program === 'closed' ? 'closed' : 'draft';
-  return APPLICATION_STATUSES.find((status) => status === stored) ?? 'closed';
+  return storedStatus(stored);
 }
 
 /**
- * The action My Programs and the program list offer for an application:
- * none once it is submitted, in review, decided or closed, or while its program is unavailable;
- * while changes are requested, `submit` (resubmit) or `continue` whatever the deadline (docs/decisions/028);
- * `submit` when all six steps are submitted; `continue` once anything was saved or submitted;
- * `start` for a new application (step 1 prefilled from the profile does not count as saved).
+ * The action My Programs and the program list offer for an application: the table's applicantOffer, with its `view`
+ * (read the answers) sent as null, which the contract's ApplicationAction says by having no action.
  */
-export function applicationAction(
-  status: ApplicationStatus,
-  program: ProgramStatus,
-  steps: ReadonlyArray<{ status: string; version: number }>,
-): ApplicationAction {
-  if (program === 'unavailable') return null;
-  if (status === 'changes_requested') return steps.every((s) => s.status === 'submitted') ? 'submit' : 'continue';
-  if (status !== 'draft' || program !== 'open') return null;
-  if (steps.length === STEP_COUNT && steps.every((s) => s.status === 'submitted')) return 'submit';
-  if (steps.some((s) => s.version > 0 || s.status === 'submitted')) return 'continue';
-  return 'start';
+export function applicationAction(status: ApplicationStatus, program: ProgramStatus, steps: readonly StepProgress[]): ApplicationAction {
+  const offer = applicantOffer(status, program, steps);
+  return offer === 'view' ? null : offer;
 }
 
 /** The action on a program of the list: `apply` while it is open and the person has no application yet. */

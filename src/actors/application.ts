@@ -190,8 +190,8 @@ export function provideApplicationMachine(queryClient: QueryClient) {
     actors: {
       submitApplication: fromPromise<SubmitApplicationOutput, SubmitApplicationInput>(async ({ input }) => {
         try {
-          await unwrap(api.POST('/applications/{id}/submit', { params: { path: { id: input.id } } }));
-          return { status: 'submitted' };
+          const sent = await unwrap(api.POST('/applications/{id}/submit', { params: { path: { id: input.id } } }));
+          return { status: sent.status };
         } catch (error) {
           reloadWhenFinal(queryClient, input.id, error);
           throw toServerRejection(error);

@@ -1,7 +1,13 @@
 // The one API client: openapi-fetch typed from openapi.yaml, plus the auth middleware (bearer token,
 // Accept-Language, and one retry after the session machine refreshed an expired access token).
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { paths } from './schema';
+import type { operations, paths } from './schema';
+
+/**
+ * The query of a list operation as a screen's URL holds it: the contract's parameters of `operation`, without the
+ * page size the query options add (docs/decisions/045-one-lifecycle-table.md: no hand copy of the contract).
+ */
+export type ListQuery<Operation extends keyof operations> = Omit<NonNullable<operations[Operation]['parameters']['query']>, 'limit'>;
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 

@@ -431,11 +431,11 @@ type ApplicationSnapshot = SnapshotFrom<typeof applicationMachine>;
  * that staff asked for changes (`changesRequested`), so a decision after a change request is a state of its own and
  * the generated paths walk the whole review: changes requested, resubmitted, decided.
  */
-function reloaded(context: ApplicationContext, status: 'changes_requested' | 'submitted'): Partial<ApplicationContext> & { changesRequested?: true } {
+function reloaded(context: ApplicationContext, status: 'changes_requested' | 'approved'): Partial<ApplicationContext> & { changesRequested?: true } {
   const toggled = status === 'changes_requested' ? 'incomplete' : 'submitted';
   return {
     ...(status === 'changes_requested' ? { changesRequested: true } : {}),
-    loadedStatus: status,
+    status,
     loaded: { ...context.loaded, steps: { ...context.loaded.steps, [`${TOGGLED}`]: loadedStep(toggled) } },
     steps: { ...context.steps, [`${TOGGLED}`]: toggled },
     readonlySteps: readonlyStepsOf({ status, programStatus: context.programStatus, reopenedSteps: [TOGGLED] }),
@@ -448,7 +448,7 @@ function reloaded(context: ApplicationContext, status: 'changes_requested' | 'su
  * the server, and the applicant meets it when the application is opened again, where a new machine boots from the
  * server's status. The browser model joins the two lives: `submitted` takes staff's `staff.requestChanges` (step 5
  * reopened: the changes-requested draft `init` boots into, `draft.incomplete`) and `staff.decide` (approved with a
- * reason: `decided`, read-only with the decision shown; to the machine it is `submitted` again). Every other state
+ * reason: `decided`, read-only with the decision shown; to the machine it is `submitted` with the status `approved`). Every other state
  * and transition is the machine's own.
  */
 function withStaffReview(machine: AnyStateMachine): AnyStateMachine {
@@ -462,7 +462,7 @@ function withStaffReview(machine: AnyStateMachine): AnyStateMachine {
         ...submitted,
         on: {
           'staff.requestChanges': { target: '#application.draft', actions: assign(({ context }) => reloaded(context as ApplicationContext, 'changes_requested')) },
-          'staff.decide': { target: 'decided', actions: assign(({ context }) => reloaded(context as ApplicationContext, 'submitted')) },
+          'staff.decide': { target: 'decided', actions: assign(({ context }) => reloaded(context as ApplicationContext, 'approved')) },
         },
       },
       decided: {
@@ -486,7 +486,7 @@ const applicationModelFor = (input: ApplicationInput) =>
         if (event.type.startsWith('xstate.')) {
           // A change request is answered whatever the program's deadline: closing the program refuses no resubmission.
           const closedRefusal = event.type === 'xstate.error.actor.submitApplication' && failureOf(event.error) === 'closed';
-          return submitting && !(closedRefusal && snapshot.context.loadedStatus === 'changes_requested');
+          return submitting && !(closedRefusal && snapshot.context.status === 'changes_requested');
         }
         if (event.type.startsWith('staff.')) return snapshot.matches('submitted');
         // A step reports only a real change; and while the submit is in flight the person stays on its screen.
@@ -532,7 +532,7 @@ function applicationScreens(world: ApplicationWorld): Record<string, (snapshot: 
     await expect(submitButton(page)).toBeEnabled();
     await expectStepReviewed(page, TOGGLED, snapshot.context.steps[`${TOGGLED}`]);
     // After staff's change request: what was asked, and only the reopened step offers "Change" (the others are read-only).
-    const changesRequested = snapshot.context.loadedStatus === 'changes_requested';
+    const changesRequested = snapshot.context.status === 'changes_requested';
     await expect(page.getByRole('heading', { name: es('application.review.changesTitle') })).toHaveCount(changesRequested ? 1 : 0);
     if (changesRequested) {
       await expect(page.getByText(STAFF_MESSAGE)).toBeVisible();

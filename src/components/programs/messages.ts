@@ -1,11 +1,12 @@
 // Names and descriptions of the four sub-programs (docs/product.md section 1), program statuses and the actions.
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { components } from '#api/schema';
+import { SUB_PROGRAM_VALUES } from '#shared/contract-enums';
 
 type Schemas = components['schemas'];
 
-/** docs/product.md section 1, in its order. */
-export const subPrograms = ['student_incubator', 'pre_incubator', 'incubator', 'accelerator'] as const satisfies readonly Schemas['SubProgram'][];
+/** docs/product.md section 1, in its order (the contract's SubProgram enum). */
+export const subPrograms = SUB_PROGRAM_VALUES;
 
 export const subProgramNames: Record<Schemas['SubProgram'], MessageDescriptor> = defineMessages({
   student_incubator: { id: 'programs.subProgram.studentIncubator' },

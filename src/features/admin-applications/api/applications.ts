@@ -5,7 +5,7 @@ import { QueryObserver, queryOptions, type QueryClient } from '@tanstack/react-q
 import { api } from '#api/client';
 import { unwrap } from '#api/errors';
 import { saveBlob } from '#api/applications';
-import type { components } from '#api/schema';
+import type { components, operations } from '#api/schema';
 
 type Schemas = components['schemas'];
 export type AdminApplication = Schemas['AdminApplication'];
@@ -15,20 +15,8 @@ export type ApplicationStatus = Schemas['ApplicationStatus'];
 export type SubProgram = Schemas['SubProgram'];
 export type Survey = Schemas['Survey'];
 
-/** The list's search, filters, sort and page, as the URL holds them. */
-export interface ApplicationListQuery {
-  q?: string;
-  program_id?: number;
-  sub_program?: SubProgram;
-  status?: ApplicationStatus;
-  from?: string;
-  to?: string;
-  sort?: AdminApplicationSort;
-  queue?: Schemas['AdminApplicationQueue'];
-  reviewer_id?: number;
-  limit?: number;
-  cursor?: string;
-}
+/** The list's search, filters, sort, page size and page, as the URL holds them (the contract's parameters). */
+export type ApplicationListQuery = NonNullable<operations['listAdminApplications']['parameters']['query']>;
 
 export const adminApplicationKeys = {
   all: ['admin', 'applications'] as const,

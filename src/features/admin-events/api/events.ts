@@ -1,6 +1,6 @@
 // Server data of staff's events administration: the list (keyset pages), one event, its registrations, the CSV.
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '#api/client';
+import { api, type ListQuery } from '#api/client';
 import { unwrap } from '#api/errors';
 import { saveBlob } from '#api/applications';
 import type { components } from '#api/schema';
@@ -12,20 +12,10 @@ export type AdminEventSort = Schemas['AdminEventSort'];
 export type AdminRegistration = Schemas['AdminRegistration'];
 
 /** The list's search, filters, sort and page, as the URL holds them. */
-export interface EventListQuery {
-  q?: string;
-  kind?: Schemas['EventKind'];
-  status?: 'open' | 'closed';
-  sort?: AdminEventSort;
-  cursor?: string;
-}
+export type EventListQuery = ListQuery<'listAdminEvents'>;
 
 /** One event's registrations: search, check-in filter and page, as the URL holds them. */
-export interface RegistrationListQuery {
-  q?: string;
-  attended?: boolean;
-  cursor?: string;
-}
+export type RegistrationListQuery = ListQuery<'listAdminEventRegistrations'>;
 
 export const adminEventKeys = {
   all: ['admin', 'events'] as const,

@@ -1,6 +1,6 @@
 // Server data of staff's news: the list (drafts included, keyset pages) and one item in both languages.
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '#api/client';
+import { api, type ListQuery } from '#api/client';
 import { unwrap } from '#api/errors';
 import { saveBlob } from '#api/applications';
 import type { components } from '#api/schema';
@@ -8,11 +8,7 @@ import type { components } from '#api/schema';
 export type AdminNews = components['schemas']['AdminNews'];
 
 /** The list's search, state filter and page, as the URL holds them. */
-export interface NewsListQuery {
-  q?: string;
-  state?: 'draft' | 'published';
-  cursor?: string;
-}
+export type NewsListQuery = ListQuery<'listAdminNews'>;
 
 export const adminNewsKeys = {
   all: ['admin', 'news'] as const,

@@ -1,6 +1,6 @@
 // Server data of staff's program administration: the list (keyset pages) and its CSV, creating and changing a program.
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '#api/client';
+import { api, type ListQuery } from '#api/client';
 import { unwrap } from '#api/errors';
 import { saveBlob } from '#api/applications';
 import type { components } from '#api/schema';
@@ -12,12 +12,7 @@ export type SubProgram = Schemas['SubProgram'];
 export type ProgramStatus = Schemas['ProgramStatus'];
 
 /** The list's search, filters and page, as the URL holds them. */
-export interface ProgramListQuery {
-  q?: string;
-  status?: ProgramStatus;
-  sub_program?: SubProgram;
-  cursor?: string;
-}
+export type ProgramListQuery = ListQuery<'listAdminPrograms'>;
 
 export const adminProgramKeys = {
   all: ['admin', 'programs'] as const,

@@ -6,14 +6,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { errorBody } from '#api/errors';
-import { subProgramNames } from '#components/programs/messages';
+import { subProgramNames, subPrograms } from '#components/programs/messages';
 import { Button } from '#components/ui/Button';
 import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
 import { SelectField, TextField } from '#components/ui/Field';
 import { noErrors, toFormErrors } from '#lib/form-errors';
 import { rubricKeys, rubricsQueryOptions, saveRubric, type Rubric, type RubricCriterion } from '#features/admin-programs/api/rubrics';
 
-const SUB_PROGRAMS: Array<Rubric['sub_program']> = ['student_incubator', 'pre_incubator', 'incubator', 'accelerator'];
 
 /** A key no other criterion of the rubric has. */
 function freshKey(criteria: ReadonlyArray<{ key: string }>): string {
@@ -126,7 +125,7 @@ export function RubricsEditor() {
           label={<FormattedMessage id="admin.rubrics.subProgram" />}
           value={subProgram}
           onChange={(e) => setSubProgram(e.target.value as Rubric['sub_program'])}
-          options={SUB_PROGRAMS.map((sub) => ({ value: sub, label: intl.formatMessage(subProgramNames[sub]) }))}
+          options={subPrograms.map((sub) => ({ value: sub, label: intl.formatMessage(subProgramNames[sub]) }))}
         />
       </div>
       {rubric ? (

@@ -1,6 +1,6 @@
 // Server data of staff's user administration: the list (keyset pages), one account, its audit history, the CSV.
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '#api/client';
+import { api, type ListQuery } from '#api/client';
 import { unwrap } from '#api/errors';
 import { saveBlob } from '#api/applications';
 import type { components } from '#api/schema';
@@ -12,13 +12,7 @@ export type AdminUserSort = Schemas['AdminUserSort'];
 export type AuditEntry = Schemas['AuditEntry'];
 
 /** The list's search, filters, sort and page, as the URL holds them. */
-export interface UserListQuery {
-  q?: string;
-  staff?: boolean;
-  active?: boolean;
-  sort?: AdminUserSort;
-  cursor?: string;
-}
+export type UserListQuery = ListQuery<'listAdminUsers'>;
 
 export const adminUserKeys = {
   all: ['admin', 'users'] as const,

@@ -13,7 +13,6 @@ import { useLocale } from '#lib/locale';
 import { InstantText } from '#components/ui/InstantText';
 import { useWorkspace } from '#features/application/hooks/use-application-workspace';
 import { applicationPaths, screenOrder } from '#lib/application-paths';
-import { isDecided } from '#shared/review-lifecycle';
 import { ChangeRequestBanner, DecisionBanner } from './ReviewNotes';
 import { StepIndicator, type Screen } from './StepIndicator';
 
@@ -37,7 +36,7 @@ export function ProgramEyebrow() {
 export function ReadonlyBanner({ overview = true }: { overview?: boolean }) {
   const { app, application } = useWorkspace();
   const banner = useSelector(app, selectReadonlyBanner);
-  if (banner === 'submitted' && isDecided(application.status)) return <DecisionBanner />;
+  if (banner === 'decided') return <DecisionBanner />;
   if (banner === 'submitted') {
     return (
       <Alert kind="info" heading={<FormattedMessage id="application.state.submitted" />}>

@@ -3,10 +3,9 @@
 // the decision with its reason once decided.
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { selectIsEditable, selectIsStepEditable } from '#machines/application/application.selectors';
+import { selectIsChangeRequestOpen, selectIsDecided, selectIsStepEditable } from '#machines/application/application.selectors';
 import type { StepNumber } from '#machines/step/step.types';
 import { isStepNumber } from '#shared/application-constants';
-import { isDecided } from '#shared/review-lifecycle';
 import { Alert } from '#components/ui/Alert';
 import { InstantText } from '#components/ui/InstantText';
 import { stepNames } from '#components/application/messages';
@@ -20,11 +19,11 @@ function ReviewerWords({ text }: { text: string }) {
   );
 }
 
-/** The change request while it is open (the application machine still editable): null otherwise. */
+/** The change request's words while the application machine says it is open: null otherwise. */
 function useOpenChangeRequest() {
   const { app, application } = useWorkspace();
-  const editable = useSelector(app, selectIsEditable);
-  return application.status === 'changes_requested' && editable ? application.change_request : null;
+  const open = useSelector(app, selectIsChangeRequestOpen);
+  return open ? application.change_request : null;
 }
 
 /** "Changes requested": which steps reopened, the reviewer's message, and what to do (the overview, the answers). */
@@ -78,9 +77,10 @@ export function ChangeRequestNote({ step, level }: { step: StepNumber; level: 2 
 
 /** Approved, rejected or waitlisted, with staff's reason; null before a decision. */
 export function DecisionBanner() {
-  const { application } = useWorkspace();
+  const { app, application } = useWorkspace();
+  const decided = useSelector(app, selectIsDecided);
   const { decision } = application;
-  if (!decision || !isDecided(application.status)) return null;
+  if (!decision || !decided) return null;
   const kind = decision.decision === 'approved' ? 'success' : decision.decision === 'rejected' ? 'error' : 'info';
   return (
     <Alert

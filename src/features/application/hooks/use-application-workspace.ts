@@ -62,23 +62,16 @@ function loadedStep(application: Application, key: StepKey): LoadedStep {
   };
 }
 
-/**
- * The application machine knows draft, changes requested, submitted and closed: every other status of staff's review
- * (docs/decisions/028: waiting, in review, decided) reads as submitted there, i.e. read-only for the applicant.
- */
-const machineStatus = (status: Application['status']): ApplicationInput['status'] =>
-  status === 'draft' || status === 'closed' || status === 'changes_requested' ? status : 'submitted';
-
-/** The steps staff reopened, while changes are requested (docs/decisions/029-review-screens.md). */
-const reopenedSteps = (application: Application): StepNumber[] =>
-  application.status === 'changes_requested' ? (application.change_request?.steps ?? []).filter(isStepNumber) : [];
+/** The steps staff reopened, sent while changes are requested (docs/decisions/029-review-screens.md). */
+const reopenedSteps = (application: Application): StepNumber[] => (application.change_request?.steps ?? []).filter(isStepNumber);
 
 /** The application machine's input: the server's application, and this device's local copy of each step's draft. */
 function inputOf(application: Application): ApplicationInput {
   const step = (key: StepKey) => loadedStep(application, key);
   return {
     id: application.id,
-    status: machineStatus(application.status),
+    // The server's status as it is: the machine reads its applicant side from shared/review-lifecycle.ts.
+    status: application.status,
     programStatus: application.program.status,
     steps: { '1': step('1'), '2': step('2'), '3': step('3'), '4': step('4'), '5': step('5'), '6': step('6') },
     reopenedSteps: reopenedSteps(application),

@@ -10,6 +10,7 @@ import { useLocale } from '#lib/locale';
 import { myApplicationsQueryOptions, type ApplicationSummary } from '#api/applications';
 import { applicationPaths, continuePath } from '#lib/application-paths';
 import { actionNames, applicationStatusNames, subProgramNames } from '#components/programs/messages';
+import { applicantProgress, myProgramsOffer } from '#shared/review-lifecycle';
 import { Fact, ProgramFacts } from './ProgramFacts';
 
 export function MyProgramsPage() {
@@ -59,7 +60,7 @@ function MyProgramCard({ application }: { application: ApplicationSummary }) {
   const locale = useLocale();
   const { program } = application;
   const nameId = `application-${application.id}-name`;
-  const submittedSteps = application.steps.filter((step) => step.status === 'submitted').length;
+  const progress = applicantProgress(application.steps);
   return (
     <article aria-labelledby={nameId} className="space-y-4 rounded-md border-2 border-gray-200 p-4 sm:p-6">
       <div>
@@ -82,7 +83,7 @@ function MyProgramCard({ application }: { application: ApplicationSummary }) {
               )}
             </Fact>
             <Fact term={<FormattedMessage id="programs.my.progress" />}>
-              <FormattedMessage id="programs.my.stepsSubmitted" values={{ done: submittedSteps, total: 6 }} />
+              <FormattedMessage id="programs.my.stepsSubmitted" values={progress} />
             </Fact>
             {application.submitted_at ? (
               <Fact term={<FormattedMessage id="programs.my.submittedAt" />}>
@@ -120,7 +121,8 @@ function MyProgramCard({ application }: { application: ApplicationSummary }) {
 
 function MyProgramAction({ application, context: contextText }: { application: ApplicationSummary; context: string }) {
   const context = <span className="sr-only">{contextText}</span>;
-  switch (application.action) {
+  // The lifecycle table's offer (shared/review-lifecycle.ts): the server's action, or `view` when it sends none.
+  switch (myProgramsOffer(application.action, application.program.status)) {
     case 'start':
       return (
         <ButtonLink to={applicationPaths.start(application.id)}>
@@ -142,13 +144,16 @@ function MyProgramAction({ application, context: contextText }: { application: A
           {context}
         </ButtonLink>
       );
-    default:
-      // Submitted, closed, or a program no longer available: the status above says which; the answers stay readable.
-      return application.program.status === 'unavailable' ? null : (
+    case 'view':
+      // Sent to staff (waiting, in review, decided) or closed: the status above says which; the answers stay readable.
+      return (
         <ButtonLink to={applicationPaths.submit(application.id)} variant="secondary">
           <FormattedMessage id="programs.action.view" />
           {context}
         </ButtonLink>
       );
+    default:
+      // The program is no longer available: the status above says so.
+      return null;
   }
 }
