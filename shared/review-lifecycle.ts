@@ -147,7 +147,7 @@ export const APPLICANT_SIDE = {
 } as const satisfies Record<ApplicationStatus, ApplicantRow>;
 
 /** Why the applicant may not write now: the contract's error codes the server answers (409). */
-export type WriteRefusal = 'application_submitted' | 'program_unavailable' | 'application_closed' | 'step_locked';
+export type WriteRefusal = Extract<components['schemas']['ErrorCode'], 'application_submitted' | 'program_unavailable' | 'application_closed' | 'step_locked'>;
 
 /**
  * Why the applicant may not write to an application in `status` (as stored) now, or null when they may. `step` is the
@@ -288,7 +288,7 @@ export const STEP_OF_DOCUMENT = { owner_id: 3, income_document: 4, no_income_for
 /** What the rules read of one document of the checklist (AdminDocument has these fields). */
 export interface ChecklistEntry {
   kind: DocumentKind;
-  verdict: 'verified' | 'rejected' | null;
+  verdict: components['schemas']['DocumentVerdict'] | null;
 }
 
 /** Which decisions need every document verified: approving does; rejecting and waitlisting only need a reason. */

@@ -1,9 +1,11 @@
 // Types of the step machine: one of the six application steps, incomplete or submitted.
 
+import type { components } from '#api/schema.d.ts';
 import type { StepNumber } from '#shared/application-constants.ts';
 
 export type { StepNumber };
-export type StepStatus = 'incomplete' | 'submitted';
+/** The contract's step status (components/schemas/StepStatus). */
+export type StepStatus = components['schemas']['StepStatus'];
 
 export interface StepInput {
   applicationId: number;

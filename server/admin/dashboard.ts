@@ -9,7 +9,7 @@ import type { Db } from '#server/db/client.ts';
 import { applications, eventRegistrations, programs, surveys, users } from '#server/db/schema.ts';
 import { fieldErrors } from '#server/http/errors.ts';
 import { translate, type Language } from '#server/i18n/messages.ts';
-import { SUB_PROGRAM_VALUES } from '#shared/contract-enums.ts';
+import { DASHBOARD_FUNNEL_STAGE_VALUES, HOW_HEARD_VALUES, SUB_PROGRAM_VALUES } from '#shared/contract-enums.ts';
 import { APPLICATION_STATUSES, REVIEW_DECISIONS } from '#shared/review-lifecycle.ts';
 import { withinDays, type ApplicationFilters } from './applications.ts';
 import { subProgramMessage, toCsv } from './csv.ts';
@@ -21,8 +21,8 @@ export type DashboardChart = Schemas['DashboardChart'];
 /** The list's program and start-day filters (docs/decisions/025), read here for accounts and registrations too. */
 export type DashboardFilters = Pick<ApplicationFilters, 'program_id' | 'from' | 'to'>;
 
-const HOW_HEARD = ['search_engine', 'recommendation', 'social', 'meet_and_greet', 'other'] as const satisfies readonly Schemas['HowHeard'][];
-const FUNNEL = ['account', 'survey', 'started', 'submitted', 'decided'] as const satisfies readonly Schemas['DashboardFunnelStage'][];
+const HOW_HEARD = HOW_HEARD_VALUES;
+const FUNNEL = DASHBOARD_FUNNEL_STAGE_VALUES;
 /** Each band's lower bound in whole days; a band ends where the next starts. */
 const BANDS = [
   ['days_0_6', 0],

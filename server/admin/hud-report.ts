@@ -7,6 +7,7 @@ import type { Db } from '#server/db/client.ts';
 import { applications, hudIncomeLimits } from '#server/db/schema.ts';
 import { fieldErrors, msg, type Message } from '#server/http/errors.ts';
 import { translate, type Language } from '#server/i18n/messages.ts';
+import { HUD_RACE_CATEGORY_VALUES } from '#shared/contract-enums.ts';
 import { PR_MUNICIPALITIES } from '#shared/pr-municipalities.ts';
 import { searchFold } from '#shared/search-fold.ts';
 import { parseCsv, toCsv } from './csv.ts';
@@ -28,19 +29,8 @@ export interface HudReportQuery {
 /** `applicants`: every application sent at least once; `closed` only ever takes drafts, so it is not among them. */
 export const APPLICANT_STATUSES = ['submitted', 'in_review', 'changes_requested', 'approved', 'rejected', 'waitlisted'] as const;
 
-export const RACE_CATEGORIES = [
-  'american_indian_or_alaska_native',
-  'asian',
-  'black_or_african_american',
-  'native_hawaiian_or_pacific_islander',
-  'white',
-  'american_indian_and_white',
-  'asian_and_white',
-  'black_and_white',
-  'american_indian_and_black',
-  'other_multi_racial',
-  'unknown',
-] as const satisfies readonly HudRaceCategory[];
+/** The contract's HudRaceCategory values, in its order (shared/contract-enums.ts). */
+export const RACE_CATEGORIES = HUD_RACE_CATEGORY_VALUES;
 
 const ETHNICITIES = ['hispanic', 'not_hispanic', 'ethnicity_unknown'] as const;
 

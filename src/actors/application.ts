@@ -13,7 +13,6 @@ import type { SaveDraftInput, SaveDraftOutput } from '#machines/autosave/autosav
 import { stepMachine } from '#machines/step/step.machine';
 import type { StepNumber, SubmitStepInput, SubmitStepOutput } from '#machines/step/step.types';
 import { uploadMachine } from '#machines/upload/upload.machine';
-import type { StoredFile } from '#machines/upload/upload.types';
 import { isStepNumber } from '#shared/application-constants';
 import { checkStepComplete } from '#shared/validation/step-checks';
 import { savableDraft } from '#shared/validation/savable-draft';
@@ -28,6 +27,8 @@ import {
 import { removeLocalCopy, writeLocalCopy } from './application-drafts';
 import { isFinalRejection, toSaveDraftRejection, toServerRejection } from './application-errors';
 import { uploadFileActor } from './upload-file';
+// The contract's own check of the answer (generated from openapi.yaml: scripts/gen-validators.ts).
+import { isStoredFile } from '#shared/validation/validators.js';
 
 export type ApplicationActorRef = ActorRefFrom<typeof applicationMachine>;
 
@@ -146,19 +147,6 @@ function provideStepMachine(queryClient: QueryClient) {
       }),
     },
   });
-}
-
-function isStoredFile(value: unknown): value is StoredFile {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'file_name' in value &&
-    typeof value.file_name === 'string' &&
-    'size' in value &&
-    typeof value.size === 'number' &&
-    'uploaded_at' in value &&
-    typeof value.uploaded_at === 'string'
-  );
 }
 
 /** The upload machine with the real intake-form upload (the application machine tells step 6 it changed). */

@@ -17,26 +17,14 @@ import { showToast } from '#lib/toast';
 import type { ApplicationActorRef } from './application';
 import { toServerRejection } from './application-errors';
 import { uploadFileActor } from './upload-file';
+// The contract's own check of the answer (generated from openapi.yaml: scripts/gen-validators.ts).
+import { isApplicationFile } from '#shared/validation/validators.js';
 
 // docs/product.md section 8: the successes 'document uploaded' and 'document deleted'.
 const toasts = defineMessages({
   uploaded: { id: 'application.documents.uploaded' },
   deleted: { id: 'application.documents.deleted' },
 });
-
-/** The server's answer to a document upload checked for what the field needs of it. */
-function answersApplicationFile(value: unknown): value is ApplicationFile {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'id' in value &&
-    typeof value.id === 'number' &&
-    'file_name' in value &&
-    typeof value.file_name === 'string' &&
-    'size' in value &&
-    typeof value.size === 'number'
-  );
-}
 
 function updateCachedFiles(queryClient: QueryClient, id: number, change: (files: ApplicationFile[]) => ApplicationFile[]): void {
   queryClient.setQueryData(applicationKeys.detail(id), (old: Application | undefined) => (old ? { ...old, files: change(old.files) } : old));
@@ -57,7 +45,7 @@ function provideDocumentUpload(queryClient: QueryClient) {
         const { applicationId, fileKind } = target;
         return {
           path: `/applications/${applicationId}/files?kind=${fileKind}`,
-          read: (body) => (answersApplicationFile(body) ? body : null),
+          read: (body) => (isApplicationFile(body) ? body : null),
           onStored: (stored) => updateCachedFiles(queryClient, applicationId, (files) => [...files, stored]),
         };
       }),

@@ -17,6 +17,8 @@ import type { StoredFile } from '#machines/upload/upload.types';
 import { getIntl } from '#lib/locale';
 import { showToast } from '#lib/toast';
 import { uploadFileActor } from './upload-file';
+// The contract's own check of the answer (generated from openapi.yaml: scripts/gen-validators.ts).
+import { isDriveNode } from '#shared/validation/validators.js';
 
 const toasts = defineMessages<DriveAnnouncement>({
   uploaded: { id: 'application.documents.uploaded' },
@@ -26,10 +28,6 @@ const toasts = defineMessages<DriveAnnouncement>({
   renamed: { id: 'drive.toast.renamed' },
   moved: { id: 'drive.toast.moved' },
 });
-
-function isDriveNode(value: unknown): value is DriveNode {
-  return typeof value === 'object' && value !== null && 'id' in value && 'name' in value && typeof value.name === 'string' && 'kind' in value;
-}
 
 /** What the upload machine keeps of a stored drive file (its name, size and when). */
 const storedOf = (node: DriveNode): StoredFile => ({ file_name: node.name, size: node.size ?? 0, uploaded_at: node.created_at, active_content: [] });

@@ -13,7 +13,7 @@ import {
   selectIsStepEditable,
   selectReadonlyBanner,
 } from '#machines/application/application.selectors.ts';
-import type { ApplicationInput, LoadedStep } from '#machines/application/application.types.ts';
+import type { ApplicationInput, LoadedStep, SubmitApplicationInput, SubmitApplicationOutput } from '#machines/application/application.types.ts';
 import { AppError } from '#server/http/errors.ts';
 import { assertWritable, type WriteFacts } from '#server/applications/service.ts';
 import { applicationAction, programStatus } from '#server/programs/status.ts';
@@ -148,7 +148,7 @@ describe('the applicant side of the lifecycle table', { timeout: 120_000 }, () =
   it('the machine records where the applicant\'s sending took the application (resubmitting goes back to review)', async () => {
     for (const [status, expected] of [['draft', 'submitted'], ['changes_requested', 'in_review']] as const) {
       // The server answers what the table says; the machine's own record must say the same.
-      const machine = applicationMachine.provide({ actors: { submitApplication: fromPromise(async () => ({ status: expected })) } });
+      const machine = applicationMachine.provide({ actors: { submitApplication: fromPromise<SubmitApplicationOutput, SubmitApplicationInput>(async () => ({ status: expected })) } });
       const actor = createActor(machine, { input: inputOf(status, 'open', [...STEP_NUMBERS], [3]) }).start();
       actor.send({ type: 'application.submit' });
       actor.send({ type: 'application.confirmSubmit' });

@@ -2,11 +2,12 @@
 // form, step 1 of the application and its answers.
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { components } from '#api/schema';
+import { GENDER_VALUES } from '#shared/contract-enums';
 
 export type Gender = components['schemas']['Gender'];
 
 /** In the order the gender select lists them. */
-export const genders = ['female', 'male', 'non_binary', 'prefer_not_to_say'] as const satisfies readonly Gender[];
+export const genders = GENDER_VALUES;
 
 export const personFieldLabels = defineMessages({
   firstName: { id: 'profile.person.firstName' },

@@ -1,29 +1,11 @@
 // Turns what was typed in the survey form into the body of PUT /me/survey: numbers read the way people in Puerto
 // Rico write them ("1,500.50", "$1500", "3.5", also a decimal comma "3,5"), empty text becomes null.
-import type { Industry, OperatingTime, SteamBranch } from '#api/survey';
+import { INDUSTRY_VALUES, OPERATING_TIME_VALUES, STEAM_BRANCH_VALUES } from '#shared/contract-enums';
 
-export const industries = [
-  '11', '21', '22', '23', '31', '42', '44', '48', '51', '52', '53', '54', '55', '56', '61', '62', '71', '72', '81', '99',
-] as const satisfies readonly Industry[];
-
-export const operatingTimes = [
-  'under_3_months',
-  'months_3_to_6',
-  'months_6_to_12',
-  'years_1_to_2',
-  'years_3_to_5',
-  'years_6_plus',
-] as const satisfies readonly OperatingTime[];
-
-export const steamBranches = ['science', 'technology', 'engineering', 'arts', 'mathematics'] as const satisfies readonly SteamBranch[];
-
-/** The survey's option lists hold every value of the contract's enums: `never` (a type error) when one is missing. */
-type Complete<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : never;
-export const everyOptionListed: [
-  Complete<Industry, (typeof industries)[number]>,
-  Complete<OperatingTime, (typeof operatingTimes)[number]>,
-  Complete<SteamBranch, (typeof steamBranches)[number]>,
-] = [true, true, true];
+// The contract's enums in its order (generated from openapi.yaml: scripts/gen-contract-enums.ts).
+export const industries = INDUSTRY_VALUES;
+export const operatingTimes = OPERATING_TIME_VALUES;
+export const steamBranches = STEAM_BRANCH_VALUES;
 
 /**
  * A number as typed: the number, null when empty, or the text itself when it is no number at all ("1e3", "abc"),

@@ -7,6 +7,8 @@ import { unwrap } from '#api/errors';
 import { saveBlob } from '#api/applications';
 import { uploadWithProgress } from '#api/upload';
 import type { components, operations } from '#api/schema';
+// The contract's own check of the answer (generated from openapi.yaml: scripts/gen-validators.ts).
+import { isHudIncomeLimitYear } from '#shared/validation/validators.js';
 
 type Schemas = components['schemas'];
 export type HudReport = Schemas['HudReport'];
@@ -53,9 +55,6 @@ export async function downloadHudCsv(query: HudReportQuery, fallbackName: string
   saveBlob(data, response, fallbackName);
 }
 
-const isImportedYear = (body: unknown): body is HudIncomeLimitYear =>
-  typeof body === 'object' && body !== null && 'year' in body && 'rows' in body && 'municipalities' in body;
-
 /** Imports one year's income limits; rejects with an ApiError whose body names every bad row (field `file`). */
 export async function importIncomeLimits(year: number, file: File): Promise<HudIncomeLimitYear> {
   const body = await uploadWithProgress({
@@ -66,6 +65,6 @@ export async function importIncomeLimits(year: number, file: File): Promise<HudI
     onProgress: () => undefined,
     signal: new AbortController().signal,
   });
-  if (!isImportedYear(body)) throw new Error('income limits: unexpected answer');
+  if (!isHudIncomeLimitYear(body)) throw new Error('income limits: unexpected answer');
   return body;
 }
