@@ -17,7 +17,6 @@ type Schemas = components['schemas'];
 export type HudReport = Schemas['HudReport'];
 type HudBucket = Schemas['HudBucket'];
 type HudSection = Schemas['HudSection'];
-type HudRaceCategory = Schemas['HudRaceCategory'];
 type IncomeSource = Schemas['IncomeSource'];
 
 export interface HudReportQuery {
