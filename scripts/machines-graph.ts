@@ -83,11 +83,13 @@ function transitionsOf(node: AnyStateNode): AnyTransitionDefinition[] {
   return [...node.always ?? [], ...[...node.transitions.values()].flat()];
 }
 
-const invokedOf = (node: AnyStateNode): string[] =>
-  node.invoke.map((invoke) => {
-    const src = typeof invoke.src === 'string' ? invoke.src : invoke.id;
-    return src === invoke.id ? invoke.id : `${invoke.id} (${src})`;
-  });
+/** The children a state invokes: their id, and their logic when it is named otherwise. */
+const invokedOf = (node: AnyStateNode): Array<{ id: string; src: string }> =>
+  node.invoke.map((invoke) => ({ id: invoke.id, src: typeof invoke.src === 'string' ? invoke.src : invoke.id }));
+const invokedText = ({ id, src }: { id: string; src: string }): string => (src === id ? id : `${id} (${src})`);
+/** In the table, a child that is one of our machines links to its own chart. */
+const invokedLink = ({ id, src }: { id: string; src: string }): string =>
+  src in MACHINES ? `${id} ([${src}](${src}.md))` : invokedText({ id, src });
 
 /** The nested `state` blocks: every state declared with its key as its label, its initial and final edges inside. */
 function declare(node: AnyStateNode, indent: string, lines: string[]): void {
@@ -100,7 +102,7 @@ function declare(node: AnyStateNode, indent: string, lines: string[]): void {
       lines.push(`${indent}}`);
     } else {
       lines.push(`${indent}state "${child.key}" as ${id}`);
-      for (const invoked of invokedOf(child)) lines.push(`${indent}${id} : invokes ${invoked}`);
+      for (const invoked of invokedOf(child)) lines.push(`${indent}${id} : invokes ${invokedText(invoked)}`);
       if (child.type === 'final') lines.push(`${indent}${id} --> [*]`);
     }
   }
@@ -117,7 +119,7 @@ function edges(node: AnyStateNode, lines: string[]): void {
 /** Rows for what a diagram cannot show well: the children a state invokes, and events handled without leaving it. */
 function tableRows(node: AnyStateNode, rows: { invoked: string[]; kept: string[] }): void {
   const name = node.path.length === 0 ? `(${node.machine.id}, every state)` : node.path.join('.');
-  for (const invoked of invokedOf(node)) rows.invoked.push(`| ${name} | ${invoked} |`);
+  for (const invoked of invokedOf(node)) rows.invoked.push(`| ${name} | ${invokedLink(invoked)} |`);
   for (const transition of transitionsOf(node)) {
     if (transition.target === undefined) {
       const actions = transition.actions.map((action) => (typeof action === 'string' ? action : typeof action === 'object' && action !== null && 'type' in action ? String(action.type) : 'inline')).join(', ');
@@ -152,7 +154,7 @@ export function renderChart(name: string, machine: AnyStateMachine): string {
     '```',
     '',
   ];
-  if (rows.invoked.length > 0) out.push('## Invoked children', '', '| State | Child (id, and its logic when named otherwise) |', '| --- | --- |', ...rows.invoked, '');
+  if (rows.invoked.length > 0) out.push('## Invoked children', '', '| State | Child (id, and its logic when named otherwise; our machines link to their chart) |', '| --- | --- |', ...rows.invoked, '');
   if (rows.kept.length > 0) out.push('## Events handled without leaving the state', '', '| State | Event [guard] | Actions |', '| --- | --- | --- |', ...rows.kept, '');
   return out.join('\n');
 }

@@ -31,7 +31,10 @@ describe('docs/machines/*.md', () => {
         idle: { on: { go: [{ guard: 'ready', target: 'busy' }, { target: 'done' }] } },
         busy: {
           initial: 'working',
-          invoke: { id: 'worker', src: 'work' },
+          invoke: [
+            { id: 'worker', src: 'work' },
+            { id: 'saver', src: 'autosave' },
+          ],
           states: {
             working: { after: { 1000: 'waiting' }, always: { guard: 'finished', target: '#sample.done' } },
             waiting: { invoke: { id: 'poll', src: 'poll', onDone: 'working' } },
@@ -55,6 +58,8 @@ describe('docs/machines/*.md', () => {
       '  busy__working --> busy__waiting: after 1000 ms',
       '  busy__waiting --> busy__working: xstate.done.actor.poll',
       '| busy | worker (work) |',
+      // One of our machines: its chart is linked.
+      '| busy | saver ([autosave](autosave.md)) |',
       '| (sample, every state) | ping | pong |',
     ]) {
       expect(chart.split('\n'), line).toContain(line);

@@ -5,8 +5,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-/** Keys whose value is a map of names to state nodes or transitions: no spreads, no computed names, no built maps. */
-const MAPS = new Set(['states', 'on', 'after']);
 /** Keys holding transitions. */
 const TRANSITIONS = new Set(['always', 'onDone', 'onError', 'onSnapshot']);
 /** XState's guard combinators, which the editor reads as such. */
@@ -67,6 +65,7 @@ class ConfigCheck {
     }
   }
 
+  /** `states`, `on` and `after`: a map of names to state nodes or transitions, with no spread, computed or built entry. */
   private map(node: ts.Expression, where: string, each: (value: ts.Expression, name: string) => void): void {
     const object = this.object(node, where);
     if (object === null) return;
