@@ -3,7 +3,7 @@
 // and the SPA reads the rewritten `exp`, so one can look expired (renewed at load) or still valid (renewed after a 401).
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { baseURL } from './support/ports.ts';
-import { createAccount, fieldLabel, signIn, storedUser, t, type Account } from './support/shell.ts';
+import { createAccount, fieldLabel, signIn, startTheApp, storedUser, t, type Account } from './support/shell.ts';
 
 let account: Account;
 
@@ -139,6 +139,8 @@ test('a session another tab stored that this tab missed is adopted when a page n
   // registered before the app's stops them, so only the route guard's question can find the session.
   await page.addInitScript(() => window.addEventListener('storage', (event) => event.stopImmediatePropagation(), true));
   await page.goto('/');
+  // The app (and its session actor, signed out) runs before the other tab signs in: the home page is prerendered.
+  await startTheApp(page);
   await expect(page.getByRole('banner').getByRole('link', { name: t('es', 'app.header.signIn') })).toBeVisible();
 
   // Another tab signs in, and its access token has expired by the time this tab looks (the refresh token is good).
