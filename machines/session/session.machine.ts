@@ -1,7 +1,7 @@
 // The session workflow (docs/product.md section 4): sign in, renew the access token, sign out, follow other tabs, and
 // adopt a session stored in the browser (at boot, and when a route asks while signed out), judging its token's expiry.
 // Pure: the API calls, the storage read and writes and the clock are injected with .provide() (src/actors in the SPA).
-import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type {
   LoginInput,
   LoginResponse,
@@ -95,6 +95,9 @@ function keepRefreshToken(previous: SessionRecord, response: SessionResponse): S
   return { ...response, refresh: previous.refresh };
 }
 
+/** The language of the record a session is restored from (params of `adoptPreferredLanguage` at boot). */
+const storedLanguage = ({ context }: { context: SessionContext }) => ({ language: requireRecord(context).language });
+
 /** Default actors fail loudly: a SPA that forgot .provide() should not look signed out for no reason. */
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`session: provide the "${name}" actor with sessionMachine.provide({ actors })`);
@@ -126,10 +129,6 @@ export const sessionMachine = setup({
     announceLoginFailure: (_, _params: AnnounceLoginFailureParams) => {},
     /** A session began on this device (sign-in or restored at boot): use the person's preferred language. */
     adoptPreferredLanguage: (_, _params: AdoptPreferredLanguageParams) => {},
-    /** A stored session restored at boot brings the person's language, as a fresh sign-in does. */
-    adoptStoredLanguage: enqueueActions(({ context, enqueue }) => {
-      enqueue({ type: 'adoptPreferredLanguage', params: { language: requireRecord(context).language } });
-    }),
     setRecord: assign((_, params: { record: SessionRecord | null }) => ({ record: params.record })),
     setError: assign((_, params: { error: SessionError | null }) => ({ error: params.error })),
     setRemember: assign((_, params: { remember: boolean }) => ({ remember: params.remember })),
@@ -164,9 +163,9 @@ export const sessionMachine = setup({
         {
           guard: { type: 'isLive', params: ({ context }) => ({ record: context.record, now: context.bootedAt }) },
           target: 'signedIn',
-          actions: 'adoptStoredLanguage',
+          actions: { type: 'adoptPreferredLanguage', params: storedLanguage },
         },
-        { guard: 'hasRecord', target: 'refreshing', actions: 'adoptStoredLanguage' },
+        { guard: 'hasRecord', target: 'refreshing', actions: { type: 'adoptPreferredLanguage', params: storedLanguage } },
         { target: 'signedOut' },
       ],
     },
