@@ -10,6 +10,7 @@ import { openDatabase, type Database, type DatabaseTarget } from './db/client.ts
 import { TokenService } from './auth/tokens.ts';
 import { CaptchaService } from './captcha/captcha.ts';
 import { OutboxWorker } from './mail/outbox.ts';
+import { ReminderJob } from './operations/reminders.ts';
 import { RetentionJob } from './operations/retention.ts';
 import { FileStorage } from './files/storage.ts';
 import { MAX_UPLOAD_BYTES } from '#shared/application-constants.ts';
@@ -204,10 +205,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
   app.decorate('ctx', ctx);
   const retention = new RetentionJob({ db: database.db, files, log: app.log, now }, config.retention);
+  const reminders = new ReminderJob({ db: database.db, publicUrl: config.publicUrl, log: app.log, now });
   app.addHook('onClose', async () => {
     await work.drain();
     await outbox.stop();
     await retention.stop();
+    await reminders.stop();
     await database.close();
     await redis?.quit().catch(() => redis.disconnect());
     objects?.close();
@@ -285,7 +288,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (spa && config.spaDir) registerSpa(app, config.spaDir);
 
   outbox.start(config.mailPollMs);
-  retention.start(config.retention.intervalHours);
+  retention.startHourly(config.retention.intervalHours);
+  reminders.startEvery(config.remindersIntervalMinutes);
   return app;
 }
 

@@ -203,6 +203,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the signed-in person receives reminder e-mails
+         * @description Reminders (docs/decisions/050-reminders.md): the program of an unsent draft closes in 7 days and in 1 day, a
+         *     draft unchanged for 14 days, a change request waiting for 7 days. On unless the person turned them off.
+         */
+        get: operations["getMyReminders"];
+        /** Turn the signed-in person's reminder e-mails on or off */
+        put: operations["setMyReminders"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/password": {
         parameters: {
             query?: never;
@@ -2738,6 +2760,10 @@ export interface components {
         RefreshRequest: {
             refresh: string;
         };
+        ReminderSetting: {
+            /** @description Reminder e-mails are sent. */
+            enabled: boolean;
+        };
         /** @description The Person fields a person may change (docs/product.md section 3); send only what changes. */
         PersonUpdate: {
             first_name?: string;
@@ -3917,6 +3943,53 @@ export interface operations {
                     "application/json": {
                         ssn_last4_masked: string;
                     };
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getMyReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setting. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderSetting"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    setMyReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReminderSetting"];
+            };
+        };
+        responses: {
+            /** @description The setting as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderSetting"];
                 };
             };
             400: components["responses"]["FieldErrors"];

@@ -120,6 +120,8 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     MAIL_POLL_MS: '0',
     // The daily retention run would start ten minutes in: suites run it themselves (tests/server/retention.test.ts).
     RETENTION_INTERVAL_HOURS: '0',
+    // The same for the hourly reminders (tests/server/reminders.test.ts runs them).
+    REMINDERS_INTERVAL_MINUTES: '0',
     CAPTCHA_COST: '50',
     PUBLIC_URL: 'http://portal.test',
     RATE_LIMIT_LOGIN: '100000',
