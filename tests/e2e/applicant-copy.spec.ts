@@ -6,7 +6,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pdfText } from '../support/pdf-text.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { applicationPath, applyTo, completeSteps, createProgram, newApplicant } from './support/apply.ts';
-import { expectNoHorizontalScroll, shotPath, signIn, t, tabTo, type Locale } from './support/shell.ts';
+import { expectNoHorizontalScroll, shotPath, signIn, switchLanguage, t, tabTo, type Locale } from './support/shell.ts';
 
 /** The copy's button of a My Programs card: its name carries the program for screen readers. */
 const copyButton = (scope: Locator | Page, locale: Locale, program?: string): Locator =>
@@ -39,6 +39,8 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
     const draftName = `Borrador ${suffix}`;
     await applyTo(applicant.api, await createProgram(draftName, 'incubator', `Draft ${suffix}`));
 
+    await page.goto('/login');
+    if (locale === 'en') await switchLanguage(page, 'en');
     await signIn(page, applicant.account, locale);
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     await page.goto('/panel/programs/my');
