@@ -107,6 +107,13 @@ describe.each(databaseKinds)("the applicant's copy (%s)", (kind) => {
       .onConflictDoNothing();
     const note = await test.call('POST', `/admin/applications/${id}/notes`, { text: NOTE }, staff.headers);
     expect(note.statusCode, note.body).toBe(201);
+    const rubrics = (await test.call('GET', '/admin/rubrics', undefined, staff.headers)).json() as {
+      results: Array<{ sub_program: string; criteria: Array<{ key: string; max_score: number }> }>;
+    };
+    const criteria = rubrics.results.find((rubric) => rubric.sub_program === 'incubator')?.criteria ?? [];
+    const scores = Object.fromEntries(criteria.map((criterion) => [criterion.key, criterion.max_score]));
+    const scored = await test.call('PUT', `/admin/applications/${id}/scores`, { scores }, staff.headers);
+    expect(scored.statusCode, scored.body).toBe(200);
     const files = (await test.call('GET', `/applications/${id}`, undefined, ana.headers)).json() as { files: Array<{ id: number }> };
     const document = { file_id: files.files[0]?.id };
     const rejected = await test.call('POST', `/admin/applications/${id}/documents/${document?.file_id}/reject`, { reason: REJECTION }, staff.headers);
