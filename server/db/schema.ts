@@ -105,10 +105,12 @@ export const mailOutbox = pgTable(
     sent_at: timestamp('sent_at', { withTimezone: true }),
     failed_at: timestamp('failed_at', { withTimezone: true }),
     last_error: text('last_error'),
-    /** One optional attachment (an event's .ics calendar file): its file name, MIME type and text content. */
+    /** One optional attachment (an event's .ics calendar file, the applicant's copy): its file name, MIME type and content. */
     attachment_name: text('attachment_name'),
     attachment_type: text('attachment_type'),
     attachment_content: text('attachment_content'),
+    /** 'base64' when attachment_content is a binary file base64-encoded (the applicant's copy, a PDF); null for text. */
+    attachment_encoding: text('attachment_encoding'),
     /** The application the message is about (its timeline lists it: docs/decisions/040); null for other mail. */
     application_id: integer('application_id').references((): AnyPgColumn => applications.id, { onDelete: 'set null' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
