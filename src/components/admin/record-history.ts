@@ -78,6 +78,10 @@ export async function downloadAuditRange(from: string, to: string, fallbackName:
 /** What each audited operation did, as the timeline says it (an operation not named here reads as a change). */
 export const operationNames: Record<string, MessageDescriptor> = defineMessages({
   addAdminApplicationNote: { id: 'admin.history.op.addAdminApplicationNote' },
+  confirmAdminApplicationApproval: { id: 'admin.history.op.confirmAdminApplicationApproval' },
+  declareAdminApplicationConflict: { id: 'admin.history.op.declareAdminApplicationConflict' },
+  markNotSame: { id: 'admin.history.op.markNotSame' },
+  unmarkNotSame: { id: 'admin.history.op.unmarkNotSame' },
   createAdminEvent: { id: 'admin.history.op.createAdminEvent' },
   createAdminNews: { id: 'admin.history.op.createAdminNews' },
   createAdminProgram: { id: 'admin.history.op.createAdminProgram' },

@@ -18,11 +18,14 @@ export interface Seeded {
   programName: Record<Locale, string>;
 }
 
-/** A program of the test's own, an applicant with a submitted application in it (every document uploaded), and a reviewer. */
-export async function seedSubmitted(label: string, locale: Locale): Promise<Seeded> {
+/**
+ * A program of the test's own, an applicant with a submitted application in it (every document uploaded), and a
+ * reviewer; with `secondPerson`, the program asks a second staff member to confirm each approval.
+ */
+export async function seedSubmitted(label: string, locale: Locale, { secondPerson = false } = {}): Promise<Seeded> {
   const token = Math.random().toString(36).slice(2, 8);
   const programName = { es: `Revisión ${token}`, en: `Review ${token}` };
-  const programId = await createProgram(programName.es, 'incubator', programName.en);
+  const programId = await createProgram(programName.es, 'incubator', programName.en, { secondPerson });
   const { account, api } = await newApplicant(`${label}-${token}`, locale);
   const applicationId = await applyTo(api, programId);
   await completeSteps(api, applicationId, [1, 2, 3, 4, 5, 6]);
