@@ -93,7 +93,8 @@ export const provideReviewMachine = (queryClient: QueryClient, watch: WatchAppli
         if (command === null) return;
         // An approval the program wants confirmed stays in review: the toast says it waits for a second person.
         const proposed = command.operationId === 'decideAdminApplication' && command.body.decision === 'approved' && answer.status !== 'approved';
-        showToast({ kind: 'success', message: getIntl().formatMessage(proposed ? done.approvalProposed : reviewDoneMessage(command), { name: documentName(command, answer) }) });
+        const message: MessageDescriptor = proposed ? done.approvalProposed : reviewDoneMessage(command);
+        showToast({ kind: 'success', message: getIntl().formatMessage(message, { name: documentName(command, answer) }) });
         onDone(command);
       },
     },
