@@ -924,7 +924,7 @@ async function reviewScreen(world: ReviewWorld, snapshot: ReviewSnapshot): Promi
   }
   // Why approving is not offered: the documents not verified, named; an approval waiting, whose it is.
   const unverified = selectUnverifiedNames(snapshot);
-  const unverifiedNote = reviewPanel(page).getByText(es('api.review.documentsUnverified', { names: unverified.join(', ').replace(/, ([^,]*)$/, ' y $1') }));
+  const unverifiedNote = reviewPanel(page).getByText(es('api.review.documentsUnverified', { names: new Intl.ListFormat('es', { type: 'conjunction' }).format(unverified) }));
   await expect(unverifiedNote).toHaveCount(status === 'in_review' && unverified.length > 0 ? 1 : 0);
   const pending = selectPendingApproval(snapshot);
   await expect(reviewPanel(page).getByText(es('admin.review.approvalWaitingMine', { reason: REVIEW_REASON }))).toHaveCount(pending?.mine === true ? 1 : 0);

@@ -49,6 +49,8 @@ const INCOME_REASON = 'El talonario no muestra el nombre del solicitante.';
 const MESSAGE = 'Revise también el nombre comercial del paso 2.';
 const APPROVAL_REASON = 'Cumple los requisitos y el plan es viable.';
 const SCORES = { team: 4, problem: 4, market: 4, feasibility: 4, fit: 4 };
+/** Names as the screen lists them ("a y b", "a e income…", "a and b"): the locale's conjunction, as react-intl's formatList. */
+const listed = (locale: Locale, names: string[]) => new Intl.ListFormat(locale, { type: 'conjunction' }).format(names);
 /** The English change-request e-mail's own words (locales/en.json email.changesRequested.text). */
 const isChangeRequest = (text: string) => text.includes('staff ask you to correct these steps');
 
@@ -122,9 +124,9 @@ test('a recused reviewer, one batch change request, a resubmission, and an appro
     await expect(checklistItem(staff, 'es', name)).toContainText(es('admin.review.documents.rejected', { reason }));
   }
   await expectReviewStatus(staff, 'es', 'in_review');
-  await expect(note(staff, es('admin.review.rejectedPending', { names: 'owner_id.pdf y income_document.pdf' }))).toBeVisible();
+  await expect(note(staff, es('admin.review.rejectedPending', { names: listed('es', ['owner_id.pdf', 'income_document.pdf']) }))).toBeVisible();
   await expect(mailsTo(seeded.applicant.email, isChangeRequest)).resolves.toHaveLength(0);
-  await expectNoAxeViolationsInBoth(staff, 'review page, two documents rejected', (locale) => note(staff, t(locale, 'admin.review.rejectedPending', { names: `owner_id.pdf ${locale === 'es' ? 'y' : 'and'} income_document.pdf` })));
+  await expectNoAxeViolationsInBoth(staff, 'review page, two documents rejected', (locale) => note(staff, t(locale, 'admin.review.rejectedPending', { names: listed(locale, ['owner_id.pdf', 'income_document.pdf']) })));
 
   // One change request: step 2 picked, the rejected documents' steps go with it.
   await reviewPanel(staff).getByRole('button', { name: es('admin.review.requestChanges') }).click();
