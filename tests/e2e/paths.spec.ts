@@ -919,7 +919,8 @@ async function reviewScreen(world: ReviewWorld, snapshot: ReviewSnapshot): Promi
   };
   for (const [id, shown] of Object.entries(offered)) await expect(reviewButton(page, id)).toHaveCount(shown ? 1 : 0);
   for (const document of snapshot.context.documents) {
-    const verify = checklist(page, 'es').getByRole('button', { name: es('admin.review.documents.verify', { name: document.name }) });
+    // A verified document keeps its Verify button, disabled: only an enabled one counts as offered.
+    const verify = checklist(page, 'es').getByRole('button', { name: es('admin.review.documents.verify', { name: document.name }), disabled: false });
     await expect(verify).toHaveCount(selectDocumentActions(snapshot, document.fileId).verify ? 1 : 0);
   }
   // Why approving is not offered: the documents not verified, named; an approval waiting, whose it is.

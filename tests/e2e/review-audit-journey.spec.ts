@@ -141,7 +141,7 @@ test('a recused reviewer, one batch change request, a resubmission, and an appro
   expect(mail.text).toContain(MESSAGE);
   expect(mail.text).toContain(`owner_id.pdf: ${ID_REASON}`);
   expect(mail.text).toContain(`income_document.pdf: ${INCOME_REASON}`);
-  expect(mail.text).toMatch(/- 2\. .*\n- 3\. .*\n {4}- owner_id\.pdf: .*\n- 4\. .*\n {4}- income_document\.pdf: /);
+  expect(mail.text).toMatch(/- 2\. .*\r?\n- 3\. .*\r?\n {4}- owner_id\.pdf: .*\r?\n- 4\. .*\r?\n {4}- income_document\.pdf: /);
   await expect(mailsTo(seeded.applicant.email, isChangeRequest)).resolves.toHaveLength(1);
 
   // The applicant (English): fixes step 2, replaces both rejected documents, resubmits.
