@@ -289,7 +289,7 @@ test('staff are not offered their own application nor one linked to them by the 
   await expect(dialog).toBeHidden();
   await expect(flag).toContainText(`Tere Tercera ${token}`);
   // Audited: the application's history names the mark, and who made it.
-  const history = page.getByText(es('admin.history.op.markNotSame', { who: `Tere Tercera ${token}` }));
+  const history = page.getByText(es('admin.history.op.markAdminApplicationNotSame', { who: `Tere Tercera ${token}` }));
   await expect(history).toBeVisible();
   await expectNoAxeViolations(page, 'review page, duplicate marked not the same (es)');
   // The list's flag is gone.
