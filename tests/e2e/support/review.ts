@@ -56,11 +56,11 @@ export async function expectReopenedStep(browser: Browser, seeded: Seeded, step:
 
 // ---- staff's review page -------------------------------------------------------------------------------------
 
-/** The review page's actions panel (start, request changes, decide, the reviewer). */
 /**
- * Review acts the review screen does not offer yet, done through the API in a spec's setup
+ * Review acts done through the API in a spec's setup when the spec is about something else
  * (docs/decisions/036-review-rules.md): verifying every document before an approval, and declaring no conflict of
- * interest before scoring. The review screen replaces these with its own controls.
+ * interest before scoring. The review screen's own controls for both are walked by
+ * tests/e2e/review-audit-journey.spec.ts and the review machine's paths in tests/e2e/paths.spec.ts.
  */
 export async function verifyDocumentsThroughApi(staff: Account, applicationId: number): Promise<void> {
   const api = await apiSignIn(staff);
@@ -74,6 +74,7 @@ export async function declareNoConflictThroughApi(staff: Account, applicationId:
   await (await apiSignIn(staff)).call('PUT', `/admin/applications/${applicationId}/conflict`, { conflict: false });
 }
 
+/** The review page's actions panel (start, request changes, decide, the reviewer). */
 export const reviewPanel = (page: Page): Locator => page.getByRole('region', { name: /^(Acciones|Actions)$/ });
 /** The review's facts: the reviewer, the change request's message, the decision's reason. */
 export const reviewFacts = (page: Page, locale: Locale): Locator => page.getByLabel(t(locale, 'admin.review.reviewTitle'), { exact: true });
