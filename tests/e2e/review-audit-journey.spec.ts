@@ -35,6 +35,7 @@ import {
   expectReviewStatus,
   openAs,
   openReview,
+  reviewFacts,
   reviewPanel,
   score,
   seedSubmitted,
@@ -213,7 +214,8 @@ test('a recused reviewer, one batch change request, a resubmission, and an appro
   await tabTo(confirmer, confirm, 120);
   await confirmer.keyboard.press('Enter');
   await expectReviewStatus(confirmer, 'en', 'approved');
-  await expect(confirmer.getByText(APPROVAL_REASON)).toBeVisible();
+  // The decision's reason on the review's facts (the history names it too).
+  await expect(reviewFacts(confirmer, 'en').getByText(APPROVAL_REASON, { exact: true })).toBeVisible();
   await expectNoAxeViolations(confirmer, 'review page, approval confirmed (en)');
   await confirmer.context().close();
 
