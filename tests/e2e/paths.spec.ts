@@ -939,7 +939,8 @@ async function reviewScreen(world: ReviewWorld, snapshot: ReviewSnapshot): Promi
     const dialog = page.getByRole('dialog', { name: es('admin.review.decide.title', { name: world.seeded.name }) });
     await expect(dialog.getByRole('radio')).toHaveCount(decisions.length);
     for (const decision of decisions) await expect(dialog.getByRole('radio', { name: es(`programs.applicationStatus.${decision}`), exact: true })).toHaveCount(1);
-    await page.keyboard.press('Escape');
+    // Cancelled with its button (pressed before the dialog has taken focus, Escape can miss it).
+    await dialog.getByRole('button', { name: es('ui.confirm.cancel') }).click();
     await expect(dialog).toBeHidden();
   }
   // Scoring is offered once the viewer declared no conflict of interest; before, the sheet says why.
