@@ -28,6 +28,9 @@ import { languageFromHeader, translate, type Language, type MessageParams } from
 import type { AppContext } from './context.ts';
 import type { Handlers } from './http/handlers.ts';
 import { routeModules } from './routes/index.ts';
+import { registerRequestIdHeader, requestIdGenerator } from './http/request-id.ts';
+import { logTransport } from './operations/logging.ts';
+import { PortalMetrics } from './operations/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -107,8 +110,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           remotePort: request.socket?.remotePort,
         }),
       },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...(options.logStream ? { stream: options.logStream } : logTransport(config)),
     },
+    // A new id per request, or the one a trusted proxy passed on (server/http/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: bodyLimits.json,
     // X-Forwarded-For is believed only from the proxies the operator lists (TRUST_PROXY); by default from none.
     // Trusting any private address let whoever reaches the server from inside the network pick their address.
@@ -203,6 +209,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   };
   app.decorate('ctx', ctx);
+  const metrics = config.metrics ? new PortalMetrics({ db: database.db, pendingWork: () => work.pending, now }) : undefined;
+  app.decorate('metrics', metrics);
+  if (metrics) files.onStored = (bytes) => metrics.uploadStored(bytes);
   const retention = new RetentionJob({ db: database.db, files, log: app.log, now }, config.retention);
   app.addHook('onClose', async () => {
     await work.drain();
@@ -271,6 +280,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     done(null, payload);
   });
   const spa = Boolean(config.spaDir && existsSync(join(config.spaDir, 'index.html')));
+  registerRequestIdHeader(app);
+  metrics?.register(app);
   registerErrorHandling(app, { spaFallback: spa });
   registerJsonBodyParser(app);
 
