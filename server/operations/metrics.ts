@@ -217,6 +217,8 @@ export async function serveMetrics(settings: MetricsSettings, source: () => Prom
       () => response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('metrics unavailable\n'),
     );
   });
+  // Longer than a scrape interval (Prometheus: 15 to 60 s), so a scraper keeps its connection between scrapes.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(settings.port, settings.host, () => {
