@@ -323,7 +323,9 @@ function registerContractRoutes(api: FastifyInstance, handlers: Handlers, ctx: A
           : bodyLimits.anonymous;
     const onRequest: onRequestHookHandler[] = [];
     // Uploads have the whole request timeout; a JSON body must arrive sooner (a sign-in trickled over minutes is an attack).
-    if (!op.multipart) onRequest.push(bodyDeadline(ctx.config.http.bodyTimeoutMs));
+    // Fastify never reads a GET's body: those routes go without the deadline's three hooks (docs/decisions/047).
+    const deadline = !op.multipart && op.method !== 'get';
+    if (deadline) onRequest.push(bodyDeadline(ctx.config.http.bodyTimeoutMs));
     // The sign-in check runs before the body is read, so a request without a session is refused (401) before its
     // body is parsed or validated (400), and an anonymous upload before a byte of it is taken.
     if (op.requiresAuth) {
@@ -344,9 +346,9 @@ function registerContractRoutes(api: FastifyInstance, handlers: Handlers, ctx: A
         ...(op.fieldsUnder !== undefined ? { fieldsUnder: op.fieldsUnder } : {}),
       },
       onRequest,
-      preValidation: op.multipart ? undefined : clearBodyDeadlineHook,
-      onResponse: clearBodyDeadlineHook,
-      onRequestAbort: (request, done) => {
+      preValidation: deadline ? clearBodyDeadlineHook : undefined,
+      onResponse: op.method === 'get' ? undefined : clearBodyDeadlineHook,
+      onRequestAbort: op.method === 'get' ? undefined : (request, done) => {
         clearBodyDeadline(request);
         done();
       },
