@@ -1,5 +1,5 @@
-// /profile: the signed-in person's information (GET /me) on three forms: the Person fields, the SSN last 4, and
-// the password (POST /me/password).
+// /profile: the signed-in person's information (GET /me) on its forms: the Person fields, the SSN last 4, the
+// password (POST /me/password) and reminder e-mails (/me/reminders).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -9,6 +9,7 @@ import { SignedInOnly } from '#components/session/SignedInOnly';
 import { meQueryOptions, type Person } from '#features/profile/api/me';
 import { PasswordForm } from './PasswordForm';
 import { PersonForm } from './PersonForm';
+import { RemindersForm } from './RemindersForm';
 import { SsnForm } from './SsnForm';
 
 /** The Person fields alone: saving the SSN must not restart the other form and drop what is being typed. */
@@ -61,6 +62,7 @@ function ProfileContent() {
           />
           <SsnForm masked={me.data.ssn_last4_masked} />
           <PasswordForm />
+          <RemindersForm />
         </>
       )}
     </div>
