@@ -1,7 +1,7 @@
 // What the review screen reads from the review machine: the status, which of staff's actions to offer (the machine's
 // own `snapshot.can`; while a command is on its way, of the status it left from), the dialog open, the command in flight and the server's refusal.
 import type { SnapshotFrom } from 'xstate';
-import { APPLICATION_STATUSES, rejectedDocuments, type ApplicationStatus, type LifecycleEvent } from '#shared/review-lifecycle.ts';
+import { APPLICATION_STATUSES, mayDeclareConflict, mayScore, rejectedDocuments, scoringOpen, type ApplicationStatus, type LifecycleEvent } from '#shared/review-lifecycle.ts';
 import { approvalStepOf, dutyConflictOf, reviewMachine, unverifiedDocuments } from './review.machine.ts';
 import type { ReviewCommand, ReviewContext, ReviewDialog, ReviewDocument } from './review.types.ts';
 
@@ -71,6 +71,26 @@ export const selectError = (snapshot: Snapshot): ReviewContext['error'] => snaps
 
 /** Why the viewer may not act on the application at all: their own, or a declared conflict; else null. */
 export const selectDutyConflict = (snapshot: Snapshot) => dutyConflictOf(snapshot.context);
+/**
+ * The same reason as the screen words it: an application counted as the viewer's own is either theirs (they are its
+ * applicant) or linked to their account by the duplicate check (docs/decisions/038); else a declared conflict, or null.
+ */
+export function selectDutyReason(snapshot: Snapshot): 'own_application' | 'linked_duplicate' | 'conflict_of_interest' | null {
+  const reason = dutyConflictOf(snapshot.context);
+  return reason === 'own_application' && snapshot.context.viewerId !== snapshot.context.applicantId ? 'linked_duplicate' : reason;
+}
+/**
+ * Whether the viewer's scoring sheet is offered, and why not: the application decided (its totals are kept), the
+ * viewer may not act on it, or they have not declared "no conflict of interest" yet (shared/review-lifecycle.ts mayScore).
+ */
+export function selectScoring(snapshot: Snapshot): 'open' | 'decided' | 'duty' | 'not_sent' | 'declare_first' {
+  const { context } = snapshot;
+  if (!scoringOpen(context.loadedStatus)) return 'decided';
+  if (dutyConflictOf(context) !== null) return 'duty';
+  // A draft (or a closed one) takes no declaration yet, so no scores either.
+  if (!mayDeclareConflict(context.loadedStatus)) return 'not_sent';
+  return mayScore({ staffId: context.viewerId, ownerIds: context.ownerIds, declaredConflict: context.declaredConflict }) ? 'open' : 'declare_first';
+}
 /** The documents that keep the application from being approved (not verified), by name. */
 export const selectUnverifiedNames = (snapshot: Snapshot): string[] => unverifiedDocuments(snapshot.context).map((document) => document.name);
 /** The rejected documents waiting for the round's change request, by name. */

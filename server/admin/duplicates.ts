@@ -139,7 +139,7 @@ export async function setNotSame(db: Db, now: Date, actor: Actor, id: number, ot
     const mark = { application_id: otherId, accounts: [low, high] };
     await recordAudit(tx, {
       actorId: actor.id,
-      operation: notSame ? 'markNotSame' : 'unmarkNotSame',
+      operation: notSame ? 'markAdminApplicationNotSame' : 'unmarkAdminApplicationNotSame',
       recordType: 'application',
       recordId: id,
       before: { not_same: notSame ? null : mark },

@@ -22,6 +22,7 @@ const done = defineMessages({
   documentVerified: { id: 'admin.review.done.documentVerified' },
   documentRejected: { id: 'admin.review.done.documentRejected' },
   approvalConfirmed: { id: 'admin.review.done.approvalConfirmed' },
+  approvalProposed: { id: 'admin.review.done.approvalProposed' },
   conflictDeclared: { id: 'admin.review.done.conflictDeclared' },
 });
 
@@ -80,6 +81,9 @@ export const provideReviewMachine = (queryClient: QueryClient, watch: WatchAppli
       setReviewer: send,
       verifyDocument: send,
       rejectDocument: send,
+      // The separation-of-duties commands (docs/decisions/036-review-rules.md) go the same one write path.
+      confirmApproval: send,
+      declareConflict: send,
       applicationUpdates: watchApplication(watch),
     },
     actions: {
@@ -87,7 +91,10 @@ export const provideReviewMachine = (queryClient: QueryClient, watch: WatchAppli
         // The page and the lists are read again; the page's new answer reaches the machine (watchApplication).
         void queryClient.invalidateQueries({ queryKey: ['admin', 'applications'] });
         if (command === null) return;
-        showToast({ kind: 'success', message: getIntl().formatMessage(reviewDoneMessage(command), { name: documentName(command, answer) }) });
+        // An approval the program wants confirmed stays in review: the toast says it waits for a second person.
+        const proposed = command.operationId === 'decideAdminApplication' && command.body.decision === 'approved' && answer.status !== 'approved';
+        const message: MessageDescriptor = proposed ? done.approvalProposed : reviewDoneMessage(command);
+        showToast({ kind: 'success', message: getIntl().formatMessage(message, { name: documentName(command, answer) }) });
         onDone(command);
       },
     },

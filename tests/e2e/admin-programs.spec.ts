@@ -1,6 +1,7 @@
 // Staff's program administration in the browser (docs/decisions/024): a staff member creates a program (after the
 // form's localized errors), an applicant starts a draft in it, staff close the program, and the applicant reads
-// "Application has been closed". The Programs screen is axe clean in es and en, at 360 px too.
+// "Application has been closed"; the second-person setting (docs/decisions/036-review-rules.md) is on for a new program,
+// turned off and on again, shown in the list and audited. The Programs screen is axe clean in es and en, at 360 px too.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/fixtures.ts';
@@ -48,6 +49,13 @@ test('staff create a program, an applicant starts a draft, staff close it: the a
   await expect(form.getByText(es('api.adminPrograms.endAfterStart'))).toBeVisible();
   await expectNoAxeViolations(page, 'program form with errors (es)');
   await form.getByLabel(fieldLabel(es('admin.programs.field.end_date'))).fill('2030-07-31');
+  // The second person (docs/decisions/036-review-rules.md): on for a new program, described, turned off with the keyboard.
+  const secondPerson = form.getByRole('checkbox', { name: es('admin.programs.field.approval_needs_confirmation') });
+  await expect(secondPerson).toBeChecked();
+  await expect(secondPerson).toHaveAccessibleDescription(es('admin.programs.secondPersonHint'));
+  await secondPerson.focus();
+  await page.keyboard.press('Space');
+  await expect(secondPerson).not.toBeChecked();
   await form.getByRole('button', { name: es('admin.programs.create') }).click();
   await expect(page.getByText(es('admin.programs.saved', { name }))).toBeVisible();
 
@@ -60,6 +68,7 @@ test('staff create a program, an applicant starts a draft, staff close it: the a
   await expect(row).toContainText('15 de enero de 2030');
   await expect(row).toContainText('12:00');
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+  await expect(row).toContainText(es('admin.programs.secondPersonOff'));
   await expectNoAxeViolations(page, 'programs list (es)');
   // The list's CSV: the search's one row, in Spanish, with its byte-order mark.
   const downloading = page.waitForEvent('download');
@@ -86,11 +95,25 @@ test('staff create a program, an applicant starts a draft, staff close it: the a
   await row.getByRole('button', { name: es('admin.programs.editNamed', { name }) }).click();
   const edit = page.getByRole('form', { name: es('admin.programs.editTitle', { name }) });
   await edit.getByLabel(fieldLabel(es('admin.programs.field.status'))).selectOption('closed');
+  // The setting reads back as saved, and is turned on again with the same save.
+  const editSecondPerson = edit.getByRole('checkbox', { name: es('admin.programs.field.approval_needs_confirmation') });
+  await expect(editSecondPerson).not.toBeChecked();
+  await editSecondPerson.check();
   // The hint's plural (one draft) is worded by the app; the helper t() does not expand plurals.
   await expect(edit.getByText('Al cerrar el programa se cierran su borrador; las postulaciones enviadas no cambian.')).toBeVisible();
   await edit.getByRole('button', { name: es('admin.programs.save') }).click();
   await expect(page.getByText(es('admin.programs.saved', { name }))).toBeVisible();
   await expect(row).toContainText(es('programs.status.closed'));
+  await expect(row).toContainText(es('admin.programs.secondPersonOn'));
+  // Audited with the program: its history, beside the form, names the change.
+  await row.getByRole('button', { name: es('admin.programs.editNamed', { name }) }).click();
+  await expect(page.getByText(es('admin.history.op.updateAdminProgram', { who: 'Directora Programas' })).first()).toBeVisible();
+  const audit = await staffApi.call<{ results: Array<{ operation: string; before: Record<string, unknown>; after: Record<string, unknown> }> }>(
+    'GET',
+    `/admin/audit?record_type=program&record_id=${programId}`,
+  );
+  expect(audit.results[0]).toMatchObject({ operation: 'updateAdminProgram', before: { approval_needs_confirmation: false }, after: { approval_needs_confirmation: true } });
+  await page.getByRole('button', { name: es('admin.programs.cancel') }).click();
 
   const theirs = await browser.newContext({ locale: 'es-PR' });
   const theirPage = await theirs.newPage();

@@ -1,5 +1,5 @@
-// Model-based paths in real Chromium (docs/decisions/027-browser-model-paths.md): the session and application
-// machines' generated paths, each walked in a fresh browser context against the real app, where every state's check
+// Model-based paths in real Chromium (docs/decisions/027-browser-model-paths.md): the session, application and review
+// machines' generated paths (the review's through its separation-of-duties guards, docs/decisions/036-review-rules.md), each walked in a fresh browser context against the real app, where every state's check
 // reads the screen and every event is something a person does (staff's review of a submitted application too, through
 // the API with a staff account of the path's own). A bounded, seeded selection runs with the other browser tests;
 // PATHS_ALL=1 (`npm run test:paths`) walks them all. Coverage per machine is printed at the end.
@@ -31,6 +31,21 @@ import {
   type Applicant,
 } from './support/apply.ts';
 import { Coverage, leafOf, withoutEvents, PATHS_ALL, PATHS_LIMIT, PATHS_SEED, selectPaths } from './support/model-paths.ts';
+import { reviewMachine, unverifiedDocuments } from '#machines/review/review.machine.ts';
+import {
+  selectCanConfirmApproval,
+  selectDecisions,
+  selectDeclaration,
+  selectDocumentActions,
+  selectPendingApproval,
+  selectScoring,
+  selectStaffActions,
+  selectStatus,
+  selectUnverifiedNames,
+} from '#machines/review/review.selectors.ts';
+import type { ReviewAnswer, ReviewInput } from '#machines/review/review.types.ts';
+import { answerEvents, answerOf, DRAFT, OTHER_REVIEWER_ID, reviewModel, STAFF_ID, type ModelEvent } from '../support/review-model.ts';
+import { checklist, expectReviewStatus, openAs, openReview, reviewPanel, seedSubmitted, type Seeded } from './support/review.ts';
 import { baseURL } from './support/ports.ts';
 import { createAccount, fieldLabel, PASSWORD, signIn, storedUser, t, type Account } from './support/shell.ts';
 
@@ -817,11 +832,194 @@ test.describe('application machine paths in the browser', () => {
   }
 });
 
+// ---------------------------------------------------------------- the review machine (staff's review screen)
+
+/**
+ * Staff's review screen runs machines/review; these paths walk its new guards in the browser
+ * (docs/decisions/036-review-rules.md, 043-audit-ready-review-screens.md): the declaration of no conflict of interest
+ * before scoring, an approval refused while documents are unverified, an approval proposed (the program asks for a
+ * second person) and one confirmed by another staff member. The model's application is the browser's: a submitted
+ * application with the three documents support/apply.ts completeSteps uploads, in a program with the second person.
+ * Each state's check reads the screen against the machine's selectors (what is offered, and why not); each staff
+ * event is a click on the screen; another staff member's proposal is made through the API and read by a reload.
+ */
+const REVIEW_DOCUMENTS = [
+  { file_id: 1, kind: 'owner_id', file_name: 'owner_id.pdf', step: 3, verdict: null },
+  { file_id: 2, kind: 'income_document', file_name: 'income_document.pdf', step: 4, verdict: null },
+  { file_id: 3, kind: 'intake_form', file_name: 'formulario-firmado.pdf', step: 6, verdict: null },
+] as const satisfies ReviewAnswer['documents'];
+const REVIEW_INPUT_BROWSER: ReviewInput = {
+  viewerId: STAFF_ID,
+  application: { ...DRAFT, status: 'submitted', documents: REVIEW_DOCUMENTS.map((document) => ({ ...document })), approval_needs_confirmation: true },
+};
+/** The other staff member of a path, who proposes the approval the viewer confirms. */
+const OTHER_NAMES = { first_name: 'Otra', last_name: 'Revisora' };
+const REVIEW_REASON = 'Cumple los requisitos del programa.';
+type ReviewSnapshot = SnapshotFrom<typeof reviewMachine>;
+
+/** What a person (or another staff member, through the API) does in each state: one sample each. */
+function reviewSamples(snapshot: ReviewSnapshot): ModelEvent[] {
+  const status = selectStatus(snapshot);
+  const { context } = snapshot;
+  const events: ModelEvent[] = [...answerEvents(snapshot)];
+  if (status === 'submitted' || status === 'in_review') events.push({ type: 'declare_conflict', by: 'staff', conflict: false });
+  if (status === 'submitted') events.push({ type: 'start_review', by: 'staff' });
+  if (status === 'in_review') {
+    for (const document of context.documents) events.push({ type: 'verify_document', by: 'staff', fileId: document.fileId });
+    events.push({ type: 'approve', by: 'staff', reason: REVIEW_REASON }, { type: 'confirm_approval', by: 'staff' });
+    // Another staff member proposes the approval once the documents are verified (none waits yet).
+    if (unverifiedDocuments(context).length === 0 && context.proposedBy === null) {
+      events.push({ type: 'review.loaded', application: { ...answerOf(context), approval: { proposed_by: { id: OTHER_REVIEWER_ID }, reason: REVIEW_REASON, confirmed_by: null } } });
+    }
+  }
+  return events;
+}
+
+/** A path of samples only: no bare event the graph offers for a type without a sample, no refusal. */
+const ofReviewSamples = (path: { steps: ReadonlyArray<{ event: { type: string } }> }) =>
+  path.steps.slice(1).every(({ event }) => !event.type.startsWith('xstate.error') && ('by' in event || 'output' in event || 'application' in event));
+const reviewGraphMachine = testMachineOf(reviewMachine, { inert: ['reportDone'] });
+const reviewCoverage = new Coverage('review', reviewGraphMachine, 'loading');
+const throughState = (state: string) => (path: { steps: ReadonlyArray<{ state: { value: StateValue } }> }) =>
+  path.steps.some((step) => leafOf(step.state.value) === state);
+/** Each new guard at least once in the CI-size selection: declared before scoring, proposed, confirmed by another. */
+const REVIEW_GUARDS = [throughState('sending.confirmingApproval'), throughState('sending.proposingApproval'), throughState('sending.declaringConflict')];
+const reviewPaths = selectPaths(
+  reviewModel(reviewSamples, REVIEW_INPUT_BROWSER)
+    .getShortestPaths()
+    .filter(ofReviewSamples)
+    .filter((path) => path.steps.length > 1),
+  'loading',
+  REVIEW_GUARDS,
+);
+
+interface ReviewWorld {
+  page: Page;
+  calls: HeldCalls;
+  seeded: Seeded;
+  /** Another staff member (the API), who proposes an approval the viewer then confirms. */
+  other: Api | null;
+}
+
+const reviewButton = (page: Page, id: string) => reviewPanel(page).getByRole('button', { name: es(id), exact: true });
+
+/** The review screen against the machine: the status, what is offered (and not), the notes saying why, the scoring sheet. */
+async function reviewScreen(world: ReviewWorld, snapshot: ReviewSnapshot): Promise<void> {
+  const { page } = world;
+  const status = selectStatus(snapshot);
+  if (status === null) throw new Error('a review screen check outside a status');
+  await expectReviewStatus(page, 'es', status);
+  const actions = selectStaffActions(snapshot);
+  const declaration = selectDeclaration(snapshot);
+  const offered: Record<string, boolean> = {
+    'admin.review.startReview': actions.includes('start_review'),
+    'admin.review.requestChanges': actions.includes('request_changes'),
+    'admin.review.decideButton': selectDecisions(snapshot).length > 0,
+    'admin.review.confirmApproval': selectCanConfirmApproval(snapshot),
+    'admin.review.conflict.declareNone': declaration.none,
+  };
+  for (const [id, shown] of Object.entries(offered)) await expect(reviewButton(page, id)).toHaveCount(shown ? 1 : 0);
+  for (const document of snapshot.context.documents) {
+    // A verified document keeps its Verify button, disabled: only an enabled one counts as offered.
+    const verify = checklist(page, 'es').getByRole('button', { name: es('admin.review.documents.verify', { name: document.name }), disabled: false });
+    await expect(verify).toHaveCount(selectDocumentActions(snapshot, document.fileId).verify ? 1 : 0);
+  }
+  // Why approving is not offered: the documents not verified, named; an approval waiting, whose it is.
+  const unverified = selectUnverifiedNames(snapshot);
+  const unverifiedNote = reviewPanel(page).getByText(es('api.review.documentsUnverified', { names: new Intl.ListFormat('es', { type: 'conjunction' }).format(unverified) }));
+  await expect(unverifiedNote).toHaveCount(status === 'in_review' && unverified.length > 0 ? 1 : 0);
+  const pending = selectPendingApproval(snapshot);
+  await expect(reviewPanel(page).getByText(es('admin.review.approvalWaitingMine', { reason: REVIEW_REASON }))).toHaveCount(pending?.mine === true ? 1 : 0);
+  const theirs = es('admin.review.approvalWaiting', { name: `${OTHER_NAMES.first_name} ${OTHER_NAMES.last_name}`, reason: REVIEW_REASON });
+  await expect(reviewPanel(page).getByText(theirs)).toHaveCount(pending?.mine === false ? 1 : 0);
+  // The decisions the dialog offers are the machine's: approving only on a verified checklist, and not one's own proposal.
+  const decisions = selectDecisions(snapshot);
+  if (decisions.length > 0) {
+    await reviewButton(page, 'admin.review.decideButton').click();
+    const dialog = page.getByRole('dialog', { name: es('admin.review.decide.title', { name: world.seeded.name }) });
+    await expect(dialog.getByRole('radio')).toHaveCount(decisions.length);
+    for (const decision of decisions) await expect(dialog.getByRole('radio', { name: es(`programs.applicationStatus.${decision}`), exact: true })).toHaveCount(1);
+    // Cancelled with its button (pressed before the dialog has taken focus, Escape can miss it).
+    await dialog.getByRole('button', { name: es('ui.confirm.cancel') }).click();
+    await expect(dialog).toBeHidden();
+  }
+  // Scoring is offered once the viewer declared no conflict of interest; before, the sheet says why.
+  const scoring = page.getByRole('region', { name: es('admin.scoring.title') });
+  const offer = selectScoring(snapshot);
+  await expect(scoring.getByRole('button', { name: es('admin.scoring.save') })).toHaveCount(offer === 'open' ? 1 : 0);
+  if (offer === 'declare_first') await expect(scoring.getByTestId('scoring-not-offered')).toHaveText(es('api.duty.declareFirst'));
+}
+
+function reviewScreens(world: ReviewWorld): Record<string, (snapshot: ReviewSnapshot) => Promise<void>> {
+  const check = (snapshot: ReviewSnapshot) => reviewScreen(world, snapshot);
+  return {
+    submitted: check,
+    in_review: check,
+    approved: check,
+    // A command on its way: held in the browser until its answer is walked.
+    sending: () => world.calls.expectPending('review'),
+  };
+}
+
+async function reviewStep(world: ReviewWorld, event: ModelEvent): Promise<void> {
+  const { page, calls, seeded } = world;
+  if (event.type.startsWith('xstate.done.actor.')) return calls.release('review');
+  switch (event.type) {
+    case 'start_review':
+      return reviewButton(page, 'admin.review.startReview').click();
+    case 'declare_conflict':
+      return reviewButton(page, 'admin.review.conflict.declareNone').click();
+    case 'verify_document': {
+      const document = REVIEW_DOCUMENTS.find((one) => one.file_id === event.fileId);
+      if (!document) throw new Error(`no document ${event.fileId}`);
+      return checklist(page, 'es').getByRole('button', { name: es('admin.review.documents.verify', { name: document.file_name }) }).click();
+    }
+    case 'approve': {
+      await reviewButton(page, 'admin.review.decideButton').click();
+      const dialog = page.getByRole('dialog', { name: es('admin.review.decide.title', { name: seeded.name }) });
+      await expect(dialog.getByText(es('admin.review.decide.proposeNote'))).toBeVisible();
+      await dialog.getByRole('radio', { name: es('programs.applicationStatus.approved'), exact: true }).check();
+      await dialog.getByLabel(fieldLabel(es('admin.review.decide.reason'))).fill(REVIEW_REASON);
+      return dialog.getByRole('button', { name: es('admin.review.decide.send') }).click();
+    }
+    case 'confirm_approval':
+      return reviewButton(page, 'admin.review.confirmApproval').click();
+    case 'review.loaded': {
+      // Another staff member proposes the approval (through the API); the viewer reads the application again.
+      world.other ??= await apiSignIn(await newStaff('paths-review-other', OTHER_NAMES));
+      await world.other.call('POST', `/admin/applications/${seeded.applicationId}/review/decision`, { decision: 'approved', reason: REVIEW_REASON });
+      await page.reload();
+      return;
+    }
+    default:
+      throw new Error(`no browser action for ${event.type}`);
+  }
+}
+
+test.describe('review machine paths in the browser', () => {
+  for (const path of reviewPaths) {
+    test(describePath('submitted, second person', path), async ({ browser }) => {
+      const seeded = await seedSubmitted('paths-review', 'es', { secondPerson: true });
+      const page = await openAs(browser, seeded.staff, 'es');
+      const calls = new HeldCalls({
+        review: (p, method) => method !== 'GET' && p.startsWith(`/api/admin/applications/${seeded.applicationId}/`),
+      });
+      await calls.install(page);
+      await openReview(page, 'es', seeded);
+      const world: ReviewWorld = { page, calls, seeded, other: null };
+      await walk(path, reviewCoverage, reviewScreens(world), (event) => reviewStep(world, event));
+      await calls.releaseAll();
+      await page.context().close();
+    });
+  }
+});
+
 test.afterAll(() => {
   // In the run's output directory, which Playwright empties when a run starts.
   const file = join(test.info().project.outputDir, 'paths-coverage.json');
   sessionCoverage.merge(file);
   applicationCoverage.merge(file);
+  reviewCoverage.merge(file);
   const selection = PATHS_ALL ? 'every generated path' : `PATHS_SEED=${PATHS_SEED} PATHS_LIMIT=${PATHS_LIMIT} (PATHS_ALL=1 for every path)`;
-  console.log(`\nBrowser path coverage, ${selection}:\n${sessionCoverage.report()}\n${applicationCoverage.report()}`);
+  console.log(`\nBrowser path coverage, ${selection}:\n${sessionCoverage.report()}\n${applicationCoverage.report()}\n${reviewCoverage.report()}`);
 });

@@ -126,7 +126,8 @@ test('the whole review: changes on step 2, fixed and resubmitted, documents veri
   await expectNoAxeViolations(applicant, 'confirmation after resubmitting (en)');
 
   // The reviewer: sent again, back in review and still assigned (docs/decisions/036-review-rules.md). Verify every
-  // document, score (after declaring no conflict of interest, through the API until the screen offers it), approve.
+  // document, score (after declaring no conflict of interest, through the API: the declaration on the screen is
+  // tests/e2e/review-audit-journey.spec.ts's), approve.
   await declareNoConflictThroughApi(seeded.staff, seeded.applicationId);
   await staff.reload();
   await expectReviewStatus(staff, 'es', 'in_review');

@@ -29,8 +29,8 @@ test('two reviewers score an application, one adds a note, the average shows on 
   await api.call('POST', `/applications/${applicationId}/submit`);
   const rita = await newStaff(`scoring-a-${token}`, { first_name: 'Rita', last_name: `Puntos ${token}` });
   const omar = await newStaff(`scoring-b-${token}`, { first_name: 'Omar', last_name: `Puntos ${token}` });
-  // Each declares no conflict of interest before scoring (docs/decisions/036-review-rules.md), through the API until
-  // the review screen asks for it.
+  // Each declares no conflict of interest before scoring (docs/decisions/036-review-rules.md), through the API here
+  // (the screen's declaration is tests/e2e/review-audit-journey.spec.ts's).
   for (const reviewer of [rita, omar]) await declareNoConflictThroughApi(reviewer, applicationId);
 
   // Rita, in Spanish: scores, reads her total, adds a note.

@@ -212,4 +212,39 @@ describe.each(databaseKinds)('staff program administration (%s)', (kind) => {
     expect(englishRows).toEqual([[String(created[1]!.id), `'+Line two ${csvTag}`, 'Pre-incubator', '2028-1', '2028-02-01', '2028-07-31', '2028-03-01T08:00:00-04:00', 'Closed', '0', '0']]);
     expect((await test.call('GET', '/admin/programs/export.csv?status=nope', undefined, staff.headers)).statusCode).toBe(400);
   });
+
+  it('keeps the second-person setting (on when left out of a new program), saves a change of it and audits it', async () => {
+    const named = { name_es: `Segunda persona ${tag}`, name_en: `Second person ${tag}` };
+    const created = await test.call('POST', '/admin/programs', input(named), staff.headers);
+    expect(created.statusCode, created.body).toBe(201);
+    const program = created.json() as AdminProgram & { approval_needs_confirmation: boolean };
+    expect(program.approval_needs_confirmation).toBe(true);
+    expect((await audit(program.id))[0]).toMatchObject({ operation: 'createAdminProgram', after: { approval_needs_confirmation: true } });
+    const read = async () => ((await test.call('GET', `/admin/programs/${program.id}`, undefined, staff.headers)).json() as { approval_needs_confirmation: boolean }).approval_needs_confirmation;
+
+    // Turned off: saved, read back, and the audit entry names the one field that changed.
+    const off = await test.call('PUT', `/admin/programs/${program.id}`, input({ ...named, approval_needs_confirmation: false }), staff.headers);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ approval_needs_confirmation: false });
+    expect(await read()).toBe(false);
+    expect((await audit(program.id))[0]).toMatchObject({
+      operation: 'updateAdminProgram',
+      actor: { id: staff.id },
+      before: { approval_needs_confirmation: true },
+      after: { approval_needs_confirmation: false },
+    });
+    // Left out of an edit, the program keeps what it has; on again, audited the other way.
+    const kept = await test.call('PUT', `/admin/programs/${program.id}`, input({ ...named, period: '2028-2' }), staff.headers);
+    expect(kept.json()).toMatchObject({ approval_needs_confirmation: false, period: '2028-2' });
+    expect((await audit(program.id))[0]?.after).toEqual({ period: '2028-2' });
+    await test.call('PUT', `/admin/programs/${program.id}`, input({ ...named, period: '2028-2', approval_needs_confirmation: true }), staff.headers);
+    expect(await read()).toBe(true);
+    expect((await audit(program.id))[0]).toMatchObject({ before: { approval_needs_confirmation: false }, after: { approval_needs_confirmation: true } });
+    // Created off: so it stays, and a value that is not a boolean is refused with the field's message.
+    const createdOff = await test.call('POST', '/admin/programs', input({ ...named, name_en: `Second person off ${tag}`, approval_needs_confirmation: false }), staff.headers);
+    expect(createdOff.json()).toMatchObject({ approval_needs_confirmation: false });
+    const bad = await test.call('PUT', `/admin/programs/${program.id}`, input({ ...named, approval_needs_confirmation: 'yes' }), en(staff));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'invalid', approval_needs_confirmation: [expect.any(String)] });
+  });
 });

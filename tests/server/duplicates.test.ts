@@ -186,7 +186,7 @@ describe.each(databaseKinds)('duplicate check and unduplicated HUD counts (%s)',
     };
     const pair = { application_id: app('D'), accounts: [user.get('C'), user.get('D')].sort((x, y) => (x ?? 0) - (y ?? 0)) };
     expect((await audit()).map(({ operation, actor, before, after }) => ({ operation, actor: actor?.id, before, after }))).toEqual([
-      { operation: 'markNotSame', actor: staff.id, before: { not_same: null }, after: { not_same: pair } },
+      { operation: 'markAdminApplicationNotSame', actor: staff.id, before: { not_same: null }, after: { not_same: pair } },
     ]);
     // Taken back: linked again, counted once, audited.
     const unmarked = await test.call('DELETE', `/admin/applications/${app('C')}/duplicates/${app('D')}/not-same`, undefined, en(staff));
@@ -194,7 +194,7 @@ describe.each(databaseKinds)('duplicate check and unduplicated HUD counts (%s)',
     expect((unmarked.json() as Flags).results[0]?.not_same).toBeNull();
     expect(await linkedAccountIds(test.app.ctx.db, app('C'))).toEqual([user.get('D')]);
     expect((await report()).total).toBe(6);
-    expect((await audit()).map((entry) => entry.operation)).toEqual(['unmarkNotSame', 'markNotSame']);
+    expect((await audit()).map((entry) => entry.operation)).toEqual(['unmarkAdminApplicationNotSame', 'markAdminApplicationNotSame']);
     // And marked again for good.
     expect((await test.call('PUT', `/admin/applications/${app('D')}/duplicates/${app('C')}/not-same`, undefined, en(staff))).statusCode).toBe(200);
     expect((await report()).total).toBe(7);

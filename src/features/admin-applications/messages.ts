@@ -79,3 +79,17 @@ export const queueNames: Record<(typeof QUEUES)[number], MessageDescriptor> = de
   mine: { id: 'admin.applications.queue.mine' },
   unassigned: { id: 'admin.applications.queue.unassigned' },
 });
+
+/** Why a staff member may not act on an application (machines/review selectDutyReason), as the review screen says it. */
+export const dutyMessages = defineMessages({
+  own_application: { id: 'api.duty.ownApplication' },
+  linked_duplicate: { id: 'admin.review.linkedDuplicate' },
+  conflict_of_interest: { id: 'api.duty.conflictOfInterest' },
+});
+
+/** Why my scoring sheet is not offered, besides a duty reason (machines/review selectScoring). */
+export const scoringNotOffered = defineMessages({
+  decided: { id: 'admin.scoring.closed' },
+  not_sent: { id: 'admin.scoring.notSent' },
+  declare_first: { id: 'api.duty.declareFirst' },
+});

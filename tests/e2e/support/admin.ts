@@ -12,9 +12,14 @@ import { createAccount, fieldLabel, switchLanguage, t, type Account, type Locale
  */
 export async function newStaff(label: string, names: Partial<Pick<Account, 'first_name' | 'last_name'>> = {}): Promise<Account> {
   const staff = await createAccount(`${label}-staff`, { first_name: 'Coordinadora', last_name: 'De Eventos', ...names });
-  const response = await fetch(`http://127.0.0.1:${E2E_SIDE_PORT}/make-staff?${new URLSearchParams({ email: staff.email }).toString()}`, { method: 'POST' });
-  if (!response.ok) throw new Error(`make-staff ${response.status}`);
+  await makeStaff(staff.email);
   return staff;
+}
+
+/** Gives an existing account staff rights through the side door (an applicant who later joined the staff). */
+export async function makeStaff(email: string): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${E2E_SIDE_PORT}/make-staff?${new URLSearchParams({ email }).toString()}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`make-staff ${response.status}`);
 }
 
 /** A datetime-local value `days` from now at `hour`:00. */

@@ -28,9 +28,12 @@ async function sidePost<T>(path: string, query: Record<string, string>): Promise
   return body;
 }
 
-/** A fresh open program that only this test uses (so closing or withdrawing it touches no other test). */
-export async function createProgram(name: string, subProgram: SubProgram = 'incubator', nameEn = name): Promise<number> {
-  return (await sidePost<{ id: number }>('/program', { name, name_en: nameEn, sub_program: subProgram })).id;
+/**
+ * A fresh open program that only this test uses (so closing or withdrawing it touches no other test); with
+ * `secondPerson`, a second staff member confirms each approval (docs/decisions/036-review-rules.md).
+ */
+export async function createProgram(name: string, subProgram: SubProgram = 'incubator', nameEn = name, { secondPerson = false } = {}): Promise<number> {
+  return (await sidePost<{ id: number }>('/program', { name, name_en: nameEn, sub_program: subProgram, approval_needs_confirmation: String(secondPerson) })).id;
 }
 
 /** TEST ONLY: as if the application had waited `days` in its status (staff's list counts from then). */

@@ -35,12 +35,17 @@ export interface CaughtMail {
   text: string;
 }
 
+/** Every e-mail to `address` the test SMTP server received so far that `match` accepts, oldest first. */
+export async function mailsTo(address: string, match: (text: string) => boolean = () => true): Promise<CaughtMail[]> {
+  const all = (await (await fetch(`${side}/mail`)).json()) as CaughtMail[];
+  return all.filter((m) => m.to.includes(address.toLowerCase()) || m.to.includes(address)).filter((m) => match(m.text));
+}
+
 /** Waits for an e-mail to `address` that the test SMTP server received, and returns the newest. */
 export async function waitForMail(address: string, match: (text: string) => boolean = () => true): Promise<CaughtMail> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const all = (await (await fetch(`${side}/mail`)).json()) as CaughtMail[];
-    const found = all.filter((m) => m.to.includes(address.toLowerCase()) || m.to.includes(address)).filter((m) => match(m.text));
+    const found = await mailsTo(address, match);
     const last = found[found.length - 1];
     if (last) return last;
     if (Date.now() > deadline) throw new Error(`no e-mail to ${address}`);

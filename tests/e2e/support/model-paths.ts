@@ -34,20 +34,23 @@ export function transitionsOf(path: PathLike, initial: string): string[] {
  * The paths a run walks. All of them with PATHS_ALL=1. Otherwise PATHS_LIMIT of them: shuffled by PATHS_SEED, then
  * taken greedily by the transitions they add that the ones taken before do not take (ties keep the shuffled order),
  * so a small selection still spreads over the machine, and the same seed picks the same paths. With `required`, the
- * first path taken is the best of those it accepts, so the selection always walks at least one such path.
+ * first path taken is the best of those it accepts, so the selection always walks at least one such path; with a list,
+ * the nth path taken is the best the nth accepts (one already taken that it accepts counts), so each is walked.
  */
-export function selectPaths<T extends PathLike>(paths: readonly T[], initial: string, required?: (path: T) => boolean): T[] {
+export function selectPaths<T extends PathLike>(paths: readonly T[], initial: string, required?: ((path: T) => boolean) | ReadonlyArray<(path: T) => boolean>): T[] {
+  const musts = required === undefined ? [] : typeof required === 'function' ? [required] : required;
   if (PATHS_ALL) return [...paths];
   const random = seededRandom(PATHS_SEED);
   const shuffled = paths.map((path) => ({ path, order: random() })).sort((a, b) => a.order - b.order).map(({ path }) => path);
   const chosen: T[] = [];
   const taken = new Set<string>();
-  while (chosen.length < Math.min(PATHS_LIMIT, shuffled.length)) {
-    const mustMatch = chosen.length === 0 && required !== undefined && shuffled.some(required);
+  while (chosen.length < Math.min(Math.max(PATHS_LIMIT, musts.length), shuffled.length)) {
+    // The first required predicate no path taken yet satisfies (and some path does).
+    const must = musts.find((predicate) => !chosen.some(predicate) && shuffled.some(predicate));
     let best: T | undefined;
     let bestGain = -1;
     for (const path of shuffled) {
-      if (chosen.includes(path) || (mustMatch && !required(path))) continue;
+      if (chosen.includes(path) || (must !== undefined && !must(path))) continue;
       const gain = new Set(transitionsOf(path, initial).filter((key) => !taken.has(key))).size;
       if (gain > bestGain) {
         best = path;

@@ -18,11 +18,14 @@ export interface Seeded {
   programName: Record<Locale, string>;
 }
 
-/** A program of the test's own, an applicant with a submitted application in it (every document uploaded), and a reviewer. */
-export async function seedSubmitted(label: string, locale: Locale): Promise<Seeded> {
+/**
+ * A program of the test's own, an applicant with a submitted application in it (every document uploaded), and a
+ * reviewer; with `secondPerson`, the program asks a second staff member to confirm each approval.
+ */
+export async function seedSubmitted(label: string, locale: Locale, { secondPerson = false } = {}): Promise<Seeded> {
   const token = Math.random().toString(36).slice(2, 8);
   const programName = { es: `Revisión ${token}`, en: `Review ${token}` };
-  const programId = await createProgram(programName.es, 'incubator', programName.en);
+  const programId = await createProgram(programName.es, 'incubator', programName.en, { secondPerson });
   const { account, api } = await newApplicant(`${label}-${token}`, locale);
   const applicationId = await applyTo(api, programId);
   await completeSteps(api, applicationId, [1, 2, 3, 4, 5, 6]);
@@ -53,11 +56,11 @@ export async function expectReopenedStep(browser: Browser, seeded: Seeded, step:
 
 // ---- staff's review page -------------------------------------------------------------------------------------
 
-/** The review page's actions panel (start, request changes, decide, the reviewer). */
 /**
- * Review acts the review screen does not offer yet, done through the API in a spec's setup
+ * Review acts done through the API in a spec's setup when the spec is about something else
  * (docs/decisions/036-review-rules.md): verifying every document before an approval, and declaring no conflict of
- * interest before scoring. The review screen replaces these with its own controls.
+ * interest before scoring. The review screen's own controls for both are walked by
+ * tests/e2e/review-audit-journey.spec.ts and the review machine's paths in tests/e2e/paths.spec.ts.
  */
 export async function verifyDocumentsThroughApi(staff: Account, applicationId: number): Promise<void> {
   const api = await apiSignIn(staff);
@@ -71,6 +74,7 @@ export async function declareNoConflictThroughApi(staff: Account, applicationId:
   await (await apiSignIn(staff)).call('PUT', `/admin/applications/${applicationId}/conflict`, { conflict: false });
 }
 
+/** The review page's actions panel (start, request changes, decide, the reviewer). */
 export const reviewPanel = (page: Page): Locator => page.getByRole('region', { name: /^(Acciones|Actions)$/ });
 /** The review's facts: the reviewer, the change request's message, the decision's reason. */
 export const reviewFacts = (page: Page, locale: Locale): Locator => page.getByLabel(t(locale, 'admin.review.reviewTitle'), { exact: true });

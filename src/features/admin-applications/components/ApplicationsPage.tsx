@@ -237,8 +237,16 @@ export function ApplicationsPage() {
                       {` · ${row.program.period}`}
                     </span>
                   </td>
-                  <td className="whitespace-nowrap px-3 py-2">
-                    <FormattedMessage {...applicationStatusNames[row.status]} />
+                  <td className="px-3 py-2">
+                    <span className="whitespace-nowrap">
+                      <FormattedMessage {...applicationStatusNames[row.status]} />
+                    </span>
+                    {/* Sent again after a change request, with its own date (docs/decisions/036-review-rules.md). */}
+                    {row.resubmitted_at && row.status === 'in_review' ? (
+                      <span className="block text-sm text-gray-800">
+                        <FormattedMessage id="admin.applications.resubmittedOn" values={{ date: <InstantText instant={row.resubmitted_at} /> }} />
+                      </span>
+                    ) : null}
                   </td>
                   <td className="px-3 py-2">
                     <DaysInStatus row={row} />

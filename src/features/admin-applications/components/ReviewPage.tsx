@@ -1,5 +1,5 @@
 // /admin/applications/:rid/1 to /4: one application for staff, read-only: its facts, the review panel (its status,
-// reviewer and actions: ReviewPanel.tsx), the navigation between the four review pages and the page's content
+// reviewer and actions: ReviewPanel.tsx), the checklist, possible duplicates and scores, the navigation between the four review pages and the page's content
 // (ReviewSections.tsx).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
@@ -50,6 +50,8 @@ export function ApplicationFacts({ application }: { application: AdminApplicatio
         <FormattedMessage id="admin.review.submitted" />,
         application.submitted_at ? <InstantText instant={application.submitted_at} /> : <FormattedMessage id="admin.review.notSubmitted" />,
       )}
+      {/* Sent again after a change request: its own date, so a resubmission is not read as a new application (docs/decisions/036). */}
+      {application.resubmitted_at ? row(<FormattedMessage id="admin.review.resubmitted" />, <InstantText instant={application.resubmitted_at} />) : null}
     </dl>
   );
 }
@@ -59,7 +61,7 @@ export function ApplicationFacts({ application }: { application: AdminApplicatio
  * docs/decisions/035-review-screen-on-its-machine.md) started from the application as loaded: it asks the machine
  * what to offer and sends it what staff do; the machine sends the commands and follows the application read again.
  */
-function ReviewActions({ application, me }: { application: AdminApplication; me: number }) {
+function ReviewActions({ application, me, scoringMe }: { application: AdminApplication; me: number; scoringMe: number | undefined }) {
   const queryClient = useQueryClient();
   // After a command the button pressed is often no longer offered: focus goes to the heading of the part that changed.
   const [machine] = useState(() =>
@@ -70,6 +72,9 @@ function ReviewActions({ application, me }: { application: AdminApplication; me:
     <>
       <ReviewPanel application={application} name={applicantName(application)} review={review} />
       <DocumentChecklist application={application} review={review} />
+      <DuplicateFlags id={application.id} />
+      {/* My scoring sheet is offered where the machine says the rules let me score. */}
+      <ScoringPanel id={application.id} me={scoringMe} review={review} />
     </>
   );
 }
@@ -124,9 +129,7 @@ function ReviewScreen({ page }: { page: ReviewPage }) {
     <div className="space-y-8">
       {top(<FormattedMessage id="admin.review.heading" values={{ id: record.id, name: applicantName(record) }} />)}
       <ApplicationFacts application={record} />
-      <ReviewActions key={record.id} application={record} me={me ?? 0} />
-      <DuplicateFlags id={record.id} />
-      <ScoringPanel id={record.id} me={me} />
+      <ReviewActions key={record.id} application={record} me={me ?? 0} scoringMe={me} />
       <NotesPanel id={record.id} />
       <SubNav
         label={intl.formatMessage(messages.stepsNav)}

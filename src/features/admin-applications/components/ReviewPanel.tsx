@@ -15,7 +15,7 @@ import {
   selectCanConfirmApproval,
   selectDecisions,
   selectDeclaration,
-  selectDutyConflict,
+  selectDutyReason,
   selectIsBusy,
   selectPendingApproval,
   selectRejectedNames,
@@ -31,6 +31,7 @@ import { ConfirmDialog } from '#components/ui/ConfirmDialog';
 import { SelectField } from '#components/ui/Field';
 import { InstantText } from '#components/ui/InstantText';
 import { reviewersQueryOptions, type AdminApplication } from '#features/admin-applications/api/applications';
+import { dutyMessages } from '#features/admin-applications/messages';
 import { ChangeRequestDialog, DecisionDialog } from './ReviewDialogs';
 import { ReviewOutcome } from './ReviewOutcome';
 
@@ -140,13 +141,13 @@ function Note({ message, values }: { message: MessageDescriptor; values?: Record
  */
 function RuleNotes({ application, review }: { application: AdminApplication; review: ReviewActor }) {
   const intl = useIntl();
-  const duty = useSelector(review, selectDutyConflict);
+  const duty = useSelector(review, selectDutyReason);
   const status = useSelector(review, selectStatus);
   const unverified = useSelector(review, selectUnverifiedNames);
   const rejected = useSelector(review, selectRejectedNames);
   const pending = useSelector(review, selectPendingApproval);
   const names = (list: string[]) => intl.formatList(list, { type: 'conjunction' });
-  if (duty !== null) return <Note message={{ id: duty === 'own_application' ? 'api.duty.ownApplication' : 'api.duty.conflictOfInterest' }} />;
+  if (duty !== null) return <Note message={dutyMessages[duty]} />;
   const deciding = status === 'in_review' || status === 'waitlisted';
   const proposer = application.approval?.proposed_by;
   return (
@@ -168,7 +169,8 @@ function RuleNotes({ application, review }: { application: AdminApplication; rev
 function Declaration({ review }: { review: ReviewActor }) {
   const working = useSelector(review, selectIsBusy);
   const { declared, none, conflict } = useSelector(review, selectDeclaration);
-  if (declared === null && !none && !conflict) return null;
+  // Recused, or not free to act: the rule note above says why; there is nothing left to declare.
+  if (declared === true || (declared === null && !none && !conflict)) return null;
   return (
     <div className="space-y-2">
       <h3 className="text-xl font-bold">
@@ -208,6 +210,8 @@ export function ReviewPanel({ application, name, review }: { application: AdminA
   const decisions = useSelector(review, selectDecisions);
   const canConfirm = useSelector(review, selectCanConfirmApproval);
   const proposes = useSelector(review, selectApprovalIsProposal);
+  // Not offered to someone the rules keep off the application (the rule note says why).
+  const canAssign = useSelector(review, selectCanAssign);
   const offers = (action: (typeof allowed)[number]) => allowed.includes(action);
   const ask = (which: 'request_changes' | 'decide' | 'close') => review.send({ type: 'review.ask', dialog: which });
   const cancel = () => review.send({ type: 'review.cancel' });
@@ -222,7 +226,7 @@ export function ReviewPanel({ application, name, review }: { application: AdminA
       <ReviewFacts application={application} />
       <RuleNotes application={application} review={review} />
       <Declaration review={review} />
-      <ReviewerForm key={application.reviewer?.id ?? 'none'} application={application} review={review} />
+      {canAssign ? <ReviewerForm key={application.reviewer?.id ?? 'none'} application={application} review={review} /> : null}
       <div className="flex flex-wrap gap-3">
         {offers('start_review') ? (
           <Button id={START_BUTTON_ID} disabled={working} onClick={() => review.send({ type: 'start_review', by: 'staff' })}>

@@ -1,6 +1,8 @@
 // The scoring section of staff's review pages (docs/decisions/033-scoring-and-notes.md): the sub-program's rubric
-// with my own score per criterion (0 to its maximum), every reviewer's weighted total, and their average.
+// with my own score per criterion (0 to its maximum), every reviewer's weighted total, and their average. My sheet is
+// offered only where the review machine says the rules let me score (docs/decisions/036-review-rules.md); else why not.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { errorBody } from '#api/errors';
@@ -10,6 +12,9 @@ import { TextField } from '#components/ui/Field';
 import { toFormErrors, type ErrorText } from '#lib/form-errors';
 import { adminApplicationKeys } from '#features/admin-applications/api/applications';
 import { saveMyScores, scoresQueryOptions, type ApplicationScores } from '#features/admin-applications/api/scoring';
+import { selectDutyReason, selectScoring } from '#machines/review/review.selectors';
+import { dutyMessages, scoringNotOffered } from '#features/admin-applications/messages';
+import type { ReviewActor } from './ReviewPanel';
 import { SheetTotal } from './SheetTotal';
 
 function ScoreForm({ id, data, me }: { id: number; data: ApplicationScores; me: number | undefined }) {
@@ -86,9 +91,13 @@ function ScoreForm({ id, data, me }: { id: number; data: ApplicationScores; me: 
   );
 }
 
-export function ScoringPanel({ id, me }: { id: number; me: number | undefined }) {
+export function ScoringPanel({ id, me, review }: { id: number; me: number | undefined; review: ReviewActor }) {
   const scores = useQuery(scoresQueryOptions(id));
+  const offer = useSelector(review, selectScoring);
+  const duty = useSelector(review, selectDutyReason);
   const data = scores.data;
+  // The server's answer says whether the application is decided; the machine, whether this viewer may score it.
+  const why = data && !data.scoring_open ? 'decided' : offer;
   return (
     <section aria-labelledby="scoring" className="space-y-4" data-print-hide>
       <h2 id="scoring" className="text-2xl font-bold">
@@ -116,11 +125,11 @@ export function ScoringPanel({ id, me }: { id: number; me: number | undefined })
               ))}
             </ul>
           ) : null}
-          {data.scoring_open ? (
+          {why === 'open' ? (
             <ScoreForm key={me ?? 'none'} id={id} data={data} me={me} />
           ) : (
-            <p data-testid="scoring-closed">
-              <FormattedMessage id="admin.scoring.closed" />
+            <p data-testid={why === 'decided' ? 'scoring-closed' : 'scoring-not-offered'} className="max-w-prose">
+              <FormattedMessage {...(why === 'duty' ? dutyMessages[duty ?? 'own_application'] : scoringNotOffered[why])} />
             </p>
           )}
         </>

@@ -7,6 +7,7 @@ import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { SearchButtons } from '#components/admin/ListControls';
 import { Button } from '#components/ui/Button';
+import { CheckboxField } from '#components/ui/Checkbox';
 import { SelectField, TextField } from '#components/ui/Field';
 import { InstantText } from '#components/ui/InstantText';
 import { TextAreaField } from '#components/ui/TextAreaField';
@@ -32,7 +33,22 @@ import {
 const COLUMNS = [messages.columnName, messages.columnSubProgram, messages.columnPeriod, messages.columnDeadline, messages.columnStatus, messages.columnApplications, messages.columnActions];
 const SUB_PROGRAMS = Object.keys(subProgramLabels) as SubProgram[];
 const STATUSES = Object.keys(statusLabels) as ProgramStatus[];
-const FIELDS = ['sub_program', 'name_es', 'name_en', 'description_es', 'description_en', 'appeal_es', 'appeal_en', 'period', 'start_date', 'end_date', 'application_deadline', 'status', 'review_target_days'] as const;
+const FIELDS = [
+  'sub_program',
+  'name_es',
+  'name_en',
+  'description_es',
+  'description_en',
+  'appeal_es',
+  'appeal_en',
+  'period',
+  'start_date',
+  'end_date',
+  'application_deadline',
+  'status',
+  'review_target_days',
+  'approval_needs_confirmation',
+] as const;
 
 function queryFromUrl(params: URLSearchParams): ProgramListQuery {
   const status = STATUSES.find((candidate) => candidate === params.get('status'));
@@ -60,6 +76,8 @@ function ProgramForm({ program, onDone }: { program: AdminProgram | null; onDone
   const client = useQueryClient();
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [status, setStatus] = useState<ProgramStatus>(program?.status ?? 'open');
+  // A new program asks for the second person, as the server's default does (docs/decisions/036-review-rules.md).
+  const [secondPerson, setSecondPerson] = useState(program?.approval_needs_confirmation ?? true);
   const t = (descriptor: MessageDescriptor) => intl.formatMessage(descriptor);
   const save = useMutation({
     mutationFn: (body: AdminProgramInput) => (program ? updateProgram(program.id, body) : createProgram(body)),
@@ -91,6 +109,7 @@ function ProgramForm({ program, onDone }: { program: AdminProgram | null; onDone
       status,
       // Empty: no target (docs/decisions/040-staff-queues-and-history.md); the server checks 1 to 365 whole days.
       review_target_days: text('review_target_days').trim() === '' ? null : Number(text('review_target_days')),
+      approval_needs_confirmation: secondPerson,
     });
   };
   const prefix = program ? `program-${program.id}` : 'program-new';
@@ -158,6 +177,17 @@ function ProgramForm({ program, onDone }: { program: AdminProgram | null; onDone
           hint={<FormattedMessage id="admin.programs.reviewTargetHint" />}
           errors={errors.fields.review_target_days}
         />
+        {/* Separation of duties (docs/decisions/036-review-rules.md): who proposes an approval cannot confirm it. */}
+        <div className="md:col-span-2">
+          <CheckboxField
+            id={`${prefix}-approval_needs_confirmation`}
+            label={<FormattedMessage id="admin.programs.field.approval_needs_confirmation" />}
+            hint={<FormattedMessage id="admin.programs.secondPersonHint" />}
+            checked={secondPerson}
+            onCheckedChange={setSecondPerson}
+            errors={errors.fields.approval_needs_confirmation}
+          />
+        </div>
         {/* What applicants read on the program list, and what a decision e-mail tells them they may do (docs/decisions/041). */}
         <TextAreaField id={`${prefix}-description_es`} name="description_es" lang="es" maxLength={5000} defaultValue={program?.description.es ?? ''} label={<FormattedMessage id="admin.programs.field.description_es" />} hint={<FormattedMessage id="admin.programs.descriptionHint" />} errors={errors.fields.description_es} />
         <TextAreaField id={`${prefix}-description_en`} name="description_en" lang="en" maxLength={5000} defaultValue={program?.description.en ?? ''} label={<FormattedMessage id="admin.programs.field.description_en" />} hint={<FormattedMessage id="admin.programs.descriptionHint" />} errors={errors.fields.description_en} />
@@ -299,6 +329,9 @@ export function ProgramsPage() {
                   </td>
                   <td className="px-3 py-2">
                     <FormattedMessage {...statusLabels[program.status]} />
+                    <span className="block text-sm text-gray-700">
+                      {program.approval_needs_confirmation ? <FormattedMessage id="admin.programs.secondPersonOn" /> : <FormattedMessage id="admin.programs.secondPersonOff" />}
+                    </span>
                   </td>
                   <td className="px-3 py-2">
                     <FormattedMessage id="admin.programs.applicationCounts" values={{ drafts: program.drafts, submitted: program.submitted }} />
