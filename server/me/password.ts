@@ -14,7 +14,7 @@ import { findUserById, sessionUser, type AuthDeps } from '#server/auth/service.t
 type LoginResponse = components['schemas']['LoginResponse'];
 
 /** When the password changed, as the person reads it: Puerto Rico's time, in their language. */
-const changedAt = (date: Date, language: Language): string =>
+export const changedAt = (date: Date, language: Language): string =>
   new Intl.DateTimeFormat(language === 'es' ? 'es-PR' : 'en-US', {
     dateStyle: 'long',
     timeStyle: 'short',
