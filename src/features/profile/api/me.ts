@@ -45,3 +45,10 @@ export function useChangePassword() {
     mutationFn: (body: { current_password: string; password: string }) => unwrap(api.POST('/me/password', { body })),
   });
 }
+
+/** POST /me/email: nothing changes yet; the link sent to the new address makes the change. */
+export function useRequestEmailChange() {
+  return useMutation({
+    mutationFn: (body: { current_password: string; email: string }) => unwrap(api.POST('/me/email', { body })),
+  });
+}
