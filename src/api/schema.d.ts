@@ -588,7 +588,7 @@ export interface paths {
          * Save step 1's draft (partial data accepted)
          * @description One operation per step, so the contract (and the generated client types) say each step's shape: `data` is
          *     checked against the step's schema, ApplicationStep{n}Data (types, lengths and formats, nothing required;
-         *     a 400 names the step's own fields, e.g. `owners.0.position`). Fields a step does not have are dropped.
+         *     a 400 names the step's own fields, e.g. `owners.0.position`). A field a step does not have is refused (400).
          *     `version` must be the stored version: on success the version goes up by one and a submitted step becomes
          *     incomplete again; otherwise the answer is 409 `version_conflict` with the stored draft in `current`, so
          *     the person can choose which one to keep (docs/decisions/014-one-set-of-rules.md).
@@ -613,7 +613,7 @@ export interface paths {
          * Save step 2's draft (partial data accepted)
          * @description One operation per step, so the contract (and the generated client types) say each step's shape: `data` is
          *     checked against the step's schema, ApplicationStep{n}Data (types, lengths and formats, nothing required;
-         *     a 400 names the step's own fields, e.g. `owners.0.position`). Fields a step does not have are dropped.
+         *     a 400 names the step's own fields, e.g. `owners.0.position`). A field a step does not have is refused (400).
          *     `version` must be the stored version: on success the version goes up by one and a submitted step becomes
          *     incomplete again; otherwise the answer is 409 `version_conflict` with the stored draft in `current`, so
          *     the person can choose which one to keep (docs/decisions/014-one-set-of-rules.md).
@@ -638,7 +638,7 @@ export interface paths {
          * Save step 3's draft (partial data accepted)
          * @description One operation per step, so the contract (and the generated client types) say each step's shape: `data` is
          *     checked against the step's schema, ApplicationStep{n}Data (types, lengths and formats, nothing required;
-         *     a 400 names the step's own fields, e.g. `owners.0.position`). Fields a step does not have are dropped.
+         *     a 400 names the step's own fields, e.g. `owners.0.position`). A field a step does not have is refused (400).
          *     `version` must be the stored version: on success the version goes up by one and a submitted step becomes
          *     incomplete again; otherwise the answer is 409 `version_conflict` with the stored draft in `current`, so
          *     the person can choose which one to keep (docs/decisions/014-one-set-of-rules.md).
@@ -663,7 +663,7 @@ export interface paths {
          * Save step 4's draft (partial data accepted)
          * @description One operation per step, so the contract (and the generated client types) say each step's shape: `data` is
          *     checked against the step's schema, ApplicationStep{n}Data (types, lengths and formats, nothing required;
-         *     a 400 names the step's own fields, e.g. `owners.0.position`). Fields a step does not have are dropped.
+         *     a 400 names the step's own fields, e.g. `owners.0.position`). A field a step does not have is refused (400).
          *     `version` must be the stored version: on success the version goes up by one and a submitted step becomes
          *     incomplete again; otherwise the answer is 409 `version_conflict` with the stored draft in `current`, so
          *     the person can choose which one to keep (docs/decisions/014-one-set-of-rules.md).
@@ -688,7 +688,7 @@ export interface paths {
          * Save step 5's draft (partial data accepted)
          * @description One operation per step, so the contract (and the generated client types) say each step's shape: `data` is
          *     checked against the step's schema, ApplicationStep{n}Data (types, lengths and formats, nothing required;
-         *     a 400 names the step's own fields, e.g. `owners.0.position`). Fields a step does not have are dropped.
+         *     a 400 names the step's own fields, e.g. `owners.0.position`). A field a step does not have is refused (400).
          *     `version` must be the stored version: on success the version goes up by one and a submitted step becomes
          *     incomplete again; otherwise the answer is 409 `version_conflict` with the stored draft in `current`, so
          *     the person can choose which one to keep (docs/decisions/014-one-set-of-rules.md).
@@ -713,7 +713,7 @@ export interface paths {
          * Save step 6's draft (partial data accepted)
          * @description One operation per step, so the contract (and the generated client types) say each step's shape: `data` is
          *     checked against the step's schema, ApplicationStep{n}Data (types, lengths and formats, nothing required;
-         *     a 400 names the step's own fields, e.g. `owners.0.position`). Fields a step does not have are dropped.
+         *     a 400 names the step's own fields, e.g. `owners.0.position`). A field a step does not have is refused (400).
          *     `version` must be the stored version: on success the version goes up by one and a submitted step becomes
          *     incomplete again; otherwise the answer is 409 `version_conflict` with the stored draft in `current`, so
          *     the person can choose which one to keep (docs/decisions/014-one-set-of-rules.md).
