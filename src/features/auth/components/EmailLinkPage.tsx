@@ -15,10 +15,21 @@ import { useSessionActor } from '#lib/use-session';
 
 export type EmailLinkKind = 'confirm' | 'undo';
 
-const ids = {
-  confirm: { title: 'account.emailConfirm.title', intro: 'account.emailConfirm.intro', submit: 'account.emailConfirm.submit' },
-  undo: { title: 'account.emailUndo.title', intro: 'account.emailUndo.intro', submit: 'account.emailUndo.submit' },
-} as const;
+/** Each page's own words (static ids, so tests/unit/locales.test.ts can check them). */
+const words = {
+  confirm: {
+    title: <FormattedMessage id="account.emailConfirm.title" />,
+    intro: <FormattedMessage id="account.emailConfirm.intro" />,
+    submit: <FormattedMessage id="account.emailConfirm.submit" />,
+    next: <FormattedMessage id="account.emailConfirm.signIn" />,
+  },
+  undo: {
+    title: <FormattedMessage id="account.emailUndo.title" />,
+    intro: <FormattedMessage id="account.emailUndo.intro" />,
+    submit: <FormattedMessage id="account.emailUndo.submit" />,
+    next: <FormattedMessage id="account.emailUndo.newPassword" />,
+  },
+};
 
 export function EmailLinkPage({ kind }: { kind: EmailLinkKind }) {
   const intl = useIntl();
@@ -34,7 +45,7 @@ export function EmailLinkPage({ kind }: { kind: EmailLinkKind }) {
   return (
     <div className="mx-auto max-w-md">
       <PageHeading>
-        <FormattedMessage id={ids[kind].title} />
+        {words[kind].title}
       </PageHeading>
       {follow.isSuccess ? (
         <div className="mt-6 rounded-md border-l-8 border-green-800 bg-green-50 p-4">
@@ -43,7 +54,7 @@ export function EmailLinkPage({ kind }: { kind: EmailLinkKind }) {
           </p>
           <p className="mt-3">
             <Link to={kind === 'undo' ? paths.passwordReset : paths.login} className={linkClass}>
-              <FormattedMessage id={kind === 'undo' ? 'account.emailUndo.newPassword' : 'account.emailConfirm.signIn'} />
+              {words[kind].next}
             </Link>
           </p>
         </div>
@@ -65,10 +76,10 @@ export function EmailLinkPage({ kind }: { kind: EmailLinkKind }) {
       ) : (
         <div className="mt-6 space-y-5">
           <p className="text-gray-800">
-            <FormattedMessage id={ids[kind].intro} />
+            {words[kind].intro}
           </p>
           <Button type="button" className="w-full" disabled={follow.isPending} onClick={() => follow.mutate()}>
-            <FormattedMessage id={ids[kind].submit} />
+            {words[kind].submit}
           </Button>
         </div>
       )}
