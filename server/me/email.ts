@@ -10,10 +10,9 @@ import { fieldErrors, notAuthenticated, type AppError } from '#server/http/error
 import { isLanguage, type Language } from '#server/i18n/messages.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { AttemptLimiter } from '#server/auth/attempt-limits.ts';
-import { verifyPassword } from '#server/auth/passwords.ts';
 import { findUserByEmail, findUserById, type AuthDeps, type User } from '#server/auth/service.ts';
 import { EMAIL_CHANGE_LINK_HOURS, EMAIL_UNDO_DAYS } from '#shared/account-constants.ts';
-import { changedAt } from './password.ts';
+import { changedAt, currentPasswordMatches } from './password.ts';
 
 /** Only the digest is stored: a copy of the table opens no account. */
 const digest = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -63,15 +62,10 @@ export async function requestEmailChange(
 ): Promise<void> {
   const user = await findUserById(deps.db, userId);
   if (!user || !user.is_active) throw notAuthenticated();
-  const account = AttemptLimiter.keyOf(user.email);
-  await deps.loginFailures.take(account);
-  if (!(await verifyPassword(user.password_hash, input.current_password))) {
-    throw fieldErrors({ current_password: 'api.password.currentWrong' });
-  }
-  await deps.loginFailures.forget(account);
+  if (!(await currentPasswordMatches(deps, user, input.current_password))) throw fieldErrors({ current_password: 'api.password.currentWrong' });
   const address = input.email.trim();
   // Only the person's own address is named: that tells nothing about anyone else.
-  if (AttemptLimiter.keyOf(address) === account) throw fieldErrors({ email: 'api.emailChange.sameAsCurrent' });
+  if (AttemptLimiter.keyOf(address) === AttemptLimiter.keyOf(user.email)) throw fieldErrors({ email: 'api.emailChange.sameAsCurrent' });
   await deps.emailChanges.take(String(user.id));
   deps.work.enqueue('e-mail change message', () => sendEmailChangeMail(deps, contact, user, address));
 }

@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, uniqueEmail, waitForMail } from './support/fixtures.ts';
 import { baseURL } from './support/ports.ts';
-import { createAccount, expectNoHorizontalScroll, fieldLabel, shotPath, signIn, storedUser, t, tabTo, type Locale } from './support/shell.ts';
+import { createAccount, expectNoHorizontalScroll, fieldLabel, shotPath, signIn, storedUser, switchLanguage, t, tabTo, type Locale } from './support/shell.ts';
 
 /** The path and query of the link to `page` in the newest matching e-mail to `address`. */
 async function linkIn(address: string, page: 'confirm' | 'undo'): Promise<string> {
@@ -41,6 +41,8 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
     await signIn(page, account);
     await page.goto('/profile');
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    // This device's own choice, so the link pages (signed out once the change ends every session) stay in it.
+    await switchLanguage(page, locale);
     const form = page.getByRole('form', { name: L('profile.email.title') });
     await expect(form).toBeVisible();
     await expect(form).toContainText(account.email);

@@ -12,7 +12,9 @@ import { hasErrors, toFormErrors } from '#lib/form-errors';
 import { showToast } from '#lib/toast';
 import { checkForm, text } from '#lib/validation';
 import { changeMyEmailBody } from '#shared/validation/validators.js';
+import { CurrentPasswordField } from '#components/password/CurrentPasswordField';
 import { useRequestEmailChange } from '#features/profile/api/me';
+import { ProfileCard } from './ProfileCard';
 
 const labels = defineMessages({
   email: { id: 'profile.email.new' },
@@ -51,22 +53,13 @@ export function EmailForm({ current }: { current: string }) {
   }
 
   return (
-    <form
-      noValidate
+    <ProfileCard
+      titleId="email-form-title"
+      title={<FormattedMessage id="profile.email.title" />}
+      intro={<FormattedMessage id="profile.email.current" values={{ email: <strong className="break-all">{current}</strong> }} />}
+      busy={change.isPending}
       onSubmit={submit}
-      className="space-y-5 rounded-md border border-gray-300 p-4 sm:p-6"
-      aria-busy={change.isPending}
-      aria-labelledby="email-form-title"
     >
-      <h2 id="email-form-title" className="text-2xl font-bold text-gray-900">
-        <FormattedMessage id="profile.email.title" />
-      </h2>
-      <p className="text-gray-800">
-        <FormattedMessage
-          id="profile.email.current"
-          values={{ email: <strong className="break-all">{current}</strong> }}
-        />
-      </p>
       <p className="text-gray-800">
         <FormattedMessage id="profile.email.intro" />
       </p>
@@ -84,13 +77,8 @@ export function EmailForm({ current }: { current: string }) {
         label={<FormattedMessage {...labels.email} />}
         errors={errors.fields.email}
       />
-      <TextField
+      <CurrentPasswordField
         id={fields.current_password.id}
-        name="current_password"
-        type="password"
-        autoComplete="current-password"
-        required
-        maxLength={128}
         label={<FormattedMessage {...labels.current} />}
         errors={errors.fields.current_password}
       />
@@ -100,6 +88,6 @@ export function EmailForm({ current }: { current: string }) {
       <Button type="submit" disabled={change.isPending}>
         {change.isPending ? <FormattedMessage id="profile.email.saving" /> : <FormattedMessage id="profile.email.save" />}
       </Button>
-    </form>
+    </ProfileCard>
   );
 }
