@@ -34,6 +34,8 @@ async function atPhoneWidth(page: Page, name: string): Promise<void> {
 
 for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
   test(`change the sign-in e-mail with the link sent to the new address, then undo it from the old one (${locale})`, async ({ page }) => {
+    // Three screens in several states, each checked with axe and at 360 px: longer than one screen's test.
+    test.setTimeout(240_000);
     const L = (id: string, values: Record<string, string | number> = {}) => t(locale, id, values);
     const account = await createAccount(`email-change-${locale}`, { language: locale });
     const newAddress = uniqueEmail(`email-new-${locale}`);
