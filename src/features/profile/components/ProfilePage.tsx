@@ -1,5 +1,5 @@
-// /profile: the signed-in person's information (GET /me) on four forms: the Person fields, the SSN last 4, the
-// sign-in e-mail (POST /me/email) and the password (POST /me/password).
+// /profile: the signed-in person's information (GET /me) on its forms: the Person fields, the SSN last 4, the
+// sign-in e-mail (POST /me/email), the password (POST /me/password) and reminder e-mails (/me/reminders).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -10,6 +10,7 @@ import { meQueryOptions, type Person } from '#features/profile/api/me';
 import { EmailForm } from './EmailForm';
 import { PasswordForm } from './PasswordForm';
 import { PersonForm } from './PersonForm';
+import { RemindersForm } from './RemindersForm';
 import { SsnForm } from './SsnForm';
 
 /** The Person fields alone: saving the SSN must not restart the other form and drop what is being typed. */
@@ -63,6 +64,7 @@ function ProfileContent() {
           <SsnForm masked={me.data.ssn_last4_masked} />
           <EmailForm current={me.data.email} />
           <PasswordForm />
+          <RemindersForm />
         </>
       )}
     </div>
