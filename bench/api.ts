@@ -28,13 +28,35 @@ interface Row {
 const only = process.env.BENCH_CALLS;
 
 async function load(name: string, options: autocannon.Options): Promise<Row | undefined> {
-  if (only && !name.includes(only) && !['bare node:http', 'GET /api/health'].includes(name)) return undefined;
+  if (only && !name.includes(only) && ![BARE_HTTP, BARE_FASTIFY, 'GET /api/health'].includes(name)) return undefined;
   const result = await autocannon({ connections, duration: seconds, ...options });
   return { name, requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
 }
 
+const BARE_HTTP = 'bare node:http';
+const BARE_FASTIFY = 'bare Fastify (same JSON and headers)';
+
 /** The bare node:http baseline: the same JSON as /api/health, nothing else. */
 const bareServer = `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }); s.end('{"status":"ok"}'); }).listen(Number(process.env.PORT), '127.0.0.1');`;
+
+/**
+ * The target's baseline for GET /api/health (docs/decisions/047-metrics-and-hot-calls.md): Fastify with no plugin and
+ * no hook, one route answering the same JSON with the same headers as the portal's health (HEADERS, read from one of
+ * its answers), a new request id included.
+ */
+const bareFastify = `const { randomUUID } = require('node:crypto');
+const headers = JSON.parse(process.env.HEADERS);
+const app = require('fastify')();
+app.get('/api/health', (request, reply) => { reply.headers(headers).header('x-request-id', randomUUID()).send({ status: 'ok' }); });
+app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`;
+
+/** The headers of a health answer that its handler or hooks set (not those Node adds to every answer). */
+async function healthHeaders(url: string): Promise<Record<string, string>> {
+  const answer = await fetch(url);
+  await answer.arrayBuffer();
+  const perAnswer = new Set(['date', 'connection', 'keep-alive', 'content-length', 'x-request-id', 'content-type']);
+  return Object.fromEntries([...answer.headers].filter(([name]) => !perAnswer.has(name)));
+}
 
 /** A draft being saved: its step's path, the version last answered, and its owner's access token. */
 interface Draft {
@@ -82,7 +104,7 @@ async function benchDatabase(env: Record<string, string>, workers: number): Prom
   const barePort = await freePort();
   const bare = await startProcess(['-e', bareServer], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/`);
   try {
-    rows.push(await load('bare node:http', { url: `http://127.0.0.1:${barePort}/api/health` }));
+    rows.push(await load(BARE_HTTP, { url: `http://127.0.0.1:${barePort}/api/health` }));
   } finally {
     await stop(bare.child);
   }
@@ -131,6 +153,14 @@ async function benchDatabase(env: Record<string, string>, workers: number): Prom
     const drafts: Draft[] = [];
     for (const email of applicants) drafts.push(await startDraft(base, email, openProgram.id));
     const lent = new WeakMap<object, Draft>();
+    // The bare Fastify runs while the portal waits idle, then the portal's health, one after the other.
+    const fastifyPort = await freePort();
+    const fastify = await startProcess(['-e', bareFastify], { PORT: String(fastifyPort), HEADERS: JSON.stringify(await healthHeaders(`${base}/api/health`)) }, `http://127.0.0.1:${fastifyPort}/api/health`);
+    try {
+      rows.push(await load(BARE_FASTIFY, { url: `http://127.0.0.1:${fastifyPort}/api/health` }));
+    } finally {
+      await stop(fastify.child);
+    }
     rows.push(await load('GET /api/health', { url: `${base}/api/health` }));
     rows.push(await load('POST /api/auth/session/ (refresh)', { url: `${base}/api/auth/session/`, method: 'POST', headers: json, body: JSON.stringify({ refresh: signIn.refresh }) }));
     rows.push(await load('GET /api/me', { url: `${base}/api/me`, headers: auth }));
@@ -163,7 +193,14 @@ async function benchDatabase(env: Record<string, string>, workers: number): Prom
     await stop(server.child);
     rmSync(dataDir, { recursive: true, force: true });
   }
-  return `${workers === 1 ? 'One process' : `${workers} workers (WEB_CONCURRENCY)`}, ${connections} connections (BENCH_CONNECTIONS), ${seconds} s per call (BENCH_SECONDS)${only ? `, only the calls named with "${only}" (BENCH_CALLS)` : ''}.\n\n${table(rows.filter((row): row is Row => row !== undefined))}`;
+  const measured = rows.filter((row): row is Row => row !== undefined);
+  const rate = (name: string) => measured.find((row) => row.name === name)?.requestsPerSecond ?? 0;
+  // The target compares one process with one process: the PGlite run (several workers share the cores differently).
+  const verdict =
+    workers === 1
+      ? `GET /api/health answers ${(rate('GET /api/health') / rate(BARE_FASTIFY)).toFixed(2)} of the bare Fastify route (target >= 0.90, one process each).`
+      : 'The health target compares one process with one bare Fastify process: see the PGlite run.';
+  return `${workers === 1 ? 'One process' : `${workers} workers (WEB_CONCURRENCY)`}, ${connections} connections (BENCH_CONNECTIONS), ${seconds} s per call (BENCH_SECONDS)${only ? `, only the calls named with "${only}" (BENCH_CALLS)` : ''}.\n\n${table(measured)}\n\n${verdict}`;
 }
 
 function table(rows: Row[]): string {

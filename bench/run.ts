@@ -1,13 +1,14 @@
 // `npm run bench`: the hot API calls over real sockets (bench/api.ts: autocannon against `server/server.ts` next to a
 // bare node:http server, on PGlite and, when TEST_DATABASE_URL or DATABASE_URL is set, on PostgreSQL with one worker
 // per core); then the landing assets, uploads, Lighthouse pages, and the staff list, dashboard and duplicate check at
-// 100,000 applications, all written to bench/results.md. A measurement to compare runs on one machine, never a pass/fail test.
+// 100,000 applications, and a backup and restore of 10,000 applications with their files, all written to bench/results.md. A measurement to compare runs on one machine, never a pass/fail test.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applicationsPart } from './admin-applications.ts';
 import { dashboardPart } from './admin-dashboard.ts';
 import { duplicatesPart } from './admin-duplicates.ts';
 import { apiPglitePart, apiPostgresPart } from './api.ts';
+import { backupPart } from './backup.ts';
 import { lighthousePart } from './lighthouse.ts';
 import { root } from './processes.ts';
 import { runPart, startRun, writeResults, type Part } from './results.ts';
@@ -33,6 +34,7 @@ const parts: Part[] = [
   applicationsPart,
   dashboardPart,
   duplicatesPart,
+  backupPart,
 ];
 
 const context = startRun();

@@ -33,6 +33,9 @@ import { languageFromHeader, translate, type Language, type MessageParams } from
 import type { AppContext } from './context.ts';
 import type { Handlers } from './http/handlers.ts';
 import { routeModules } from './routes/index.ts';
+import { registerRequestIdHeader, requestIdGenerator } from './http/request-id.ts';
+import { logTransport } from './operations/logging.ts';
+import { PortalMetrics } from './operations/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -112,8 +115,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           remotePort: request.socket?.remotePort,
         }),
       },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...(options.logStream ? { stream: options.logStream } : logTransport(config)),
     },
+    // A new id per request, or the one a trusted proxy passed on (server/http/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: bodyLimits.json,
     // X-Forwarded-For is believed only from the proxies the operator lists (TRUST_PROXY); by default from none.
     // Trusting any private address let whoever reaches the server from inside the network pick their address.
@@ -209,6 +215,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   };
   app.decorate('ctx', ctx);
+  const metrics = config.metrics ? new PortalMetrics({ db: database.db, pendingWork: () => work.pending, now }) : undefined;
+  app.decorate('metrics', metrics);
+  if (metrics) files.onStored = (bytes) => metrics.uploadStored(bytes);
   const retention = new RetentionJob({ db: database.db, files, log: app.log, now }, config.retention);
   const reminders = new ReminderJob({ db: database.db, publicUrl: config.publicUrl, log: app.log, now });
   app.addHook('onClose', async () => {
@@ -279,6 +288,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     done(null, payload);
   });
   const spa = Boolean(config.spaDir && existsSync(join(config.spaDir, 'index.html')));
+  registerRequestIdHeader(app);
+  metrics?.register(app);
   registerErrorHandling(app, { spaFallback: spa });
   registerJsonBodyParser(app);
 
@@ -326,7 +337,9 @@ function registerContractRoutes(api: FastifyInstance, handlers: Handlers, ctx: A
           : bodyLimits.anonymous;
     const onRequest: onRequestHookHandler[] = [];
     // Uploads have the whole request timeout; a JSON body must arrive sooner (a sign-in trickled over minutes is an attack).
-    if (!op.multipart) onRequest.push(bodyDeadline(ctx.config.http.bodyTimeoutMs));
+    // Fastify never reads a GET's body: those routes go without the deadline's three hooks (docs/decisions/047).
+    const deadline = !op.multipart && op.method !== 'get';
+    if (deadline) onRequest.push(bodyDeadline(ctx.config.http.bodyTimeoutMs));
     // The sign-in check runs before the body is read, so a request without a session is refused (401) before its
     // body is parsed or validated (400), and an anonymous upload before a byte of it is taken.
     if (op.requiresAuth) {
@@ -347,9 +360,9 @@ function registerContractRoutes(api: FastifyInstance, handlers: Handlers, ctx: A
         ...(op.fieldsUnder !== undefined ? { fieldsUnder: op.fieldsUnder } : {}),
       },
       onRequest,
-      preValidation: op.multipart ? undefined : clearBodyDeadlineHook,
-      onResponse: clearBodyDeadlineHook,
-      onRequestAbort: (request, done) => {
+      preValidation: deadline ? clearBodyDeadlineHook : undefined,
+      onResponse: op.method === 'get' ? undefined : clearBodyDeadlineHook,
+      onRequestAbort: op.method === 'get' ? undefined : (request, done) => {
         clearBodyDeadline(request);
         done();
       },

@@ -88,6 +88,13 @@ export interface Config {
   rateLimits: RateLimits;
   accountLimits: AccountLimits;
   logLevel: string;
+  /**
+   * Log lines as readable text (pino-pretty) rather than JSON: outside production, on a terminal or with LOG_PRETTY=1
+   * (server/operations/logging.ts).
+   */
+  logPretty: boolean;
+  /** The Prometheus endpoint (server/operations/metrics.ts): its own listener, off (undefined) unless METRICS_PORT is set. */
+  metrics: MetricsSettings | undefined;
   /** Directory of the built SPA served with an index.html fallback; absent: API only. */
   spaDir: string | undefined;
   /** Demo programs (and outside production a staff account with a generated password) written into an empty database. */
@@ -105,6 +112,13 @@ export interface Config {
   programContact: ProgramContact;
   /** What one person's own drive spaces may hold, over all programs (DRIVE_QUOTA_MB; docs/decisions/019). */
   driveQuotaBytes: number;
+}
+
+/** Where the metrics listener answers, and the bearer token it asks for (none: it answers whoever reaches it). */
+export interface MetricsSettings {
+  port: number;
+  host: string;
+  token: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -169,6 +183,14 @@ export function loadConfig(env: Env = process.env): Config {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
   }
+  const pretty = env.LOG_PRETTY ?? '';
+  if (!['', '0', '1'].includes(pretty)) problems.push(`LOG_PRETTY must be 1 or 0 (got "${pretty}")`);
+  const metricsPort = int('METRICS_PORT', 0, 0, 65535);
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && (metricsToken.length < 16 || !/^[\x21-\x7e]+$/.test(metricsToken))) {
+    problems.push('METRICS_TOKEN must be at least 16 printable characters without spaces');
+  }
+  if (metricsPort !== 0 && metricsPort === port) problems.push('METRICS_PORT must differ from PORT');
   const mailFrom = env.MAIL_FROM || 'Incubadora <no-reply@localhost>';
   if (!/<?[^\s@<>]+@[^\s@<>]+>?$/.test(mailFrom)) problems.push('MAIL_FROM must contain an e-mail address');
 
@@ -246,6 +268,9 @@ export function loadConfig(env: Env = process.env): Config {
       windowMs: int('ACCOUNT_LIMIT_WINDOW_MS', 900_000, 1000, 86_400_000),
     },
     logLevel,
+    // Readable lines for a person at a terminal; JSON wherever a machine reads them (production, pipes, files).
+    logPretty: !production && pretty !== '0' && (pretty === '1' || process.stdout.isTTY === true),
+    metrics: metricsPort === 0 ? undefined : { port: metricsPort, host: env.METRICS_HOST || env.HOST || '0.0.0.0', token: metricsToken },
     spaDir: env.SPA_DIR === '' ? undefined : resolve(env.SPA_DIR ?? 'dist'),
     // Production seeds only when asked: demo programs in a live portal would take real applications.
     seedDemoData: production ? seed === 'true' : seed !== 'false',

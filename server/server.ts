@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DatabaseUnreachableError, whileStartupLocked } from './db/client.ts';
 import { seedDemoData } from './seed.ts';
+import { clusterSource, serveMetrics, shareWithPrimary } from './operations/metrics.ts';
 
 async function main() {
   let config: Config;
@@ -41,12 +42,19 @@ async function main() {
   if (primaryOfWorkers) {
     // The schema is up to date and the seed written: the workers start on a ready database, none racing another.
     await app.close();
+    // One scrape for the whole cluster: the primary asks every worker and adds their figures up.
+    if (config.metrics) await listenForMetrics(config, clusterSource());
     runWorkers(config.webConcurrency);
     return;
   }
+  const { metrics } = app;
+  if (metrics && cluster.isWorker) shareWithPrimary(metrics);
   let closing: Promise<void> | undefined;
+  // Its own port, before the API's: a taken METRICS_PORT stops the start with one line, nothing half served.
+  const metricsServer = metrics && config.metrics && !cluster.isWorker ? await listenForMetrics(config, () => metrics.text(), () => app.close()) : undefined;
   const close = () => {
     // Once: under the cluster a Ctrl-C reaches the worker and its primary, which passes it on.
+    metricsServer?.close();
     closing ??= app.close().then(() => process.exit(0));
   };
   process.on('SIGINT', close);
@@ -57,6 +65,23 @@ async function main() {
     if ((error as { code?: string }).code === 'EADDRINUSE') {
       console.error(`Port ${config.port} is already in use: stop what runs there, or start with PORT=<another port>.`);
       await app.close();
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** The metrics listener on METRICS_PORT, or one clear line and exit 1 when the port is taken. */
+async function listenForMetrics(config: Config, source: () => Promise<string>, cleanUp: () => Promise<unknown> = async () => undefined) {
+  const settings = config.metrics!;
+  try {
+    const server = await serveMetrics(settings, source);
+    console.log(`Metrics listening at http://${settings.host}:${server.port}/metrics${settings.token ? ' (bearer token required)' : ''}`);
+    return server;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'EADDRINUSE') {
+      console.error(`METRICS_PORT ${settings.port} is already in use: stop what runs there, or set METRICS_PORT to another port.`);
+      await cleanUp();
       process.exit(1);
     }
     throw error;

@@ -3,6 +3,7 @@ import { and, eq, lt, notExists, sql } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
 import { oncePerDatabase } from '#server/db/prepared.ts';
+import { sessionCacheOf } from '#server/db/session-cache.ts';
 import { revokedTokens, users } from '#server/db/schema.ts';
 import { detailError, fieldErrors, type Message } from '#server/http/errors.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
@@ -74,8 +75,12 @@ export const findUserById = async (db: Db, id: number): Promise<User | undefined
  * The active user of a token's session, in one query: undefined when the session was logged out (its id is in
  * revoked_tokens) or ended by a password reset (the user's token_version moved past the token's).
  */
-export const findSessionUser = async (db: Db, token: Pick<VerifiedToken, 'userId' | 'version' | 'sessionId'>): Promise<User | undefined> =>
-  (await prepared(db).sessionUser.execute({ userId: token.userId, version: token.version, sessionId: token.sessionId }))[0];
+export const findSessionUser = async (db: Db, token: Pick<VerifiedToken, 'userId' | 'version' | 'sessionId'>): Promise<User | undefined> => {
+  const load = async () => (await prepared(db).sessionUser.execute({ userId: token.userId, version: token.version, sessionId: token.sessionId }))[0];
+  // On PGlite an exact cache answers most checks without a query (server/db/session-cache.ts); PostgreSQL always asks.
+  const cache = sessionCacheOf<User>(db);
+  return cache ? cache.read(`${token.userId}:${token.version}:${token.sessionId}`, load) : load();
+};
 
 const isUniqueViolation = (error: unknown): boolean => {
   const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;

@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { cacheSessionsOf } from './session-cache.ts';
 
 export type Schema = typeof schema;
 /** The one database type services use, whichever driver is behind it. */
@@ -89,6 +90,8 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     client = new PGlite(target.dataDir, { relaxedDurability: true, extensions: pgliteExtensions });
   }
   const db = drizzlePglite(client, { schema });
+  // This process owns the embedded database: the session check can be cached exactly (session-cache.ts).
+  cacheSessionsOf(db, client);
   await migratePglite(db, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
 }

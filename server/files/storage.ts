@@ -46,6 +46,8 @@ export class FileStorage {
    * that starts must remove only what its own crash left, never another server's upload in progress.
    */
   private readonly tempPrefix: string;
+  /** Told each kept upload's size (the metrics, server/operations/metrics.ts). */
+  onStored: ((bytes: number) => void) | undefined;
 
   constructor(
     private readonly root: string,
@@ -118,12 +120,13 @@ export class FileStorage {
           } finally {
             await rm(tmpPath, { force: true });
           }
-          return key;
+        } else {
+          const path = this.pathOf(key);
+          await mkdir(dirname(path), { recursive: true });
+          await rename(tmpPath, path);
+          await syncDirectory(dirname(path));
         }
-        const path = this.pathOf(key);
-        await mkdir(dirname(path), { recursive: true });
-        await rename(tmpPath, path);
-        await syncDirectory(dirname(path));
+        this.onStored?.(size);
         return key;
       },
       discard: async () => {
