@@ -28,6 +28,7 @@ const FORM_OPERATIONS = new Set([
   'requestPasswordReset',
   'confirmPasswordReset',
   'changeMyPassword',
+  'changeMyEmail',
   'updateMe',
   'setMySsnLast4',
   'saveMySurvey',

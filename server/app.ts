@@ -211,6 +211,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       work,
       loginFailures: accountLimit('login', config.accountLimits.loginFailures),
       resetMails: accountLimit('reset', config.accountLimits.resetMails),
+      emailChanges: accountLimit('email-change', config.accountLimits.emailChangeMails),
     },
   };
   app.decorate('ctx', ctx);

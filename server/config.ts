@@ -13,6 +13,8 @@ export interface RateLimits {
   passwordReset: number;
   /** Registrations for an event or interest form (the public form with its captcha). */
   eventRegistration: number;
+  /** Requests to change the sign-in e-mail (POST /me/email). */
+  emailChange: number;
   /** Window length in milliseconds. */
   windowMs: number;
 }
@@ -23,6 +25,8 @@ export interface AccountLimits {
   loginFailures: number;
   /** Password-reset e-mails asked for per address in the window. */
   resetMails: number;
+  /** E-mail change requests per account in the window (each sends a message to the new address). */
+  emailChangeMails: number;
   /** Window length in milliseconds. */
   windowMs: number;
 }
@@ -254,11 +258,13 @@ export function loadConfig(env: Env = process.env): Config {
       register: int('RATE_LIMIT_REGISTER', 5, 1, 1_000_000),
       passwordReset: int('RATE_LIMIT_PASSWORD_RESET', 5, 1, 1_000_000),
       eventRegistration: int('RATE_LIMIT_EVENT_REGISTRATION', 5, 1, 1_000_000),
+      emailChange: int('RATE_LIMIT_EMAIL_CHANGE', 5, 1, 1_000_000),
       windowMs: int('RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
     },
     accountLimits: {
       loginFailures: int('ACCOUNT_LOGIN_ATTEMPTS', 10, 1, 1_000_000),
       resetMails: int('ACCOUNT_RESET_MAILS', 5, 1, 1_000_000),
+      emailChangeMails: int('ACCOUNT_EMAIL_CHANGE_MAILS', 3, 1, 1_000_000),
       windowMs: int('ACCOUNT_LIMIT_WINDOW_MS', 900_000, 1000, 86_400_000),
     },
     logLevel,

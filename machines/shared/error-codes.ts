@@ -10,6 +10,7 @@ export type ErrorCode = components['schemas']['ErrorCode'];
 export const ERROR_CODES = [
   'invalid',
   'reset_link_invalid',
+  'email_link_invalid',
   'captcha_invalid',
   'steps_incomplete',
   'malformed',

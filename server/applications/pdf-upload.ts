@@ -4,6 +4,7 @@
 import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
 import { MAX_UPLOAD_BYTES } from '#shared/application-constants.ts';
+import { withoutUnshowableCharacters } from '#shared/file-names.ts';
 import { SourceFailedError, type FileStorage, type TempFile } from '#server/files/storage.ts';
 import { isStructurallyPdf, PdfInspector, type ActiveContent } from '#server/files/pdf-inspection.ts';
 import { detailError, fieldErrors, type AppError } from '#server/http/errors.ts';
@@ -18,14 +19,11 @@ export interface Upload {
 }
 
 /**
- * A name fit to show and to send back in Content-Disposition: no path, no control characters, and no bidirectional
- * controls (U+202E would show `invoice\u202Efdp.exe` as `invoiceexe.pdf`).
+ * A name fit to show and to send back in Content-Disposition: no path, and none of the characters of
+ * shared/file-names.ts (controls, bidirectional controls: U+202E would show `invoice\u202Efdp.exe` as `invoiceexe.pdf`).
  */
 export const safeFileName = (name: string, fallback: string): string =>
-  basename(name.replace(/\\/g, '/'))
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
-    .slice(0, 200) || fallback;
+  withoutUnshowableCharacters(basename(name.replace(/\\/g, '/'))).slice(0, 200) || fallback;
 
 /** Why an upload cannot be kept (too large, not a PDF, not a readable one), if it cannot. */
 async function uploadProblem(temp: TempFile, tail: Buffer, truncated: boolean): Promise<AppError | undefined> {

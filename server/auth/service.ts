@@ -32,6 +32,8 @@ export interface AuthDeps {
   loginFailures: AccountLimiter;
   /** Password-reset e-mails asked for per address, from any client address. */
   resetMails: AccountLimiter;
+  /** E-mail change requests per account (each one e-mails the new address). */
+  emailChanges: AccountLimiter;
 }
 
 /**

@@ -90,6 +90,37 @@ export const spentCaptchas = pgTable(
   (t) => [index('spent_captchas_expires_at_idx').on(t.expires_at)],
 );
 
+/**
+ * A change of sign-in e-mail (docs/decisions/046-account-safety.md): asked with the password, made when the link sent
+ * to the new address is followed, undone from the notice sent to the old one. Tokens are kept as SHA-256 digests only.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    old_email: text('old_email').notNull(),
+    new_email: text('new_email').notNull(),
+    confirm_token_hash: text('confirm_token_hash').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the link was followed and the address changed. */
+    confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
+    /** A later request, a completed change or an undo spent this one's link before it was followed. */
+    cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
+    undo_token_hash: text('undo_token_hash'),
+    undo_expires_at: timestamp('undo_expires_at', { withTimezone: true }),
+    undone_at: timestamp('undone_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('email_changes_confirm_token_key').on(t.confirm_token_hash),
+    uniqueIndex('email_changes_undo_token_key').on(t.undo_token_hash),
+    index('email_changes_user_idx').on(t.user_id),
+  ],
+);
+
 /** Transactional outbox: e-mail written in the same transaction as the change that causes it, sent later. */
 export const mailOutbox = pgTable(
   'mail_outbox',

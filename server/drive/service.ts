@@ -14,6 +14,7 @@ import { safeFileName, type Upload } from '#server/applications/pdf-upload.ts';
 import { toProgramInfo, type Viewer } from '#server/programs/service.ts';
 import { MAX_UPLOAD_BYTES } from '#shared/application-constants.ts';
 import { renamedFileName } from '#shared/drive-constants.ts';
+import { withoutUnshowableCharacters } from '#shared/file-names.ts';
 import { announcedType, contentMatches } from './file-types.ts';
 
 type Schemas = components['schemas'];
@@ -57,6 +58,16 @@ export const toDriveNode = (row: NodeRow): Schemas['DriveNode'] => ({
 });
 
 const nameTaken = (field = 'name') => fieldErrors({ [field]: 'api.drive.nameTaken' });
+
+/**
+ * A typed folder or file name as stored: without the characters uploads lose too (shared/file-names.ts: bidirectional
+ * controls, so a rename cannot show `informe\u202Efdp.html` as `informehtml.pdf`), trimmed; nothing left is refused.
+ */
+function typedName(typed: string): string {
+  const clean = withoutUnshowableCharacters(typed).trim();
+  if (clean === '' || clean === '.' || clean === '..') throw fieldErrors({ name: 'api.drive.nameInvalid' });
+  return clean;
+}
 
 const isUniqueViolation = (error: unknown): boolean => {
   const { code, cause } = error as { code?: string; cause?: { code?: string } };
@@ -250,12 +261,13 @@ export async function createFolder(
   const owner = await spaceOwner(db, access, programId, body);
   assertWritable(access, owner);
   const parent = body.parent_id ? await folderIn(db, programId, owner, body.parent_id) : null;
+  const name = typedName(body.name);
   const at = deps.now();
   try {
     const row = await db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(driveNodes)
-        .values({ program_id: programId, owner_id: owner, parent_id: parent?.id ?? null, kind: 'folder', name: body.name, created_at: at, updated_at: at })
+        .values({ program_id: programId, owner_id: owner, parent_id: parent?.id ?? null, kind: 'folder', name, created_at: at, updated_at: at })
         .returning();
       if (!inserted) throw new Error('folder insert returned no row');
       await audit(tx, access, at, inserted.id, null, auditedNode(inserted));
@@ -290,8 +302,10 @@ export async function updateNode(
       if ((await pathTo(db, target.id)).some((folder) => folder.id === node.id)) throw fieldErrors({ parent_id: 'api.drive.moveIntoItself' });
     }
   }
-  // A file keeps its extension whatever the new name says (shared/drive-constants.ts renamedFileName).
-  const name = change.name === undefined ? node.name : node.kind === 'file' ? renamedFileName(node.name, change.name, MAX_NAME) : change.name;
+  // A file keeps its extension whatever the new name says (shared/drive-constants.ts renamedFileName): `informe.html`
+  // for a PDF is stored as `informe.html.pdf`, so a rename never changes how the file is typed or opened.
+  const typed = change.name === undefined ? undefined : typedName(change.name);
+  const name = typed === undefined ? node.name : node.kind === 'file' ? renamedFileName(node.name, typed, MAX_NAME) : typed;
   // The audit entry keeps only what changed; a change to the same name and folder writes none.
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};

@@ -12,7 +12,7 @@ type JsonBody<T> = T extends { requestBody: { content: { 'application/json': inf
 type Query<T> = T extends { parameters: { query?: infer Q } } ? (undefined extends Q ? NonNullable<Q> | Record<string, never> : Q) : unknown;
 type Params<T> = T extends { parameters: { path?: infer P } } ? NonNullable<P> : unknown;
 type Answer<T, S extends number> = T extends { responses: { [K in S]: { content: { 'application/json': infer B } } } } ? B : never;
-type SuccessBody<T> = Answer<T, 200> | Answer<T, 201>;
+type SuccessBody<T> = Answer<T, 200> | Answer<T, 201> | Answer<T, 202>;
 
 export type Request<K extends OperationId> = FastifyRequest<{
   Body: JsonBody<operations[K]>;

@@ -8,8 +8,10 @@ const shared: Options = {
   // OpenAPI annotations (example, x-*) are not JSON Schema keywords.
   strictSchema: false,
   allowUnionTypes: true,
-  // Unknown fields are dropped, never stored (for example is_staff in PATCH /me).
-  removeAdditional: true,
+  // A field the contract does not name is refused (400 `api.field.notAllowed` on that field), never dropped in silence
+  // nor stored (is_staff in PATCH /me): the contract's `additionalProperties: false` means what it says
+  // (docs/decisions/046-account-safety.md).
+  removeAdditional: false,
   useDefaults: true,
   // Every problem at once, so a form's refusal names each bad field (a step with a bad phone, postal code and SSN
   // names all three). The work stays linear in the body, which bodyLimits in server/app.ts caps; the issues kept are

@@ -9,17 +9,29 @@ import { isLanguage, type Language } from '#server/i18n/messages.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { AttemptLimiter } from '#server/auth/attempt-limits.ts';
 import { hashPassword, passwordProblems, verifyPassword } from '#server/auth/passwords.ts';
-import { findUserById, sessionUser, type AuthDeps } from '#server/auth/service.ts';
+import { findUserById, sessionUser, type AuthDeps, type User } from '#server/auth/service.ts';
 
 type LoginResponse = components['schemas']['LoginResponse'];
 
 /** When the password changed, as the person reads it: Puerto Rico's time, in their language. */
-const changedAt = (date: Date, language: Language): string =>
+export const changedAt = (date: Date, language: Language): string =>
   new Intl.DateTimeFormat(language === 'es' ? 'es-PR' : 'en-US', {
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone: 'America/Puerto_Rico',
   }).format(date);
+
+/**
+ * Whether `given` is the account's password, counted against the account like a sign-in (a stolen session cannot guess
+ * it without limit; 429 past the limit). The right one clears the count, whatever else the request gets wrong.
+ */
+export async function currentPasswordMatches(deps: AuthDeps, user: User, given: string): Promise<boolean> {
+  const account = AttemptLimiter.keyOf(user.email);
+  await deps.loginFailures.take(account);
+  if (!(await verifyPassword(user.password_hash, given))) return false;
+  await deps.loginFailures.forget(account);
+  return true;
+}
 
 /**
  * Checks the current password (counted against the account like a sign-in: a stolen session cannot guess it
@@ -41,14 +53,7 @@ export async function changePassword(
   if (input.password === input.current_password) newProblems.push(msg('api.password.sameAsCurrent'));
   if (newProblems.length > 0) problems.password = newProblems;
 
-  const account = AttemptLimiter.keyOf(user.email);
-  await deps.loginFailures.take(account);
-  if (!(await verifyPassword(user.password_hash, input.current_password))) {
-    problems.current_password = [msg('api.password.currentWrong')];
-  } else {
-    // The right password was typed: this attempt does not count towards the lock, whatever else is wrong.
-    await deps.loginFailures.forget(account);
-  }
+  if (!(await currentPasswordMatches(deps, user, input.current_password))) problems.current_password = [msg('api.password.currentWrong')];
   if (Object.keys(problems).length > 0) throw fieldErrors(problems);
 
   const passwordHash = await hashPassword(input.password);

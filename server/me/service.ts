@@ -1,5 +1,5 @@
 // The signed-in person's own information (docs/product.md section 3, Person): read, change, and the SSN's last 4 digits.
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
@@ -41,7 +41,7 @@ export function toPerson(user: User): Person {
 
 export async function updatePerson(db: Db, userId: number, change: PersonUpdate, now: Date): Promise<Person> {
   const values: Partial<typeof users.$inferInsert> = { ...change, updated_at: now };
-  for (const key of ['first_name', 'last_name', 'email'] as const) {
+  for (const key of ['first_name', 'last_name'] as const) {
     const value = values[key];
     if (typeof value === 'string') {
       values[key] = value.trim();
@@ -58,24 +58,10 @@ export async function updatePerson(db: Db, userId: number, change: PersonUpdate,
       values.postal_line2 = change.physical_line2 ?? current?.physical_line2 ?? '';
     }
   }
-  if (values.email) {
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(sql`lower(${users.email})`, values.email.toLowerCase()), ne(users.id, userId)))
-      .limit(1);
-    if (taken) throw fieldErrors({ email: 'api.error.emailTaken' });
-  }
-  try {
-    const [updated] = await db.update(users).set(values).where(eq(users.id, userId)).returning();
-    if (!updated) throw notAuthenticated();
-    return toPerson(updated);
-  } catch (error) {
-    // Two people taking the same address at once: the unique index decides (drizzle wraps the driver's error).
-    const { code, cause } = error as { code?: string; cause?: { code?: string } };
-    if ((code ?? cause?.code) === '23505') throw fieldErrors({ email: 'api.error.emailTaken' });
-    throw error;
-  }
+  // The sign-in e-mail is not a field of PersonUpdate: it changes through server/me/email.ts.
+  const [updated] = await db.update(users).set(values).where(eq(users.id, userId)).returning();
+  if (!updated) throw notAuthenticated();
+  return toPerson(updated);
 }
 
 export async function setSsnLast4(db: Db, userId: number, last4: string, now: Date): Promise<string> {

@@ -1,8 +1,9 @@
-// HTTP side of the signed-in person's own information and password.
+// HTTP side of the signed-in person's own information, password and sign-in e-mail.
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
 import { setSsnLast4, toPerson, updatePerson } from '#server/me/service.ts';
 import { changePassword } from '#server/me/password.ts';
+import { confirmEmailChange, requestEmailChange, undoEmailChange } from '#server/me/email.ts';
 import { setReminders } from '#server/me/reminders.ts';
 
 export function meRoutes(ctx: AppContext): Handlers {
@@ -18,5 +19,18 @@ export function meRoutes(ctx: AppContext): Handlers {
       ...(await changePassword(ctx.auth, ctx.config.programContact, request.requireUser().id, request.body)),
       detail: request.t('api.password.changed'),
     }),
+    changeMyEmail: async (request, reply) => {
+      await requestEmailChange(ctx.auth, ctx.config.programContact, request.requireUser().id, request.body);
+      reply.code(202);
+      return { detail: request.t('api.emailChange.requested') };
+    },
+    confirmEmailChange: async (request) => {
+      const { email } = await confirmEmailChange(ctx.auth, ctx.config.programContact, request.body.token);
+      return { email, detail: request.t('api.emailChange.confirmed', { email }) };
+    },
+    undoEmailChange: async (request) => {
+      const { email } = await undoEmailChange(ctx.auth, request.body.token);
+      return { email, detail: request.t('api.emailChange.undone', { email }) };
+    },
   };
 }

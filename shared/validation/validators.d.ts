@@ -28,6 +28,7 @@ export declare const confirmPasswordResetBody: ContractValidator;
 export declare const updateMeBody: ContractValidator;
 export declare const setMySsnLast4Body: ContractValidator;
 export declare const changeMyPasswordBody: ContractValidator;
+export declare const changeMyEmailBody: ContractValidator;
 export declare const createDriveFolderBody: ContractValidator;
 export declare const updateDriveNodeBody: ContractValidator;
 export declare const saveMySurveyBody: ContractValidator;

@@ -168,6 +168,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Follow the link sent to the new address; the sign-in e-mail changes now
+         * @description The token of the link, used once, within EMAIL_CHANGE_LINK_HOURS (24, shared/account-constants.ts) of the request, and only while the account
+         *     still has the address it had then. The change ends every session of the account (sign in again with the new
+         *     address), and the old address gets a notice with a link to undo it (POST /auth/email/undo).
+         */
+        post: operations["confirmEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/email/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Follow the link sent to the old address; the old address is back and every session ends
+         * @description The token of the notice sent to the old address when a change was made, used once, within EMAIL_UNDO_DAYS (7, shared/account-constants.ts).
+         *     The old address signs in again, every session of the account ends (whoever changed it is signed out), and any
+         *     other change asked for meanwhile is cancelled. The person should then set a new password: whoever changed the
+         *     address knew it.
+         */
+        post: operations["undoEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me": {
         parameters: {
             query?: never;
@@ -243,6 +288,31 @@ export interface paths {
          *     (docs/decisions/017-account-dead-ends.md).
          */
         post: operations["changeMyPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to change the sign-in e-mail (the current password is required; the change waits for the new address)
+         * @description Nothing changes yet. A wrong password is a field error on `current_password` and counts against the account
+         *     like a failed sign-in (429 past the limit). Otherwise the answer is the same whether the new address is free
+         *     or belongs to another account, so the call cannot tell who has an account: when free, the new address gets a
+         *     link (POST /auth/email/confirm) that makes the change; when taken, it gets a message saying so instead.
+         *     Requests are also limited per account (ACCOUNT_EMAIL_CHANGE_MAILS). A new request spends the links of earlier
+         *     ones (docs/decisions/046-account-safety.md).
+         */
+        post: operations["changeMyEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -540,7 +610,7 @@ export interface paths {
          * Save step 1's draft (partial data accepted)
          * @description One operation per step, so the contract (and the generated client types) say each step's shape: `data` is
          *     checked against the step's schema, ApplicationStep{n}Data (types, lengths and formats, nothing required;
-         *     a 400 names the step's own fields, e.g. `owners.0.position`). Fields a step does not have are dropped.
+         *     a 400 names the step's own fields, e.g. `owners.0.position`). A field a step does not have is refused (400).
          *     `version` must be the stored version: on success the version goes up by one and a submitted step becomes
          *     incomplete again; otherwise the answer is 409 `version_conflict` with the stored draft in `current`, so
          *     the person can choose which one to keep (docs/decisions/014-one-set-of-rules.md).
@@ -565,7 +635,7 @@ export interface paths {
          * Save step 2's draft (partial data accepted)
          * @description One operation per step, so the contract (and the generated client types) say each step's shape: `data` is
          *     checked against the step's schema, ApplicationStep{n}Data (types, lengths and formats, nothing required;
-         *     a 400 names the step's own fields, e.g. `owners.0.position`). Fields a step does not have are dropped.
+         *     a 400 names the step's own fields, e.g. `owners.0.position`). A field a step does not have is refused (400).
          *     `version` must be the stored version: on success the version goes up by one and a submitted step becomes
          *     incomplete again; otherwise the answer is 409 `version_conflict` with the stored draft in `current`, so
          *     the person can choose which one to keep (docs/decisions/014-one-set-of-rules.md).
@@ -590,7 +660,7 @@ export interface paths {
          * Save step 3's draft (partial data accepted)
          * @description One operation per step, so the contract (and the generated client types) say each step's shape: `data` is
          *     checked against the step's schema, ApplicationStep{n}Data (types, lengths and formats, nothing required;
-         *     a 400 names the step's own fields, e.g. `owners.0.position`). Fields a step does not have are dropped.
+         *     a 400 names the step's own fields, e.g. `owners.0.position`). A field a step does not have is refused (400).
          *     `version` must be the stored version: on success the version goes up by one and a submitted step becomes
          *     incomplete again; otherwise the answer is 409 `version_conflict` with the stored draft in `current`, so
          *     the person can choose which one to keep (docs/decisions/014-one-set-of-rules.md).
@@ -615,7 +685,7 @@ export interface paths {
          * Save step 4's draft (partial data accepted)
          * @description One operation per step, so the contract (and the generated client types) say each step's shape: `data` is
          *     checked against the step's schema, ApplicationStep{n}Data (types, lengths and formats, nothing required;
-         *     a 400 names the step's own fields, e.g. `owners.0.position`). Fields a step does not have are dropped.
+         *     a 400 names the step's own fields, e.g. `owners.0.position`). A field a step does not have is refused (400).
          *     `version` must be the stored version: on success the version goes up by one and a submitted step becomes
          *     incomplete again; otherwise the answer is 409 `version_conflict` with the stored draft in `current`, so
          *     the person can choose which one to keep (docs/decisions/014-one-set-of-rules.md).
@@ -640,7 +710,7 @@ export interface paths {
          * Save step 5's draft (partial data accepted)
          * @description One operation per step, so the contract (and the generated client types) say each step's shape: `data` is
          *     checked against the step's schema, ApplicationStep{n}Data (types, lengths and formats, nothing required;
-         *     a 400 names the step's own fields, e.g. `owners.0.position`). Fields a step does not have are dropped.
+         *     a 400 names the step's own fields, e.g. `owners.0.position`). A field a step does not have is refused (400).
          *     `version` must be the stored version: on success the version goes up by one and a submitted step becomes
          *     incomplete again; otherwise the answer is 409 `version_conflict` with the stored draft in `current`, so
          *     the person can choose which one to keep (docs/decisions/014-one-set-of-rules.md).
@@ -665,7 +735,7 @@ export interface paths {
          * Save step 6's draft (partial data accepted)
          * @description One operation per step, so the contract (and the generated client types) say each step's shape: `data` is
          *     checked against the step's schema, ApplicationStep{n}Data (types, lengths and formats, nothing required;
-         *     a 400 names the step's own fields, e.g. `owners.0.position`). Fields a step does not have are dropped.
+         *     a 400 names the step's own fields, e.g. `owners.0.position`). A field a step does not have is refused (400).
          *     `version` must be the stored version: on success the version goes up by one and a submitted step becomes
          *     incomplete again; otherwise the answer is 409 `version_conflict` with the stored draft in `current`, so
          *     the person can choose which one to keep (docs/decisions/014-one-set-of-rules.md).
@@ -2099,7 +2169,18 @@ export interface components {
          *     answer carries one; docs/decisions/011-error-codes-in-the-contract.md says which answer sends which.
          * @enum {string}
          */
-        ErrorCode: "invalid" | "reset_link_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "own_application" | "conflict_of_interest" | "proposer_cannot_confirm" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "application_not_submitted" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "review_not_allowed" | "appeal_text_missing" | "step_locked" | "sub_program_locked" | "conflict_not_declared" | "documents_unverified" | "document_not_replaced" | "registration_duplicate" | "duplicate_not_flagged" | "duplicate_own_account" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "not_ready" | "server_error";
+        ErrorCode: "invalid" | "reset_link_invalid" | "email_link_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "own_application" | "conflict_of_interest" | "proposer_cannot_confirm" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "application_not_submitted" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "review_not_allowed" | "appeal_text_missing" | "step_locked" | "sub_program_locked" | "conflict_not_declared" | "documents_unverified" | "document_not_replaced" | "registration_duplicate" | "duplicate_not_flagged" | "duplicate_own_account" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "not_ready" | "server_error";
+        /** @description Said the same way whether the new address is free or taken. */
+        EmailChangeRequested: {
+            detail: string;
+        };
+        EmailLinkToken: {
+            token: string;
+        };
+        EmailChanged: {
+            detail: string;
+            email: components["schemas"]["Email"];
+        };
         /** @description A success that only says what happened (signed out, reset e-mail sent), localized. */
         Message: {
             detail: string;
@@ -2788,13 +2869,15 @@ export interface components {
             /** @description Reminder e-mails are sent. */
             enabled: boolean;
         };
-        /** @description The Person fields a person may change (docs/product.md section 3); send only what changes. */
+        /**
+         * @description The Person fields a person may change (docs/product.md section 3); send only what changes. The sign-in e-mail
+         *     is not one of them: it changes through POST /me/email (docs/decisions/046-account-safety.md).
+         */
         PersonUpdate: {
             first_name?: string;
             last_name?: string;
             gender?: components["schemas"]["Gender"] | null;
             phone?: components["schemas"]["Phone"];
-            email?: components["schemas"]["Email"];
             country?: string;
             state?: string;
             city?: string;
@@ -2813,7 +2896,6 @@ export interface components {
             last_name: string;
             gender: components["schemas"]["Gender"] | null;
             phone: components["schemas"]["Phone"];
-            email: components["schemas"]["Email"];
             country: string;
             state: string;
             city: string;
@@ -2827,6 +2909,7 @@ export interface components {
             language: components["schemas"]["Language"];
         } & {
             id: number;
+            email: components["schemas"]["Email"];
             is_staff: boolean;
             /** @description "***-**-1234", or null when not given. */
             ssn_last4_masked: string | null;
@@ -3621,6 +3704,45 @@ export interface components {
                 "application/json": components["schemas"]["Detail"];
             };
         };
+        /**
+         * @description The request did not arrive in time (REQUEST_TIMEOUT_MS): answered by the HTTP server before any route runs,
+         *     in the `{detail, code}` shape, and the connection is closed.
+         */
+        Timeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Detail"];
+            };
+        };
+        /** @description A path parameter is longer than any id the server keeps (`malformed`). */
+        UriTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Detail"];
+            };
+        };
+        /** @description A body that is not JSON (or, for an upload, not multipart/form-data) (`unsupported_media_type`). */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Detail"];
+            };
+        };
+        /** @description The request's headers (the query string included) are too large to read (`too_large`); the connection is closed. */
+        HeadersTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Detail"];
+            };
+        };
         /** @description A dependency does not answer. */
         Unavailable: {
             headers: {
@@ -3676,6 +3798,13 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["FieldErrors"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getReadiness: {
@@ -3696,6 +3825,12 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
+            400: components["responses"]["FieldErrors"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description A part does not answer; `failing` names it and `detail` says so in the request's language. */
             503: {
                 headers: {
@@ -3725,6 +3860,13 @@ export interface operations {
                     "application/json": components["schemas"]["CaptchaChallenge"];
                 };
             };
+            400: components["responses"]["FieldErrors"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     register: {
@@ -3750,8 +3892,13 @@ export interface operations {
                 };
             };
             400: components["responses"]["FieldErrors"];
+            408: components["responses"]["Timeout"];
             413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     login: {
@@ -3781,8 +3928,13 @@ export interface operations {
             };
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
             413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     refreshSession: {
@@ -3809,6 +3961,12 @@ export interface operations {
             };
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     logout: {
@@ -3835,6 +3993,12 @@ export interface operations {
             };
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     requestPasswordReset: {
@@ -3863,7 +4027,13 @@ export interface operations {
                 };
             };
             400: components["responses"]["FieldErrors"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     confirmPasswordReset: {
@@ -3893,7 +4063,77 @@ export interface operations {
                 };
             };
             400: components["responses"]["FieldErrors"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirmEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailLinkToken"];
+            };
+        };
+        responses: {
+            /** @description The e-mail was changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailChanged"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    undoEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailLinkToken"];
+            };
+        };
+        responses: {
+            /** @description The old e-mail is back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailChanged"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getMe: {
@@ -3914,7 +4154,14 @@ export interface operations {
                     "application/json": components["schemas"]["Person"];
                 };
             };
+            400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateMe: {
@@ -3941,6 +4188,12 @@ export interface operations {
             };
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     setMySsnLast4: {
@@ -3971,6 +4224,12 @@ export interface operations {
             };
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getMyReminders: {
@@ -3991,7 +4250,14 @@ export interface operations {
                     "application/json": components["schemas"]["ReminderSetting"];
                 };
             };
+            400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     setMyReminders: {
@@ -4018,6 +4284,12 @@ export interface operations {
             };
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     changeMyPassword: {
@@ -4047,8 +4319,49 @@ export interface operations {
             };
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
             413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    changeMyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    email: components["schemas"]["Email"];
+                };
+            };
+        };
+        responses: {
+            /** @description The link (or the message that the address is taken) is on its way to the new address. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailChangeRequested"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getProgramContact: {
@@ -4069,6 +4382,13 @@ export interface operations {
                     "application/json": components["schemas"]["ProgramContact"];
                 };
             };
+            400: components["responses"]["FieldErrors"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listPrograms: {
@@ -4096,6 +4416,12 @@ export interface operations {
             };
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getProgram: {
@@ -4129,6 +4455,12 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listNews: {
@@ -4154,6 +4486,12 @@ export interface operations {
             };
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getNews: {
@@ -4187,6 +4525,12 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getDrive: {
@@ -4212,6 +4556,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listDriveFolder: {
@@ -4243,6 +4593,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createDriveFolder: {
@@ -4273,6 +4629,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     uploadDriveFile: {
@@ -4310,7 +4672,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
             /** @description The request is not multipart/form-data. */
             415: {
                 headers: {
@@ -4320,6 +4684,8 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteDriveNode: {
@@ -4345,6 +4711,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateDriveNode: {
@@ -4376,6 +4748,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     downloadDriveFile: {
@@ -4402,6 +4780,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getMySurvey: {
@@ -4422,6 +4806,7 @@ export interface operations {
                     "application/json": components["schemas"]["Survey"];
                 };
             };
+            400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             /** @description Not answered yet (code `survey_not_answered`). */
             404: {
@@ -4432,6 +4817,12 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     saveMySurvey: {
@@ -4458,6 +4849,12 @@ export interface operations {
             };
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listMyApplications: {
@@ -4478,7 +4875,14 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicationSummary"][];
                 };
             };
+            400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     applyToProgram: {
@@ -4525,6 +4929,7 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            408: components["responses"]["Timeout"];
             /** @description The program is closed to applications (`program_closed`). */
             409: {
                 headers: {
@@ -4534,6 +4939,11 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getApplication: {
@@ -4559,6 +4969,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     saveApplicationStep1: {
@@ -4592,7 +5008,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["ApplicationConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     saveApplicationStep2: {
@@ -4626,7 +5048,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["ApplicationConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     saveApplicationStep3: {
@@ -4660,7 +5088,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["ApplicationConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     saveApplicationStep4: {
@@ -4694,7 +5128,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["ApplicationConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     saveApplicationStep5: {
@@ -4728,7 +5168,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["ApplicationConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     saveApplicationStep6: {
@@ -4762,7 +5208,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["ApplicationConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     submitApplicationStep: {
@@ -4791,7 +5243,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["DocumentsConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     submitApplication: {
@@ -4818,7 +5276,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["ApplicationConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getIntakeForm: {
@@ -4844,6 +5308,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     uploadIntakeForm: {
@@ -4877,8 +5347,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["ApplicationConflict"];
             413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
             /** @description The request is not multipart/form-data. */
             415: {
                 headers: {
@@ -4888,6 +5360,8 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getCertificationForm: {
@@ -4913,6 +5387,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getApplicantCopy: {
@@ -4938,7 +5418,13 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     uploadApplicationFile: {
@@ -4974,8 +5460,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["ApplicationConflict"];
             413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
             /** @description The request is not multipart/form-data. */
             415: {
                 headers: {
@@ -4985,6 +5473,8 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getApplicationFile: {
@@ -5011,6 +5501,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteApplicationFile: {
@@ -5036,7 +5532,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["ApplicationConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getNoIncomeForm: {
@@ -5062,6 +5564,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getOpenInterestForm: {
@@ -5082,6 +5590,7 @@ export interface operations {
                     "application/json": components["schemas"]["Event"];
                 };
             };
+            400: components["responses"]["FieldErrors"];
             /** @description No interest form is open ('Event unavailable', code `event_unavailable`). */
             404: {
                 headers: {
@@ -5091,6 +5600,12 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getEvent: {
@@ -5123,6 +5638,12 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     registerForEvent: {
@@ -5159,6 +5680,7 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            408: components["responses"]["Timeout"];
             /**
              * @description 'A registration already has been submitted with this email.' (`registration_duplicate`), or the event is
              *     closed, full or past ('Event unavailable', `event_unavailable`).
@@ -5172,7 +5694,11 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listEvents: {
@@ -5199,6 +5725,12 @@ export interface operations {
             };
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     attendEvent: {
@@ -5232,6 +5764,7 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            408: components["responses"]["Timeout"];
             /** @description Already registered with the account's e-mail (`registration_duplicate`), or the event is closed, full or past (`event_unavailable`). */
             409: {
                 headers: {
@@ -5241,6 +5774,11 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     cancelAttendance: {
@@ -5266,6 +5804,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listAdminEvents: {
@@ -5296,6 +5840,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createAdminEvent: {
@@ -5323,6 +5873,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     exportAdminEvents: {
@@ -5351,6 +5907,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getAdminEvent: {
@@ -5377,6 +5939,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateAdminEvent: {
@@ -5407,6 +5975,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listAdminEventRegistrations: {
@@ -5438,6 +6012,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     exportAdminEventRegistrations: {
@@ -5467,6 +6047,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     setAdminRegistrationAttended: {
@@ -5500,6 +6086,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listAdminNews: {
@@ -5528,6 +6120,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createAdminNews: {
@@ -5555,6 +6153,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     exportAdminNews: {
@@ -5581,6 +6185,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getAdminNews: {
@@ -5607,6 +6217,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateAdminNews: {
@@ -5637,6 +6253,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteAdminNews: {
@@ -5661,6 +6283,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     setAdminNewsPublished: {
@@ -5693,6 +6321,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listAdminUsers: {
@@ -5723,6 +6357,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     exportAdminUsers: {
@@ -5751,6 +6391,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getAdminUser: {
@@ -5777,6 +6423,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     setAdminUserStaff: {
@@ -5809,7 +6461,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     setAdminUserActive: {
@@ -5842,7 +6500,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     sendAdminUserPasswordReset: {
@@ -5869,6 +6533,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             /** @description The account is deactivated (`account_inactive`). */
             409: {
                 headers: {
@@ -5878,6 +6543,11 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getHudReport: {
@@ -5905,6 +6575,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     exportHudReport: {
@@ -5932,6 +6608,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listHudIncomeLimitYears: {
@@ -5952,8 +6634,15 @@ export interface operations {
                     "application/json": components["schemas"]["HudIncomeLimitYear"][];
                 };
             };
+            400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     importHudIncomeLimits: {
@@ -5986,7 +6675,9 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
             413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
             /** @description The request is not multipart/form-data. */
             415: {
                 headers: {
@@ -5996,6 +6687,8 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listAdminPrograms: {
@@ -6025,6 +6718,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createAdminProgram: {
@@ -6052,6 +6751,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     exportAdminPrograms: {
@@ -6079,6 +6784,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getAdminProgram: {
@@ -6105,6 +6816,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateAdminProgram: {
@@ -6135,6 +6852,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             /**
              * @description `sub_program_locked`: the sub-program cannot change while the program has sent applications (their scores
              *     are given under its rubric); the message is the field error of `sub_program`.
@@ -6147,6 +6865,11 @@ export interface operations {
                     "application/json": components["schemas"]["FieldErrors"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getAdminDrive: {
@@ -6173,6 +6896,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listAdminDriveSpaces: {
@@ -6203,6 +6932,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listAdminDriveFolder: {
@@ -6235,6 +6970,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createAdminDriveFolder: {
@@ -6265,6 +7006,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     uploadAdminDriveFile: {
@@ -6302,7 +7049,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
             /** @description The request is not multipart/form-data. */
             415: {
                 headers: {
@@ -6312,6 +7061,8 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteAdminDriveNode: {
@@ -6337,6 +7088,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateAdminDriveNode: {
@@ -6368,6 +7125,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     downloadAdminDriveFile: {
@@ -6395,6 +7158,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getAdminDashboard: {
@@ -6422,6 +7191,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     exportAdminDashboard: {
@@ -6450,6 +7225,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listAdminApplications: {
@@ -6485,6 +7266,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     exportAdminApplications: {
@@ -6518,6 +7305,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     bulkAdminApplications: {
@@ -6545,6 +7338,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listAdminApplicationMail: {
@@ -6571,6 +7370,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getAdminApplication: {
@@ -6597,6 +7402,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     setAdminApplicationStatus: {
@@ -6630,7 +7441,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     setAdminApplicationReviewer: {
@@ -6663,6 +7480,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     startAdminApplicationReview: {
@@ -6689,7 +7512,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     requestAdminApplicationChanges: {
@@ -6720,7 +7549,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     decideAdminApplication: {
@@ -6751,7 +7586,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["DocumentsConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     confirmAdminApplicationApproval: {
@@ -6774,10 +7615,17 @@ export interface operations {
                     "application/json": components["schemas"]["AdminApplication"];
                 };
             };
+            400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["DocumentsConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     declareAdminApplicationConflict: {
@@ -6808,7 +7656,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     verifyAdminApplicationDocument: {
@@ -6832,10 +7686,17 @@ export interface operations {
                     "application/json": components["schemas"]["AdminApplication"];
                 };
             };
+            400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     rejectAdminApplicationDocument: {
@@ -6867,7 +7728,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listAdminRubrics: {
@@ -6890,8 +7757,15 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     setAdminRubric: {
@@ -6921,6 +7795,13 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getAdminApplicationScores: {
@@ -6943,9 +7824,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicationScores"];
                 };
             };
+            400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     setAdminApplicationScore: {
@@ -6976,6 +7864,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listAdminApplicationDuplicates: {
@@ -7002,6 +7897,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     markAdminApplicationNotSame: {
@@ -7030,7 +7931,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     unmarkAdminApplicationNotSame: {
@@ -7059,7 +7966,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listAdminApplicationNotes: {
@@ -7084,9 +7997,16 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     addAdminApplicationNote: {
@@ -7117,6 +8037,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateAdminApplicationNote: {
@@ -7148,6 +8074,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteAdminApplicationNote: {
@@ -7173,6 +8105,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listAdminAudit: {
@@ -7201,6 +8139,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
     exportAdminAudit: {
@@ -7229,6 +8173,12 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

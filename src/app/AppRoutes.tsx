@@ -21,6 +21,8 @@ const titles = defineMessages({
   createAccount: { id: 'auth.register.title' },
   passwordReset: { id: 'auth.reset.title' },
   passwordResetConfirm: { id: 'auth.resetConfirm.title' },
+  emailConfirm: { id: 'account.emailConfirm.title' },
+  emailUndo: { id: 'account.emailUndo.title' },
   profile: { id: 'profile.page.title' },
   terms: { id: 'terms.page.title' },
   programs: { id: 'panel.programs.title' },
@@ -164,6 +166,16 @@ function routeTable(session: SessionActor): RouteObject[] {
               element: <PasswordResetConfirmPage />,
               handle: handle(titles.passwordResetConfirm),
             },
+            // The links of an e-mail change (docs/decisions/046-account-safety.md): public, since either may be opened on
+            // another device, and lazy (few people ever open them).
+            ...(['confirm', 'undo'] as const).map((kind) => ({
+              path: `account/email/${kind}`,
+              handle: handle(kind === 'confirm' ? titles.emailConfirm : titles.emailUndo),
+              lazy: async () => {
+                const { EmailLinkPage } = await import('#features/auth/components/EmailLinkPage');
+                return { Component: () => <EmailLinkPage kind={kind} /> };
+              },
+            })),
             {
               // Listed with the public routes in docs/product.md, but /me needs a signed-in person, so it is guarded.
               path: 'profile',

@@ -164,16 +164,19 @@ for (const locale of ['es', 'en'] as const) {
     await expect(toastRegion(page, 'top').getByText(t(locale, 'api.reset.invalidLink'))).toBeVisible();
     await expectNoAxeViolations(page, `(${locale}, reset confirm error)`);
 
-    // Profile: a server field error (someone else's e-mail) and the form's own checks; the SSN form's error.
+    // Profile: a server field error (the e-mail form's wrong password; which addresses have accounts it never says,
+    // docs/decisions/046-account-safety.md) and the form's own checks; the SSN form's error.
     await signIn(page, account, locale);
     await openScreen(page, '/profile', locale);
-    const person = page.getByRole('form', { name: t(locale, 'profile.person.title') });
-    await person.getByLabel(fieldLabel(t(locale, 'profile.person.email'))).fill(other.email);
-    await person.getByRole('button', { name: t(locale, 'profile.person.save') }).click();
-    await expect(page.locator('#person-email-error')).toHaveText(t(locale, 'api.error.emailTaken'));
-    await expect(page.locator('#person-errors')).toBeFocused();
+    const emailForm = page.getByRole('form', { name: t(locale, 'profile.email.title') });
+    await emailForm.getByLabel(fieldLabel(t(locale, 'profile.email.new'))).fill(other.email);
+    await emailForm.getByLabel(fieldLabel(t(locale, 'profile.email.password'))).fill('Not-My-Password-00');
+    await emailForm.getByRole('button', { name: t(locale, 'profile.email.save') }).click();
+    await expect(page.locator('#email-password-error')).toHaveText(t(locale, 'api.password.currentWrong'));
+    await expect(page.locator('#email-errors')).toBeFocused();
     await expectNoAxeViolations(page, `(${locale}, profile server error)`);
     await page.screenshot({ path: shotPath(`a11y-profile-error-${locale}`), fullPage: true });
+    const person = page.getByRole('form', { name: t(locale, 'profile.person.title') });
     await person.getByLabel(fieldLabel(t(locale, 'profile.person.firstName'))).fill('');
     await person.getByRole('button', { name: t(locale, 'profile.person.save') }).click();
     await expect(page.locator('#person-first-name-error')).toBeVisible();

@@ -205,11 +205,15 @@ describe.each(databaseKinds)('create an account and sign in (%s)', (kind) => {
       expect(language.json()).toEqual({ language: ['Select a valid choice.'], code: 'invalid' });
     });
 
-    it('cannot create a staff account: is_staff in the form is ignored', async () => {
-      const body = await form({ is_staff: true });
-      const created = await test.call('POST', '/auth/register/', body);
+    it('cannot create a staff account: is_staff in the form is refused as a field it does not take, and no account is made', async () => {
+      const fields = await form();
+      const body = { ...fields, is_staff: true };
+      const refused = await test.call('POST', '/auth/register/', body, en);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ is_staff: ['This field is not allowed.'], code: 'invalid' });
+      expect((await test.call('POST', '/auth/login', { email: body.email, password: body.password })).statusCode).toBe(401);
+      const created = await test.call('POST', '/auth/register/', fields);
       expect(created.statusCode).toBe(201);
-      expect((await signIn(test, body)).is_staff).toBe(false);
       const [row] = await test.app.ctx.db.select().from(users).where(eq(users.id, created.json().id));
       expect(row?.is_staff).toBe(false);
       expect(row?.conditions_accepted_at).toBeInstanceOf(Date);

@@ -27,6 +27,38 @@ describe('openapi.yaml', () => {
     }
   });
 
+  it('documents on every operation the statuses the HTTP layer can answer to any request, and those its guards can', () => {
+    // (docs/decisions/046-account-safety.md; tests/server/fuzz.test.ts fails on any status an operation does not list.)
+    const document = readContract() as { paths: Record<string, Record<string, { responses?: object; 'x-rate-limit'?: string }>> };
+    for (const op of contractOperations()) {
+      const source = document.paths[op.path]?.[op.method];
+      const statuses = Object.keys(source?.responses ?? {});
+      const expected = ['400', '408', '413', '414', '415', '431', '503'];
+      if (op.requiresAuth) expected.push('401');
+      if (op.staffOnly) expected.push('403');
+      if (op.path.includes('{')) expected.push('404');
+      if (source?.['x-rate-limit']) expected.push('429');
+      expect(statuses, op.operationId).toEqual(expect.arrayContaining(expected));
+    }
+  });
+
+  it('describes every request body object with additionalProperties: false, so a field it does not name is refused', () => {
+    const open: string[] = [];
+    const walk = (schema: unknown, where: string): void => {
+      if (Array.isArray(schema)) return schema.forEach((item, i) => walk(item, `${where}/${i}`));
+      if (schema === null || typeof schema !== 'object') return;
+      const node = schema as Record<string, unknown>;
+      const types = ([] as unknown[]).concat(node.type);
+      if ((types.includes('object') || node.properties !== undefined) && node.additionalProperties === undefined && !('allOf' in node)) {
+        open.push(where);
+      }
+      // if/then/else only add rules to the properties of the object they sit in, which is itself checked.
+      for (const [key, value] of Object.entries(node)) if (!['if', 'then', 'else', 'not'].includes(key)) walk(value, `${where}/${key}`);
+    };
+    for (const op of contractOperations()) if (op.schema.body) walk(op.schema.body, op.operationId);
+    expect(open).toEqual([]);
+  });
+
   it('matches the generated src/api/schema.d.ts (run `npm run gen:api` when this fails)', () => {
     const fresh = execFileSync(process.execPath, ['node_modules/openapi-typescript/bin/cli.js', 'openapi.yaml'], { encoding: 'utf8' });
     const committed = readFileSync('src/api/schema.d.ts', 'utf8');

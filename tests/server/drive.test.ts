@@ -200,6 +200,40 @@ describe.each(databaseKinds)('program drive (%s)', (kind) => {
     expect(again.json().file).toEqual(['There is already a file or folder with this name in this folder. Choose another name.']);
   });
 
+  it('keeps a renamed file\'s extension and strips bidirectional controls from renames and folders, as from uploads', async () => {
+    const report = await file(ana, samplePdf(), 'informe-bidi.pdf');
+    // A PDF renamed to .html stays a PDF: the extension is added back, so it is never served or opened as a page.
+    const html = await test.call('PATCH', `${base()}/nodes/${report.id}`, { name: 'informe.html' }, en(ana));
+    expect(html.statusCode, html.body).toBe(200);
+    expect(html.json()).toMatchObject({ name: 'informe.html.pdf', content_type: 'application/pdf' });
+    // U+202E would show "informe\u202Efdp.exe" as "informeexe.pdf": every bidirectional control is removed.
+    const override = await test.call('PATCH', `${base()}/nodes/${report.id}`, { name: 'informe\u202Efdp.exe' }, en(ana));
+    expect(override.statusCode, override.body).toBe(200);
+    expect(override.json().name).toBe('informefdp.exe.pdf');
+    for (const control of ['\u202A', '\u202B', '\u202C', '\u202D', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F']) {
+      const renamed = await test.call('PATCH', `${base()}/nodes/${report.id}`, { name: `nota${control}x.pdf` }, en(ana));
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(renamed.json().name, JSON.stringify(control)).toBe('notax.pdf');
+    }
+    // A folder's name: the same characters go; a name of nothing but them is refused with the name rules' message.
+    const folderCreated = await createFolder(ana, 'Carpeta\u202Egpj.exe');
+    expect(folderCreated.statusCode, folderCreated.body).toBe(201);
+    expect(folderCreated.json().name).toBe('Carpetagpj.exe');
+    const onlyControls = await createFolder(ana, '\u202E\u2066');
+    expect(onlyControls.statusCode).toBe(400);
+    expect(onlyControls.json().name).toEqual([
+      'A name cannot contain / or \\ or control characters, be “.” or “..”, or start or end with a space.',
+    ]);
+    const folderRenamed = await test.call('PATCH', `${base()}/nodes/${(folderCreated.json() as Node).id}`, { name: 'Otra\u202Dcarpeta' }, en(ana));
+    expect(folderRenamed.json().name).toBe('Otracarpeta');
+    // What is stored and listed is the cleaned name.
+    expect(await names(ana, 'space=personal')).toEqual(expect.arrayContaining(['Otracarpeta', 'notax.pdf']));
+    // Staff's door applies the same rules to the shared materials.
+    const sharedFolder = await test.call('POST', `/admin${base()}/folders`, { space: 'shared', name: 'Guía\u202E' }, en(staff));
+    expect(sharedFolder.statusCode, sharedFolder.body).toBe(201);
+    expect(sharedFolder.json().name).toBe('Guía');
+  });
+
   it('moves within one space and refuses a move into the folder itself or one it holds', async () => {
     const a = await folder(ana, 'A');
     const b = await folder(ana, 'B', a.id);

@@ -1,6 +1,7 @@
 // Bad input on every operation of openapi.yaml: requests built from each operation's schemas,
-// then broken one way (see tests/support/fuzz.ts), sent as their owner would. Every answer must be below 500, every
-// refusal a 4xx in the contract's error shapes without leaks, and a refused request must store nothing: no row, no
+// then broken one way (see tests/support/fuzz.ts), sent as their owner would. Every answer must be below 500 and a
+// status the operation lists in openapi.yaml, every refusal a 4xx in the contract's error shapes without leaks, and a
+// refused request must store nothing: no row, no
 // changed row, no file. `npm test` sends FUZZ_REQUESTS (default 600) per database; `npm run test:fuzz` sends 10,000.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,6 +32,12 @@ function resolve(node: unknown): Record<string, unknown> | undefined {
       .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], contract) as Record<string, unknown> | undefined;
   }
   return current;
+}
+
+/** The statuses openapi.yaml lists for an operation: the server may answer no other (docs/decisions/046-account-safety.md). */
+function documentedStatuses(operation: ContractOperation): Set<number> {
+  const paths = contract.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+  return new Set(Object.keys(paths[operation.path]?.[operation.method]?.responses ?? {}).map(Number));
 }
 
 /** The property names the contract documents for an operation's answer with `status` (all branches of anyOf/oneOf). */
@@ -175,6 +182,9 @@ describe.each(databaseKinds)('bad input on every operation of openapi.yaml (%s)'
       const status = response.statusCode;
       refusedBy.set(status, (refusedBy.get(status) ?? 0) + 1);
       const body = response.body.slice(0, 300);
+      if (!documentedStatuses(operation).has(status)) {
+        problems.push(`${status} for ${request.what}: not a status openapi.yaml lists for ${operation.operationId}: ${body}`);
+      }
       if (status >= 500) {
         problems.push(`${status} for ${request.what}: ${body}`);
         continue;

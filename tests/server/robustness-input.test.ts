@@ -139,7 +139,7 @@ describe.each(databaseKinds)('input that once got a 500, on every operation (%s)
         const response = await send(op, urlOf(op), JSON.stringify(replaced(valid, path, LONE_SURROGATE)));
         expectShaped(response, `${op.operationId} ${path.join('.')}`, 400);
       }
-      // A key the contract does not name is dropped before it reaches storage: any answer but a failure.
+      // A key the contract does not name is refused before it reaches storage (docs/decisions/046): any answer but a failure.
       const keyed = await send(op, urlOf(op), JSON.stringify({ ...(valid as object), [LONE_SURROGATE]: 'x' }));
       expect(keyed.statusCode, `${op.operationId} key: ${keyed.body.slice(0, 200)}`).toBeLessThan(500);
     }

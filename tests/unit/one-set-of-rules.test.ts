@@ -196,7 +196,10 @@ const bodyCases: Array<[keyof typeof generated, string, unknown, Ids]> = [
   ['updateMeBody', 'updateMe', { country: 'Puerto Rico', postal_code: '00901' }, {}],
   ['updateMeBody', 'updateMe', { country: 'Estados Unidos', postal_code: 'ABC' }, { postal_code: ['api.field.zipCode'] }],
   ['updateMeBody', 'updateMe', { country: 'España', postal_code: '28001 Madrid' }, {}],
-  ['updateMeBody', 'updateMe', { email: 'ana@' }, { email: ['api.field.email'] }],
+  // The sign-in e-mail changes only through changeMyEmail (docs/decisions/046-account-safety.md): a field PATCH /me refuses.
+  ['updateMeBody', 'updateMe', { email: 'ana@example.com' }, { email: ['api.field.notAllowed'] }],
+  ['changeMyEmailBody', 'changeMyEmail', { email: 'ana@', current_password: 'x' }, { email: ['api.field.email'] }],
+  ['changeMyEmailBody', 'changeMyEmail', { email: 'ana@example.com' }, { current_password: ['api.field.required'] }],
   ['registerBody', 'register', { email: 'ana@example.com', password: 'short', first_name: 'Ana', last_name: 'R', language: 'es', conditions: true, captcha: 'x' }, { password: [['api.field.minLength', { limit: 8 }]] }],
   ['loginBody', 'login', { email: 'ana@example.com' }, { password: ['api.field.required'] }],
 ];

@@ -58,10 +58,13 @@ export function personFieldsFor(idPrefix: string) {
   } satisfies Record<PersonFieldName, SummaryField>;
 }
 
-type PersonFieldMap = Omit<ReturnType<typeof personFieldsFor>, 'language'> & { language?: SummaryField };
+type PersonFieldMap = Omit<ReturnType<typeof personFieldsFor>, 'language' | 'email'> & { language?: SummaryField; email?: SummaryField };
 
 interface PersonFieldsProps {
-  /** From personFieldsFor; the language select shows only when the map has `language`. */
+  /**
+   * From personFieldsFor; the language select shows only when the map has `language`, the e-mail only when it has
+   * `email` (the profile changes the sign-in e-mail on its own form, with the password: EmailForm).
+   */
   fields: PersonFieldMap;
   /** What a field holds: the text as typed, '' for an unset choice. */
   valueOf: (name: PersonTextName | PersonChoiceName) => string;
@@ -92,7 +95,7 @@ export function PersonFields({ fields, valueOf, onChange, postalSame, onPostalSa
         }
       : { defaultValue: valueOf(name) }),
   });
-  const text = (name: PersonTextName, maxLength: number) => ({ ...bind(name, fields[name]), maxLength });
+  const text = (name: Exclude<PersonTextName, 'email'>, maxLength: number) => ({ ...bind(name, fields[name]), maxLength });
 
   const postalLines = (
     <>
@@ -130,7 +133,9 @@ export function PersonFields({ fields, valueOf, onChange, postalSame, onPostalSa
 
       <FormSection legend={<FormattedMessage id="profile.person.contact" />}>
         <div className="grid gap-5 md:grid-cols-2">
-          <TextField {...text('email', 254)} type="email" inputMode="email" autoComplete="email" spellCheck={false} />
+          {fields.email ? (
+            <TextField {...bind('email', fields.email)} maxLength={254} type="email" inputMode="email" autoComplete="email" spellCheck={false} />
+          ) : null}
           <TextField {...text('phone', 32)} type="tel" inputMode="tel" autoComplete="tel" />
         </div>
       </FormSection>

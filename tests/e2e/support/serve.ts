@@ -34,6 +34,8 @@ const config = loadConfig({
   RATE_LIMIT_PASSWORD_RESET: '10000',
   ACCOUNT_LOGIN_ATTEMPTS: '10000',
   ACCOUNT_RESET_MAILS: '10000',
+  RATE_LIMIT_EMAIL_CHANGE: '10000',
+  ACCOUNT_EMAIL_CHANGE_MAILS: '10000',
   SPA_DIR: 'dist',
 });
 const app = await buildApp({ config });

@@ -13,3 +13,9 @@ export const requestPasswordReset = (email: string) =>
 
 export const confirmPasswordReset = (body: { uid: string; token: string; password: string }) =>
   unwrap(api.POST('/auth/password/reset/confirm/', { body }));
+
+/** The links of an e-mail change (docs/decisions/046-account-safety.md): the new address's confirm, the old one's undo. */
+export const followEmailLink = (kind: 'confirm' | 'undo', token: string) =>
+  kind === 'confirm'
+    ? unwrap(api.POST('/auth/email/confirm', { body: { token } }))
+    : unwrap(api.POST('/auth/email/undo', { body: { token } }));

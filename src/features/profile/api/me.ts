@@ -46,6 +46,13 @@ export function useChangePassword() {
   });
 }
 
+/** POST /me/email: nothing changes yet; the link sent to the new address makes the change. */
+export function useRequestEmailChange() {
+  return useMutation({
+    mutationFn: (body: { current_password: string; email: string }) => unwrap(api.POST('/me/email', { body })),
+  });
+}
+
 export type ReminderSetting = components['schemas']['ReminderSetting'];
 
 export const remindersQueryOptions = () =>

@@ -5,7 +5,7 @@ import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { errorBody } from '#api/errors';
 import { Button } from '#components/ui/Button';
 import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
-import { RequiredNote, TextField } from '#components/ui/Field';
+import { RequiredNote } from '#components/ui/Field';
 import { useFormErrors } from '#components/ui/use-form-errors';
 import { NewPasswordFields, confirmationProblems } from '#components/password/NewPasswordFields';
 import { hasErrors, toFormErrors } from '#lib/form-errors';
@@ -13,7 +13,9 @@ import { showToast } from '#lib/toast';
 import { useSessionActor } from '#lib/use-session';
 import { checkForm, text } from '#lib/validation';
 import { changeMyPasswordBody } from '#shared/validation/validators.js';
+import { CurrentPasswordField } from '#components/password/CurrentPasswordField';
 import { useChangePassword } from '#features/profile/api/me';
+import { ProfileCard } from './ProfileCard';
 
 const labels = defineMessages({
   current: { id: 'profile.password.current' },
@@ -63,28 +65,17 @@ export function PasswordForm() {
   }
 
   return (
-    <form
-      noValidate
+    <ProfileCard
+      titleId="password-form-title"
+      title={<FormattedMessage id="profile.password.title" />}
+      intro={<FormattedMessage id="profile.password.intro" />}
+      busy={change.isPending}
       onSubmit={submit}
-      className="space-y-5 rounded-md border border-gray-300 p-4 sm:p-6"
-      aria-busy={change.isPending}
-      aria-labelledby="password-form-title"
     >
-      <h2 id="password-form-title" className="text-2xl font-bold text-gray-900">
-        <FormattedMessage id="profile.password.title" />
-      </h2>
-      <p className="text-gray-800">
-        <FormattedMessage id="profile.password.intro" />
-      </p>
       <ErrorSummary key={attempt} id="password-errors" errors={errors} fields={fields} />
       <RequiredNote />
-      <TextField
+      <CurrentPasswordField
         id={fields.current_password.id}
-        name="current_password"
-        type="password"
-        autoComplete="current-password"
-        required
-        maxLength={128}
         label={<FormattedMessage {...labels.current} />}
         errors={errors.fields.current_password}
       />
@@ -99,6 +90,6 @@ export function PasswordForm() {
       <Button type="submit" disabled={change.isPending}>
         {change.isPending ? <FormattedMessage id="profile.password.saving" /> : <FormattedMessage id="profile.password.save" />}
       </Button>
-    </form>
+    </ProfileCard>
   );
 }

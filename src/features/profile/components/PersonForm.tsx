@@ -1,4 +1,5 @@
-// Every Person field of the profile (docs/product.md section 3), sent with PATCH /me as only what changed.
+// Every Person field of the profile (docs/product.md section 3) but the sign-in e-mail (EmailForm changes it, with the
+// password), sent with PATCH /me as only what changed.
 // "Postal same as physical" hides the postal lines and copies the physical ones into them on save.
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -16,17 +17,16 @@ import { checkForm, text } from '#lib/validation';
 import { updateMeBody } from '#shared/validation/validators.js';
 import { useUpdateMe, type Person, type PersonUpdate } from '#features/profile/api/me';
 
-/** Field name -> control id and label, in form order (the error summary follows it). */
-const fields = personFieldsFor('person');
+/** Field name -> control id and label, in form order (the error summary follows it); the e-mail has its own form. */
+const { email: _email, ...fields } = personFieldsFor('person');
 
 /** The only fields the profile cannot leave empty (checked before sending); step 1 asks more of the same person. */
-const requiredFields: ReadonlySet<PersonFieldName> = new Set(['first_name', 'last_name', 'email']);
+const requiredFields: ReadonlySet<PersonFieldName> = new Set(['first_name', 'last_name']);
 
 /** The free-text fields, compared one by one so PATCH carries only changes. */
 const textFields = [
   'first_name',
   'last_name',
-  'email',
   'phone',
   'street_address',
   'city',

@@ -1,5 +1,5 @@
 // /profile: the signed-in person's information (GET /me) on its forms: the Person fields, the SSN last 4, the
-// password (POST /me/password) and reminder e-mails (/me/reminders).
+// sign-in e-mail (POST /me/email), the password (POST /me/password) and reminder e-mails (/me/reminders).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -7,6 +7,7 @@ import { Button } from '#components/ui/Button';
 import { PageHeading } from '#components/ui/PageHeading';
 import { SignedInOnly } from '#components/session/SignedInOnly';
 import { meQueryOptions, type Person } from '#features/profile/api/me';
+import { EmailForm } from './EmailForm';
 import { PasswordForm } from './PasswordForm';
 import { PersonForm } from './PersonForm';
 import { RemindersForm } from './RemindersForm';
@@ -61,6 +62,7 @@ function ProfileContent() {
             onSaved={setRestorePersonFocus}
           />
           <SsnForm masked={me.data.ssn_last4_masked} />
+          <EmailForm current={me.data.email} />
           <PasswordForm />
           <RemindersForm />
         </>

@@ -12,6 +12,7 @@ import { showToast } from '#lib/toast';
 import { checkForm, text } from '#lib/validation';
 import { setMySsnLast4Body } from '#shared/validation/validators.js';
 import { SSN_LAST4_INPUT_PATTERN, ssnLast4Of } from '#shared/application-constants';
+import { ProfileCard } from './ProfileCard';
 import { useSetSsnLast4 } from '#features/profile/api/me';
 
 const labels = defineMessages({
@@ -46,19 +47,13 @@ export function SsnForm({ masked }: { masked: string | null }) {
   }
 
   return (
-    <form
-      noValidate
+    <ProfileCard
+      titleId="ssn-form-title"
+      title={<FormattedMessage id="profile.ssn.title" />}
+      intro={<FormattedMessage id="profile.ssn.intro" />}
+      busy={save.isPending}
       onSubmit={submit}
-      className="space-y-5 rounded-md border border-gray-300 p-4 sm:p-6"
-      aria-busy={save.isPending}
-      aria-labelledby="ssn-form-title"
     >
-      <h2 id="ssn-form-title" className="text-2xl font-bold text-gray-900">
-        <FormattedMessage id="profile.ssn.title" />
-      </h2>
-      <p className="text-gray-800">
-        <FormattedMessage id="profile.ssn.intro" />
-      </p>
       <ErrorSummary key={attempt} id="ssn-errors" errors={errors} fields={fields} />
       <p className="font-medium text-gray-900" aria-live="polite">
         {masked ? (
@@ -89,6 +84,6 @@ export function SsnForm({ masked }: { masked: string | null }) {
       <Button type="submit" disabled={save.isPending}>
         <FormattedMessage id="profile.ssn.save" />
       </Button>
-    </form>
+    </ProfileCard>
   );
 }
