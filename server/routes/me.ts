@@ -1,8 +1,9 @@
-// HTTP side of the signed-in person's own information and password.
+// HTTP side of the signed-in person's own information, password and second factor.
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
 import { setSsnLast4, toPerson, updatePerson } from '#server/me/service.ts';
 import { changePassword } from '#server/me/password.ts';
+import * as secondFactor from '#server/auth/second-factor.ts';
 
 export function meRoutes(ctx: AppContext): Handlers {
   return {
@@ -15,5 +16,12 @@ export function meRoutes(ctx: AppContext): Handlers {
       ...(await changePassword(ctx.auth, ctx.config.programContact, request.requireUser().id, request.body)),
       detail: request.t('api.password.changed'),
     }),
+    getMySecondFactor: async (request) => secondFactor.secondFactorStatus(ctx.db, ctx.config, request.requireUser().account),
+    startMyTotpEnrolment: async (request) => secondFactor.startTotpEnrolment(ctx.auth, request.requireUser().id, request.body.current_password),
+    confirmMyTotpEnrolment: async (request) => secondFactor.confirmTotpEnrolment(ctx.auth, request.requireUser().id, request.body.code),
+    removeMySecondFactor: async (request) => {
+      await secondFactor.removeSecondFactor(ctx.auth, ctx.config.programContact, request.requireUser().id, request.body);
+      return { detail: request.t('api.secondFactor.removed') };
+    },
   };
 }
