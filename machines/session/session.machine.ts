@@ -4,7 +4,6 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type {
   LoginAnswer,
   LoginInput,
-  LoginResponse,
   SecondFactorRequiredEmitted,
   LogoutInput,
   AdoptPreferredLanguageParams,

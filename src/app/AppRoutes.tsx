@@ -22,6 +22,7 @@ const titles = defineMessages({
   passwordReset: { id: 'auth.reset.title' },
   passwordResetConfirm: { id: 'auth.resetConfirm.title' },
   profile: { id: 'profile.page.title' },
+  secondFactor: { id: 'profile.secondFactor.title' },
   terms: { id: 'terms.page.title' },
   programs: { id: 'panel.programs.title' },
   myPrograms: { id: 'panel.myPrograms.title' },
@@ -171,6 +172,15 @@ function routeTable(session: SessionActor): RouteObject[] {
               handle: handle(titles.profile),
               lazy: async () => ({
                 Component: (await import('#features/profile/components/ProfilePage')).ProfilePage,
+              }),
+            },
+            {
+              // Add or remove an authenticator app (docs/decisions/049-second-factor.md); staff are sent here to enrol.
+              path: 'profile/second-factor',
+              loader: requireSignedIn(session),
+              handle: handle(titles.secondFactor),
+              lazy: async () => ({
+                Component: (await import('#features/profile/components/SecondFactorPage')).SecondFactorPage,
               }),
             },
             {
