@@ -28,8 +28,9 @@ interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
-const deferredActor = (calls: Pending[]) =>
-  fromPromise<never, unknown>(({ input }) => new Promise((resolve, reject) => calls.push({ input, resolve: resolve as (value: unknown) => void, reject })));
+/** A call the test answers: it waits in `calls` until the path's done or error event settles it. */
+const deferredActor = <TOutput, TInput>(calls: Pending[]) =>
+  fromPromise<TOutput, TInput>(({ input }) => new Promise<TOutput>((resolve, reject) => calls.push({ input, resolve: (value) => resolve(value as TOutput), reject })));
 
 const RECORD: LoginResponse = { id: 7, email: 'ana@example.org', first_name: 'Ana', last_name: 'Ortiz', language: 'en', is_staff: false, access: 'a', refresh: 'r' };
 const ANSWERS = {
@@ -121,11 +122,11 @@ function stepParams(world: ReturnType<typeof stepWorld>): TestParam<StepSnapshot
       },
       cancel: async ({ event }) => void world.actor.send(event as SignInStepEvent),
       'xstate.done.actor.verifyCode': async ({ event }) => {
-        world.calls.at(-1)?.resolve((event as { output: unknown }).output);
+        world.calls.at(-1)?.resolve((event as unknown as { output: unknown }).output);
         await settle();
       },
       'xstate.error.actor.verifyCode': async ({ event }) => {
-        const error = (event as { error: unknown }).error;
+        const error = (event as unknown as { error: unknown }).error;
         world.calls.at(-1)?.reject(error);
         await settle();
         // A refusal that is not the end of the challenge stays on the form, as the server said it.
@@ -248,12 +249,12 @@ function enrolmentParams(world: ReturnType<typeof enrolmentWorld>): TestParam<En
       enrolmentEvents.map((sample) => [
         sample.type,
         async ({ event }: { event: EnrolmentModelEvent }) => {
-          if (event.type.startsWith('xstate.done.actor.')) world.calls.at(-1)?.resolve((event as { output: unknown }).output);
-          else if (event.type.startsWith('xstate.error.actor.')) world.calls.at(-1)?.reject((event as { error: unknown }).error);
+          if (event.type.startsWith('xstate.done.actor.')) world.calls.at(-1)?.resolve((event as unknown as { output: unknown }).output);
+          else if (event.type.startsWith('xstate.error.actor.')) world.calls.at(-1)?.reject((event as unknown as { error: unknown }).error);
           else world.actor.send(event as EnrolmentEvent);
           await settle();
           const real = world.actor.getSnapshot();
-          if (event.type.startsWith('xstate.error.actor.')) expect(selectEnrolmentError(real)).toBe((event as { error: unknown }).error);
+          if (event.type.startsWith('xstate.error.actor.')) expect(selectEnrolmentError(real)).toBe((event as unknown as { error: unknown }).error);
           if (event.type === 'xstate.done.actor.removeFactor') expect(world.effects.slice(-2)).toEqual(['factorChanged', `announceRemoved:${en['api.secondFactor.removed']}`]);
         },
       ]),

@@ -62,7 +62,7 @@ export function SecondFactorStep({ challenge, onEnd }: { challenge: string; onEn
         <FormattedMessage id="auth.secondFactor.title" />
       </h2>
       <p className="text-gray-800">
-        <FormattedMessage id={isTotp ? 'auth.secondFactor.introTotp' : 'auth.secondFactor.introRecovery'} />
+        {isTotp ? <FormattedMessage id="auth.secondFactor.introTotp" /> : <FormattedMessage id="auth.secondFactor.introRecovery" />}
       </p>
       <ErrorSummary key={attempt} id="second-factor-errors" errors={errors} fields={fields} />
       <TextField
@@ -82,7 +82,7 @@ export function SecondFactorStep({ challenge, onEnd }: { challenge: string; onEn
       </Button>
       <div className="flex flex-wrap gap-3">
         <Button type="button" variant="secondary" disabled={busy} onClick={() => step.send({ type: 'method.switch' })}>
-          <FormattedMessage id={isTotp ? 'auth.secondFactor.useRecovery' : 'auth.secondFactor.useApp'} />
+          {isTotp ? <FormattedMessage id="auth.secondFactor.useRecovery" /> : <FormattedMessage id="auth.secondFactor.useApp" />}
         </Button>
         <Button type="button" variant="secondary" disabled={busy} onClick={() => step.send({ type: 'cancel' })}>
           <FormattedMessage id="auth.secondFactor.back" />

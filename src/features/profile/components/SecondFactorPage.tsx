@@ -246,7 +246,7 @@ function EnrolmentSection({ enrolled, codesLeft }: { enrolled: boolean; codesLef
             <FormattedMessage id="profile.secondFactor.remove" />
           </Button>
           <Button type="button" variant="secondary" onClick={() => setMethod(method === 'totp' ? 'recovery_code' : 'totp')}>
-            <FormattedMessage id={method === 'totp' ? 'profile.secondFactor.useRecovery' : 'profile.secondFactor.useApp'} />
+            {method === 'totp' ? <FormattedMessage id="profile.secondFactor.useRecovery" /> : <FormattedMessage id="profile.secondFactor.useApp" />}
           </Button>
         </div>
       </form>
