@@ -1,18 +1,25 @@
 // After the browser build: builds src/app/PrerenderedApp.tsx for Node, writes each public page in each language to
 // dist/pages/<language>/<path>.html (dist/index.html with the page's markup, <html lang>, title and description, and
-// the boot script in place of the SPA's scripts: docs/decisions/034-hydrate-on-intent.md), then compresses the whole
+// the boot script in place of the SPA's scripts: docs/decisions/034-hydrate-on-intent.md; the landing page also with an
+// interest form open, into dist/landing/<language>/: shared/prerendered-landing.ts), then compresses the whole
 // build (scripts/precompress.ts). The server picks the file (server/http/prerendered.ts).
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { precompressDirectory } from './precompress.ts';
+import { interestVariants, LANDING_VARIANTS_DIR, type InterestVariant } from '../shared/prerendered-landing.ts';
 
 const locales = ['es', 'en'] as const;
 
 interface PrerenderModule {
   prerenderedPages: readonly { path: string; description: { id: string }; appAtOnce?: boolean }[];
-  renderPage(path: string, description: { id: string }, locale: string): Promise<{ html: string; title: string; description: string }>;
+  renderPage(
+    path: string,
+    description: { id: string },
+    locale: string,
+    interest?: InterestVariant,
+  ): Promise<{ html: string; title: string; description: string }>;
 }
 
 const escapeHtml = (text: string): string =>
@@ -99,6 +106,14 @@ export async function prerenderPages(root: string): Promise<number> {
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, fillTemplate(template, locale, page, catalog, boot, appAtOnce));
       written += 1;
+      if (path !== '/') continue;
+      // The landing page with an interest form open, each way it can look (shared/prerendered-landing.ts).
+      for (const variant of interestVariants) {
+        const drawn = await app.renderPage(path, description, locale, variant);
+        const variantFile = join(dist, LANDING_VARIANTS_DIR, locale, `${variant}.html`);
+        await mkdir(dirname(variantFile), { recursive: true });
+        await writeFile(variantFile, fillTemplate(template, locale, drawn, catalog, boot, appAtOnce));
+      }
     }
   }
   return written;

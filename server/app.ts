@@ -1,6 +1,8 @@
 // buildApp(): the Fastify application (API under /api, SPA at /) over a database. server.ts only listens.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type onRequestHookHandler } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +12,7 @@ import { openDatabase, type Database, type DatabaseTarget } from './db/client.ts
 import { TokenService } from './auth/tokens.ts';
 import { CaptchaService } from './captcha/captcha.ts';
 import { OutboxWorker } from './mail/outbox.ts';
+import { ReminderJob } from './operations/reminders.ts';
 import { RetentionJob } from './operations/retention.ts';
 import { FileStorage } from './files/storage.ts';
 import { MAX_UPLOAD_BYTES } from '#shared/application-constants.ts';
@@ -24,7 +27,9 @@ import { answerClientError, answerFrameworkError, loggableError, registerErrorHa
 import { detailError, forbidden, notAuthenticated, notFound } from './http/errors.ts';
 import { registerJsonBodyParser, rejectUnstorableText } from './http/input.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { findPrerenderedPages, pickPrerenderedFile } from './http/prerendered.ts';
+import { findPrerenderedPages, landingPage, pickPrerenderedFile, readLandingDrawings } from './http/prerendered.ts';
+import { getOpenInterestForm } from './events/service.ts';
+import type { components } from '#api/schema.d.ts';
 import { languageFromHeader, translate, type Language, type MessageParams } from './i18n/messages.ts';
 import type { AppContext } from './context.ts';
 import type { Handlers } from './http/handlers.ts';
@@ -218,10 +223,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
   app.decorate('ctx', ctx);
   const retention = new RetentionJob({ db: database.db, files, log: app.log, now }, config.retention);
+  const reminders = new ReminderJob({ db: database.db, publicUrl: config.publicUrl, log: app.log, now });
   app.addHook('onClose', async () => {
     await work.drain();
     await outbox.stop();
     await retention.stop();
+    await reminders.stop();
     await database.close();
     await redis?.quit().catch(() => redis.disconnect());
     objects?.close();
@@ -296,10 +303,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
 
-  if (spa && config.spaDir) registerSpa(app, config.spaDir);
+  if (spa && config.spaDir) {
+    // The landing page shows the interest form's real state with no app (docs/decisions/048-the-applicants-copy.md).
+    // A failed read (a database outage) draws the block with no form open, which the app then corrects.
+    const interestForm = () => getOpenInterestForm(ctx.db, now()).catch(() => null);
+    registerSpa(app, config.spaDir, interestForm);
+  }
 
   outbox.start(config.mailPollMs);
-  retention.start(config.retention.intervalHours);
+  retention.startHourly(config.retention.intervalHours);
+  reminders.startEvery(config.remindersIntervalMinutes);
   return app;
 }
 
@@ -400,8 +413,23 @@ function refuseDeclaredLength(request: FastifyRequest, limit: number) {
   if (Number(request.headers['content-length'] ?? 0) > limit) throw detailError(413, 'api.error.fileTooLarge', 'file_too_large');
 }
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** HTML made per request, compressed as the client accepts (the build's files have .br and .gz copies instead). */
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply.header('vary', 'cookie, accept-encoding').type('text/html; charset=utf-8');
+  if (/\bbr\b/.test(accepted)) {
+    const body = await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await gzipped(html));
+  return reply.send(html);
+}
+
 /** Serves the built SPA: hashed assets cached for a year; other paths fall back to index.html (error-handler.ts). */
-function registerSpa(app: FastifyInstance, root: string) {
+function registerSpa(app: FastifyInstance, root: string, interestForm: () => Promise<components['schemas']['Event'] | null>) {
   // A build may hold source maps for error reports (vite.config.ts: hidden); they are never served, not even as the
   // SPA page the not-found handler gives other paths.
   app.addHook('onRequest', async (request) => {
@@ -419,10 +447,16 @@ function registerSpa(app: FastifyInstance, root: string) {
   });
   // The public pages as HTML already rendered, in the visitor's language (docs/decisions/020-news-and-a-light-landing-page.md);
   // every other page is the SPA's index.html (error-handler.ts).
-  for (const [path, page] of findPrerenderedPages(root)) {
-    app.get(path, (request, reply) => {
+  const pages = findPrerenderedPages(root);
+  const landing = readLandingDrawings(root, pages.get('/'));
+  for (const [path, page] of pages) {
+    app.get(path, async (request, reply) => {
       const chosen = pickPrerenderedFile(page, request.headers.cookie);
       if (!chosen) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      if (path === '/' && landing) {
+        reply.header('cache-control', 'no-cache').header('content-language', chosen.language);
+        return sendHtml(request, reply, landingPage(landing, chosen.language, await interestForm()));
+      }
       return reply
         .header('cache-control', 'no-cache')
         .header('vary', 'cookie')

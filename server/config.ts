@@ -81,6 +81,8 @@ export interface Config {
   readyOutboxMaxAgeSeconds: number;
   /** What is disposed of, and when (server/operations/retention.ts): days kept (0: for good), and hours between runs (0: off). */
   retention: { draftDays: number; sentMailDays: number; auditDays: number; intervalHours: number };
+  /** Minutes between runs of the reminders job (server/operations/reminders.ts); 0: no reminders. */
+  remindersIntervalMinutes: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   captchaCost: number;
@@ -240,6 +242,7 @@ export function loadConfig(env: Env = process.env): Config {
       auditDays: int('RETAIN_AUDIT_DAYS', 0, 0, 36_500),
       intervalHours: int('RETENTION_INTERVAL_HOURS', 24, 0, 8760),
     },
+    remindersIntervalMinutes: int('REMINDERS_INTERVAL_MINUTES', 60, 0, 10_080),
     accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL', 300, 5, 86_400),
     refreshTokenTtlSeconds: int('REFRESH_TOKEN_TTL', 86_400, 60, 2_592_000),
     captchaCost: int('CAPTCHA_COST', 5000, 1, 10_000_000),

@@ -32,6 +32,8 @@ export const attendanceMachine = setup({
     changed: () => {},
   },
   guards: {
+    /** The server said the person attends (named, so the chart says which way the card starts). */
+    attends: ({ context }) => context.event.attending,
     duplicate: (_, params: { error: unknown }) => serverErrorCode(bodyOf(params.error)) === 'registration_duplicate',
     unavailable: (_, params: { error: unknown }) => serverErrorCode(bodyOf(params.error)) === 'event_unavailable',
     /** Cancelling something already gone (another tab cancelled it): not attending any more. */
@@ -46,7 +48,7 @@ export const attendanceMachine = setup({
   states: {
     checking: {
       description: 'Where the card starts: attending or not, as the server said.',
-      always: [{ guard: ({ context }) => context.event.attending, target: 'attended' }, { target: 'idle' }],
+      always: [{ guard: 'attends', target: 'attended' }, { target: 'idle' }],
     },
     idle: {
       description: 'Not attending: one click attends.',

@@ -91,24 +91,12 @@ const machineSetup = setup({
   },
 });
 
+// Param mappers of the transitions below. The transitions themselves are written out, so the Stately editor draws
+// them: `drive.cancel` closes a dialog only while nothing is under way (a change sent cannot be taken back: its
+// dialog waits for the answer).
 const trimmed = ({ event }: { event: SubmitName }) => ({ name: event.name.trim() });
 const nodeOf = ({ event }: { event: WithNode }) => ({ node: event.node });
-
-/** Naming a folder (new or renamed): checked in the browser with the contract's rules, then saved. */
-const submitName = [
-  { guard: { type: 'nameInvalid', params: trimmed }, target: 'editing', actions: { type: 'keepProblems', params: trimmed } },
-  { target: 'saving', actions: { type: 'keepName', params: trimmed } },
-] as const;
-
-/** Closing a dialog while nothing is under way (a change sent cannot be taken back: its dialog waits for the answer). */
-const cancel = { target: '#drive.browsing', actions: 'clear' } as const;
-
-/** A change the server answered: a refusal goes back to the question, anything else may be tried again. */
-const answered = (back: string) =>
-  [
-    { guard: { type: 'refused', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) }, target: back, actions: { type: 'keepRefusal', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } },
-    { target: 'failed', actions: { type: 'keepFailure', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } },
-  ] as const;
+const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
 export const driveMachine = machineSetup.createMachine({
   id: 'drive',
@@ -145,7 +133,17 @@ export const driveMachine = machineSetup.createMachine({
       tags: ['dialog'],
       initial: 'editing',
       states: {
-        editing: { description: 'The name is being typed (or was refused).', on: { 'drive.submitName': submitName, 'drive.cancel': cancel } },
+        editing: {
+          description: 'The name is being typed (or was refused).',
+          on: {
+            'drive.submitName': [
+            // Checked in the browser with the contract's rules, then saved.
+            { guard: { type: 'nameInvalid', params: trimmed }, target: 'editing', actions: { type: 'keepProblems', params: trimmed } },
+            { target: 'saving', actions: { type: 'keepName', params: trimmed } },
+          ],
+            'drive.cancel': { target: '#drive.browsing', actions: 'clear' },
+          },
+        },
         saving: {
           description: 'Creating the folder on the server.',
           tags: ['busy'],
@@ -154,10 +152,14 @@ export const driveMachine = machineSetup.createMachine({
             src: 'createFolder',
             input: ({ context }) => ({ programId: context.programId, location: context.location, name: context.name }),
             onDone: { target: '#drive.browsing', actions: ['refreshListing', { type: 'announce', params: 'folderCreated' as const }, 'clear'] },
-            onError: answered('editing'),
+            // A refusal goes back to the question; anything else (no answer, a server failure) may be tried again.
+            onError: [
+              { guard: { type: 'refused', params: errorOf }, target: 'editing', actions: { type: 'keepRefusal', params: errorOf } },
+              { target: 'failed', actions: { type: 'keepFailure', params: errorOf } },
+            ],
           },
         },
-        failed: { description: 'No answer, or the server failed: try again, or give up.', on: { 'drive.retry': 'saving', 'drive.cancel': cancel } },
+        failed: { description: 'No answer, or the server failed: try again, or give up.', on: { 'drive.retry': 'saving', 'drive.cancel': { target: '#drive.browsing', actions: 'clear' } } },
       },
     },
     renaming: {
@@ -165,7 +167,17 @@ export const driveMachine = machineSetup.createMachine({
       tags: ['dialog'],
       initial: 'editing',
       states: {
-        editing: { description: 'The new name is being typed (or was refused).', on: { 'drive.submitName': submitName, 'drive.cancel': cancel } },
+        editing: {
+          description: 'The new name is being typed (or was refused).',
+          on: {
+            'drive.submitName': [
+            // Checked in the browser with the contract's rules, then saved.
+            { guard: { type: 'nameInvalid', params: trimmed }, target: 'editing', actions: { type: 'keepProblems', params: trimmed } },
+            { target: 'saving', actions: { type: 'keepName', params: trimmed } },
+          ],
+            'drive.cancel': { target: '#drive.browsing', actions: 'clear' },
+          },
+        },
         saving: {
           description: 'Renaming on the server.',
           tags: ['busy'],
@@ -174,10 +186,14 @@ export const driveMachine = machineSetup.createMachine({
             src: 'renameNode',
             input: ({ context }) => ({ programId: context.programId, nodeId: context.target?.id ?? 0, name: context.name }),
             onDone: { target: '#drive.browsing', actions: ['refreshListing', { type: 'announce', params: 'renamed' as const }, 'clear'] },
-            onError: answered('editing'),
+            // A refusal goes back to the question; anything else (no answer, a server failure) may be tried again.
+            onError: [
+              { guard: { type: 'refused', params: errorOf }, target: 'editing', actions: { type: 'keepRefusal', params: errorOf } },
+              { target: 'failed', actions: { type: 'keepFailure', params: errorOf } },
+            ],
           },
         },
-        failed: { description: 'No answer, or the server failed: try again, or give up.', on: { 'drive.retry': 'saving', 'drive.cancel': cancel } },
+        failed: { description: 'No answer, or the server failed: try again, or give up.', on: { 'drive.retry': 'saving', 'drive.cancel': { target: '#drive.browsing', actions: 'clear' } } },
       },
     },
     moving: {
@@ -189,7 +205,7 @@ export const driveMachine = machineSetup.createMachine({
           description: 'Browsing to the destination folder (or refused: into itself, a taken name).',
           on: {
             'drive.browseDestination': { actions: { type: 'browseTo', params: ({ event }) => ({ parentId: event.parentId }) } },
-            'drive.cancel': cancel,
+            'drive.cancel': { target: '#drive.browsing', actions: 'clear' },
             // Where it already is: nothing to do.
             'drive.moveHere': [{ guard: 'stays', target: '#drive.browsing', actions: 'clear' }, { target: 'saving' }],
           },
@@ -202,10 +218,14 @@ export const driveMachine = machineSetup.createMachine({
             src: 'moveNode',
             input: ({ context }) => ({ programId: context.programId, nodeId: context.target?.id ?? 0, parentId: context.destination }),
             onDone: { target: '#drive.browsing', actions: ['refreshListing', { type: 'announce', params: 'moved' as const }, 'clear'] },
-            onError: answered('choosing'),
+            // A refusal goes back to the question; anything else (no answer, a server failure) may be tried again.
+            onError: [
+              { guard: { type: 'refused', params: errorOf }, target: 'choosing', actions: { type: 'keepRefusal', params: errorOf } },
+              { target: 'failed', actions: { type: 'keepFailure', params: errorOf } },
+            ],
           },
         },
-        failed: { description: 'No answer, or the server failed: try again, or give up.', on: { 'drive.retry': 'saving', 'drive.cancel': cancel } },
+        failed: { description: 'No answer, or the server failed: try again, or give up.', on: { 'drive.retry': 'saving', 'drive.cancel': { target: '#drive.browsing', actions: 'clear' } } },
       },
     },
     confirmingDelete: {
@@ -213,7 +233,7 @@ export const driveMachine = machineSetup.createMachine({
       tags: ['dialog'],
       initial: 'asking',
       states: {
-        asking: { description: 'Waiting for the person to confirm or cancel.', on: { 'drive.confirm': 'deleting', 'drive.cancel': cancel } },
+        asking: { description: 'Waiting for the person to confirm or cancel.', on: { 'drive.confirm': 'deleting', 'drive.cancel': { target: '#drive.browsing', actions: 'clear' } } },
         deleting: {
           description: 'Deleting on the server.',
           tags: ['busy'],
@@ -230,10 +250,14 @@ export const driveMachine = machineSetup.createMachine({
                 'clear',
               ],
             },
-            onError: answered('asking'),
+            // A refusal goes back to the question; anything else (no answer, a server failure) may be tried again.
+            onError: [
+              { guard: { type: 'refused', params: errorOf }, target: 'asking', actions: { type: 'keepRefusal', params: errorOf } },
+              { target: 'failed', actions: { type: 'keepFailure', params: errorOf } },
+            ],
           },
         },
-        failed: { description: 'No answer, or the server failed: try again, or give up.', on: { 'drive.retry': 'deleting', 'drive.cancel': cancel } },
+        failed: { description: 'No answer, or the server failed: try again, or give up.', on: { 'drive.retry': 'deleting', 'drive.cancel': { target: '#drive.browsing', actions: 'clear' } } },
       },
     },
   },

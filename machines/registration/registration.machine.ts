@@ -44,6 +44,8 @@ export const registrationMachine = setup({
     registeredFor: (_, _eventId: number) => {},
   },
   guards: {
+    /** The captcha was answered: the form may go to the server. */
+    hasCaptcha: ({ context }) => context.captcha !== null,
     refusedInBrowser: (_, params: { refusal: unknown }) => params.refusal !== null && params.refusal !== undefined,
     duplicate: (_, params: { error: unknown }) => serverErrorCode(bodyOf(params.error)) === 'registration_duplicate',
     unavailable: (_, params: { error: unknown }) => serverErrorCode(bodyOf(params.error)) === 'event_unavailable',
@@ -71,7 +73,7 @@ export const registrationMachine = setup({
             guard: { type: 'refusedInBrowser', params: ({ event }) => ({ refusal: event.refusal }) },
             actions: { type: 'refuse', params: ({ event }) => ({ refusal: event.refusal }) },
           },
-          { guard: ({ context }) => context.captcha !== null, target: 'submitting', actions: { type: 'keepBody', params: ({ event }) => ({ body: event.body }) } },
+          { guard: 'hasCaptcha', target: 'submitting', actions: { type: 'keepBody', params: ({ event }) => ({ body: event.body }) } },
           // Only the captcha is missing: the same answer the contract's check gives an empty one.
           { actions: { type: 'refuse', params: { refusal: CAPTCHA_REQUIRED } } },
         ],

@@ -1,5 +1,6 @@
-// The session workflow (docs/product.md section 4): sign in, renew the access token, sign out, follow other tabs.
-// Pure: the API calls and browser storage writes are injected with .provide() (src/actors in the SPA).
+// The session workflow (docs/product.md section 4): sign in, renew the access token, sign out, follow other tabs, and
+// adopt a session stored in the browser (at boot, and when a route asks while signed out), judging its token's expiry.
+// Pure: the API calls, the storage read and writes and the clock are injected with .provide() (src/actors in the SPA).
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type {
   LoginAnswer,
@@ -17,14 +18,15 @@ import type {
   SessionInput,
   SessionRecord,
   SessionResponse,
+  StoredSession,
 } from './session.types.ts';
 
 /** Browser storage keys the session owns (docs/product.md section 9); the SPA's storage actions write these. */
 export const SESSION_STORAGE_KEYS = { user: 'user', remember: 'remember' } as const;
 
 /**
- * A token this close to its expiry counts as expired at boot: starting signed in with a token that dies
- * on the first request would only trade a refresh now for a 401 and a refresh a moment later.
+ * A token this close to its expiry counts as expired when a stored session is adopted: starting signed in with a
+ * token that dies on the first request would only trade a refresh now for a 401 and a refresh a moment later.
  */
 const EXPIRY_MARGIN_MS = 10_000;
 
@@ -101,15 +103,13 @@ function keepRefreshToken(previous: SessionRecord, response: SessionResponse): S
   return { ...response, refresh: previous.refresh };
 }
 
+/** The language of the record a session is restored from (params of `adoptPreferredLanguage` at boot). */
+const storedLanguage = ({ context }: { context: SessionContext }) => ({ language: requireRecord(context).language });
+
 /** Default actors fail loudly: a SPA that forgot .provide() should not look signed out for no reason. */
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`session: provide the "${name}" actor with sessionMachine.provide({ actors })`);
 };
-
-const adoptStoredLanguage = {
-  type: 'adoptPreferredLanguage',
-  params: ({ context }: { context: SessionContext }) => ({ language: requireRecord(context).language }),
-} as const;
 
 export const sessionMachine = setup({
   // XState reads `types` only for inference; `{} as T` is its documented way to declare them.
@@ -125,6 +125,8 @@ export const sessionMachine = setup({
     login: fromPromise<LoginAnswer, LoginInput>(notProvided('login')),
     refresh: fromPromise<SessionResponse, RefreshInput>(notProvided('refresh')),
     logout: fromPromise<void, LogoutInput>(notProvided('logout')),
+    /** Reads storage key `user` (parsed with parseSessionRecord) and the clock; the SPA provides the localStorage read. */
+    readStoredSession: fromPromise<StoredSession>(notProvided('readStoredSession')),
   },
   actions: {
     // Storage effects: no-ops here so the machine runs anywhere; the SPA provides the localStorage writes.
@@ -143,8 +145,8 @@ export const sessionMachine = setup({
     clearSignedOutByChoice: assign({ signedOutByChoice: false }),
   },
   guards: {
-    hasFreshAccessToken: ({ context }) =>
-      context.record !== null && !isAccessTokenExpired(context.record.access, context.bootedAt),
+    /** A record whose access token is still usable at `now` (the clock reading it was read with). */
+    isLive: (_, params: StoredSession) => params.record !== null && !isAccessTokenExpired(params.record.access, params.now),
     hasRecord: ({ context }) => context.record !== null,
     isRecord: (_, params: { record: SessionRecord | null }) => params.record !== null,
     wasRetried: (_, params: { retried: boolean }) => params.retried,
@@ -168,15 +170,20 @@ export const sessionMachine = setup({
       tags: 'busy',
       // A restored session (a reload, a new tab) brings the person's language as a fresh sign-in does.
       always: [
-        { guard: 'hasFreshAccessToken', target: 'signedIn', actions: adoptStoredLanguage },
-        { guard: 'hasRecord', target: 'refreshing', actions: adoptStoredLanguage },
+        {
+          guard: { type: 'isLive', params: ({ context }) => ({ record: context.record, now: context.bootedAt }) },
+          target: 'signedIn',
+          actions: { type: 'adoptPreferredLanguage', params: storedLanguage },
+        },
+        { guard: 'hasRecord', target: 'refreshing', actions: { type: 'adoptPreferredLanguage', params: storedLanguage } },
         { target: 'signedOut' },
       ],
     },
     signedOut: {
       description:
-        'Nobody is signed in. `error` says why when a sign-in or refresh just failed. `session.refresh` is ignored: without a record there is no refresh token to use, so the route guard goes to /login.',
+        'Nobody is signed in. `error` says why when a sign-in or refresh just failed. A route asking (`session.check`) has storage read again, in case another tab stored a session this tab missed.',
       on: {
+        'session.check': { target: 'adopting' },
         'session.login': {
           target: 'signingIn',
           actions: [
@@ -204,6 +211,33 @@ export const sessionMachine = setup({
             { type: 'setError', params: { error: null } },
           ],
         },
+      },
+    },
+    adopting: {
+      description:
+        'A route asked while signed out: storage key `user` is read again with the clock. A stored record with a live access token signs in; one with an expired or unreadable token is renewed first; nothing stored (or nothing readable) stays signed out, with `error` as it was.',
+      tags: 'busy',
+      invoke: {
+        id: 'readStoredSession',
+        src: 'readStoredSession',
+        onDone: [
+          {
+            guard: { type: 'isLive', params: ({ event }) => event.output },
+            target: 'signedIn',
+            actions: [
+              { type: 'setRecord', params: ({ event }) => ({ record: event.output.record }) },
+              { type: 'setError', params: { error: null } },
+            ],
+          },
+          {
+            // Renewed before anything is shown, so the page's first calls do not fail with it first.
+            guard: { type: 'isRecord', params: ({ event }) => ({ record: event.output.record }) },
+            target: 'refreshing',
+            actions: { type: 'setRecord', params: ({ event }) => ({ record: event.output.record }) },
+          },
+          { target: 'signedOut' },
+        ],
+        onError: { target: 'signedOut' },
       },
     },
     signingIn: {
@@ -256,7 +290,6 @@ export const sessionMachine = setup({
           target: 'signingOut',
           actions: [{ type: 'setError', params: { error: null } }, 'markSignedOutByChoice'],
         },
-        'session.refresh': { target: 'refreshing' },
         // Only here: in the other states a call with the old tokens is in flight, or nobody is signed in.
         'session.renewed': {
           actions: [

@@ -71,8 +71,11 @@ export interface SessionContext {
 export type SessionEvent =
   | { type: 'session.login'; email: string; password: string; remember: boolean }
   | { type: 'session.logout' }
-  /** Explicit refresh, e.g. from a route guard. */
-  | { type: 'session.refresh' }
+  /**
+   * A route asks who is signed in (the route guard, before a page that needs a session). Signed out, the machine
+   * reads storage again: another tab may have stored a session this tab missed. Ignored in every other state.
+   */
+  | { type: 'session.check' }
   /**
    * An API call answered 401. `retried: true` says the call had already been retried once after a
    * refresh, so refreshing again cannot help and the session is signed out instead.
@@ -97,6 +100,16 @@ export interface RefreshInput {
   refresh: string;
 }
 export type LogoutInput = RefreshInput;
+
+/**
+ * What the injected storage read answers: the parsed record of key `user` (or null) and the clock it was read at.
+ * Also the params of the `isLive` guard, which judges a record's access token by such a clock reading.
+ */
+export interface StoredSession {
+  record: SessionRecord | null;
+  /** Milliseconds since the epoch, to judge the record's access token; read with the record so guards stay pure. */
+  now: number;
+}
 
 /** Params of the injected storage actions. */
 export interface PersistRecordParams {

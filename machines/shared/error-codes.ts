@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'program_closed',
   'application_submitted',
   'application_closed',
+  'application_not_submitted',
   'version_conflict',
   'review_not_allowed',
   'appeal_text_missing',

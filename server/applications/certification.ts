@@ -21,13 +21,13 @@ export const formatDate = (date: Date, language: Language): string =>
   new Intl.DateTimeFormat(language === 'es' ? 'es-PR' : 'en-US', { dateStyle: 'long', timeZone: TIME_ZONE }).format(date);
 
 /** Standard PDF fonts only encode WinAnsi: anything else (e.g. emoji in a name) becomes '?' instead of failing. */
-function encodable(font: PDFFont): (text: string) => string {
+export function encodable(font: PDFFont): (text: string) => string {
   const supported = new Set(font.getCharacterSet());
   return (text) =>
     [...text.normalize('NFC')].map((ch) => (supported.has(ch.codePointAt(0) ?? 0) ? ch : '?')).join('');
 }
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {

@@ -28,6 +28,7 @@ import { STEP_COUNT, STEP_NUMBERS } from '#shared/application-constants.ts';
 import { documentsToReplace, nextStatus, rejectedDocuments, type ApplicationStatus } from '#shared/review-lifecycle.ts';
 import { documentChecklist } from '#server/admin/document-list.ts';
 import { withScheme } from '#shared/website.ts';
+import { copyContent, renderApplicantCopy } from './applicant-copy.ts';
 import { formatDate } from './certification.ts';
 import { documentsOf, unknownDocuments } from './documents.ts';
 import { checkStep, prefillBusiness, prefillPerson, type DraftData, type StepNumber } from './steps.ts';
@@ -539,6 +540,8 @@ export async function submitApplication(deps: ApplicationDeps, viewer: Viewer, i
     const user = await findUserById(tx, viewer.id);
     if (!user) throw notFound();
     const language: Language = isLanguage(user.language) ? user.language : 'es';
+    // The applicant's copy, of what this transaction sends (docs/decisions/048-the-applicants-copy.md).
+    const copy = await renderApplicantCopy(await copyContent(tx, id, language), language);
     await enqueueMail(tx, {
       template: resubmit ? 'applicationResubmitted' : 'applicationSubmitted',
       to: user.email,
@@ -551,6 +554,13 @@ export async function submitApplication(deps: ApplicationDeps, viewer: Viewer, i
         date: formatDate(now, language),
         id,
         summary: await sentSummary(tx, id, language),
+        attached: translate(language, 'email.applicationSubmitted.attached'),
+      },
+      attachment: {
+        filename: translate(language, 'pdf.copy.fileName', { id }),
+        contentType: 'application/pdf',
+        content: Buffer.from(copy).toString('base64'),
+        encoding: 'base64',
       },
     }, now);
   });

@@ -53,6 +53,8 @@ export const users = pgTable(
     ssn_last4: text('ssn_last4'),
     is_staff: boolean('is_staff').notNull().default(false),
     is_active: boolean('is_active').notNull().default(true),
+    /** Reminder e-mails (server/operations/reminders.ts); the person turns them off in the profile. */
+    reminders: boolean('reminders').notNull().default(true),
     /** Carried in refresh tokens; a password reset increments it, which revokes every refresh token issued before. */
     token_version: integer('token_version').notNull().default(0),
     conditions_accepted_at: timestamp('conditions_accepted_at', { withTimezone: true }),
@@ -103,10 +105,12 @@ export const mailOutbox = pgTable(
     sent_at: timestamp('sent_at', { withTimezone: true }),
     failed_at: timestamp('failed_at', { withTimezone: true }),
     last_error: text('last_error'),
-    /** One optional attachment (an event's .ics calendar file): its file name, MIME type and text content. */
+    /** One optional attachment (an event's .ics calendar file, the applicant's copy): its file name, MIME type and content. */
     attachment_name: text('attachment_name'),
     attachment_type: text('attachment_type'),
     attachment_content: text('attachment_content'),
+    /** 'base64' when attachment_content is a binary file base64-encoded (the applicant's copy, a PDF); null for text. */
+    attachment_encoding: text('attachment_encoding'),
     /** The application the message is about (its timeline lists it: docs/decisions/040); null for other mail. */
     application_id: integer('application_id').references((): AnyPgColumn => applications.id, { onDelete: 'set null' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -115,6 +119,23 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx').on(t.next_attempt_at).where(sql`${t.sent_at} is null and ${t.failed_at} is null`),
     index('mail_outbox_application_idx').on(t.application_id).where(sql`${t.application_id} is not null`),
   ],
+);
+
+/**
+ * Each reminder sent (server/operations/reminders.ts), written with its e-mail: the key refuses a second copy. `due_key`
+ * tells one occasion of a kind from the next (the draft's last change, the change request's date), '' when once only.
+ */
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    application_id: integer('application_id')
+      .notNull()
+      .references((): AnyPgColumn => applications.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    due_key: text('due_key').notNull(),
+    sent_at: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'reminders_sent_pkey', columns: [t.application_id, t.kind, t.due_key] })],
 );
 
 /**

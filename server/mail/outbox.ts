@@ -37,7 +37,7 @@ export interface MailTemplate {
   to: string;
   language: Language;
   params: MessageParams;
-  /** One file sent with the message (an event's .ics calendar entry); text, stored with the message. */
+  /** One file sent with the message (an event's .ics calendar entry, the applicant's copy), stored with the message. */
   attachment?: MailAttachment;
   /** The application the message is about: its timeline lists it (docs/decisions/040-staff-queues-and-history.md). */
   applicationId?: number;
@@ -46,7 +46,9 @@ export interface MailTemplate {
 export interface MailAttachment {
   filename: string;
   contentType: string;
+  /** Text, or a binary file base64-encoded (`encoding: 'base64'`). */
   content: string;
+  encoding?: 'base64';
 }
 
 /**
@@ -65,6 +67,7 @@ export async function enqueueMail(db: Db, mail: MailTemplate, now: Date): Promis
     attachment_name: mail.attachment?.filename ?? null,
     attachment_type: mail.attachment?.contentType ?? null,
     attachment_content: mail.attachment?.content ?? null,
+    attachment_encoding: mail.attachment?.encoding ?? null,
     application_id: mail.applicationId ?? null,
   });
 }
@@ -158,6 +161,7 @@ export class OutboxWorker {
                       filename: message.attachment_name,
                       content: message.attachment_content,
                       contentType: message.attachment_type ?? 'application/octet-stream',
+                      ...(message.attachment_encoding === 'base64' ? { encoding: 'base64' } : {}),
                     },
                   ],
                 }

@@ -4,11 +4,11 @@
 // for good) and expired revoked tokens and spent captchas go too. Anything ever submitted is never removed here.
 import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import type { Db } from '#server/db/client.ts';
 import { applicationFiles, applications, auditLog, mailOutbox, programs, revokedTokens, spentCaptchas } from '#server/db/schema.ts';
 import type { FileStorage } from '#server/files/storage.ts';
 import { recordAudit } from '#server/admin/audit.ts';
+import { PeriodicJob } from './periodic-job.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Drafts removed per transaction: a long backlog goes in short transactions that never hold many locks. */
@@ -111,61 +111,20 @@ export async function runRetention(
   return report;
 }
 
-/**
- * Runs `work` unless another process holds the retention lock (PostgreSQL: one server of several runs it; the others
- * skip). PGlite belongs to one process: nothing to share. Returns undefined when skipped.
- */
-async function unlessRunningElsewhere<T>(db: Db, work: () => Promise<T>): Promise<T | undefined> {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return work();
-  const session = await client.connect();
-  try {
-    const { rows } = await session.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [RETENTION_LOCK_KEY]);
-    if (!rows[0]?.locked) return undefined;
-    try {
-      return await work();
-    } finally {
-      await session.query('select pg_advisory_unlock($1)', [RETENTION_LOCK_KEY]).catch(() => undefined);
-    }
-  } finally {
-    session.release();
-  }
-}
-
-/** The daily run: first a few minutes after start (not in the start's rush), then every `intervalHours`. */
-export class RetentionJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-
-  constructor(
-    private readonly deps: { db: Db; files: FileStorage; log: FastifyBaseLogger; now: () => Date },
-    private readonly settings: RetentionSettings,
-  ) {}
-
-  /** Runs once now (one process at a time across servers); resolves with the report, or undefined when skipped. */
-  runOnce(): Promise<RetentionReport | undefined> {
-    const run = unlessRunningElsewhere(this.deps.db, () => runRetention(this.deps, this.settings, this.deps.now())).then((report) => {
-      if (report) this.deps.log.info({ retention: report }, 'retention: disposed of what was kept long enough');
-      return report;
+/** The daily run, on one server of several: first a few minutes after start, then every `intervalHours`. */
+export class RetentionJob extends PeriodicJob<RetentionReport> {
+  constructor(deps: { db: Db; files: FileStorage; log: FastifyBaseLogger; now: () => Date }, settings: RetentionSettings) {
+    super({
+      name: 'retention',
+      lockKey: RETENTION_LOCK_KEY,
+      db: deps.db,
+      log: deps.log,
+      run: () => runRetention(deps, settings, deps.now()),
+      done: 'retention: disposed of what was kept long enough',
     });
-    this.running = run.catch(() => undefined);
-    return run;
   }
 
-  start(intervalHours: number, firstAfterMs = 10 * 60 * 1000): void {
-    if (intervalHours <= 0 || this.timer) return;
-    const tick = () => void this.runOnce().catch((error: unknown) => this.deps.log.error({ err: error }, 'retention run failed'));
-    this.timer = setTimeout(() => {
-      tick();
-      this.timer = setInterval(tick, intervalHours * 60 * 60 * 1000);
-      this.timer.unref();
-    }, firstAfterMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
+  startHourly(intervalHours: number, firstAfterMs = 10 * 60 * 1000): void {
+    this.start(intervalHours * 60 * 60 * 1000, firstAfterMs);
   }
 }

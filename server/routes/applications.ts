@@ -1,4 +1,5 @@
-// HTTP side of applications: My Programs, apply, steps, submit, the intake form upload and the certification form.
+// HTTP side of applications: My Programs, apply, steps, submit, the intake form upload, the certification form and the
+// applicant's copy.
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import { contentDisposition, fileUpload } from './uploads.ts';
@@ -6,6 +7,7 @@ import type { Handlers, Request } from '#server/http/handlers.ts';
 import * as service from '#server/applications/service.ts';
 import * as intakeForm from '#server/applications/intake-form.ts';
 import * as documents from '#server/applications/documents.ts';
+import { getApplicantCopy } from '#server/applications/applicant-copy.ts';
 import type { StepNumber } from '#server/applications/steps.ts';
 
 export function applicationRoutes(ctx: AppContext): Handlers {
@@ -57,6 +59,14 @@ export function applicationRoutes(ctx: AppContext): Handlers {
     getIntakeForm: async (request, reply) => {
       const file = await intakeForm.readIntakeForm(deps, request.requireUser(), request.params.id);
       return sendPdf(reply, file, 'inline');
+    },
+    getApplicantCopy: async (request, reply) => {
+      const pdf = await getApplicantCopy(deps, request.requireUser(), request.params.id, request.language);
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', contentDisposition('attachment', request.t('pdf.copy.fileName', { id: request.params.id })))
+        .send(Buffer.from(pdf));
     },
     getCertificationForm: async (request, reply) => {
       const pdf = await intakeForm.certificationForm(deps, request.requireUser(), request.params.id, request.language);

@@ -4,6 +4,7 @@ import type { Handlers } from '#server/http/handlers.ts';
 import { setSsnLast4, toPerson, updatePerson } from '#server/me/service.ts';
 import { changePassword } from '#server/me/password.ts';
 import * as secondFactor from '#server/auth/second-factor.ts';
+import { setReminders } from '#server/me/reminders.ts';
 
 export function meRoutes(ctx: AppContext): Handlers {
   return {
@@ -12,6 +13,8 @@ export function meRoutes(ctx: AppContext): Handlers {
     setMySsnLast4: async (request) => ({
       ssn_last4_masked: await setSsnLast4(ctx.db, request.requireUser().id, request.body.ssn_last4, ctx.now()),
     }),
+    getMyReminders: async (request) => ({ enabled: request.requireUser().account.reminders }),
+    setMyReminders: async (request) => setReminders(ctx.db, request.requireUser().id, request.body.enabled, ctx.now()),
     changeMyPassword: async (request) => ({
       ...(await changePassword(ctx.auth, ctx.config.programContact, request.requireUser().id, request.body)),
       detail: request.t('api.password.changed'),

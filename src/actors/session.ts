@@ -1,5 +1,6 @@
 // The real effects of the session machine: the three auth calls through the API client, the localStorage
-// writes of keys `user` and `remember`, the failed sign-in toast and the switch to the person's language.
+// read and writes of keys `user` and `remember` (with the clock the read is judged by), the failed sign-in toast
+// and the switch to the person's language.
 // Plugged in with .provide(); tests provide their own.
 import { fromPromise, waitFor, type Actor } from 'xstate';
 import { api } from '#api/client';
@@ -11,6 +12,7 @@ import type {
   RefreshInput,
   SessionRecord,
   SessionResponse,
+  StoredSession,
 } from '#machines/session/session.types';
 import { selectIsBusy, type SessionSnapshot } from '#machines/session/session.selectors';
 import { authErrorMessage } from '#features/auth/error-message';
@@ -39,6 +41,8 @@ export const sessionActors = {
     // Storage is already cleared; this only revokes the refresh token server-side.
     await call(api.POST('/auth/logout', { body: { refresh: input.refresh } }));
   }),
+  // What this tab finds in storage now; the machine judges the token's expiry by `now`.
+  readStoredSession: fromPromise<StoredSession>(async () => ({ record: readStoredRecord(), now: Date.now() })),
 };
 
 export function readStoredRecord(): SessionRecord | null {

@@ -117,6 +117,12 @@ export async function downloadCertification(id: number, fallbackName: string): P
   saveBlob(data, response, fallbackName);
 }
 
+/** The applicant's copy of a submitted application (docs/decisions/048-the-applicants-copy.md), fetched and saved the same way. */
+export async function downloadApplicantCopy(id: number, fallbackName: string): Promise<void> {
+  const { data, response } = await api.GET('/applications/{id}/copy.pdf', { params: { path: { id } }, parseAs: 'blob' });
+  saveBlob(data, response, fallbackName);
+}
+
 /** The no-income form of step 4 (docs/product.md section 5), fetched and saved like the certification form. */
 export async function downloadNoIncomeForm(id: number, fallbackName: string): Promise<void> {
   const { data, response } = await api.GET('/applications/{id}/no-income-form.pdf', { params: { path: { id } }, parseAs: 'blob' });

@@ -2,7 +2,7 @@
 // the registration, attend and cancel calls the registration and attendance machines make (src/actors).
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './client';
-import { unwrap } from './errors';
+import { ApiError, unwrap } from './errors';
 import type { components } from './schema';
 
 type Schemas = components['schemas'];
@@ -30,10 +30,21 @@ export const eventQueryOptions = (id: number) =>
     retry: false,
   });
 
+/**
+ * The open interest form, or null when none is open (the API's 404). The server writes the same answer into the
+ * prerendered landing page, which src/app/prerendered-data.ts puts in the cache before the first render.
+ */
 export const interestFormQueryOptions = () =>
   queryOptions({
     queryKey: eventKeys.interest(),
-    queryFn: ({ signal }) => unwrap(api.GET('/interest-form', { signal })),
+    queryFn: async ({ signal }): Promise<EventInfo | null> => {
+      try {
+        return await unwrap(api.GET('/interest-form', { signal }));
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
     retry: false,
   });
 

@@ -233,6 +233,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the signed-in person receives reminder e-mails
+         * @description Reminders (docs/decisions/050-reminders.md): the program of an unsent draft closes in 7 days and in 1 day, a
+         *     draft unchanged for 14 days, a change request waiting for 7 days. On unless the person turned them off.
+         */
+        get: operations["getMyReminders"];
+        /** Turn the signed-in person's reminder e-mails on or off */
+        put: operations["setMyReminders"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/password": {
         parameters: {
             query?: never;
@@ -844,6 +866,30 @@ export interface paths {
         };
         /** The certification form to download, sign and upload, in the request's language */
         get: operations["getCertificationForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/copy.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The applicant's copy of what they submitted, as a PDF in the request's language (the owner only)
+         * @description Every answer of the six steps, with the labels the steps show, and the list of documents (name, size, date
+         *     uploaded); never staff's verdicts, scores or notes. The same PDF is attached to the submission's confirmation
+         *     e-mail. Only the owner reads it: anyone else, staff included (they have their own print view), gets 404. An
+         *     application that is not submitted, or that is open again for changes, has no copy: 409
+         *     `application_not_submitted` (docs/decisions/048-the-applicants-copy.md).
+         */
+        get: operations["getApplicantCopy"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2166,7 +2212,7 @@ export interface components {
          *     answer carries one; docs/decisions/011-error-codes-in-the-contract.md says which answer sends which.
          * @enum {string}
          */
-        ErrorCode: "invalid" | "reset_link_invalid" | "second_factor_code_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "own_application" | "conflict_of_interest" | "proposer_cannot_confirm" | "second_factor_required" | "second_factor_challenge_invalid" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "review_not_allowed" | "appeal_text_missing" | "step_locked" | "sub_program_locked" | "conflict_not_declared" | "documents_unverified" | "document_not_replaced" | "second_factor_exists" | "second_factor_not_enrolled" | "registration_duplicate" | "duplicate_not_flagged" | "duplicate_own_account" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "not_ready" | "server_error";
+        ErrorCode: "invalid" | "reset_link_invalid" | "second_factor_code_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "own_application" | "conflict_of_interest" | "proposer_cannot_confirm" | "second_factor_required" | "second_factor_challenge_invalid" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "application_not_submitted" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "review_not_allowed" | "appeal_text_missing" | "step_locked" | "sub_program_locked" | "conflict_not_declared" | "documents_unverified" | "document_not_replaced" | "second_factor_exists" | "second_factor_not_enrolled" | "registration_duplicate" | "duplicate_not_flagged" | "duplicate_own_account" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "not_ready" | "server_error";
         /** @description A success that only says what happened (signed out, reset e-mail sent), localized. */
         Message: {
             detail: string;
@@ -2878,6 +2924,10 @@ export interface components {
         };
         RefreshRequest: {
             refresh: string;
+        };
+        ReminderSetting: {
+            /** @description Reminder e-mails are sent. */
+            enabled: boolean;
         };
         /** @description The Person fields a person may change (docs/product.md section 3); send only what changes. */
         PersonUpdate: {
@@ -4105,6 +4155,53 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    getMyReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setting. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderSetting"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    setMyReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReminderSetting"];
+            };
+        };
+        responses: {
+            /** @description The setting as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderSetting"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
     changeMyPassword: {
         parameters: {
             query?: never;
@@ -5111,6 +5208,32 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getApplicantCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A PDF of the submitted application. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     uploadApplicationFile: {

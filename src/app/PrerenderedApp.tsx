@@ -6,9 +6,11 @@ import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type UIMatch } from 'react-router-dom';
 import { createActor } from 'xstate';
+import { eventKeys, type EventInfo } from '#api/events';
 import { appSessionMachine } from '#actors/session';
 import { getIntl, loadCatalog, setLocale, type Locale } from '#lib/locale';
 import { paths } from '#lib/paths';
+import { interestDescriptionMark, type InterestVariant } from '#shared/prerendered-landing';
 import { appRoutes } from './AppRoutes';
 import { createQueryClient, Providers } from './Providers';
 import { documentTitle, titleOf } from './RootLayout';
@@ -34,6 +36,28 @@ export const prerenderedPages: readonly { path: string; description: MessageDesc
   { path: paths.terms, description: descriptions.terms, appAtOnce: true },
 ];
 
+/**
+ * The open interest form each drawing of `/` shows (shared/prerendered-landing.ts): its description is the mark the
+ * server replaces, or empty; nothing else of the form is in the markup (its id only reaches the registration machine).
+ */
+function drawnInterestForm(variant: InterestVariant): EventInfo {
+  const description = variant === 'open' ? interestDescriptionMark : '';
+  return {
+    id: 0,
+    kind: 'interest',
+    title: { es: '', en: '' },
+    description: { es: description, en: description },
+    starts_at: null,
+    ends_at: null,
+    place: '',
+    link: null,
+    capacity: null,
+    status: 'open',
+    spots_left: null,
+    available: true,
+  };
+}
+
 export interface PrerenderedPage {
   /** The markup of #root. */
   html: string;
@@ -41,8 +65,16 @@ export interface PrerenderedPage {
   description: string;
 }
 
-/** Renders one public page as a signed-out visitor sees it in `locale`. */
-export async function renderPage(path: string, description: MessageDescriptor, locale: Locale): Promise<PrerenderedPage> {
+/**
+ * Renders one public page as a signed-out visitor sees it in `locale`: with no interest form open, or (`/` only) with
+ * one open, as `interest` draws it.
+ */
+export async function renderPage(
+  path: string,
+  description: MessageDescriptor,
+  locale: Locale,
+  interest?: InterestVariant,
+): Promise<PrerenderedPage> {
   await loadCatalog(locale);
   setLocale(locale, false);
   const session = createActor(appSessionMachine, { input: { record: null } }).start();
@@ -51,9 +83,11 @@ export async function renderPage(path: string, description: MessageDescriptor, l
   if (context instanceof Response) throw new Error(`${path} answered ${context.status} while prerendering`);
   if (context.errors) throw new Error(`${path} failed while prerendering: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = createQueryClient();
+  queryClient.setQueryData<EventInfo | null>(eventKeys.interest(), interest ? drawnInterestForm(interest) : null);
   const html = renderToString(
     <StrictMode>
-      <Providers session={session} queryClient={createQueryClient()}>
+      <Providers session={session} queryClient={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>
     </StrictMode>,

@@ -1,27 +1,20 @@
 // Route guards (docs/product.md section 2), as loaders so they decide before anything renders: sign-in required
 // (after trying to renew the session), staff only, and "already signed in" for /login.
 import { redirect } from 'react-router-dom';
-import { isAccessTokenExpired } from '#machines/session/session.machine';
 import { selectIsSignedIn, selectIsStaff, type SessionSnapshot } from '#machines/session/session.selectors';
-import { readStoredRecord, settled, type SessionActor } from '#actors/session';
+import { settled, type SessionActor } from '#actors/session';
 import { homeFor, loginHref, paths, safeNext } from '#lib/paths';
 
 /**
- * The signed-in snapshot, or null. A stored session is renewed before giving up: the machine refreshes an
- * expired token at start (we wait for that); and a record another tab stored that this tab missed is adopted
- * and, when its access token has expired, refreshed.
+ * The signed-in snapshot, or null. The guard only asks: once no session call is in flight, `session.check` has a
+ * signed-out machine read storage again (a session another tab stored that this tab missed is adopted, and renewed
+ * first when its token has expired; docs/decisions/044-the-session-adopts-itself.md), and the answer is the
+ * settled state.
  */
 export async function ensureSignedIn(actor: SessionActor): Promise<SessionSnapshot | null> {
-  let snapshot = await settled(actor);
-  if (selectIsSignedIn(snapshot)) return snapshot;
-  const stored = readStoredRecord();
-  if (stored !== null) {
-    actor.send({ type: 'session.storageChanged', record: stored });
-    if (selectIsSignedIn(actor.getSnapshot()) && isAccessTokenExpired(stored.access, Date.now())) {
-      actor.send({ type: 'session.refresh' });
-    }
-    snapshot = await settled(actor);
-  }
+  await settled(actor);
+  actor.send({ type: 'session.check' });
+  const snapshot = await settled(actor);
   return selectIsSignedIn(snapshot) ? snapshot : null;
 }
 

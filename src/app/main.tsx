@@ -8,6 +8,7 @@ import { readRememberedEmail, readStoredRecord } from '#actors/session';
 import { applyDocumentLanguage, getLocale, hasStoredLocale, loadCatalog, rememberLanguageForServer } from '#lib/locale';
 import './styles.css';
 import { createQueryClient, Providers } from './Providers';
+import { seedPrerenderedData } from './prerendered-data';
 import { appRoutes, prerenderedLoaderData, resolveLazyRoutes } from './AppRoutes';
 import { startSession } from './session';
 import { startInspector } from './inspector';
@@ -20,6 +21,7 @@ if (!container) throw new Error('index.html has no #root element');
 
 const session = startSession();
 const queryClient = createQueryClient();
+seedPrerenderedData(queryClient);
 const routes = appRoutes(session);
 const { pathname } = window.location;
 await Promise.all([loadCatalog(getLocale()), resolveLazyRoutes(routes, pathname)]);

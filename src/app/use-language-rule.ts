@@ -2,7 +2,7 @@
 // device, else the signed-in person's profile language, else Spanish (docs/product.md section 9).
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { selectUser } from '#machines/session/session.selectors';
+import { selectIsSignedIn, selectUser } from '#machines/session/session.selectors';
 import { meQueryOptions } from '#features/profile/api/me';
 import { defaultLocale, hasStoredLocale, setLocale } from '#lib/locale';
 import { useSession } from '#lib/use-session';
@@ -14,7 +14,10 @@ import { useSession } from '#lib/use-session';
  */
 export function useLanguageRule(): void {
   const user = useSession(selectUser);
-  const me = useQuery({ ...meQueryOptions(), enabled: user !== null });
+  // Asked once signed in: while a session is renewed (a stored one just adopted, docs/decisions/044) the user is known
+  // but there is no access token to send, and a call without one is refused and never retried.
+  const signedIn = useSession(selectIsSignedIn);
+  const me = useQuery({ ...meQueryOptions(), enabled: signedIn });
   const profileLanguage = user === null ? null : (me.data?.language ?? user.language);
   useEffect(() => {
     if (hasStoredLocale()) return;

@@ -3,7 +3,7 @@
 // and the SPA reads the rewritten `exp`, so one can look expired (renewed at load) or still valid (renewed after a 401).
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { baseURL } from './support/ports.ts';
-import { createAccount, fieldLabel, signIn, storedUser, t, type Account } from './support/shell.ts';
+import { createAccount, fieldLabel, signIn, startTheApp, storedUser, t, type Account } from './support/shell.ts';
 
 let account: Account;
 
@@ -132,6 +132,42 @@ test('a token another tab stored is used, and renewed on the next call without a
   await expectProfileShown(page);
   await expectOneSilentRenewal(calls);
   expect((await storedUser(page))?.refresh).toBe(before.refresh);
+});
+
+test('a session another tab stored that this tab missed is adopted when a page needs it, renewed first when expired', async ({ context, page }) => {
+  // This tab misses other tabs' `storage` events (a frozen or discarded tab gets them late or never): a listener
+  // registered before the app's stops them, so only the route guard's question can find the session.
+  await page.addInitScript(() => window.addEventListener('storage', (event) => event.stopImmediatePropagation(), true));
+  await page.goto('/');
+  // The app (and its session actor, signed out) runs before the other tab signs in: the home page is prerendered.
+  await startTheApp(page);
+  await expect(page.getByRole('banner').getByRole('link', { name: t('es', 'app.header.signIn') })).toBeVisible();
+
+  // Another tab signs in, and its access token has expired by the time this tab looks (the refresh token is good).
+  const other = await context.newPage();
+  await signIn(other, account);
+  const stored = await storedUser(other);
+  if (!stored) throw new Error('not signed in in the other tab');
+  const expired = withExpiry(stored.access, nowSeconds() - 60);
+  await setStoredAccess(other, expired);
+  await other.close();
+  await expect(page.getByRole('banner').getByRole('link', { name: t('es', 'app.header.signIn') })).toBeVisible();
+  const calls = recordApiCalls(page);
+
+  // In-app navigation (the same session actor, no reload) to a page that needs a session.
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/profile');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expectProfileShown(page);
+  // Renewed before the page's first call: no call went out with the expired token, and nobody was sent to /login.
+  const firstMe = calls.findIndex((call) => requestOf(call) === 'GET /api/me');
+  expect(calls.indexOf('POST /api/auth/session/ -> 200'), calls.join('\n')).toBeGreaterThanOrEqual(0);
+  expect(calls.indexOf('POST /api/auth/session/ -> 200'), calls.join('\n')).toBeLessThan(firstMe);
+  expect(calls.filter((call) => call.endsWith('-> 401')), calls.join('\n')).toEqual([]);
+  const after = await storedUser(page);
+  expect(after?.access).not.toBe(expired);
+  expect(after?.refresh).toBe(stored.refresh);
 });
 
 test('a revoked refresh token with an unusable access token sends the person to /login', async ({ page, request }) => {

@@ -1,11 +1,12 @@
 // The public pages arrive already rendered (docs/decisions/020-news-and-a-light-landing-page.md):
 // the server sends the prerendered file of the visitor's language, the browser hydrates it without a mismatch, a
 // page reads without JavaScript, robots.txt is a real file, and a visitor who does nothing loads only the boot script
-// (docs/decisions/034-hydrate-on-intent.md; what an early click or key does: landing-intent.spec.ts).
+// (docs/decisions/034-hydrate-on-intent.md; what an early click or key does: landing-intent.spec.ts). The landing page
+// shows the open interest form as it is, with no act and without JavaScript (docs/decisions/048-the-applicants-copy.md).
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, signIn, switchLanguage, t, type Locale } from './support/shell.ts';
+import { createAccount, fieldLabel, signIn, startTheApp, switchLanguage, t, type Locale } from './support/shell.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { baseURL } from './support/ports.ts';
 
@@ -166,3 +167,38 @@ for (const path of ['/', '/login']) {
     expect(errors).toEqual([]);
   });
 }
+
+for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
+  test(`the landing page shows the open interest form in ${locale} with no act, and hydrates it as it is`, async ({ page, context }) => {
+    if (locale === 'en') {
+      // A device that chose English, as the switcher leaves it: the cookie for the server, the stored choice for the app.
+      await context.addCookies([{ name: 'language', value: 'en', url: baseURL }]);
+      await context.addInitScript(() => window.localStorage.setItem('language', 'en'));
+    }
+    const errors = collectErrors(page);
+    await page.goto('/');
+    const block = page.getByRole('region', { name: t(locale, 'home.interest.title') });
+    // No mouse, no key: the page as the server sent it already holds the form (the seeded open interest form).
+    await expect(block.getByRole('textbox', { name: fieldLabel(t(locale, 'events.form.name')) })).toBeVisible();
+    await expect(block.getByRole('combobox', { name: fieldLabel(t(locale, 'events.form.howHeard')) })).toBeVisible();
+    await expect(block.getByRole('button', { name: t(locale, 'events.form.submit') })).toBeVisible();
+    await expect(block).not.toContainText(t(locale, 'home.interest.closed'));
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
+    await expectNoAxeViolations(page, `landing interest form before hydration ${locale}`);
+    // The app takes it over without a mismatch (its cache holds the data the page was drawn with).
+    await block.getByRole('textbox', { name: fieldLabel(t(locale, 'events.form.name')) }).fill('Lucía Ramos');
+    await startTheApp(page);
+    await expect(block.getByRole('textbox', { name: fieldLabel(t(locale, 'events.form.name')) })).toHaveValue('Lucía Ramos');
+    expect(errors).toEqual([]);
+  });
+}
+
+test('without JavaScript the landing page still shows the open interest form, which never puts details in a URL', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  const block = page.getByRole('region', { name: t('es', 'home.interest.title') });
+  await expect(block.getByRole('textbox', { name: fieldLabel(t('es', 'events.form.email')) })).toBeVisible();
+  await expect(block.locator('form')).toHaveAttribute('method', 'post');
+  await context.close();
+});

@@ -140,9 +140,10 @@ type SessionModelEvent =
   | { type: 'xstate.error.actor.logout'; error: unknown };
 
 /**
- * What a person can make happen, one sample each. Left out, because no person makes them: `session.refresh` (sent
- * only when a tab adopts another tab's record it missed, with an expired token) and `session.unauthorized` with
- * `retried` (the server refusing a token it has just issued). Their transitions show as not walked.
+ * What a person can make happen, one sample each. Left out, because no person makes them: `session.check` (the route
+ * guard asks it on every guarded navigation; it reads storage only when this tab missed another tab's session, which
+ * tests/e2e/auth-session-refresh.spec.ts makes happen) and `session.unauthorized` with `retried` (the server refusing
+ * a token it has just issued). Their transitions show as not walked.
  */
 const SESSION_EVENTS: readonly SessionModelEvent[] = [
   { type: 'session.login', email: GRAPH_RECORD.email, password: PASSWORD, remember: true },
@@ -162,12 +163,12 @@ const SESSION_EVENTS: readonly SessionModelEvent[] = [
 const sessionModelMachine = testMachineOf(sessionMachine);
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 /**
- * Left out: `session.refresh` (see SESSION_EVENTS; `retried` is a guarded branch of `session.unauthorized` no sample
+ * Left out: `session.check` (see SESSION_EVENTS; `retried` is a guarded branch of `session.unauthorized` no sample
  * takes), and signing out while refreshing: the header's "Sign out" is disabled while the session is busy.
  */
 const sessionBrowserMachine = withoutEvents(
   sessionModelMachine,
-  (state, type) => type === 'session.refresh' || (state === 'refreshing' && type === 'session.logout'),
+  (state, type) => type === 'session.check' || (state === 'refreshing' && type === 'session.logout'),
 );
 // The machine tests' options: each state keyed by the transition that entered it, so shortest paths take every
 // transition and not only reach every state.

@@ -163,7 +163,7 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
     // The program's history beside its form: the target set earlier.
     await page.goto(`/admin/programs?q=${seeded.token}`);
     await press(page, tr('admin.programs.editNamed', { name: locale === 'es' ? `Colas ${seeded.token}` : `Queues ${seeded.token}` }), 'button');
-    await expect(page.getByRole('region', { name: tr('admin.history.title') })).toContainText(tr('admin.history.fields', { fields: 'review_target_days' }));
+    await expect(page.getByRole('region', { name: tr('admin.history.title') })).toContainText(tr('admin.history.fields', { fields: tr('admin.programs.field.review_target_days') }));
 
     // The audit log of a range of days: a backwards range is refused on its field.
     await page.goto('/admin/users');

@@ -1,6 +1,6 @@
 // Model-based path tests of the session machine: every shortest path, replayed on a real actor with fake browser storage.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type NonReducibleUnknown } from 'xstate';
 import { createTestModel, type TestModel } from 'xstate/graph';
 import { sessionModelOptions } from './support/session-model.ts';
 import { testMachineOf } from './support/test-machine.ts';
@@ -31,6 +31,7 @@ import type {
   SessionInput,
   SessionRecord,
   SessionResponse,
+  StoredSession,
 } from '#machines/session/session.types.ts';
 import { SERVER_ANSWERS } from '../support/server-answers.ts';
 
@@ -90,6 +91,12 @@ const OTHER_TAB_RECORD: SessionRecord = {
   last_name: 'Díaz',
   language: 'es',
 };
+/** What another tab stored long enough ago that its access token has expired (the refresh token still good). */
+const STALE_OTHER_TAB_RECORD: SessionRecord = {
+  ...OTHER_TAB_RECORD,
+  access: jwt({ sub: '3', exp: nowSeconds - 120 }),
+  refresh: 'refresh-from-other-tab-long-ago',
+};
 /** What POST /me/password answers: a new session for this device (every other one ended). */
 const RENEWED_RECORD: SessionRecord = {
   ...LOGIN_RESPONSE,
@@ -113,7 +120,9 @@ type ModelEvent =
   | { type: 'xstate.done.actor.refresh'; output: SessionResponse }
   | { type: 'xstate.error.actor.refresh'; error: unknown }
   | { type: 'xstate.done.actor.logout'; output: undefined }
-  | { type: 'xstate.error.actor.logout'; error: unknown };
+  | { type: 'xstate.error.actor.logout'; error: unknown }
+  | { type: 'xstate.done.actor.readStoredSession'; output: StoredSession }
+  | { type: 'xstate.error.actor.readStoredSession'; error: unknown };
 
 /**
  * One small fixed sample per event shape keeps the context finite, so path generation terminates.
@@ -123,7 +132,7 @@ const SAMPLE_EVENTS: readonly ModelEvent[] = [
   { type: 'session.login', email: 'ana@example.org', password: 'correct horse', remember: true },
   { type: 'session.login', email: 'ana@example.org', password: 'correct horse', remember: false },
   { type: 'session.logout' },
-  { type: 'session.refresh' },
+  { type: 'session.check' },
   { type: 'session.unauthorized' },
   { type: 'session.unauthorized', retried: true },
   { type: 'session.storageChanged', record: OTHER_TAB_RECORD },
@@ -137,6 +146,11 @@ const SAMPLE_EVENTS: readonly ModelEvent[] = [
   { type: 'xstate.error.actor.refresh', error: REFRESH_ERROR },
   { type: 'xstate.done.actor.logout', output: undefined },
   { type: 'xstate.error.actor.logout', error: LOGOUT_ERROR },
+  // What a signed-out tab finds when a route asks: another tab's live session, a stale one, nothing, or no storage.
+  { type: 'xstate.done.actor.readStoredSession', output: { record: OTHER_TAB_RECORD, now: NOW } },
+  { type: 'xstate.done.actor.readStoredSession', output: { record: STALE_OTHER_TAB_RECORD, now: NOW } },
+  { type: 'xstate.done.actor.readStoredSession', output: { record: null, now: NOW } },
+  { type: 'xstate.error.actor.readStoredSession', error: new DOMException('The operation is insecure.', 'SecurityError') },
 ];
 
 /**
@@ -201,6 +215,8 @@ function createSession(input: SessionInput) {
   const loginCalls: Array<Call<LoginInput, LoginResponse | SecondFactorChallenge>> = [];
   const refreshCalls: Array<Call<RefreshInput, SessionResponse>> = [];
   const logoutCalls: Array<Call<LogoutInput, void>> = [];
+  // The storage read takes no input; XState types an absent input as NonReducibleUnknown.
+  const readCalls: Array<Call<NonReducibleUnknown, StoredSession>> = [];
   const track = <TInput, TOutput>(calls: Array<Call<TInput, TOutput>>) =>
     fromPromise<TOutput, TInput>(({ input: callInput }) => {
       const answer = deferred<TOutput>();
@@ -216,6 +232,7 @@ function createSession(input: SessionInput) {
         login: track(loginCalls),
         refresh: track(refreshCalls),
         logout: track(logoutCalls),
+        readStoredSession: track(readCalls),
       },
       actions: {
         persistRecord: (_, params) => storage.set(SESSION_STORAGE_KEYS.user, JSON.stringify(params.record)),
@@ -252,6 +269,7 @@ function createSession(input: SessionInput) {
     loginCalls,
     refreshCalls,
     logoutCalls,
+    readCalls,
     expected,
     /** Whether the last `session.secondFactorPassed` was taken (sent while signed out). */
     tookSecondFactor: false,
@@ -281,6 +299,10 @@ function describePath(bootName: string, events: readonly ModelEvent[], end: Sess
         return event.retried === true ? 'unauthorized(retried)' : 'unauthorized';
       case 'session.storageChanged':
         return event.record === null ? 'storageChanged(cleared)' : 'storageChanged(record)';
+      case 'xstate.done.actor.readStoredSession':
+        return event.output.record === null
+          ? 'read storage(nothing)'
+          : `read storage(${isAccessTokenExpired(event.output.record.access, event.output.now) ? 'expired' : 'live'})`;
       default:
         return event.type.replace(/^session\./, '').replace(/^xstate\.(done|error)\.actor\.(\w+)$/, '$2 $1');
     }
@@ -323,7 +345,7 @@ async function performEvent(session: Session, event: ModelEvent) {
       actor.send(event);
       return;
     case 'session.logout':
-    case 'session.refresh':
+    case 'session.check':
     case 'session.unauthorized':
       actor.send(event);
       return;
@@ -396,6 +418,25 @@ async function performEvent(session: Session, event: ModelEvent) {
       await session.leave('signingOut');
       expect(storage.has(SESSION_STORAGE_KEYS.user)).toBe(false);
       return;
+    case 'xstate.done.actor.readStoredSession': {
+      // Another tab wrote the key and this tab missed its `storage` event: the read finds what it wrote.
+      const { record } = event.output;
+      if (record === null) storage.delete(SESSION_STORAGE_KEYS.user);
+      else storage.set(SESSION_STORAGE_KEYS.user, JSON.stringify(record));
+      lastCall(session.readCalls).answer.resolve(event.output);
+      await session.leave('adopting');
+      // Adopting writes nothing: the record stays as the other tab stored it until a renewal replaces it.
+      expect(session.storedRecord()).toEqual(record);
+      const live = record !== null && !isAccessTokenExpired(record.access, event.output.now);
+      expect(actor.getSnapshot().value).toBe(live ? 'signedIn' : record === null ? 'signedOut' : 'refreshing');
+      if (!live && record !== null) expect(lastCall(session.refreshCalls).input).toEqual({ refresh: record.refresh });
+      return;
+    }
+    case 'xstate.error.actor.readStoredSession':
+      lastCall(session.readCalls).answer.reject(event.error);
+      await session.leave('adopting');
+      expect(storage.has(SESSION_STORAGE_KEYS.user)).toBe(false);
+      return;
   }
 }
 
@@ -406,7 +447,7 @@ function stateChecks(session: Session) {
     const real = session.actor.getSnapshot();
     expect(real.value).toEqual(modelSnapshot.value);
     expect(real.context).toEqual(modelSnapshot.context);
-    expect(selectIsBusy(real)).toBe(['signingIn', 'refreshing', 'signingOut'].includes(String(real.value)));
+    expect(selectIsBusy(real)).toBe(['adopting', 'signingIn', 'refreshing', 'signingOut'].includes(String(real.value)));
     expect(session.storage.get(SESSION_STORAGE_KEYS.remember)).toBe(expected.remember);
     return real;
   };
@@ -417,6 +458,16 @@ function stateChecks(session: Session) {
       expect(session.storage.has(SESSION_STORAGE_KEYS.user)).toBe(false);
       expect(selectIsSignedIn(real)).toBe(false);
       expect(selectIsStaff(real)).toBe(false);
+      expect(selectUser(real)).toBeNull();
+      expect(selectAccessToken(real)).toBeNull();
+    },
+    adopting: (modelSnapshot: SessionSnapshot) => {
+      const real = same(modelSnapshot);
+      // Entered only from signedOut: nothing stored and nobody signed in until the read answers.
+      expect(real.context.record).toBeNull();
+      expect(session.readCalls.length).toBeGreaterThan(0);
+      expect(session.storage.has(SESSION_STORAGE_KEYS.user)).toBe(false);
+      expect(selectIsSignedIn(real)).toBe(false);
       expect(selectUser(real)).toBeNull();
       expect(selectAccessToken(real)).toBeNull();
     },
@@ -479,7 +530,7 @@ describe('session machine: every shortest path', () => {
         events: {
           'session.login': drive,
           'session.logout': drive,
-          'session.refresh': drive,
+          'session.check': drive,
           'session.unauthorized': drive,
           'session.storageChanged': drive,
           'session.renewed': drive,
@@ -490,6 +541,8 @@ describe('session machine: every shortest path', () => {
           'xstate.error.actor.refresh': drive,
           'xstate.done.actor.logout': drive,
           'xstate.error.actor.logout': drive,
+          'xstate.done.actor.readStoredSession': drive,
+          'xstate.error.actor.readStoredSession': drive,
         },
       });
       session.actor.stop();
@@ -611,6 +664,27 @@ describe('session machine: stored record after each workflow', () => {
     expect(session.actor.getSnapshot().value).toBe('signedOut');
     expect(session.storage.has(SESSION_STORAGE_KEYS.user)).toBe(false);
     expect(session.logoutCalls).toHaveLength(0);
+  });
+
+  it('a route asking while signed out adopts a stale session another tab stored, renewed before it is used', async () => {
+    const session = createSession({ record: null, now: NOW });
+    session.actor.send({ type: 'session.check' });
+    expect(session.actor.getSnapshot().value).toBe('adopting');
+    expect(selectIsBusy(session.actor.getSnapshot())).toBe(true);
+    session.storage.set(SESSION_STORAGE_KEYS.user, JSON.stringify(STALE_OTHER_TAB_RECORD));
+    lastCall(session.readCalls).answer.resolve({ record: STALE_OTHER_TAB_RECORD, now: NOW });
+    await session.leave('adopting');
+    // No token known to be expired is handed out: the access token is null until the renewal answers.
+    expect(selectAccessToken(session.actor.getSnapshot())).toBeNull();
+    expect(lastCall(session.refreshCalls).input).toEqual({ refresh: STALE_OTHER_TAB_RECORD.refresh });
+    lastCall(session.refreshCalls).answer.resolve(REFRESH_RESPONSE);
+    await session.leave('refreshing');
+    expect(selectAccessToken(session.actor.getSnapshot())).toBe(REFRESH_RESPONSE.access);
+    expect(session.storedRecord()).toEqual({ ...REFRESH_RESPONSE, refresh: STALE_OTHER_TAB_RECORD.refresh });
+    // Asking again while signed in reads nothing: the token is the API middleware's to renew on a 401.
+    session.actor.send({ type: 'session.check' });
+    expect(session.actor.getSnapshot().value).toBe('signedIn');
+    expect(session.readCalls).toHaveLength(1);
   });
 
   it('a sign-in while signed in is ignored, so the current refresh token is not orphaned', () => {

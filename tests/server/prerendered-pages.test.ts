@@ -1,11 +1,15 @@
 // The prerendered public pages (docs/decisions/020-news-and-a-light-landing-page.md): the server sends the file of the
 // `language` cookie's language, else Spanish's, compressed like every file; other paths keep the SPA page, and an
-// unknown file name is a 404, never HTML. (tests/e2e/landing-prerender.spec.ts checks the real build's pages.)
+// unknown file name is a 404, never HTML; the landing page is the drawing of the interest form's real state, with its
+// data beside it (docs/decisions/048-the-applicants-copy.md). (tests/e2e/landing-prerender.spec.ts checks the real
+// build's pages.)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '#server/db/schema.ts';
+import { interestDescriptionMark, interestFormDataId } from '#shared/prerendered-landing.ts';
 import { precompressDirectory } from '../../scripts/precompress.ts';
 import { fillTemplate } from '../../scripts/prerender.ts';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
@@ -78,5 +82,76 @@ describe.each(databaseKinds)('prerendered pages (%s)', (kind) => {
       expect(missing.statusCode, path).toBe(404);
       expect(missing.headers['content-type'], path).toMatch(/^application\/json/);
     }
+  });
+});
+
+describe.each(databaseKinds)('the landing page shows the interest form as it is (%s)', (kind) => {
+  let test: TestApp;
+  let spaDir: string;
+
+  beforeAll(async () => {
+    spaDir = mkdtempSync(join(tmpdir(), 'portal-landing-'));
+    writeFileSync(join(spaDir, 'index.html'), template);
+    for (const language of ['es', 'en'] as const) {
+      mkdirSync(join(spaDir, 'pages', language), { recursive: true });
+      mkdirSync(join(spaDir, 'landing', language), { recursive: true });
+      const page = (html: string) => fillTemplate(template, language, { html, title: 'Inicio', description: 'Inicio' }, `/assets/${language}-1.js`, '/assets/boot-1.js');
+      writeFileSync(join(spaDir, 'pages', language, 'index.html'), page(`<p>closed ${language}</p>`));
+      writeFileSync(join(spaDir, 'landing', language, 'open.html'), page(`<p>${interestDescriptionMark}</p><form></form>`));
+      writeFileSync(join(spaDir, 'landing', language, 'open-plain.html'), page(`<p>plain ${language}</p><form></form>`));
+    }
+    await precompressDirectory(spaDir);
+    test = await startTestApp(kind, { env: { SPA_DIR: spaDir } });
+  });
+  afterAll(async () => {
+    await test?.close();
+    rmSync(spaDir, { recursive: true, force: true });
+  });
+
+  const get = (headers: Record<string, string> = {}) => test.app.inject({ method: 'GET', url: '/', headers });
+  /** The data the page carries for the browser's first render. */
+  const dataOf = (html: string): unknown => {
+    const found = html.match(new RegExp(`<script type="application/json" id="${interestFormDataId}">(.*?)</script>`));
+    if (!found) throw new Error('the page carries no interest form data');
+    return JSON.parse(found[1] ?? '');
+  };
+
+  it('with no form open: the page that says so, and null beside it', async () => {
+    const page = await get();
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-language']).toBe('es');
+    expect(page.body).toContain('<p>closed es</p>');
+    expect(dataOf(page.body)).toBeNull();
+  });
+
+  it('with a form open: the form drawn with its description (escaped), in the language of the cookie, compressed', async () => {
+    const [form] = await test.app.ctx.db
+      .insert(events)
+      .values({ kind: 'interest', title_es: 'Interés', title_en: 'Interest', description_es: 'Déjenos <b>sus</b> datos $&', description_en: 'Tell us & stay "in touch"', status: 'open' })
+      .returning();
+    if (!form) throw new Error('no event inserted');
+    const spanish = await get();
+    expect(spanish.body).toContain('<p>Déjenos &lt;b&gt;sus&lt;/b&gt; datos $&amp;</p><form></form>');
+    expect(spanish.body).not.toContain(interestDescriptionMark);
+    expect(dataOf(spanish.body)).toMatchObject({ id: form.id, kind: 'interest', available: true, description: { es: 'Déjenos <b>sus</b> datos $&' } });
+    // The data cannot end its <script> early, whatever the description holds.
+    expect(spanish.body).not.toContain('<b>sus</b>');
+
+    const english = await get({ cookie: 'language=en', 'accept-encoding': 'gzip, br' });
+    expect(english.headers['content-encoding']).toBe('br');
+    expect(english.headers.vary).toMatch(/accept-encoding/i);
+    const html = brotliDecompressSync(english.rawPayload).toString();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<p>Tell us &amp; stay &quot;in touch&quot;</p>');
+
+    // No description in that language: the drawing with the block's own sentence.
+    await test.app.ctx.db.update(events).set({ description_en: '' });
+    expect((await get({ cookie: 'language=en' })).body).toContain('<p>plain en</p>');
+
+    // Closed by staff: the page says no form is open again.
+    await test.app.ctx.db.update(events).set({ status: 'closed' });
+    const closed = await get();
+    expect(closed.body).toContain('<p>closed es</p>');
+    expect(dataOf(closed.body)).toBeNull();
   });
 });

@@ -120,6 +120,8 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     MAIL_POLL_MS: '0',
     // The daily retention run would start ten minutes in: suites run it themselves (tests/server/retention.test.ts).
     RETENTION_INTERVAL_HOURS: '0',
+    // The same for the hourly reminders (tests/server/reminders.test.ts runs them).
+    REMINDERS_INTERVAL_MINUTES: '0',
     CAPTCHA_COST: '50',
     PUBLIC_URL: 'http://portal.test',
     RATE_LIMIT_LOGIN: '100000',
@@ -321,13 +323,42 @@ const quotedPrintableBytes = (text: string): Buffer => {
   return Buffer.from(bytes);
 };
 
-/** The text of a captured (single-part, UTF-8) e-mail with its transfer encoding undone. */
-export function mailText(mail: CapturedMail): string {
-  const { headers, body } = splitMessage(mail);
+/** A part's body with its transfer encoding undone. */
+function decodedBody(headers: Map<string, string>, body: string): Buffer {
   const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') return quotedPrintableBytes(body).toString('utf8');
-  return body;
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64');
+  if (encoding === 'quoted-printable') return quotedPrintableBytes(body);
+  return Buffer.from(body, 'utf8');
+}
+
+/** The parts of a multipart message (one level: nodemailer's multipart/mixed of a text and its attachments). */
+function partsOf(mail: CapturedMail): { headers: Map<string, string>; body: string }[] {
+  const { headers, body } = splitMessage(mail);
+  const boundary = /boundary="?([^";]+)"?/i.exec(headers.get('content-type') ?? '')?.[1];
+  if (!boundary) return [{ headers, body }];
+  return body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((part) => !part.startsWith('--'))
+    .map((part) => splitMessage({ from: '', to: [], raw: part.replace(/^\r?\n/, '').replace(/\r?\n$/, '') }));
+}
+
+/** The text of a captured UTF-8 e-mail (its text part when it has attachments) with its transfer encoding undone. */
+export function mailText(mail: CapturedMail): string {
+  const parts = partsOf(mail);
+  const text = parts.find((part) => (part.headers.get('content-type') ?? 'text/plain').startsWith('text/plain')) ?? parts[0];
+  return text ? decodedBody(text.headers, text.body).toString('utf8') : '';
+}
+
+/** The files attached to a captured e-mail: name, type and bytes. */
+export function mailAttachments(mail: CapturedMail): { filename: string; contentType: string; content: Buffer }[] {
+  return partsOf(mail)
+    .filter((part) => /attachment/i.test(part.headers.get('content-disposition') ?? ''))
+    .map((part) => ({
+      filename: /filename="?([^";]+)"?/i.exec(part.headers.get('content-disposition') ?? '')?.[1] ?? '',
+      contentType: (part.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '',
+      content: decodedBody(part.headers, part.body),
+    }));
 }
 
 /** A header of a captured e-mail with RFC 2047 encoded words (`=?UTF-8?Q?...?=`) decoded. */

@@ -9,7 +9,7 @@ import { savableDraft } from '#shared/validation/savable-draft.ts';
 import { typedNumber } from '#components/ui/NumberTextField.tsx';
 import { fileSize } from '#components/upload/upload-messages.ts';
 import { formatInstant } from '#lib/dates.ts';
-import { formatMoney } from '#lib/money.ts';
+import { formatMoney } from '#shared/money.ts';
 
 const intlOf = (locale: 'es' | 'en') => createIntl({ locale, messages: {} });
 

@@ -12,9 +12,11 @@ import { APPLICATION_STATUSES, type ApplicationStatus } from '#shared/review-lif
 import {
   applicationMailQueryOptions,
   downloadRecordAudit,
+  entryMessage,
+  fieldNames,
   historyMessages,
-  operationNames,
   REASON_FIELDS,
+  recordStatusNames,
   recordAuditQueryOptions,
   type ApplicationMail,
   type AuditEntry,
@@ -27,32 +29,49 @@ export type DescribeEntry = (entry: AuditEntry) => MessageDescriptor | undefined
 
 const isApplicationStatus = (value: unknown): value is ApplicationStatus => APPLICATION_STATUSES.some((status) => status === value);
 
-function statusWord(intl: IntlShape, value: unknown): string {
-  if (isApplicationStatus(value)) return intl.formatMessage(applicationStatusNames[value]);
+function statusWord(intl: IntlShape, recordType: AuditRecordType, value: unknown): string {
+  if (recordType === 'application' && isApplicationStatus(value)) return intl.formatMessage(applicationStatusNames[value]);
+  const named = typeof value === 'string' ? recordStatusNames[recordType]?.[value] : undefined;
+  if (named) return intl.formatMessage(named);
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** One audit entry in words: the operation, the status change, the reason, the other fields changed. */
+/** The changed fields a record's form names, by their labels (bookkeeping fields are left out). */
+function changedFieldNames(intl: IntlShape, recordType: AuditRecordType, after: Record<string, unknown>): string[] {
+  const names = fieldNames[recordType] ?? {};
+  return Object.keys(after).flatMap((key) => {
+    const name = names[key];
+    return name ? [intl.formatMessage(name)] : [];
+  });
+}
+
+/** One audit entry in words: the operation, the status change, the reason, the steps reopened, the fields changed. */
 export function AuditEntryText({ entry, recordType, describe }: { entry: AuditEntry; recordType: AuditRecordType; describe?: DescribeEntry | undefined }) {
   const intl = useIntl();
   const before = entry.before ?? {};
   const after = entry.after ?? {};
-  const who = entry.actor?.name || entry.actor?.email || intl.formatMessage({ id: 'admin.history.nobody' });
+  // No actor: the portal's own scheduled work (retention), or a staff account deleted since.
+  const nobody = entry.actor === null && entry.operation.startsWith('retention') ? intl.formatMessage({ id: 'admin.history.portal' }) : intl.formatMessage({ id: 'admin.history.nobody' });
+  const who = entry.actor?.name || entry.actor?.email || nobody;
   const reason = REASON_FIELDS.map((field) => after[field]).find((value): value is string => typeof value === 'string' && value.trim() !== '');
-  const others = Object.keys(after).filter((key) => key !== 'status' && !(REASON_FIELDS as readonly string[]).includes(key));
-  const status = 'status' in after;
+  const fields = changedFieldNames(intl, recordType, after);
+  // An approval waiting for its second person records the status it keeps: no change to tell.
+  const status = 'status' in after && before.status !== after.status;
+  const steps = Array.isArray(after.change_steps) ? after.change_steps.filter((step): step is number => typeof step === 'number') : [];
   return (
     <>
-      <span className="font-semibold">{intl.formatMessage(describe?.(entry) ?? operationNames[entry.operation] ?? historyMessages.otherChange, { who, operation: entry.operation })}</span>
+      <span className="font-semibold">{intl.formatMessage(describe?.(entry) ?? entryMessage(entry) ?? historyMessages.otherChange, { who, operation: entry.operation })}</span>
       {status ? (
         <span className="block">
           <FormattedMessage
             id="admin.history.status"
-            values={{
-              from: 'status' in before ? (recordType === 'application' ? statusWord(intl, before.status) : String(before.status)) : '—',
-              to: recordType === 'application' ? statusWord(intl, after.status) : String(after.status),
-            }}
+            values={{ from: 'status' in before ? statusWord(intl, recordType, before.status) : '—', to: statusWord(intl, recordType, after.status) }}
           />
+        </span>
+      ) : null}
+      {steps.length > 0 ? (
+        <span className="block">
+          <FormattedMessage id="admin.history.steps" values={{ steps: intl.formatList(steps.map(String), { type: 'conjunction' }) }} />
         </span>
       ) : null}
       {reason ? (
@@ -60,9 +79,9 @@ export function AuditEntryText({ entry, recordType, describe }: { entry: AuditEn
           <FormattedMessage id="admin.history.reason" values={{ reason }} />
         </span>
       ) : null}
-      {others.length > 0 ? (
+      {fields.length > 0 ? (
         <span className="block break-words text-gray-800">
-          <FormattedMessage id="admin.history.fields" values={{ fields: others.join(', ') }} />
+          <FormattedMessage id="admin.history.fields" values={{ fields: intl.formatList(fields, { type: 'conjunction' }) }} />
         </span>
       ) : null}
     </>

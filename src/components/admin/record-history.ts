@@ -100,7 +100,76 @@ export const operationNames: Record<string, MessageDescriptor> = defineMessages(
   updateAdminNews: { id: 'admin.history.op.updateAdminNews' },
   updateAdminProgram: { id: 'admin.history.op.updateAdminProgram' },
   verifyAdminApplicationDocument: { id: 'admin.history.op.verifyAdminApplicationDocument' },
+  confirmAdminApplicationApproval: { id: 'admin.history.op.confirmAdminApplicationApproval' },
+  markAdminApplicationNotSame: { id: 'admin.history.op.markAdminApplicationNotSame' },
+  unmarkAdminApplicationNotSame: { id: 'admin.history.op.unmarkAdminApplicationNotSame' },
+  setAdminRubric: { id: 'admin.history.op.setAdminRubric' },
+  setAdminRegistrationAttended: { id: 'admin.history.op.setAdminRegistrationAttended' },
+  retentionRemoveDraft: { id: 'admin.history.op.retentionRemoveDraft' },
 });
+
+/**
+ * Entries whose operation alone says too little: a declaration says which way it went, and an approval that waits
+ * for a second person (the status stays) is a proposal, not a decision.
+ */
+export const entryMessages: Record<'declaredConflict' | 'declaredNoConflict' | 'proposedApproval', MessageDescriptor> = defineMessages({
+  declaredConflict: { id: 'admin.history.op.declaredConflict' },
+  declaredNoConflict: { id: 'admin.history.op.declaredNoConflict' },
+  proposedApproval: { id: 'admin.history.op.proposedApproval' },
+});
+
+export function entryMessage(entry: AuditEntry): MessageDescriptor | undefined {
+  const after = entry.after ?? {};
+  if (entry.operation === 'declareAdminApplicationConflict') return after.conflict === true ? entryMessages.declaredConflict : entryMessages.declaredNoConflict;
+  if (entry.operation === 'decideAdminApplication' && after.approval_proposed_by != null) return entryMessages.proposedApproval;
+  return operationNames[entry.operation];
+}
+
+/**
+ * The fields staff edit on a record's form, by the form's own label: the history lists a changed field by that name.
+ * A field not named here is the record's bookkeeping (times, who, ids), which the entry's words already say.
+ */
+export const fieldNames: Partial<Record<AuditRecordType, Record<string, MessageDescriptor>>> = {
+  program: defineMessages({
+    sub_program: { id: 'admin.programs.field.sub_program' },
+    name_es: { id: 'admin.programs.field.name_es' },
+    name_en: { id: 'admin.programs.field.name_en' },
+    description_es: { id: 'admin.programs.field.description_es' },
+    description_en: { id: 'admin.programs.field.description_en' },
+    appeal_es: { id: 'admin.programs.field.appeal_es' },
+    appeal_en: { id: 'admin.programs.field.appeal_en' },
+    period: { id: 'admin.programs.field.period' },
+    start_date: { id: 'admin.programs.field.start_date' },
+    end_date: { id: 'admin.programs.field.end_date' },
+    application_deadline: { id: 'admin.programs.field.application_deadline' },
+    review_target_days: { id: 'admin.programs.field.review_target_days' },
+    approval_needs_confirmation: { id: 'admin.history.field.approvalNeedsConfirmation' },
+  }),
+  event: defineMessages({
+    kind: { id: 'admin.events.form.kind' },
+    title_es: { id: 'admin.events.form.titleEs' },
+    title_en: { id: 'admin.events.form.titleEn' },
+    description_es: { id: 'admin.events.form.descriptionEs' },
+    description_en: { id: 'admin.events.form.descriptionEn' },
+    starts_at: { id: 'admin.events.form.startsAt' },
+    ends_at: { id: 'admin.events.form.endsAt' },
+    place: { id: 'admin.events.form.place' },
+    link: { id: 'admin.events.form.link' },
+    capacity: { id: 'admin.events.form.capacity' },
+  }),
+  news: defineMessages({
+    title_es: { id: 'admin.news.form.titleEs' },
+    title_en: { id: 'admin.news.form.titleEn' },
+    body_es: { id: 'admin.news.form.bodyEs' },
+    body_en: { id: 'admin.news.form.bodyEn' },
+  }),
+};
+
+/** The status words of records other than applications, as their screens say them. */
+export const recordStatusNames: Partial<Record<AuditRecordType, Record<string, MessageDescriptor>>> = {
+  program: defineMessages({ open: { id: 'programs.status.open' }, closed: { id: 'programs.status.closed' } }),
+  event: defineMessages({ open: { id: 'admin.events.status.open' }, closed: { id: 'admin.events.status.closed' } }),
+};
 
 export const historyMessages: Record<'otherChange' | 'mailState_sent' | 'mailState_waiting' | 'mailState_failed', MessageDescriptor> = defineMessages({
   otherChange: { id: 'admin.history.op.other' },
@@ -109,5 +178,5 @@ export const historyMessages: Record<'otherChange' | 'mailState_sent' | 'mailSta
   mailState_failed: { id: 'admin.history.mail.failed' },
 });
 
-/** The fields an entry's words already cover: the rest are listed by name. */
-export const REASON_FIELDS = ['decision_reason', 'change_message', 'verdict_reason'] as const;
+/** The fields that carry the reason given with an entry, shown in full. */
+export const REASON_FIELDS = ['decision_reason', 'approval_reason', 'change_message', 'verdict_reason'] as const;

@@ -5,8 +5,9 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { DraftData } from '#machines/autosave/autosave.types';
 import { genderNames, genders } from '#components/person/messages';
+import { maskedSsn, personAnswers } from '#shared/application-questions';
 import type { ApplicationFile } from '#api/applications';
-import { formatMoney } from '#lib/money';
+import { formatMoney } from '#shared/money';
 import { boolOf, choiceOf, ownersOf, textOf } from './draft';
 import { askedFields, labelOf, optionText, ownerSpecs, type FieldContext, type FieldSpec } from './fields';
 
@@ -31,37 +32,27 @@ export function filesNamed(files: readonly ApplicationFile[], ids: unknown): App
   return files.filter((file) => wanted.includes(file.id));
 }
 
-/** Step 1, the person. Only the last 4 digits of the SSN exist, and they are shown masked. */
+/** Step 1, the person (shared/application-questions.ts personAnswers). Only the last 4 digits of the SSN exist, and they are shown masked. */
 export function personRows(data: DraftData): AnswerRow[] {
   const gender = choiceOf(data, 'gender', genders);
   const ssn = textOf(data, 'ssn_last4');
   const postalSame = boolOf(data, 'postal_same_as_physical');
-  return [
-    [<FormattedMessage key="l" id="profile.person.firstName" />, orMissing(textOf(data, 'first_name'))],
-    [<FormattedMessage key="l" id="profile.person.lastName" />, orMissing(textOf(data, 'last_name'))],
-    [<FormattedMessage key="l" id="profile.person.gender" />, gender ? <FormattedMessage {...genderNames[gender]} /> : <Missing />],
-    [<FormattedMessage key="l" id="profile.person.email" />, orMissing(textOf(data, 'email'))],
-    [<FormattedMessage key="l" id="profile.person.phone" />, orMissing(textOf(data, 'phone'))],
-    [<FormattedMessage key="l" id="profile.person.streetAddress" />, orMissing(textOf(data, 'street_address'))],
-    [<FormattedMessage key="l" id="profile.person.physicalLine1" />, orMissing(textOf(data, 'physical_line1'))],
-    [<FormattedMessage key="l" id="profile.person.physicalLine2" />, orMissing(textOf(data, 'physical_line2'))],
-    [<FormattedMessage key="l" id="profile.person.city" />, orMissing(textOf(data, 'city'))],
-    [<FormattedMessage key="l" id="profile.person.state" />, orMissing(textOf(data, 'state'))],
-    [<FormattedMessage key="l" id="profile.person.postalCode" />, orMissing(textOf(data, 'postal_code'))],
-    [<FormattedMessage key="l" id="profile.person.country" />, orMissing(textOf(data, 'country'))],
-    [
-      <FormattedMessage key="l" id="profile.person.postalAddress" />,
-      postalSame ? (
-        <FormattedMessage id="application.answers.postalSame" />
-      ) : (
-        orMissing([textOf(data, 'postal_line1'), textOf(data, 'postal_line2')].filter(Boolean).join(', '))
-      ),
-    ],
-    [
-      <FormattedMessage key="l" id="application.person.ssnLast4" />,
-      ssn === '' ? <Missing /> : <span className="font-mono">{`***-**-${ssn.replace(/./g, '•')}`}</span>,
-    ],
-  ];
+  const valueOf = (answer: (typeof personAnswers)[number]): ReactNode => {
+    if (!('special' in answer)) return orMissing(textOf(data, answer.name));
+    switch (answer.special) {
+      case 'gender':
+        return gender ? <FormattedMessage {...genderNames[gender]} /> : <Missing />;
+      case 'postal':
+        return postalSame ? (
+          <FormattedMessage id="application.answers.postalSame" />
+        ) : (
+          orMissing([textOf(data, 'postal_line1'), textOf(data, 'postal_line2')].filter(Boolean).join(', '))
+        );
+      case 'ssn':
+        return ssn === '' ? <Missing /> : <span className="font-mono">{maskedSsn(ssn)}</span>;
+    }
+  };
+  return personAnswers.map((answer) => [<FormattedMessage key="l" {...answer.label} />, valueOf(answer)]);
 }
 
 /** One answer in plain words: option labels (never codes), numbers and dates in the interface language, files by name. */

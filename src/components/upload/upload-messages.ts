@@ -4,20 +4,13 @@ import { useIntl, type IntlShape } from 'react-intl';
 import type { DocumentsError } from '#machines/documents/documents.types';
 import type { UploadError } from '#machines/upload/upload.types';
 import { errorText, toFormErrors } from '#lib/form-errors';
+import { fileSizeText } from '#shared/file-size';
 
 /** openapi.yaml FileIds maxItems. */
 export const MAX_FILES = 10;
 
-/**
- * "240 kB" / "3.4 MB", in the interface language. Nothing is "0 kB" but nothing at all: an empty drive reads "0 kB"
- * (staff once read "no files (1 kB)"), while a file of a few bytes reads "1 kB", so a file never looks empty.
- */
-export function fileSize(intl: IntlShape, bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  if (mb >= 1) return intl.formatNumber(mb, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
-  const kb = bytes <= 0 ? 0 : Math.max(1, Math.round(bytes / 1024));
-  return intl.formatNumber(kb, { style: 'unit', unit: 'kilobyte' });
-}
+/** "240 kB" / "3.4 MB", in the interface language (shared/file-size.ts). */
+export const fileSize = (intl: IntlShape, bytes: number): string => fileSizeText(intl.locale, bytes);
 
 /** The words of an upload field's error: machines/upload's (the intake form, a drive) or a documents field's. */
 export function useUploadErrorMessages(error: DocumentsError | UploadError | null): string[] {

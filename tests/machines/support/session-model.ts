@@ -11,6 +11,8 @@ export const ANSWERS_WHILE: Readonly<Record<string, string>> = {
   'xstate.error.actor.refresh': 'refreshing',
   'xstate.done.actor.logout': 'signingOut',
   'xstate.error.actor.logout': 'signingOut',
+  'xstate.done.actor.readStoredSession': 'adopting',
+  'xstate.error.actor.readStoredSession': 'adopting',
 };
 
 /**

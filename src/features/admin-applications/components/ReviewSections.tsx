@@ -13,7 +13,7 @@ import { stepNames, stepStatusNames } from '#components/application/messages';
 import { subProgramNames } from '#components/programs/messages';
 import { industryNames, operatingTimeNames, steamBranchNames, surveyLabels } from '#components/survey/messages';
 import { InstantText } from '#components/ui/InstantText';
-import { formatMoney } from '#lib/money';
+import { formatMoney } from '#shared/money';
 import type { AdminApplication, Survey } from '#features/admin-applications/api/applications';
 import { messages, type ReviewPage } from '#features/admin-applications/messages';
 import { DocumentItem, type DocumentMode } from './DocumentItem';

@@ -29,6 +29,8 @@ import { applicationPaths, STEP_NUMBERS } from '#lib/application-paths';
 import { ApplicationFrame } from './ApplicationFrame';
 import { StepAnswers } from './StepAnswers';
 import { StepStatusText } from './StepSection';
+import { ApplicantCopyButton } from '#components/application/ApplicantCopyButton';
+import { hasApplicantCopy } from '#shared/applicant-copy';
 
 const SUMMARY_ID = 'submit-errors';
 /** "Submit application": focus comes back to it when the confirmation is cancelled. */
@@ -142,6 +144,8 @@ export function SubmitPage() {
         </p>
       ) : null}
       {editable ? <ErrorSummary id={SUMMARY_ID} errors={errors} fields={reviewFields} /> : null}
+      {/* The read-only record of a sent application: a PDF of it to keep (docs/decisions/048-the-applicants-copy.md). */}
+      {!editable && hasApplicantCopy(application.status, application.submitted_at) ? <ApplicantCopyButton applicationId={application.id} /> : null}
       <div className="space-y-10">
         {STEP_NUMBERS.map((step) => (
           <StepReview key={step} step={step} />

@@ -1,5 +1,7 @@
 // The landing page's interest block: the open interest form's registration, in place (the same form and machine as
 // /submission/:id). When no interest form is open it says so. Light on purpose: the form's captcha loads on focus.
+// The prerendered landing page already shows the real state: the server picks the file drawn for it and writes the
+// form's data beside it (docs/decisions/048-the-applicants-copy.md, "Fault 7").
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { interestFormQueryOptions } from '#api/events';
@@ -16,11 +18,11 @@ export function InterestBlock() {
       </h2>
       {form.isPending ? (
         <p className="max-w-2xl text-gray-900">
-          <FormattedMessage id="home.interest.body" />
+          <FormattedMessage id="app.loading" />
         </p>
       ) : form.data?.available ? (
         <div className="max-w-2xl space-y-4">
-          <p className="text-gray-900">{form.data.description[locale] || <FormattedMessage id="home.interest.body" />}</p>
+          <p className="text-gray-900">{form.data.description[locale] || <FormattedMessage id="home.interest.open" />}</p>
           <RegistrationForm event={form.data} idPrefix="interest" />
         </div>
       ) : (

@@ -4,7 +4,7 @@
 // rendering, so the form prerenders on the server.
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { EventInfo } from '#api/events';
 import { HOW_HEARD } from '#api/events';
@@ -56,6 +56,12 @@ export function RegistrationForm({ event, idPrefix }: { event: EventInfo; idPref
   const widgetKey = useSelector(actor, selectWidgetKey);
   const [conditions, setConditions] = useState(false);
   const [captchaWanted, setCaptchaWanted] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // On the prerendered landing page a person may be in the form before the app arrives (hydration keeps the focus,
+  // and no focus event follows): the captcha is wanted then too.
+  useEffect(() => {
+    if (formRef.current?.contains(document.activeElement)) setCaptchaWanted(true);
+  }, []);
   // Stable, so the widget's listeners are attached once (AltchaField re-attaches when it changes).
   const onPayload = useCallback(
     (payload: string | null) => actor.send(payload ? { type: 'registration.captchaVerified', payload } : { type: 'registration.captchaCleared' }),
@@ -111,7 +117,10 @@ export function RegistrationForm({ event, idPrefix }: { event: EventInfo; idPref
 
   return (
     <form
+      ref={formRef}
       noValidate
+      // Without the app, a submit the browser's way posts to the page: never the person's details in a URL.
+      method="post"
       onSubmit={(formEvent) => void submit(formEvent)}
       onFocus={() => setCaptchaWanted(true)}
       className="space-y-5"

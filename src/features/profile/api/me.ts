@@ -45,3 +45,20 @@ export function useChangePassword() {
     mutationFn: (body: { current_password: string; password: string }) => unwrap(api.POST('/me/password', { body })),
   });
 }
+
+export type ReminderSetting = components['schemas']['ReminderSetting'];
+
+export const remindersQueryOptions = () =>
+  queryOptions({
+    queryKey: [...meKeys.all, 'reminders'] as const,
+    queryFn: ({ signal }) => unwrap(api.GET('/me/reminders', { signal })),
+  });
+
+/** PUT /me/reminders: reminder e-mails on or off (docs/decisions/050-reminders.md). */
+export function useSetReminders() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReminderSetting) => unwrap(api.PUT('/me/reminders', { body })),
+    onSuccess: (setting) => queryClient.setQueryData(remindersQueryOptions().queryKey, setting),
+  });
+}

@@ -1,5 +1,5 @@
-// /profile: the signed-in person's information (GET /me) on three forms: the Person fields, the SSN last 4, and
-// the password (POST /me/password); and a link to the second factor (/profile/second-factor).
+// /profile: the signed-in person's information (GET /me) on its forms: the Person fields, the SSN last 4, the
+// password (POST /me/password) and reminder e-mails (/me/reminders); and a link to the second factor (/profile/second-factor).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -11,6 +11,7 @@ import { SignedInOnly } from '#components/session/SignedInOnly';
 import { meQueryOptions, type Person } from '#features/profile/api/me';
 import { PasswordForm } from './PasswordForm';
 import { PersonForm } from './PersonForm';
+import { RemindersForm } from './RemindersForm';
 import { SsnForm } from './SsnForm';
 
 /** The Person fields alone: saving the SSN must not restart the other form and drop what is being typed. */
@@ -74,6 +75,7 @@ function ProfileContent() {
               <FormattedMessage id="profile.secondFactor.manage" />
             </Link>
           </section>
+          <RemindersForm />
         </>
       )}
     </div>

@@ -10,6 +10,8 @@ import { useLocale } from '#lib/locale';
 import { myApplicationsQueryOptions, type ApplicationSummary } from '#api/applications';
 import { applicationPaths, continuePath } from '#lib/application-paths';
 import { actionNames, applicationStatusNames, subProgramNames } from '#components/programs/messages';
+import { ApplicantCopyButton } from '#components/application/ApplicantCopyButton';
+import { hasApplicantCopy } from '#shared/applicant-copy';
 import { Fact, ProgramFacts } from './ProgramFacts';
 
 export function MyProgramsPage() {
@@ -108,6 +110,10 @@ function MyProgramCard({ application }: { application: ApplicationSummary }) {
           application={application}
           context={intl.formatMessage({ id: 'programs.action.context' }, { program: program.name[locale] })}
         />
+        {/* What they sent, as a PDF to keep (docs/decisions/048-the-applicants-copy.md). */}
+        {hasApplicantCopy(application.status, application.submitted_at) ? (
+          <ApplicantCopyButton applicationId={application.id} programName={program.name[locale]} />
+        ) : null}
         {/* Every program the person applied to has a drive: its shared materials and their own space. */}
         <ButtonLink to={applicationPaths.drive(program.id)} variant="secondary">
           <FormattedMessage id="programs.my.drive" />

@@ -1,5 +1,6 @@
 // Dollar amounts as Puerto Rico writes them: "$4,500.50" in Spanish (es-PR) and English (en-US) alike. The interface's
 // plain `es` would write "4500,50 US$", which no one on the island reads as a price (docs/decisions/042-partial-drafts-and-phone-faults.md).
+// Shared by the screens and the applicant's copy the server writes (server/applications/applicant-copy.ts).
 
 /** The regional locale whose money format each interface language uses. */
 const moneyLocales: Record<string, string> = { es: 'es-PR', en: 'en-US' };
