@@ -88,7 +88,7 @@ export async function secondFactorStatus(db: Db, config: Pick<Config, 'staffSeco
   return { totp: factor !== undefined, recovery_codes_left: factor ? (left?.n ?? 0) : 0, required: user.is_staff && !isExempt(config, user.email) };
 }
 
-const codeWrong = (field: 'code' | 'recovery_code'): AppError => fieldErrors({ [field]: 'api.secondFactor.codeWrong' }, 'second_factor_code_invalid');
+const codeWrong = (field: 'totp_code' | 'recovery_code'): AppError => fieldErrors({ [field]: 'api.secondFactor.codeWrong' }, 'second_factor_code_invalid');
 const notEnrolled = (): AppError => detailError(409, 'api.secondFactor.notEnrolled', 'second_factor_not_enrolled');
 const alreadyEnrolled = (): AppError => detailError(409, 'api.secondFactor.exists', 'second_factor_exists');
 const challengeInvalid = (): AppError => detailError(401, 'api.secondFactor.challengeInvalid', 'second_factor_challenge_invalid');
@@ -129,7 +129,7 @@ async function spendRecoveryCode(deps: AuthDeps, userId: number, code: string): 
 }
 
 export interface CodeInput {
-  code?: string | undefined;
+  totp_code?: string | undefined;
   recovery_code?: string | undefined;
 }
 
@@ -138,14 +138,14 @@ export interface CodeInput {
  * sent: the app's, or a recovery code. A right code clears the count.
  */
 async function checkSecondFactor(deps: AuthDeps, userId: number, input: CodeInput): Promise<void> {
-  if (input.code === undefined && input.recovery_code === undefined) throw fieldErrors({ code: 'api.field.required' });
-  if (input.code !== undefined && input.recovery_code !== undefined) throw fieldErrors({ non_field_errors: 'api.secondFactor.oneCode' });
+  if (input.totp_code === undefined && input.recovery_code === undefined) throw fieldErrors({ totp_code: 'api.field.required' });
+  if (input.totp_code !== undefined && input.recovery_code !== undefined) throw fieldErrors({ non_field_errors: 'api.secondFactor.oneCode' });
   await deps.secondFactorAttempts.take(attemptsKey(userId));
   const factor = await confirmedFactor(deps.db, userId);
   if (!factor) throw notEnrolled();
   const right =
-    input.code !== undefined ? await spendTotpCode(deps, factor, input.code) : await spendRecoveryCode(deps, userId, input.recovery_code ?? '');
-  if (!right) throw codeWrong(input.code !== undefined ? 'code' : 'recovery_code');
+    input.totp_code !== undefined ? await spendTotpCode(deps, factor, input.totp_code) : await spendRecoveryCode(deps, userId, input.recovery_code ?? '');
+  if (!right) throw codeWrong(input.totp_code !== undefined ? 'totp_code' : 'recovery_code');
   await deps.secondFactorAttempts.forget(attemptsKey(userId));
 }
 
@@ -201,7 +201,7 @@ export async function confirmTotpEnrolment(deps: AuthDeps, userId: number, code:
   if (!factor) throw notEnrolled();
   if (factor.confirmed_at) throw alreadyEnrolled();
   await deps.secondFactorAttempts.take(attemptsKey(user.id));
-  if (!(await spendTotpCode(deps, factor, code))) throw codeWrong('code');
+  if (!(await spendTotpCode(deps, factor, code))) throw codeWrong('totp_code');
   await deps.secondFactorAttempts.forget(attemptsKey(user.id));
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await deps.db.transaction(async (tx) => {

@@ -21,7 +21,7 @@ export function meRoutes(ctx: AppContext): Handlers {
     }),
     getMySecondFactor: async (request) => secondFactor.secondFactorStatus(ctx.db, ctx.config, request.requireUser().account),
     startMyTotpEnrolment: async (request) => secondFactor.startTotpEnrolment(ctx.auth, request.requireUser().id, request.body.current_password),
-    confirmMyTotpEnrolment: async (request) => secondFactor.confirmTotpEnrolment(ctx.auth, request.requireUser().id, request.body.code),
+    confirmMyTotpEnrolment: async (request) => secondFactor.confirmTotpEnrolment(ctx.auth, request.requireUser().id, request.body.totp_code),
     removeMySecondFactor: async (request) => {
       await secondFactor.removeSecondFactor(ctx.auth, ctx.config.programContact, request.requireUser().id, request.body);
       return { detail: request.t('api.secondFactor.removed') };

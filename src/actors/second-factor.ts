@@ -23,8 +23,8 @@ async function call<T>(request: Promise<{ data?: T; error?: unknown; response: R
   return data;
 }
 
-/** The code goes in the field the server names in its answer: `code` for the app's, `recovery_code` otherwise. */
-const codeBody = (method: 'totp' | 'recovery_code', code: string) => (method === 'totp' ? { code } : { recovery_code: code });
+/** The code goes in the field the server names in its answer: `totp_code` for the app's, `recovery_code` otherwise. */
+const codeBody = (method: 'totp' | 'recovery_code', code: string) => (method === 'totp' ? { totp_code: code } : { recovery_code: code });
 
 export const appSignInStepMachine = signInStepMachine.provide({
   actors: {
@@ -41,7 +41,7 @@ export function provideEnrolmentMachine(queryClient: QueryClient) {
         call(api.POST('/me/second-factor/totp', { body: { current_password: input.password } })),
       ),
       confirmEnrolment: fromPromise<{ recovery_codes: string[] }, ConfirmEnrolmentInput>(({ input }) =>
-        call(api.POST('/me/second-factor/totp/confirm', { body: { code: input.code } })),
+        call(api.POST('/me/second-factor/totp/confirm', { body: { totp_code: input.code } })),
       ),
       removeFactor: fromPromise<{ detail: string }, RemoveFactorInput>(({ input }) =>
         call(api.POST('/me/second-factor/remove', { body: { current_password: input.password, ...codeBody(input.method, input.code) } })),

@@ -116,7 +116,7 @@ export interface paths {
         put?: never;
         /**
          * Complete a sign-in with an authenticator code or a recovery code
-         * @description Takes the challenge of a 202 sign-in and exactly one of `code` (six digits of the authenticator app) or
+         * @description Takes the challenge of a 202 sign-in and exactly one of `totp_code` (six digits of the authenticator app) or
          *     `recovery_code` (one of the ten shown at enrolment; each works once). Every attempt counts against the
          *     account (429 past the limit, whichever code follows); a right code clears the count and answers what a
          *     sign-in without a second factor answers. A wrong code is a field error on the field sent
@@ -544,7 +544,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm the authenticator app with a first code; answers ten recovery codes, shown this once
-         * @description A wrong code is a field error on `code` (`second_factor_code_invalid`) and counts against the account.
+         * @description A wrong code is a field error on `totp_code` (`second_factor_code_invalid`; not `code`, which names the error code) and counts against the account.
          *     No enrolment begun: 409 `second_factor_not_enrolled`; already confirmed: 409 `second_factor_exists`.
          */
         post: operations["confirmMyTotpEnrolment"];
@@ -3946,7 +3946,7 @@ export interface operations {
             content: {
                 "application/json": {
                     challenge: string;
-                    code?: components["schemas"]["AuthenticatorCode"];
+                    totp_code?: components["schemas"]["AuthenticatorCode"];
                     recovery_code?: components["schemas"]["RecoveryCode"];
                 };
             };
@@ -4647,7 +4647,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    code: components["schemas"]["AuthenticatorCode"];
+                    totp_code: components["schemas"]["AuthenticatorCode"];
                 };
             };
         };
@@ -4678,7 +4678,7 @@ export interface operations {
             content: {
                 "application/json": {
                     current_password: string;
-                    code?: components["schemas"]["AuthenticatorCode"];
+                    totp_code?: components["schemas"]["AuthenticatorCode"];
                     recovery_code?: components["schemas"]["RecoveryCode"];
                 };
             };

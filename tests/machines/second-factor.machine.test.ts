@@ -163,7 +163,7 @@ type EnrolmentSnapshot = SnapshotFrom<typeof enrolmentMachine>;
 const ENROLMENT = { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauth_uri: 'otpauth://totp/Incubadora:ana%40example.org?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Incubadora' };
 const CODES = Array.from({ length: 10 }, (_, i) => `AAAA${i}-BBBBB`);
 const WRONG_PASSWORD = { current_password: [en['api.password.currentWrong']], code: 'invalid' };
-const WRONG = { code: [en['api.secondFactor.codeWrong']] };
+const WRONG = { totp_code: [en['api.secondFactor.codeWrong']], code: 'second_factor_code_invalid' };
 
 const enrolmentEvents: EnrolmentModelEvent[] = [
   { type: 'enrol.start', password: 'the-password' },

@@ -68,7 +68,7 @@ describe.each(databaseKinds)('second factor (%s)', (kind) => {
     const started = await post('/me/second-factor/totp', { current_password: account.password }, access);
     expect(started.statusCode).toBe(200);
     const { secret } = started.json() as { secret: string };
-    const confirmed = await post('/me/second-factor/totp/confirm', { code: await codeNow(secret) }, access);
+    const confirmed = await post('/me/second-factor/totp/confirm', { totp_code: await codeNow(secret) }, access);
     expect(confirmed.statusCode).toBe(200);
     return { secret, codes: (confirmed.json() as { recovery_codes: string[] }).recovery_codes, access };
   }
@@ -99,11 +99,11 @@ describe.each(databaseKinds)('second factor (%s)', (kind) => {
     expect(await status(access)).toMatchObject({ totp: false });
     expect((await post('/auth/login', { email: account.email, password: account.password })).statusCode).toBe(200);
 
-    const wrong = await post('/me/second-factor/totp/confirm', { code: '000000' }, access);
+    const wrong = await post('/me/second-factor/totp/confirm', { totp_code: '000000' }, access);
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ code: 'second_factor_code_invalid' });
+    expect(wrong.json()).toEqual({ totp_code: ['The code is wrong, already used or expired. Type the code your app shows now.'], code: 'second_factor_code_invalid' });
 
-    const confirmed = await post('/me/second-factor/totp/confirm', { code: await codeNow(secret) }, access);
+    const confirmed = await post('/me/second-factor/totp/confirm', { totp_code: await codeNow(secret) }, access);
     expect(confirmed.statusCode).toBe(200);
     const codes = (confirmed.json() as { recovery_codes: string[] }).recovery_codes;
     expect(codes).toHaveLength(10);
@@ -115,7 +115,7 @@ describe.each(databaseKinds)('second factor (%s)', (kind) => {
     const again = await post('/me/second-factor/totp', { current_password: account.password }, access);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'second_factor_exists' });
-    const confirmAgain = await post('/me/second-factor/totp/confirm', { code: await codeNow(secret) }, access);
+    const confirmAgain = await post('/me/second-factor/totp/confirm', { totp_code: await codeNow(secret) }, access);
     expect(confirmAgain.json()).toMatchObject({ code: 'second_factor_exists' });
 
     const [row] = await test.app.ctx.db.select().from(totpFactors).where(eq(totpFactors.user_id, account.id));
@@ -130,7 +130,7 @@ describe.each(databaseKinds)('second factor (%s)', (kind) => {
   it('a confirmation with nothing begun is 409 second_factor_not_enrolled', async () => {
     const account = await registerAccount(test);
     const { access } = await signIn(test, account);
-    const answer = await post('/me/second-factor/totp/confirm', { code: '123456' }, access);
+    const answer = await post('/me/second-factor/totp/confirm', { totp_code: '123456' }, access);
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toMatchObject({ code: 'second_factor_not_enrolled' });
   });
@@ -148,7 +148,7 @@ describe.each(databaseKinds)('second factor (%s)', (kind) => {
     expect((await test.call('GET', '/me', undefined, bearer(String(body.challenge)))).statusCode).toBe(401);
 
     const code = await codeNow(secret);
-    const second = await post('/auth/login/second-factor', { challenge: body.challenge, code });
+    const second = await post('/auth/login/second-factor', { challenge: body.challenge, totp_code: code });
     expect(second.statusCode).toBe(200);
     const session = second.json() as Record<string, unknown>;
     expect(Object.keys(session).sort()).toEqual(['access', 'email', 'first_name', 'id', 'is_staff', 'language', 'last_name', 'refresh']);
@@ -157,7 +157,7 @@ describe.each(databaseKinds)('second factor (%s)', (kind) => {
     expect((await post('/auth/session/', { refresh: session.refresh })).statusCode).toBe(200);
 
     // The same code a second time (a replay): refused, on the code field.
-    const replay = await post('/auth/login/second-factor', { challenge: body.challenge, code });
+    const replay = await post('/auth/login/second-factor', { challenge: body.challenge, totp_code: code });
     expect(replay.statusCode).toBe(400);
     expect(replay.json()).toMatchObject({ code: 'second_factor_code_invalid' });
   });
@@ -178,21 +178,21 @@ describe.each(databaseKinds)('second factor (%s)', (kind) => {
   it('refuses a challenge that is malformed, expired, an access token, or of a session ended by a password reset', async () => {
     const account = await registerAccount(test);
     const { secret, access } = await enrol(account);
-    const garbage = await post('/auth/login/second-factor', { challenge: 'not-a-token', code: '123456' });
+    const garbage = await post('/auth/login/second-factor', { challenge: 'not-a-token', totp_code: '123456' });
     expect(garbage.statusCode).toBe(401);
     expect(garbage.json()).toEqual({ detail: 'The sign-in expired. Type your e-mail and password again.', code: 'second_factor_challenge_invalid' });
-    const asAccess = await post('/auth/login/second-factor', { challenge: access, code: await codeNow(secret) });
+    const asAccess = await post('/auth/login/second-factor', { challenge: access, totp_totp_code: await codeNow(secret) });
     expect(asAccess.json()).toMatchObject({ code: 'second_factor_challenge_invalid' });
 
     const challenge = await challengeOf(account);
     clock.advance(301_000);
-    const expired = await post('/auth/login/second-factor', { challenge, code: await codeNow(secret) });
+    const expired = await post('/auth/login/second-factor', { challenge, totp_totp_code: await codeNow(secret) });
     expect(expired.statusCode).toBe(401);
     expect(expired.json()).toMatchObject({ code: 'second_factor_challenge_invalid' });
 
     const before = await challengeOf(account);
     await test.app.ctx.db.update(users).set({ token_version: 99 }).where(eq(users.id, account.id));
-    const ended = await post('/auth/login/second-factor', { challenge: before, code: await codeNow(secret) });
+    const ended = await post('/auth/login/second-factor', { challenge: before, totp_totp_code: await codeNow(secret) });
     expect(ended.json()).toMatchObject({ code: 'second_factor_challenge_invalid' });
   });
 
@@ -203,10 +203,10 @@ describe.each(databaseKinds)('second factor (%s)', (kind) => {
     const none = await post('/auth/login/second-factor', { challenge });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toMatchObject({ code: 'invalid' });
-    expect(Object.keys(none.json() as object)).toContain('code');
-    const both = await post('/auth/login/second-factor', { challenge, code: '123456', recovery_code: 'AAAAA-BBBBB' });
+    expect(Object.keys(none.json() as object)).toContain('totp_code');
+    const both = await post('/auth/login/second-factor', { challenge, totp_code: '123456', recovery_code: 'AAAAA-BBBBB' });
     expect(both.json()).toEqual({ non_field_errors: ['Send a code from the app or a recovery code, not both.'], code: 'invalid' });
-    const malformed = await post('/auth/login/second-factor', { challenge, code: '12 34 56' });
+    const malformed = await post('/auth/login/second-factor', { challenge, totp_code: '12 34 56' });
     expect(malformed.statusCode).toBe(400);
   });
 
@@ -215,10 +215,10 @@ describe.each(databaseKinds)('second factor (%s)', (kind) => {
     const { secret } = await enrol(account);
     const challenge = await challengeOf(account);
     for (let i = 0; i < 3; i += 1) {
-      const wrong = await post('/auth/login/second-factor', { challenge, code: '000000' });
+      const wrong = await post('/auth/login/second-factor', { challenge, totp_code: '000000' });
       expect(wrong.statusCode).toBe(400);
     }
-    const locked = await post('/auth/login/second-factor', { challenge, code: await codeNow(secret) });
+    const locked = await post('/auth/login/second-factor', { challenge, totp_totp_code: await codeNow(secret) });
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ code: 'throttled' });
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
@@ -228,11 +228,11 @@ describe.each(databaseKinds)('second factor (%s)', (kind) => {
     // Another account is not.
     const someoneElse = await registerAccount(test);
     const theirs = await enrol(someoneElse);
-    expect((await post('/auth/login/second-factor', { challenge: await challengeOf(someoneElse), code: await codeNow(theirs.secret) })).statusCode).toBe(200);
+    expect((await post('/auth/login/second-factor', { challenge: await challengeOf(someoneElse), totp_totp_code: await codeNow(theirs.secret) })).statusCode).toBe(200);
 
     clock.advance(60_000);
     const fresh = await challengeOf(account);
-    const after = await post('/auth/login/second-factor', { challenge: fresh, code: await codeNow(secret) });
+    const after = await post('/auth/login/second-factor', { challenge: fresh, totp_totp_code: await codeNow(secret) });
     expect(after.statusCode).toBe(200);
   });
 
@@ -262,13 +262,13 @@ describe.each(databaseKinds)('second factor (%s)', (kind) => {
 
       const noCode = await remove({ current_password: account.password });
       expect(noCode.statusCode).toBe(400);
-      const wrongPassword = await remove({ current_password: 'Not-The-Password-1', code: await codeNow(secret) });
+      const wrongPassword = await remove({ current_password: 'Not-The-Password-1', totp_code: await codeNow(secret) });
       expect(wrongPassword.json()).toEqual({ current_password: ['The current password is not correct.'], code: 'invalid' });
-      const wrongCode = await remove({ current_password: account.password, code: '000000' });
+      const wrongCode = await remove({ current_password: account.password, totp_code: '000000' });
       expect(wrongCode.json()).toMatchObject({ code: 'second_factor_code_invalid' });
       expect(await status(access)).toMatchObject({ totp: true });
 
-      const removed = await remove({ current_password: account.password, code: await codeNow(secret) });
+      const removed = await remove({ current_password: account.password, totp_code: await codeNow(secret) });
       expect(removed.statusCode).toBe(200);
       expect(removed.json()).toEqual({ detail: 'Two-step verification was removed. We sent you a notice by e-mail.' });
       expect(await status(access)).toEqual({ totp: false, recovery_codes_left: 0, required: false });
@@ -286,7 +286,7 @@ describe.each(databaseKinds)('second factor (%s)', (kind) => {
       }
       expect(text).toContain('http://portal.test/password/reset');
 
-      const gone = await remove({ current_password: account.password, code: await codeNow(secret) });
+      const gone = await remove({ current_password: account.password, totp_code: await codeNow(secret) });
       expect(gone.statusCode).toBe(409);
       expect(gone.json()).toMatchObject({ code: 'second_factor_not_enrolled' });
     }
@@ -317,7 +317,7 @@ describe.each(databaseKinds)('second factor (%s)', (kind) => {
     // The session they had opens the admin area now.
     expect((await test.call('GET', '/admin/users', undefined, bearer(access))).statusCode).toBe(200);
     const challenge = await challengeOf(staff);
-    const second = await post('/auth/login/second-factor', { challenge, code: await codeNow(secret) });
+    const second = await post('/auth/login/second-factor', { challenge, totp_totp_code: await codeNow(secret) });
     const session = second.json() as { access: string; is_staff: boolean };
     expect(session.is_staff).toBe(true);
     expect((await test.call('GET', '/admin/users', undefined, bearer(session.access))).statusCode).toBe(200);

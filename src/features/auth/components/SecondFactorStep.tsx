@@ -23,7 +23,7 @@ const labels = defineMessages({
   recoveryCode: { id: 'auth.secondFactor.recoveryCode' },
 });
 const fields = {
-  code: { id: 'second-factor-code', label: labels.code },
+  totp_code: { id: 'second-factor-code', label: labels.code },
   recovery_code: { id: 'second-factor-code', label: labels.recoveryCode },
 } as const satisfies Record<string, SummaryField>;
 
@@ -75,7 +75,7 @@ export function SecondFactorStep({ challenge, onEnd }: { challenge: string; onEn
         spellCheck={false}
         maxLength={isTotp ? 6 : 32}
         label={<FormattedMessage {...(isTotp ? labels.code : labels.recoveryCode)} />}
-        errors={isTotp ? errors.fields.code : errors.fields.recovery_code}
+        errors={isTotp ? errors.fields.totp_code : errors.fields.recovery_code}
       />
       <Button type="submit" disabled={busy} className="w-full">
         {busy ? <FormattedMessage id="auth.secondFactor.verifying" /> : <FormattedMessage id="auth.secondFactor.submit" />}

@@ -35,7 +35,7 @@ const labels = defineMessages({
 });
 const fields = {
   current_password: { id: 'sf-password', label: labels.password },
-  code: { id: 'sf-code', label: labels.code },
+  totp_code: { id: 'sf-code', label: labels.code },
   recovery_code: { id: 'sf-code', label: labels.recoveryCode },
 } as const satisfies Record<string, SummaryField>;
 
@@ -114,7 +114,7 @@ function EnrolmentSection({ enrolled, codesLeft }: { enrolled: boolean; codesLef
       spellCheck={false}
       maxLength={kind === 'totp' ? 6 : 32}
       label={<FormattedMessage {...(kind === 'totp' ? labels.code : labels.recoveryCode)} />}
-      errors={kind === 'totp' ? errors.fields.code : errors.fields.recovery_code}
+      errors={kind === 'totp' ? errors.fields.totp_code : errors.fields.recovery_code}
     />
   );
   const summary = <ErrorSummary key={attempt} id="sf-errors" errors={errors} fields={fields} />;
