@@ -181,18 +181,18 @@ describe.each(databaseKinds)('second factor (%s)', (kind) => {
     const garbage = await post('/auth/login/second-factor', { challenge: 'not-a-token', totp_code: '123456' });
     expect(garbage.statusCode).toBe(401);
     expect(garbage.json()).toEqual({ detail: 'The sign-in expired. Type your e-mail and password again.', code: 'second_factor_challenge_invalid' });
-    const asAccess = await post('/auth/login/second-factor', { challenge: access, totp_totp_code: await codeNow(secret) });
+    const asAccess = await post('/auth/login/second-factor', { challenge: access, totp_code: await codeNow(secret) });
     expect(asAccess.json()).toMatchObject({ code: 'second_factor_challenge_invalid' });
 
     const challenge = await challengeOf(account);
     clock.advance(301_000);
-    const expired = await post('/auth/login/second-factor', { challenge, totp_totp_code: await codeNow(secret) });
+    const expired = await post('/auth/login/second-factor', { challenge, totp_code: await codeNow(secret) });
     expect(expired.statusCode).toBe(401);
     expect(expired.json()).toMatchObject({ code: 'second_factor_challenge_invalid' });
 
     const before = await challengeOf(account);
     await test.app.ctx.db.update(users).set({ token_version: 99 }).where(eq(users.id, account.id));
-    const ended = await post('/auth/login/second-factor', { challenge: before, totp_totp_code: await codeNow(secret) });
+    const ended = await post('/auth/login/second-factor', { challenge: before, totp_code: await codeNow(secret) });
     expect(ended.json()).toMatchObject({ code: 'second_factor_challenge_invalid' });
   });
 
@@ -218,7 +218,7 @@ describe.each(databaseKinds)('second factor (%s)', (kind) => {
       const wrong = await post('/auth/login/second-factor', { challenge, totp_code: '000000' });
       expect(wrong.statusCode).toBe(400);
     }
-    const locked = await post('/auth/login/second-factor', { challenge, totp_totp_code: await codeNow(secret) });
+    const locked = await post('/auth/login/second-factor', { challenge, totp_code: await codeNow(secret) });
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ code: 'throttled' });
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
@@ -228,11 +228,11 @@ describe.each(databaseKinds)('second factor (%s)', (kind) => {
     // Another account is not.
     const someoneElse = await registerAccount(test);
     const theirs = await enrol(someoneElse);
-    expect((await post('/auth/login/second-factor', { challenge: await challengeOf(someoneElse), totp_totp_code: await codeNow(theirs.secret) })).statusCode).toBe(200);
+    expect((await post('/auth/login/second-factor', { challenge: await challengeOf(someoneElse), totp_code: await codeNow(theirs.secret) })).statusCode).toBe(200);
 
     clock.advance(60_000);
     const fresh = await challengeOf(account);
-    const after = await post('/auth/login/second-factor', { challenge: fresh, totp_totp_code: await codeNow(secret) });
+    const after = await post('/auth/login/second-factor', { challenge: fresh, totp_code: await codeNow(secret) });
     expect(after.statusCode).toBe(200);
   });
 
@@ -317,7 +317,7 @@ describe.each(databaseKinds)('second factor (%s)', (kind) => {
     // The session they had opens the admin area now.
     expect((await test.call('GET', '/admin/users', undefined, bearer(access))).statusCode).toBe(200);
     const challenge = await challengeOf(staff);
-    const second = await post('/auth/login/second-factor', { challenge, totp_totp_code: await codeNow(secret) });
+    const second = await post('/auth/login/second-factor', { challenge, totp_code: await codeNow(secret) });
     const session = second.json() as { access: string; is_staff: boolean };
     expect(session.is_staff).toBe(true);
     expect((await test.call('GET', '/admin/users', undefined, bearer(session.access))).statusCode).toBe(200);
