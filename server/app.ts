@@ -20,6 +20,7 @@ import { authenticate, type AuthenticatedUser } from './auth/authenticate.ts';
 import { Redis } from 'ioredis';
 import { AttemptLimiter, RedisAttemptLimiter } from './auth/attempt-limits.ts';
 import { WorkQueue } from './auth/work-queue.ts';
+import { requireStaffSecondFactor } from './auth/second-factor.ts';
 import { contractOperations } from './http/contract.ts';
 import { validatorCompiler } from './http/validators.ts';
 import { answerClientError, answerFrameworkError, loggableError, registerErrorHandling } from './http/error-handler.ts';
@@ -93,6 +94,11 @@ const redactPaths = [
   '*.access',
   '*.refresh',
   '*.token',
+  '*.challenge',
+  '*.recovery_code',
+  '*.recovery_codes',
+  '*.secret',
+  '*.otpauth_uri',
   '*.ssn_last4',
   '*.captcha',
 ];
@@ -192,6 +198,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const files = new FileStorage(join(config.dataDir, 'files'), undefined, objects);
   // An upload cut short by a crash left its temp file: no request can finish it now.
   await files.removeTempFiles();
+  const { staffSecondFactorExempt: exempt } = config;
+  if (exempt.all || exempt.emails.length > 0) {
+    app.log.warn(
+      { staff: exempt.all ? 'every staff account' : exempt.emails },
+      'development only: these staff accounts may use the admin area without a second factor (STAFF_SECOND_FACTOR_EXEMPT); production refuses this',
+    );
+  }
   if (!config.smtpUrl) app.log.warn('SMTP_URL is not set: e-mail is written to the log instead of being sent');
   const ctx: AppContext = {
     config,
@@ -212,6 +225,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       loginFailures: accountLimit('login', config.accountLimits.loginFailures),
       resetMails: accountLimit('reset', config.accountLimits.resetMails),
       emailChanges: accountLimit('email-change', config.accountLimits.emailChangeMails),
+      secondFactorAttempts: accountLimit('second-factor', config.accountLimits.secondFactorAttempts),
     },
   };
   app.decorate('ctx', ctx);
@@ -346,6 +360,8 @@ function registerContractRoutes(api: FastifyInstance, handlers: Handlers, ctx: A
       onRequest.push(async (request: FastifyRequest) => {
         request.user = await authenticate(ctx, request.headers.authorization);
         if (op.staffOnly && !request.user.isStaff) throw forbidden();
+        // Staff open every applicant's papers: not on a password alone (docs/decisions/049-second-factor.md).
+        if (op.staffOnly) await requireStaffSecondFactor(ctx.db, ctx.config, request.user.account);
       });
     }
     // Fastify leaves multipart bodies to the plugin, which never looks at Content-Length: refuse a too-large one here.

@@ -20,6 +20,9 @@ export interface RateLimits {
 }
 
 /** Limits per account (per e-mail address typed), whatever client address the attempts come from. */
+/** The staff account `npm start` seeds outside production (server/seed.ts); SEED_STAFF_EMAIL changes it. */
+export const DEMO_STAFF_EMAIL = 'staff@incubadora.example';
+
 export interface AccountLimits {
   /** Sign-in attempts per account in the window before every attempt, a right password too, gets 429. */
   loginFailures: number;
@@ -27,6 +30,8 @@ export interface AccountLimits {
   resetMails: number;
   /** E-mail change requests per account in the window (each sends a message to the new address). */
   emailChangeMails: number;
+  /** Second-factor codes tried per account in the window (sign-in, enrolment, removal) before every try gets 429. */
+  secondFactorAttempts: number;
   /** Window length in milliseconds. */
   windowMs: number;
 }
@@ -87,6 +92,11 @@ export interface Config {
   captchaCost: number;
   rateLimits: RateLimits;
   accountLimits: AccountLimits;
+  /**
+   * Staff accounts that may use the admin area without a second factor, outside production only
+   * (docs/decisions/049-second-factor.md): lower-case e-mail addresses, or every staff account.
+   */
+  staffSecondFactorExempt: { all: boolean; emails: string[] };
   logLevel: string;
   /**
    * Log lines as readable text (pino-pretty) rather than JSON: outside production, on a terminal or with LOG_PRETTY=1
@@ -226,6 +236,15 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`PROGRAM_CONTACT_PHONE must be a phone number: digits, spaces, "+", "-", "." and parentheses (got "${programContact.phone}")`);
   }
 
+  // Outside production the demo staff account of `npm start` (server/seed.ts) may skip the second factor unless told
+  // otherwise; production refuses any exemption, so a staff session there always needs one.
+  const exemptList = (env.STAFF_SECOND_FACTOR_EXEMPT ?? (production ? '' : env.SEED_STAFF_EMAIL || DEMO_STAFF_EMAIL))
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry !== '');
+  if (production && exemptList.length > 0) problems.push('STAFF_SECOND_FACTOR_EXEMPT is refused when NODE_ENV=production: staff need a second factor');
+  const staffSecondFactorExempt = { all: exemptList.includes('*'), emails: exemptList.filter((entry) => entry !== '*') };
+
   // One process per core on PostgreSQL; PGlite is one process's database, so it always runs one.
   const webConcurrency = databaseUrl ? int('WEB_CONCURRENCY', availableParallelism(), 1, 1024) : 1;
 
@@ -265,8 +284,10 @@ export function loadConfig(env: Env = process.env): Config {
       loginFailures: int('ACCOUNT_LOGIN_ATTEMPTS', 10, 1, 1_000_000),
       resetMails: int('ACCOUNT_RESET_MAILS', 5, 1, 1_000_000),
       emailChangeMails: int('ACCOUNT_EMAIL_CHANGE_MAILS', 3, 1, 1_000_000),
+      secondFactorAttempts: int('ACCOUNT_SECOND_FACTOR_ATTEMPTS', 5, 1, 1_000_000),
       windowMs: int('ACCOUNT_LIMIT_WINDOW_MS', 900_000, 1000, 86_400_000),
     },
+    staffSecondFactorExempt,
     logLevel,
     // Readable lines for a person at a terminal; JSON wherever a machine reads them (production, pipes, files).
     logPretty: !production && pretty !== '0' && (pretty === '1' || process.stdout.isTTY === true),

@@ -2,13 +2,14 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from './context.ts';
+import { DEMO_STAFF_EMAIL } from './config.ts';
 import { programs, users } from './db/schema.ts';
 import { hashPassword } from './auth/passwords.ts';
 import { seedDemoEvents } from './events/seed.ts';
 import { seedDemoNews } from './news/seed.ts';
 import { seedDriveDemo } from './drive/seed.ts';
 
-export const DEMO_STAFF_EMAIL = 'staff@incubadora.example';
+export { DEMO_STAFF_EMAIL } from './config.ts';
 
 /** Seeds once: when a staff account exists nothing is written, so restarts keep every change. */
 export async function seedDemoData(ctx: AppContext, print: (line: string) => void): Promise<void> {

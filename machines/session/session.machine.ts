@@ -1,10 +1,11 @@
 // The session workflow (docs/product.md section 4): sign in, renew the access token, sign out, follow other tabs, and
 // adopt a session stored in the browser (at boot, and when a route asks while signed out), judging its token's expiry.
 // Pure: the API calls, the storage read and writes and the clock are injected with .provide() (src/actors in the SPA).
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type {
+  LoginAnswer,
   LoginInput,
-  LoginResponse,
+  SecondFactorRequiredEmitted,
   LogoutInput,
   AdoptPreferredLanguageParams,
   AnnounceLoginFailureParams,
@@ -84,6 +85,13 @@ export function parseSessionRecord(raw: string | null): SessionRecord | null {
   }
 }
 
+/** The two answers of a sign-in (docs/decisions/049-second-factor.md): the challenge of a second step, or the record. */
+const challengeOf = (answer: LoginAnswer): string => ('second_factor_required' in answer ? answer.challenge : '');
+function asRecord(answer: LoginAnswer): SessionRecord {
+  if ('second_factor_required' in answer) throw new Error('session: a second-factor challenge is no session record');
+  return answer;
+}
+
 /** refreshing and signingOut are only entered with a record; reaching them without one is a bug worth a loud error. */
 function requireRecord(context: SessionContext): SessionRecord {
   if (context.record === null) throw new Error('session: this state needs a session record and has none');
@@ -110,10 +118,11 @@ export const sessionMachine = setup({
     input: {} as SessionInput,
     context: {} as SessionContext,
     events: {} as SessionEvent,
+    emitted: {} as SecondFactorRequiredEmitted,
   },
   /* eslint-enable @typescript-eslint/consistent-type-assertions */
   actors: {
-    login: fromPromise<LoginResponse, LoginInput>(notProvided('login')),
+    login: fromPromise<LoginAnswer, LoginInput>(notProvided('login')),
     refresh: fromPromise<SessionResponse, RefreshInput>(notProvided('refresh')),
     logout: fromPromise<void, LogoutInput>(notProvided('logout')),
     /** Reads storage key `user` (parsed with parseSessionRecord) and the clock; the SPA provides the localStorage read. */
@@ -141,6 +150,7 @@ export const sessionMachine = setup({
     hasRecord: ({ context }) => context.record !== null,
     isRecord: (_, params: { record: SessionRecord | null }) => params.record !== null,
     wasRetried: (_, params: { retried: boolean }) => params.retried,
+    needsSecondFactor: (_, params: { answer: LoginAnswer }) => 'second_factor_required' in params.answer,
   },
 }).createMachine({
   id: 'session',
@@ -179,6 +189,17 @@ export const sessionMachine = setup({
           actions: [
             { type: 'setError', params: { error: null } },
             { type: 'setRemember', params: ({ event }) => ({ remember: event.remember }) },
+          ],
+        },
+        // The second step of a sign-in (docs/decisions/049-second-factor.md): the session begins as a sign-in's would.
+        'session.secondFactorPassed': {
+          target: 'signedIn',
+          actions: [
+            { type: 'setRecord', params: ({ event }) => ({ record: event.record }) },
+            { type: 'setError', params: { error: null } },
+            { type: 'persistRecord', params: ({ context }) => ({ record: requireRecord(context) }) },
+            { type: 'rememberEmail', params: ({ context, event }) => ({ email: event.record.email, remember: context.remember }) },
+            { type: 'adoptPreferredLanguage', params: ({ event }) => ({ language: event.record.language }) },
           ],
         },
         // Another tab signed in: follow it. Its write is already in storage, so nothing is persisted.
@@ -230,19 +251,27 @@ export const sessionMachine = setup({
           // The password goes straight to the call and is never kept in context.
           return { email: event.email, password: event.password };
         },
-        onDone: {
-          target: 'signedIn',
-          actions: [
-            { type: 'setRecord', params: ({ event }) => ({ record: event.output }) },
-            // Reads the record just assigned, so storage holds exactly what the context holds.
-            { type: 'persistRecord', params: ({ context }) => ({ record: requireRecord(context) }) },
-            {
-              type: 'rememberEmail',
-              params: ({ context, event }) => ({ email: event.output.email, remember: context.remember }),
-            },
-            { type: 'adoptPreferredLanguage', params: ({ event }) => ({ language: event.output.language }) },
-          ],
-        },
+        onDone: [
+          {
+            // A second factor: no session yet; the login page runs the second step with the challenge.
+            guard: { type: 'needsSecondFactor', params: ({ event }) => ({ answer: event.output }) },
+            target: 'signedOut',
+            actions: emit(({ event }) => ({ type: 'session.secondFactorRequired' as const, challenge: challengeOf(event.output) })),
+          },
+          {
+            target: 'signedIn',
+            actions: [
+              { type: 'setRecord', params: ({ event }) => ({ record: asRecord(event.output) }) },
+              // Reads the record just assigned, so storage holds exactly what the context holds.
+              { type: 'persistRecord', params: ({ context }) => ({ record: requireRecord(context) }) },
+              {
+                type: 'rememberEmail',
+                params: ({ context }) => ({ email: requireRecord(context).email, remember: context.remember }),
+              },
+              { type: 'adoptPreferredLanguage', params: ({ context }) => ({ language: requireRecord(context).language }) },
+            ],
+          },
+        ],
         onError: {
           target: 'signedOut',
           actions: [

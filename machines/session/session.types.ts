@@ -5,6 +5,18 @@ type Schemas = components['schemas'];
 
 /** What POST /auth/login answers: the user plus both tokens. */
 export type LoginResponse = Schemas['LoginResponse'];
+/**
+ * A sign-in of an account with a second factor answers 202 with a challenge instead (docs/decisions/049-second-factor.md);
+ * its second step runs in machines/second-factor/sign-in-step.machine.ts.
+ */
+export type SecondFactorChallenge = Schemas['SecondFactorChallenge'];
+/** What the login actor resolves with: tokens, or the challenge of a second step. */
+export type LoginAnswer = LoginResponse | SecondFactorChallenge;
+/** Emitted when a sign-in needs its second step: the login page runs it with this challenge. */
+export interface SecondFactorRequiredEmitted {
+  type: 'session.secondFactorRequired';
+  challenge: string;
+}
 /** What POST /auth/session/ answers: the user plus a new access token, no refresh (tokens do not rotate). */
 export type SessionResponse = Schemas['SessionResponse'];
 /** The user fields of a session, without tokens: what views may show. */
@@ -74,6 +86,8 @@ export type SessionEvent =
    * for the device that made it, docs/decisions/017-account-dead-ends.md): store the new record.
    */
   | { type: 'session.renewed'; record: SessionRecord }
+  /** The second step of a sign-in succeeded (machines/second-factor): the session begins with its record. */
+  | { type: 'session.secondFactorPassed'; record: SessionRecord }
   /** Another tab wrote (record) or removed (null) the `user` key: this tab follows it. */
   | { type: 'session.storageChanged'; record: SessionRecord | null };
 

@@ -52,6 +52,11 @@ export const ERROR_CODES = [
   'database_unavailable',
   'not_ready',
   'server_error',
+  'second_factor_required',
+  'second_factor_challenge_invalid',
+  'second_factor_code_invalid',
+  'second_factor_exists',
+  'second_factor_not_enrolled',
 ] as const satisfies readonly ErrorCode[];
 
 type Missing = Exclude<ErrorCode, (typeof ERROR_CODES)[number]>;

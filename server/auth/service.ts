@@ -13,6 +13,7 @@ import { burnPasswordCheck, hashPassword, passwordProblems, verifyPassword } fro
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './reset-tokens.ts';
 import type { TokenService, VerifiedToken } from './tokens.ts';
 import { AttemptLimiter, type AccountLimiter } from './attempt-limits.ts';
+import { hasSecondFactor, secondFactorChallenge } from './second-factor.ts';
 import { RESET_LINK_TTL_DAYS } from '#shared/account-constants.ts';
 import type { WorkQueue } from './work-queue.ts';
 
@@ -34,6 +35,8 @@ export interface AuthDeps {
   resetMails: AccountLimiter;
   /** E-mail change requests per account (each one e-mails the new address). */
   emailChanges: AccountLimiter;
+  /** Second-factor codes tried per account (server/auth/second-factor.ts). */
+  secondFactorAttempts: AccountLimiter;
 }
 
 /**
@@ -140,9 +143,10 @@ export async function register(deps: AuthDeps, input: Schemas['RegisterRequest']
 /**
  * Signs in. Each attempt counts against the account (the address typed, known or not) before the password is
  * checked, so attempts sent at once count too; past the limit every attempt, a right password included, gets 429
- * until the window moves on. A successful sign-in clears the count.
+ * until the window moves on. A successful sign-in clears the count. An account with a second factor gets a challenge
+ * instead of tokens (docs/decisions/049-second-factor.md); its second step is counted on its own.
  */
-export async function login(deps: AuthDeps, email: string, password: string): Promise<Schemas['LoginResponse']> {
+export async function login(deps: AuthDeps, email: string, password: string): Promise<Schemas['LoginResponse'] | Schemas['SecondFactorChallenge']> {
   const account = AttemptLimiter.keyOf(email);
   await deps.loginFailures.take(account);
   const user = await findUserByEmail(deps.db, email);
@@ -153,6 +157,7 @@ export async function login(deps: AuthDeps, email: string, password: string): Pr
   const matches = await verifyPassword(user.password_hash, password);
   if (!matches || !user.is_active) throw badCredentials();
   await deps.loginFailures.forget(account);
+  if (await hasSecondFactor(deps.db, user.id)) return secondFactorChallenge(deps, user);
   return { ...sessionUser(user), ...(await deps.tokens.issueSession(user.id, user.token_version)) };
 }
 

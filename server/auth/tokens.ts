@@ -32,6 +32,8 @@ export interface SessionRef {
 }
 
 const ISSUER = 'incubator-portal';
+/** Time to type a code after the password was right. */
+export const CHALLENGE_TTL_SECONDS = 300;
 
 export class TokenService {
   private readonly signPayload: (payload: Record<string, unknown>) => string;
@@ -71,8 +73,17 @@ export class TokenService {
     return this.sign(userId, { typ: 'access', sid: session.id, ver: session.version }, randomUUID(), expiresAt);
   }
 
+  /**
+   * A sign-in's second step (docs/decisions/049-second-factor.md): names the account and its token version, lives
+   * minutes, and is neither an access nor a refresh token. Its session id is its own jti: it opens no session.
+   */
+  issueChallenge(userId: number, version: number): Promise<string> {
+    const jti = randomUUID();
+    return this.sign(userId, { typ: 'challenge', sid: jti, ver: version }, jti, this.nowSeconds() + CHALLENGE_TTL_SECONDS);
+  }
+
   /** The token's claims when its signature, issuer, type, session and expiry hold; otherwise null. */
-  async verify(token: string, typ: 'access' | 'refresh'): Promise<VerifiedToken | null> {
+  async verify(token: string, typ: 'access' | 'refresh' | 'challenge'): Promise<VerifiedToken | null> {
     let payload: Record<string, unknown>;
     try {
       payload = this.checkSignature(token);

@@ -705,3 +705,32 @@ export const duplicateNotSame = pgTable(
     check('duplicate_not_same_order_check', sql`${t.user_low} < ${t.user_high}`),
   ],
 );
+
+/**
+ * An account's authenticator app (docs/decisions/049-second-factor.md): the secret encrypted (never answered after
+ * enrolment), confirmed by a first code; last_time_step refuses a code used once already (replay).
+ */
+export const totpFactors = pgTable('totp_factors', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret_encrypted: text('secret_encrypted').notNull(),
+  confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
+  last_time_step: bigint('last_time_step', { mode: 'number' }).notNull().default(0),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-time recovery codes, hashed; used_at marks one spent (each works once). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code_hash: text('code_hash').notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_key').on(t.user_id, t.code_hash)],
+);

@@ -1,7 +1,8 @@
-// HTTP side of the six authentication calls (docs/product.md section 7) and the captcha challenge.
+// HTTP side of the six authentication calls (docs/product.md section 7), a sign-in's second step and the captcha challenge.
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
 import * as auth from '#server/auth/service.ts';
+import { completeLogin } from '#server/auth/second-factor.ts';
 
 export function authRoutes(ctx: AppContext): Handlers {
   return {
@@ -13,7 +14,15 @@ export function authRoutes(ctx: AppContext): Handlers {
       const user = await auth.register(ctx.auth, request.body);
       return { detail: request.t('api.register.done'), id: user.id, email: user.email };
     },
-    login: async (request) => auth.login(ctx.auth, request.body.email, request.body.password),
+    login: async (request, reply) => {
+      const answer = await auth.login(ctx.auth, request.body.email, request.body.password);
+      // A second factor: 202 with the challenge and no tokens (docs/decisions/049-second-factor.md).
+      return 'second_factor_required' in answer ? reply.code(202).send(answer) : answer;
+    },
+    loginSecondFactor: async (request) => {
+      const { challenge, ...codes } = request.body;
+      return completeLogin(ctx.auth, challenge, codes);
+    },
     refreshSession: async (request) => auth.refreshSession(ctx.auth, request.body.refresh),
     logout: async (request) => {
       await auth.logout(ctx.auth, request.body.refresh);

@@ -1,9 +1,10 @@
-// HTTP side of the signed-in person's own information, password and sign-in e-mail.
+// HTTP side of the signed-in person's own information, password, sign-in e-mail, second factor and reminders.
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
 import { setSsnLast4, toPerson, updatePerson } from '#server/me/service.ts';
 import { changePassword } from '#server/me/password.ts';
 import { confirmEmailChange, requestEmailChange, undoEmailChange } from '#server/me/email.ts';
+import * as secondFactor from '#server/auth/second-factor.ts';
 import { setReminders } from '#server/me/reminders.ts';
 
 export function meRoutes(ctx: AppContext): Handlers {
@@ -31,6 +32,13 @@ export function meRoutes(ctx: AppContext): Handlers {
     undoEmailChange: async (request) => {
       const { email } = await undoEmailChange(ctx.auth, request.body.token);
       return { email, detail: request.t('api.emailChange.undone', { email }) };
+    },
+    getMySecondFactor: async (request) => secondFactor.secondFactorStatus(ctx.db, ctx.config, request.requireUser().account),
+    startMyTotpEnrolment: async (request) => secondFactor.startTotpEnrolment(ctx.auth, request.requireUser().id, request.body.current_password),
+    confirmMyTotpEnrolment: async (request) => secondFactor.confirmTotpEnrolment(ctx.auth, request.requireUser().id, request.body.totp_code),
+    removeMySecondFactor: async (request) => {
+      await secondFactor.removeSecondFactor(ctx.auth, ctx.config.programContact, request.requireUser().id, request.body);
+      return { detail: request.t('api.secondFactor.removed') };
     },
   };
 }

@@ -7,7 +7,7 @@ import { api } from '#api/client';
 import { SESSION_STORAGE_KEYS, parseSessionRecord, sessionMachine } from '#machines/session/session.machine';
 import type {
   LoginInput,
-  LoginResponse,
+  LoginAnswer,
   LogoutInput,
   RefreshInput,
   SessionRecord,
@@ -31,7 +31,7 @@ async function call<T>(request: Promise<{ data?: T; error?: unknown; response: R
 }
 
 export const sessionActors = {
-  login: fromPromise<LoginResponse, LoginInput>(({ input, signal }) =>
+  login: fromPromise<LoginAnswer, LoginInput>(({ input, signal }) =>
     call(api.POST('/auth/login', { body: { email: input.email, password: input.password }, signal })),
   ),
   refresh: fromPromise<SessionResponse, RefreshInput>(({ input, signal }) =>

@@ -92,8 +92,38 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with e-mail and password */
+        /**
+         * Sign in with e-mail and password
+         * @description An account without a second factor gets its tokens (200). An account with one gets 202 with a challenge and
+         *     no tokens: POST /auth/login/second-factor with the challenge and a code completes the sign-in
+         *     (docs/decisions/049-second-factor.md).
+         */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/login/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a sign-in with an authenticator code or a recovery code
+         * @description Takes the challenge of a 202 sign-in and exactly one of `totp_code` (six digits of the authenticator app) or
+         *     `recovery_code` (one of the ten shown at enrolment; each works once). Every attempt counts against the
+         *     account (429 past the limit, whichever code follows); a right code clears the count and answers what a
+         *     sign-in without a second factor answers. A wrong code is a field error on the field sent
+         *     (`second_factor_code_invalid`); a challenge that is expired, malformed or of a session that has ended is 401
+         *     `second_factor_challenge_invalid`: sign in again.
+         */
+        post: operations["loginSecondFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -527,6 +557,89 @@ export interface paths {
         get: operations["downloadDriveFile"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signed-in person has a second factor, and whether their account needs one */
+        get: operations["getMySecondFactor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/second-factor/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin enrolling an authenticator app (the current password is required)
+         * @description Answers a new secret and its otpauth:// URI, shown once to be scanned or typed; nothing signs in with it until
+         *     a first code confirms it (POST /me/second-factor/totp/confirm). A wrong password is a field error on
+         *     `current_password` and counts like a failed sign-in. An account that already has one gets 409
+         *     `second_factor_exists`: remove it first.
+         */
+        post: operations["startMyTotpEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/second-factor/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the authenticator app with a first code; answers ten recovery codes, shown this once
+         * @description A wrong code is a field error on `totp_code` (`second_factor_code_invalid`; not `code`, which names the error code) and counts against the account.
+         *     No enrolment begun: 409 `second_factor_not_enrolled`; already confirmed: 409 `second_factor_exists`.
+         */
+        post: operations["confirmMyTotpEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/second-factor/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove the second factor (the current password and a fresh code are required)
+         * @description Needs the current password and either a code of the app or an unused recovery code; each wrong one is a
+         *     field error on its field and counts against the account. The app and every recovery code are removed and a
+         *     notice goes to the person's e-mail in their language. No second factor: 409 `second_factor_not_enrolled`.
+         */
+        post: operations["removeMySecondFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2169,7 +2282,7 @@ export interface components {
          *     answer carries one; docs/decisions/011-error-codes-in-the-contract.md says which answer sends which.
          * @enum {string}
          */
-        ErrorCode: "invalid" | "reset_link_invalid" | "email_link_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "own_application" | "conflict_of_interest" | "proposer_cannot_confirm" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "application_not_submitted" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "review_not_allowed" | "appeal_text_missing" | "step_locked" | "sub_program_locked" | "conflict_not_declared" | "documents_unverified" | "document_not_replaced" | "registration_duplicate" | "duplicate_not_flagged" | "duplicate_own_account" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "not_ready" | "server_error";
+        ErrorCode: "invalid" | "reset_link_invalid" | "email_link_invalid" | "second_factor_code_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "own_application" | "conflict_of_interest" | "proposer_cannot_confirm" | "second_factor_required" | "second_factor_challenge_invalid" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "application_not_submitted" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "review_not_allowed" | "appeal_text_missing" | "step_locked" | "sub_program_locked" | "conflict_not_declared" | "documents_unverified" | "document_not_replaced" | "second_factor_exists" | "second_factor_not_enrolled" | "registration_duplicate" | "duplicate_not_flagged" | "duplicate_own_account" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "not_ready" | "server_error";
         /** @description Said the same way whether the new address is free or taken. */
         EmailChangeRequested: {
             detail: string;
@@ -2846,6 +2959,34 @@ export interface components {
             last_name: string;
             language: components["schemas"]["Language"];
             is_staff: boolean;
+        };
+        /** @description A sign-in that needs its second step (POST /auth/login/second-factor); no tokens. */
+        SecondFactorChallenge: {
+            /** @enum {boolean} */
+            second_factor_required: true;
+            /** @description Signed, lives 5 minutes, names the account; send it back as is. */
+            challenge: string;
+            methods: ("totp" | "recovery_code")[];
+        };
+        /** @description Six digits of an authenticator app (spaces are not accepted). */
+        AuthenticatorCode: string;
+        /** @description One of the ten recovery codes (letters and digits; dashes, spaces and case are ignored). */
+        RecoveryCode: string;
+        SecondFactorStatus: {
+            /** @description An authenticator app is confirmed on the account. */
+            totp: boolean;
+            recovery_codes_left: number;
+            /** @description The account is staff and may not use the admin area without one. */
+            required: boolean;
+        };
+        TotpEnrolment: {
+            /** @description Base32, for typing into the app; never answered again. */
+            secret: string;
+            /** @description otpauth://totp/... for a QR code. */
+            otpauth_uri: string;
+        };
+        RecoveryCodes: {
+            recovery_codes: string[];
         };
         LoginResponse: components["schemas"]["SessionUser"] & {
             access: string;
@@ -3926,6 +4067,52 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
+            /** @description The password was right and the account has a second factor; no tokens yet. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorChallenge"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    loginSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challenge: string;
+                    totp_code?: components["schemas"]["AuthenticatorCode"];
+                    recovery_code?: components["schemas"]["RecoveryCode"];
+                };
+            };
+        };
+        responses: {
+            /** @description Tokens and the signed-in user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["Timeout"];
@@ -4784,6 +4971,144 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMySecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person's second factor. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorStatus"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    startMyTotpEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The secret to add to the app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnrolment"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirmMyTotpEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    totp_code: components["schemas"]["AuthenticatorCode"];
+                };
+            };
+        };
+        responses: {
+            /** @description The app is the account's second factor; the recovery codes are never shown again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    removeMySecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    totp_code?: components["schemas"]["AuthenticatorCode"];
+                    recovery_code?: components["schemas"]["RecoveryCode"];
+                };
+            };
+        };
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["Unavailable"];
         };

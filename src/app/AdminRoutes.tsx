@@ -1,9 +1,12 @@
 // The staff area (/admin/*): its layout and screens, loaded lazily as one chunk. Non-staff people are sent
 // to /panel (docs/product.md section 11; the server enforces it too). The dashboard is a chunk of its own inside it,
 // so the chart library loads only there (docs/decisions/030-dashboard.md).
-import { lazy, Suspense } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { secondFactorStatusQuery } from '#features/profile/api/second-factor';
+import { paths } from '#lib/paths';
 import { SubNav } from '#components/ui/SubNav';
 import { SignedInOnly } from '#components/session/SignedInOnly';
 import { AppLoading } from './RootLayout';
@@ -12,6 +15,7 @@ export function AdminLayout() {
   const intl = useIntl();
   return (
     <SignedInOnly staff>
+      <SecondFactorGate>
       <SubNav
         label={intl.formatMessage({ id: 'admin.nav.label' })}
         items={[
@@ -25,8 +29,24 @@ export function AdminLayout() {
         ]}
       />
       <Outlet />
+      </SecondFactorGate>
     </SignedInOnly>
   );
+}
+
+/**
+ * Staff without a second factor are sent to enrol first (docs/decisions/049-second-factor.md); the server refuses
+ * them every admin operation anyway (403 `second_factor_required`). `next` brings them back here after.
+ */
+function SecondFactorGate({ children }: { children: ReactNode }) {
+  const status = useQuery(secondFactorStatusQuery());
+  const location = useLocation();
+  if (status.isPending) return <AppLoading />;
+  if (status.data?.required && !status.data.totp) {
+    const next = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`${paths.secondFactor}?next=${next}`} replace />;
+  }
+  return children;
 }
 
 const LazyDashboardPage = lazy(async () => ({ default: (await import('#features/admin-dashboard/components/DashboardPage')).DashboardPage }));

@@ -24,6 +24,7 @@ const titles = defineMessages({
   emailConfirm: { id: 'account.emailConfirm.title' },
   emailUndo: { id: 'account.emailUndo.title' },
   profile: { id: 'profile.page.title' },
+  secondFactor: { id: 'profile.secondFactor.title' },
   terms: { id: 'terms.page.title' },
   programs: { id: 'panel.programs.title' },
   myPrograms: { id: 'panel.myPrograms.title' },
@@ -183,6 +184,15 @@ function routeTable(session: SessionActor): RouteObject[] {
               handle: handle(titles.profile),
               lazy: async () => ({
                 Component: (await import('#features/profile/components/ProfilePage')).ProfilePage,
+              }),
+            },
+            {
+              // Add or remove an authenticator app (docs/decisions/049-second-factor.md); staff are sent here to enrol.
+              path: 'profile/second-factor',
+              loader: requireSignedIn(session),
+              handle: handle(titles.secondFactor),
+              lazy: async () => ({
+                Component: (await import('#features/profile/components/SecondFactorPage')).SecondFactorPage,
               }),
             },
             {

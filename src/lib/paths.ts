@@ -8,6 +8,7 @@ export const paths = {
   passwordReset: '/password/reset',
   passwordResetConfirm: '/password/reset/confirm',
   profile: '/profile',
+  secondFactor: '/profile/second-factor',
   terms: '/terms',
   panel: '/panel',
   admin: '/admin',

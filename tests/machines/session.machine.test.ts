@@ -24,6 +24,7 @@ import {
 import type {
   LoginInput,
   LoginResponse,
+  SecondFactorChallenge,
   LogoutInput,
   RefreshInput,
   SessionEvent,
@@ -102,6 +103,8 @@ const RENEWED_RECORD: SessionRecord = {
   access: jwt({ sub: '2', exp: nowSeconds + 900 }),
   refresh: 'refresh-after-password-change',
 };
+/** A sign-in of an account with a second factor (docs/decisions/049-second-factor.md): no tokens, a challenge. */
+const CHALLENGE: SecondFactorChallenge = { second_factor_required: true, challenge: 'challenge-token', methods: ['totp', 'recovery_code'] };
 // Error bodies in the shapes of docs/product.md section 11.
 const LOGIN_ERROR = SERVER_ANSWERS.badCredentials;
 const REFRESH_ERROR = SERVER_ANSWERS.tokenNotValid;
@@ -112,7 +115,7 @@ const LOGOUT_ERROR = { detail: 'Servicio no disponible.' };
 /** The machine's own events plus the answers of its invoked calls, which the model sends as events. */
 type ModelEvent =
   | SessionEvent
-  | { type: 'xstate.done.actor.login'; output: LoginResponse }
+  | { type: 'xstate.done.actor.login'; output: LoginResponse | SecondFactorChallenge }
   | { type: 'xstate.error.actor.login'; error: unknown }
   | { type: 'xstate.done.actor.refresh'; output: SessionResponse }
   | { type: 'xstate.error.actor.refresh'; error: unknown }
@@ -136,6 +139,8 @@ const SAMPLE_EVENTS: readonly ModelEvent[] = [
   { type: 'session.storageChanged', record: null },
   { type: 'session.renewed', record: RENEWED_RECORD },
   { type: 'xstate.done.actor.login', output: LOGIN_RESPONSE },
+  { type: 'xstate.done.actor.login', output: CHALLENGE },
+  { type: 'session.secondFactorPassed', record: LOGIN_RESPONSE },
   { type: 'xstate.error.actor.login', error: LOGIN_ERROR },
   { type: 'xstate.done.actor.refresh', output: REFRESH_RESPONSE },
   { type: 'xstate.error.actor.refresh', error: REFRESH_ERROR },
@@ -207,7 +212,7 @@ function createSession(input: SessionInput) {
   // The SPA read the record it passes in from this key, so a stored session is already there.
   if (input.record !== null) storage.set(SESSION_STORAGE_KEYS.user, JSON.stringify(input.record));
 
-  const loginCalls: Array<Call<LoginInput, LoginResponse>> = [];
+  const loginCalls: Array<Call<LoginInput, LoginResponse | SecondFactorChallenge>> = [];
   const refreshCalls: Array<Call<RefreshInput, SessionResponse>> = [];
   const logoutCalls: Array<Call<LogoutInput, void>> = [];
   // The storage read takes no input; XState types an absent input as NonReducibleUnknown.
@@ -242,6 +247,9 @@ function createSession(input: SessionInput) {
     }),
     { input },
   );
+  // The challenges the machine emitted for the login page's second step.
+  const challenges: string[] = [];
+  actor.on('session.secondFactorRequired', (emitted) => void challenges.push(emitted.challenge));
   actor.start();
   // Booting with a stored record brings its language, as a sign-in does; booting without one does nothing.
   expect(effects).toEqual(input.record === null ? [] : [{ action: 'adoptPreferredLanguage', params: { language: input.record.language } }]);
@@ -257,11 +265,14 @@ function createSession(input: SessionInput) {
     actor,
     storage,
     effects,
+    challenges,
     loginCalls,
     refreshCalls,
     logoutCalls,
     readCalls,
     expected,
+    /** Whether the last `session.secondFactorPassed` was taken (sent while signed out). */
+    tookSecondFactor: false,
     storedRecord: () => parseSessionRecord(storage.get(SESSION_STORAGE_KEYS.user) ?? null),
     /** Resolves once the actor has left `state`, i.e. the answer of its call was processed. */
     leave: (state: string) => waitFor(actor, (snapshot) => snapshot.value !== state, { timeout: 1000 }),
@@ -317,9 +328,11 @@ async function perform(session: Session, event: ModelEvent) {
   const effects: Effect[] =
     event.type === 'xstate.error.actor.login'
       ? [{ action: 'announceLoginFailure', params: { body: event.error } }]
-      : event.type === 'xstate.done.actor.login'
+      : event.type === 'xstate.done.actor.login' && !('second_factor_required' in event.output)
         ? [{ action: 'adoptPreferredLanguage', params: { language: event.output.language } }]
-        : [];
+        : event.type === 'session.secondFactorPassed' && session.tookSecondFactor
+          ? [{ action: 'adoptPreferredLanguage', params: { language: event.record.language } }]
+          : [];
   expect(session.effects).toEqual(effects);
 }
 
@@ -351,9 +364,28 @@ async function performEvent(session: Session, event: ModelEvent) {
       else storage.set(SESSION_STORAGE_KEYS.user, JSON.stringify(event.record));
       actor.send(event);
       return;
+    case 'session.secondFactorPassed': {
+      // Only a signed-out session begins from it (the login page's second step); elsewhere it is ignored.
+      session.tookSecondFactor = actor.getSnapshot().value === 'signedOut';
+      const before = storage.get(SESSION_STORAGE_KEYS.user);
+      actor.send(event);
+      if (!session.tookSecondFactor) {
+        expect(storage.get(SESSION_STORAGE_KEYS.user)).toBe(before);
+        return;
+      }
+      expect(session.storedRecord()).toEqual(event.record);
+      expected.remember = expected.lastLogin?.remember === true ? event.record.email : undefined;
+      return;
+    }
     case 'xstate.done.actor.login': {
       lastCall(session.loginCalls).answer.resolve(event.output);
       await session.leave('signingIn');
+      if ('second_factor_required' in event.output) {
+        // No session yet: nothing stored, the challenge handed on for the second step.
+        expect(storage.has(SESSION_STORAGE_KEYS.user)).toBe(false);
+        expect(session.challenges.at(-1)).toBe(event.output.challenge);
+        return;
+      }
       expect(session.storedRecord()).toEqual(event.output);
       expected.remember = expected.lastLogin?.remember === true ? event.output.email : undefined;
       return;
@@ -502,6 +534,7 @@ describe('session machine: every shortest path', () => {
           'session.unauthorized': drive,
           'session.storageChanged': drive,
           'session.renewed': drive,
+          'session.secondFactorPassed': drive,
           'xstate.done.actor.login': drive,
           'xstate.error.actor.login': drive,
           'xstate.done.actor.refresh': drive,

@@ -61,7 +61,8 @@ describe.each(databaseKinds)('access matrix from openapi.yaml (%s)', (kind) => {
   let registrationId: number;
 
   beforeAll(async () => {
-    test = await startTestApp(kind);
+    // No staff exemption: the staff member below has no second factor, and the rule is part of the matrix.
+    test = await startTestApp(kind, { env: { STAFF_SECOND_FACTOR_EXEMPT: '' } });
     owner = await signUp(test, { first_name: 'Dueña', last_name: 'Privada' });
     intruder = await signUp(test, { first_name: 'Otra', last_name: 'Persona' });
     programId = (await createProgram(test)).id;
@@ -185,6 +186,26 @@ describe.each(databaseKinds)('access matrix from openapi.yaml (%s)', (kind) => {
     expect(await ownersView()).toBe(before);
     // Staff operations are tagged `admin` in the contract; the flag reaches the routes.
     expect(operations.every((op) => typeof op.staffOnly === 'boolean')).toBe(true);
+  });
+
+  it('answers 403 second_factor_required to staff without a second factor on every admin-tagged operation, and changes nothing', async () => {
+    // docs/decisions/049-second-factor.md: the staff flag alone opens nothing; their own profile stays open to enrol.
+    const staff = await signUp(test, { first_name: 'Personal', last_name: 'Sin Factor', staff: true });
+    const before = await ownersView();
+    for (const op of operations.filter((o) => o.staffOnly)) {
+      const response = await send(op, { ...staff.headers, 'accept-language': 'en' });
+      expect(response.statusCode, `${op.operationId}: ${response.body}`).toBe(403);
+      expect(response.json()).toEqual({
+        detail: 'Staff must turn on two-step verification before using the admin area. Turn it on in your profile.',
+        code: 'second_factor_required',
+      });
+      for (const secret of [owner.email, 'Privada']) expect(response.body).not.toContain(secret);
+    }
+    expect(await ownersView()).toBe(before);
+    for (const operationId of ['getMe', 'getMySecondFactor']) {
+      const op = operations.find((o) => o.operationId === operationId)!;
+      expect((await send(op, staff.headers)).statusCode, operationId).toBe(200);
+    }
   });
 
   it("answers 404 to a second applicant on every operation on the owner's resources, and changes nothing", async () => {

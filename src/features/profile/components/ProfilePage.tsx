@@ -1,9 +1,12 @@
 // /profile: the signed-in person's information (GET /me) on its forms: the Person fields, the SSN last 4, the
-// sign-in e-mail (POST /me/email), the password (POST /me/password) and reminder e-mails (/me/reminders).
+// sign-in e-mail (POST /me/email), the password (POST /me/password) and reminder e-mails (/me/reminders); and a link
+// to the second factor (/profile/second-factor).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Button } from '#components/ui/Button';
+import { Link } from 'react-router-dom';
+import { Button, linkClass } from '#components/ui/Button';
+import { paths } from '#lib/paths';
 import { PageHeading } from '#components/ui/PageHeading';
 import { SignedInOnly } from '#components/session/SignedInOnly';
 import { meQueryOptions, type Person } from '#features/profile/api/me';
@@ -64,6 +67,17 @@ function ProfileContent() {
           <SsnForm masked={me.data.ssn_last4_masked} />
           <EmailForm current={me.data.email} />
           <PasswordForm />
+          <section aria-labelledby="profile-second-factor" className="space-y-3 rounded-md border border-gray-300 p-4 sm:p-6">
+            <h2 id="profile-second-factor" className="text-2xl font-bold text-gray-900">
+              <FormattedMessage id="profile.secondFactor.title" />
+            </h2>
+            <p className="text-gray-800">
+              <FormattedMessage id="profile.secondFactor.profileIntro" />
+            </p>
+            <Link to={paths.secondFactor} className={linkClass}>
+              <FormattedMessage id="profile.secondFactor.manage" />
+            </Link>
+          </section>
           <RemindersForm />
         </>
       )}
