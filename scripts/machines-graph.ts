@@ -14,11 +14,13 @@ import { documentsMachine } from '#machines/documents/documents.machine.ts';
 import { driveMachine } from '#machines/drive/drive.machine.ts';
 import { registrationMachine } from '#machines/registration/registration.machine.ts';
 import { reviewMachine } from '#machines/review/review.machine.ts';
+import { enrolmentMachine } from '#machines/second-factor/enrolment.machine.ts';
+import { signInStepMachine } from '#machines/second-factor/sign-in-step.machine.ts';
 import { sessionMachine } from '#machines/session/session.machine.ts';
 import { stepMachine } from '#machines/step/step.machine.ts';
 import { uploadMachine } from '#machines/upload/upload.machine.ts';
 
-/** Every machine of machines/, by its folder name (the chart's file name). */
+/** Every machine of machines/, by its folder name, and its file's where a folder holds two (the chart's file name). */
 export const MACHINES: Readonly<Record<string, AnyStateMachine>> = {
   'admin-action': adminActionMachine,
   application: applicationMachine,
@@ -29,6 +31,8 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = {
   drive: driveMachine,
   registration: registrationMachine,
   review: reviewMachine,
+  'second-factor-enrolment': enrolmentMachine,
+  'second-factor-sign-in-step': signInStepMachine,
   session: sessionMachine,
   step: stepMachine,
   upload: uploadMachine,
