@@ -239,9 +239,12 @@ describe.each(databaseKinds)('applications on %s', (kind) => {
       expect((await submitStep(ana, id, 9)).statusCode).toBe(400);
     });
 
-    it('drops fields a step does not have instead of storing them', async () => {
-      const saved = await put(ana, id, 5, { main_challenge: 'Cash flow', is_admin: true }, 0);
-      expect(saved.statusCode).toBe(200);
+    it('refuses a field a step does not have, naming it, and stores nothing (docs/decisions/046-account-safety.md)', async () => {
+      const refused = await put(ana, id, 5, { main_challenge: 'Cash flow', is_admin: true }, 0);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'invalid', is_admin: [expect.any(String)] });
+      const saved = await put(ana, id, 5, { main_challenge: 'Cash flow' }, 0);
+      expect(saved.statusCode, saved.body).toBe(200);
       expect(saved.json().data).toEqual({ main_challenge: 'Cash flow' });
     });
   });
