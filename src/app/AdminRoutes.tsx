@@ -41,7 +41,8 @@ export function AdminLayout() {
 function SecondFactorGate({ children }: { children: ReactNode }) {
   const status = useQuery(secondFactorStatusQuery());
   const location = useLocation();
-  if (status.isPending) return <AppLoading />;
+  // While the status loads the page renders (its calls are refused without a factor anyway): a loading screen here
+  // would take the route change's focus from the page's heading.
   if (status.data?.required && !status.data.totp) {
     const next = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`${paths.secondFactor}?next=${next}`} replace />;
