@@ -11,6 +11,7 @@ import {
   mailHeader,
   mailText,
   registerAccount,
+  sentTo,
   signIn,
   startSmtp,
   startTestApp,
@@ -22,7 +23,6 @@ import {
 } from '../support/server.ts';
 
 const en = { 'accept-language': 'en' };
-const sentTo = (address: string) => (mail: CapturedMail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase());
 const tokenIn = (text: string, page: 'confirm' | 'undo'): string => {
   const match = new RegExp(`https?://\\S+/account/email/${page}\\?token=([A-Za-z0-9_-]+)`).exec(text);
   if (!match) throw new Error(`no ${page} link in: ${text}`);

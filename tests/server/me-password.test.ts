@@ -8,11 +8,11 @@ import {
   mailHeader,
   mailText,
   registerAccount,
+  sentTo,
   signIn,
   startSmtp,
   startTestApp,
   testClock,
-  type CapturedMail,
   type TestApp,
   type TestSmtp,
 } from '../support/server.ts';
@@ -21,7 +21,6 @@ const en = { 'accept-language': 'en' };
 const tokenNotValid = { detail: 'Token is invalid or expired', code: 'token_not_valid' };
 const NEW_PASSWORD = 'Brand-New-Passw0rd-2026';
 
-const sentTo = (address: string) => (mail: CapturedMail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase());
 
 describe.each(databaseKinds)('changing the password while signed in (%s)', (kind) => {
   const clock = testClock();

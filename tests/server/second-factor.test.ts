@@ -12,12 +12,12 @@ import {
   databaseKinds,
   mailText,
   registerAccount,
+  sentTo,
   signIn,
   startSmtp,
   startTestApp,
   testClock,
   type Account,
-  type CapturedMail,
   type TestApp,
   type TestSmtp,
 } from '../support/server.ts';
@@ -25,7 +25,6 @@ import {
 const en = { 'accept-language': 'en' };
 const STEP_MS = 30_000;
 
-const sentTo = (address: string) => (mail: CapturedMail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase());
 
 describe.each(databaseKinds)('second factor (%s)', (kind) => {
   const clock = testClock();

@@ -348,6 +348,9 @@ function partsOf(mail: CapturedMail): { headers: Map<string, string>; body: stri
 }
 
 /** The text of a captured UTF-8 e-mail (its text part when it has attachments) with its transfer encoding undone. */
+/** Matches a captured message addressed to `address` (addresses compared without case), for `smtp.waitFor`. */
+export const sentTo = (address: string) => (mail: CapturedMail): boolean => mail.to.some((to) => to.toLowerCase() === address.toLowerCase());
+
 export function mailText(mail: CapturedMail): string {
   const parts = partsOf(mail);
   const text = parts.find((part) => (part.headers.get('content-type') ?? 'text/plain').startsWith('text/plain')) ?? parts[0];
