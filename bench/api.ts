@@ -6,11 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { openDatabase, type DatabaseTarget } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
-import { freePort, root, startProcess, stop } from './processes.ts';
+import { freePort, freshDatabase, root, startProcess, stop } from './processes.ts';
 import { isMain, runAlone, type Part } from './results.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -214,32 +213,12 @@ function table(rows: Row[]): string {
   ].join('\n');
 }
 
-/** A fresh database on the PostgreSQL server of `adminUrl`, dropped after the run. */
-async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `portal_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 /** On a fresh database of the PostgreSQL server that TEST_DATABASE_URL or DATABASE_URL names, dropped after. */
 async function benchPostgres(): Promise<string> {
   const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (!postgresUrl) return 'skipped: needs PostgreSQL (set TEST_DATABASE_URL or DATABASE_URL).';
-  const database = await freshPostgres(postgresUrl);
+  const database = await freshDatabase(postgresUrl, `portal_bench_${process.pid}`);
   try {
     return await benchDatabase({ DATABASE_URL: database.url }, Number(process.env.WEB_CONCURRENCY || availableParallelism()));
   } finally {

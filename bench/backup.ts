@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '#server/db/client.ts';
+import { freshDatabase } from './processes.ts';
 import { createBackup, restoreBackup, type PortalData } from '#server/operations/backup.ts';
 import { isMain, runAlone, type Part } from './results.ts';
 
@@ -52,25 +52,6 @@ async function seedPortal(data: PortalData): Promise<void> {
   }
 }
 
-/** A fresh database on the PostgreSQL server of `adminUrl`, dropped by the returned function. */
-async function freshDatabase(adminUrl: string, name: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 interface Row {
   database: string;

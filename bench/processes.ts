@@ -1,7 +1,9 @@
-// The bench's server processes: a free port, a process started and awaited until it answers, and its stop.
+// The bench's server processes: a free port, a process started and awaited until it answers, and its stop; and a
+// fresh PostgreSQL database for a run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -38,3 +40,22 @@ export function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** A fresh database on the PostgreSQL server of `adminUrl`, dropped by the returned function. */
+export async function freshDatabase(adminUrl: string, name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
