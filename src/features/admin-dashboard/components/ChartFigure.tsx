@@ -30,12 +30,12 @@ interface BarsProps {
 /** One horizontal bar per category: the label, the bar (an SVG rectangle as wide as its share) and the count. */
 function HorizontalBars({ data, number }: BarsProps) {
   return (
-    <div className="grid grid-cols-[minmax(0,9rem)_1fr] items-center gap-x-3 gap-y-2 text-xs text-gray-900">
+    <div className="grid grid-cols-[minmax(0,9rem)_minmax(0,1fr)] items-center gap-x-3 gap-y-2 text-xs text-gray-900">
       {data.map((row) => (
         <div key={row.key} className="contents">
           <span className="truncate text-right">{row.label}</span>
-          <span className="flex items-center gap-2">
-            <svg className="h-5 min-w-0 flex-1" role="presentation">
+          <span className="flex min-w-0 items-center gap-2">
+            <svg className="h-5 w-full min-w-0 flex-1" role="presentation">
               <rect x="0" y="0" height="100%" width={`${row.percent}%`} fill={BAR_COLOR} />
             </svg>
             <span className="w-12 shrink-0 tabular-nums">{number(row.count)}</span>
