@@ -1,6 +1,7 @@
 // What the review screen reads from the review machine: the status, which of staff's actions to offer (the machine's
 // own `snapshot.can`; while a command is on its way, of the status it left from), the dialog open, the command in flight and the server's refusal.
 import type { SnapshotFrom } from 'xstate';
+import { REVIEW_DECISION_VALUES } from '#shared/contract-enums.ts';
 import { APPLICATION_STATUSES, mayDeclareConflict, mayScore, rejectedDocuments, scoringOpen, type ApplicationStatus, type LifecycleEvent } from '#shared/review-lifecycle.ts';
 import { approvalStepOf, dutyConflictOf, reviewMachine, unverifiedDocuments } from './review.machine.ts';
 import type { ReviewCommand, ReviewContext, ReviewDialog, ReviewDocument } from './review.types.ts';
@@ -43,7 +44,7 @@ export function selectStaffActions(current: Snapshot): StaffReviewAction[] {
 
 /** The decisions the machine takes now, in the table's order. */
 export const selectDecisions = (snapshot: Snapshot) =>
-  (['approved', 'rejected', 'waitlisted'] as const).filter((decision) =>
+  REVIEW_DECISION_VALUES.filter((decision) =>
     settled(snapshot).can({ type: decision === 'approved' ? 'approve' : decision === 'rejected' ? 'reject' : 'waitlist', by: 'staff', reason: '·' }),
   );
 
