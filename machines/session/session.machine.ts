@@ -146,6 +146,8 @@ export const sessionMachine = setup({
     setChallenge: assign((_, params: { challenge: string | null }) => ({ challenge: params.challenge })),
     setRecord: assign((_, params: { record: SessionRecord | null }) => ({ record: params.record })),
     setError: assign((_, params: { error: SessionError | null }) => ({ error: params.error })),
+    /** Another tab signed in: its record, and no error of this tab's last attempt. */
+    followOtherTab: assign((_, params: { record: SessionRecord | null }) => ({ record: params.record, error: null })),
     setRemember: assign((_, params: { remember: boolean }) => ({ remember: params.remember })),
     markSignedOutByChoice: assign({ signedOutByChoice: true }),
     clearSignedOutByChoice: assign({ signedOutByChoice: false }),
@@ -204,10 +206,7 @@ export const sessionMachine = setup({
         'session.storageChanged': {
           guard: { type: 'isRecord', params: ({ event }) => ({ record: event.record }) },
           target: 'signedIn',
-          actions: [
-            { type: 'setRecord', params: ({ event }) => ({ record: event.record }) },
-            { type: 'setError', params: { error: null } },
-          ],
+          actions: { type: 'followOtherTab', params: ({ event }) => ({ record: event.record }) },
         },
       },
     },
@@ -308,10 +307,7 @@ export const sessionMachine = setup({
         'session.storageChanged': {
           guard: { type: 'isRecord', params: ({ event }) => ({ record: event.record }) },
           target: 'signedIn',
-          actions: [
-            { type: 'setRecord', params: ({ event }) => ({ record: event.record }) },
-            { type: 'setError', params: { error: null } },
-          ],
+          actions: { type: 'followOtherTab', params: ({ event }) => ({ record: event.record }) },
         },
       },
     },
