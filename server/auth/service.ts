@@ -16,7 +16,7 @@ import { AttemptLimiter, type AccountLimiter } from './attempt-limits.ts';
 import { hasSecondFactor, secondFactorChallenge } from './second-factor.ts';
 import { RESET_LINK_TTL_DAYS } from '#shared/account-constants.ts';
 import type { WorkQueue } from './work-queue.ts';
-import { forgetSession, markUsed, openSession, type Client } from './sessions.ts';
+import { forgetSession, isUseDue, markUsed, openSession, type Client } from './sessions.ts';
 
 type Schemas = components['schemas'];
 export type User = typeof users.$inferSelect;
@@ -175,10 +175,14 @@ async function userOfRefreshToken(deps: AuthDeps, refresh: string) {
   return { user, claims };
 }
 
-/** A new access token for a live session; the session's last use is written at most every few minutes (sessions.ts). */
+/**
+ * A new access token for a live session. The session's last use is written at most every few minutes (sessions.ts),
+ * after the answer, so no refresh waits for that write (docs/decisions/057-see-your-sessions.md).
+ */
 export async function refreshSession(deps: AuthDeps, refresh: string, client: Client): Promise<Schemas['SessionResponse']> {
   const { user, claims } = await userOfRefreshToken(deps, refresh);
-  await markUsed(deps.db, claims, client, deps.now());
+  const now = deps.now();
+  if (isUseDue(deps.db, claims.sessionId, now)) deps.work.enqueue('session last use', () => markUsed(deps.db, claims, client, now));
   const session = { id: claims.sessionId, version: claims.version, expiresAt: claims.expiresAt };
   return { ...sessionUser(user), access: await deps.tokens.issueAccess(user.id, session) };
 }

@@ -93,13 +93,18 @@ const rowOf = (claims: VerifiedToken, client: Client, now: Date) => ({
  * gets its row here, dated from its refresh token.
  */
 export async function markUsed(db: Db, claims: VerifiedToken, client: Client, now: Date): Promise<void> {
-  const written = writesOf(db).get(claims.sessionId);
-  if (written !== undefined && now.getTime() - written < LAST_USE_INTERVAL_MS) return;
+  if (!isUseDue(db, claims.sessionId, now)) return;
   remember(db, claims.sessionId, now.getTime());
   await db
     .insert(signedInSessions)
     .values(rowOf(claims, client, now))
     .onConflictDoUpdate({ target: signedInSessions.id, set: { last_used_at: now, user_agent: client.userAgent, address: client.address } });
+}
+
+/** Whether a refresh now should write the session's last use: no write by this process within the interval. */
+export function isUseDue(db: Db, sessionId: string, now: Date): boolean {
+  const written = writesOf(db).get(sessionId);
+  return written === undefined || now.getTime() - written >= LAST_USE_INTERVAL_MS;
 }
 
 // ---- reading -------------------------------------------------------------------------------------------------

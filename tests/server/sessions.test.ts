@@ -65,7 +65,12 @@ describe.each(databaseKinds)('signed-in devices (%s)', (kind) => {
     return (response.json() as { results: Listed[] }).results;
   };
   const me = (session: Session) => test.call('GET', '/me', undefined, bearer(session.access));
-  const refresh = (session: Session, headers: Record<string, string> = {}) => test.call('POST', '/auth/session/', { refresh: session.refresh }, headers);
+  /** A refresh, and the last-use write it queued after its answer done. */
+  const refresh = async (session: Session, headers: Record<string, string> = {}) => {
+    const response = await test.call('POST', '/auth/session/', { refresh: session.refresh }, headers);
+    await test.app.ctx.auth.work.drain();
+    return response;
+  };
   /** The session with a new access token: the tests move the clock past an access token's life. */
   const renewed = async (session: Session): Promise<Session> => {
     const response = await refresh(session);
