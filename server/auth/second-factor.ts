@@ -10,6 +10,7 @@ import { recoveryCodes, totpFactors } from '#server/db/schema.ts';
 import { AppError, detailError, fieldErrors, notAuthenticated } from '#server/http/errors.ts';
 import { isLanguage, type Language } from '#server/i18n/messages.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
+import { openSession, type Client } from './sessions.ts';
 import { AttemptLimiter } from './attempt-limits.ts';
 import { verifyPassword } from './passwords.ts';
 import { findUserById, sessionUser, type AuthDeps, type User } from './service.ts';
@@ -155,12 +156,12 @@ export async function secondFactorChallenge(deps: AuthDeps, user: User): Promise
 }
 
 /** Completes a sign-in: the challenge names an account whose sessions have not ended since; then one right code. */
-export async function completeLogin(deps: AuthDeps, challenge: string, input: CodeInput): Promise<Schemas['LoginResponse']> {
+export async function completeLogin(deps: AuthDeps, challenge: string, input: CodeInput, client: Client): Promise<Schemas['LoginResponse']> {
   const claims = await deps.tokens.verify(challenge, 'challenge');
   const user = claims ? await findUserById(deps.db, claims.userId) : undefined;
   if (!claims || !user || !user.is_active || user.token_version !== claims.version) throw challengeInvalid();
   await checkSecondFactor(deps, user.id, input);
-  return { ...sessionUser(user), ...(await deps.tokens.issueSession(user.id, user.token_version)) };
+  return { ...sessionUser(user), ...(await openSession(deps, user, client)) };
 }
 
 /** The current password, counted against the account like a sign-in; a field error on `current_password` when wrong. */
