@@ -19,8 +19,8 @@ export interface Photo {
 export const MAX_PHOTOS = 10;
 /** Past this a photo is refused before it is decoded (a 48 MP phone camera is within it; a decompression bomb is not). */
 export const MAX_PHOTO_PIXELS = 64_000_000;
-/** A page's image is at most this many pixels on its long side: about 220 dpi over a letter page's 11 inches. */
-const LONG_SIDE_PX = 2400;
+/** A page's image is at most this many pixels on its long side: about 180 dpi over a letter page's 11 inches. */
+const LONG_SIDE_PX = 2000;
 const JPEG_QUALITY = 80;
 /** A page's long side in PDF points (11 inches): readers and printers scale it, this only sets its proportions. */
 const PAGE_LONG_SIDE_PT = 792;
