@@ -11,12 +11,24 @@ export type FileKind = components['schemas']['FileKind'];
 /** What an upload answers: a document upload answers an ApplicationFile (which is a StoredFile too). */
 export type UploadedFile = StoredFile | ApplicationFile;
 
-/** A file the person chose. `body` is the bytes; the machine only reads the name, size and type. */
+/** One more photo of the same document, chosen with the first: sent in the same request, made into one PDF. */
+export interface PickedPart {
+  name: string;
+  type: string;
+  body: Blob;
+}
+
+/**
+ * A file the person chose. `body` is the bytes; the machine only reads the name, size and type. Several photos chosen
+ * at once for one document are the first here and the rest in `more`, `size` counting them all
+ * (docs/decisions/054-photos-are-documents.md).
+ */
 export interface PickedFile {
   name: string;
   size: number;
   type: string;
   body: Blob;
+  more?: readonly PickedPart[];
 }
 
 /**
