@@ -9,9 +9,9 @@ import type { StepForm } from '#features/application/hooks/use-step-form';
 import type { FieldErrors } from '#features/application/components/StepSection';
 import { errorText } from '#lib/form-errors';
 import { DocumentsField } from '#features/application/components/DocumentsField';
+import { MAX_OWNERS } from '#shared/application-constants';
 import { SpecField, summaryFields } from './SpecFields';
 
-export const MAX_OWNERS = 20;
 
 /** The owners' fields for the error summary: `owners` for the list, `owners.<n>.<field>` for each owner. */
 export function ownerFields(count: number): Record<string, SummaryField> {
@@ -75,12 +75,9 @@ export function OwnersFields({ form, errors }: { form: StepForm; errors: FieldEr
                     const hint = hintOf(spec);
                     return (
                       <DocumentsField
-                        // A new actor when owners are removed above this one: its files are another owner's.
-                        key={`${spec.name}-${index}-${owners.length}`}
+                        key={spec.name}
                         id={fieldId(3, `owners.${index}.${spec.name}`)}
-                        kind="owner_id"
                         target={{ step: 3, path: ['owners', index, spec.name] }}
-                        ids={owner[spec.name]}
                         label={<FormattedMessage {...labelOf(spec)} />}
                         hint={hint ? <FormattedMessage {...hint} /> : undefined}
                         required={spec.required}
