@@ -58,9 +58,7 @@ export function HouseholdFields({ form, errors }: { form: StepForm; errors: Fiel
         {spec.name === 'no_income_form' ? <NoIncomeDownload /> : null}
         <DocumentsField
           id={id}
-          kind={spec.kind.kind}
           target={{ step: 4, path: [spec.name] }}
-          ids={form.data[spec.name]}
           label={<FormattedMessage {...labelOf(spec)} />}
           hint={hint ? <FormattedMessage {...hint} /> : undefined}
           required={spec.required}
