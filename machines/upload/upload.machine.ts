@@ -139,6 +139,8 @@ export const uploadMachine = setup({
       },
       { target: '.uploading', reenter: true, actions: { type: 'start', params: fileOf } },
     ],
+    // The form was signed on screen (machines/signature): the server stored it as this field's file, which it replaces.
+    'upload.signed': { target: '.uploaded', actions: { type: 'store', params: ({ event }) => ({ stored: event.stored }) } },
   },
   states: {
     idle: {

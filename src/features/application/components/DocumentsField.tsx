@@ -61,9 +61,11 @@ interface DocumentsFieldProps {
   hint?: ReactNode;
   required?: boolean | undefined;
   errors?: readonly ErrorText[] | undefined;
+  /** A way to sign this field's form on screen (SignaturePanel), given how to add the signed document to the field. */
+  signing?: ((add: (file: ApplicationFile) => void) => ReactNode) | undefined;
 }
 
-export function DocumentsField({ id, kind, target, ids, label, hint, required, errors = [] }: DocumentsFieldProps) {
+export function DocumentsField({ id, kind, target, ids, label, hint, required, errors = [], signing }: DocumentsFieldProps) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const { application, app } = useWorkspace();
@@ -151,6 +153,7 @@ export function DocumentsField({ id, kind, target, ids, label, hint, required, e
           ))}
         </ul>
       )}
+      {signing ? <div className="mt-3">{signing((file) => actor.send({ type: 'documents.uploaded', stored: file }))}</div> : null}
       {canAdd ? (
         <div className="mt-3">
           {/* A native file input behind a visible label styled as a button: the keyboard and screen readers get the input,
