@@ -224,5 +224,6 @@ describe.each(databaseKinds)('signing forms on screen on %s', (kind) => {
     const refused = await sign(person, body('certification'), 'en', submitted);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ detail: 'Application has been submitted', code: 'application_submitted' });
-  });
+    // A whole application is filled and sent first: on a busy machine that takes longer than one call.
+  }, 180_000);
 });
