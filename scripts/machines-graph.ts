@@ -17,6 +17,7 @@ import { reviewMachine } from '#machines/review/review.machine.ts';
 import { enrolmentMachine } from '#machines/second-factor/enrolment.machine.ts';
 import { signInStepMachine } from '#machines/second-factor/sign-in-step.machine.ts';
 import { sessionMachine } from '#machines/session/session.machine.ts';
+import { signatureMachine } from '#machines/signature/signature.machine.ts';
 import { stepMachine } from '#machines/step/step.machine.ts';
 import { uploadMachine } from '#machines/upload/upload.machine.ts';
 
@@ -34,6 +35,7 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = {
   'second-factor-enrolment': enrolmentMachine,
   'second-factor-sign-in-step': signInStepMachine,
   session: sessionMachine,
+  signature: signatureMachine,
   step: stepMachine,
   upload: uploadMachine,
 };

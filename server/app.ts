@@ -78,6 +78,8 @@ export const bodyLimits = {
   anonymous: 16 * 1024,
   json: 64 * 1024,
   step: 1024 * 1024,
+  /** A form signed on screen carries its drawing as a PNG data URL (openapi.yaml SignatureInput: 300,000 characters). */
+  signature: 384 * 1024,
   multipart: MAX_UPLOAD_BYTES + 64 * 1024,
 } as const;
 const isStepOperation = (operationId: string): boolean => /^(saveApplicationStep\d|submitApplicationStep)$/.test(operationId);
@@ -348,7 +350,9 @@ function registerContractRoutes(api: FastifyInstance, handlers: Handlers, ctx: A
       ? bodyLimits.multipart
       : isStepOperation(op.operationId)
         ? bodyLimits.step
-        : op.requiresAuth
+        : op.operationId === 'signApplicationForm'
+          ? bodyLimits.signature
+          : op.requiresAuth
           ? bodyLimits.json
           : bodyLimits.anonymous;
     const onRequest: onRequestHookHandler[] = [];

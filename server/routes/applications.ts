@@ -1,5 +1,5 @@
-// HTTP side of applications: My Programs, apply, steps, submit, the intake form upload, the certification form and the
-// applicant's copy.
+// HTTP side of applications: My Programs, apply, steps, submit, the intake form upload, the certification form, signing
+// a form on screen and the applicant's copy.
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import { contentDisposition, fileParts } from './uploads.ts';
@@ -8,6 +8,7 @@ import * as service from '#server/applications/service.ts';
 import * as intakeForm from '#server/applications/intake-form.ts';
 import * as documents from '#server/applications/documents.ts';
 import { getApplicantCopy } from '#server/applications/applicant-copy.ts';
+import { signForm } from '#server/applications/signing.ts';
 import type { StepNumber } from '#server/applications/steps.ts';
 
 export function applicationRoutes(ctx: AppContext): Handlers {
@@ -38,6 +39,11 @@ export function applicationRoutes(ctx: AppContext): Handlers {
       const file = await documents.uploadDocument(deps, request.requireUser(), request.params.id, request.query.kind, fileParts(request));
       reply.code(201);
       return file;
+    },
+    signApplicationForm: async (request, reply) => {
+      const signed = await signForm(deps, request.requireUser(), request.params.id, request.body, request.language);
+      reply.code(201);
+      return signed;
     },
     getApplicationFile: async (request, reply) => {
       const file = await documents.readDocument(deps, request.requireUser(), request.params.id, request.params.fileId);

@@ -66,9 +66,11 @@ interface DocumentsFieldProps {
   hint?: ReactNode;
   required?: boolean | undefined;
   errors?: readonly ErrorText[] | undefined;
+  /** A way to sign this field's form on screen (SignaturePanel), given how to add the signed document to the field. */
+  signing?: ((add: (file: ApplicationFile) => void) => ReactNode) | undefined;
 }
 
-export function DocumentsField({ id, target, label, hint, required, errors = [] }: DocumentsFieldProps) {
+export function DocumentsField({ id, target, label, hint, required, errors = [], signing }: DocumentsFieldProps) {
   const intl = useIntl();
   const { application, app } = useWorkspace();
   // The field's actor is the application machine's child: it outlives this component (moving between steps keeps an
@@ -147,6 +149,7 @@ export function DocumentsField({ id, target, label, hint, required, errors = [] 
           ))}
         </ul>
       )}
+      {signing ? <div className="mt-3">{signing((file) => actor.send({ type: 'documents.uploaded', stored: file }))}</div> : null}
       {canAdd ? (
         <div className="mt-3">
           {/* A native file input behind a visible label styled as a button: the keyboard and screen readers get the input,
