@@ -10,7 +10,7 @@ import type { ActiveContent } from '#server/files/pdf-inspection.ts';
 import { fieldErrors, msg, notFound, type FieldErrors } from '#server/http/errors.ts';
 import type { Viewer } from '#server/programs/service.ts';
 import { receivePdf, safeFileName, type Upload } from './pdf-upload.ts';
-import { assertCanUpload, assertStepOpen, INTAKE_FORM, loadReadable, write, type ApplicationDeps } from './service.ts';
+import { assertCanUpload, assertStepOpen, INTAKE_FORM, loadReadable, write, type ApplicationDeps } from './access.ts';
 import type { DraftData } from './steps.ts';
 
 type Schemas = components['schemas'];

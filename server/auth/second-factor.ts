@@ -12,7 +12,7 @@ import { isLanguage, type Language } from '#server/i18n/messages.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { AttemptLimiter } from './attempt-limits.ts';
 import { verifyPassword } from './passwords.ts';
-import { findUserById, sessionUser, type AuthDeps, type User } from './service.ts';
+import { findUserById, sessionUser, type AuthDeps, type User } from './accounts.ts';
 
 type Schemas = components['schemas'];
 
