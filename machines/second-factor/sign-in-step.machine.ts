@@ -25,7 +25,7 @@ export const signInStepMachine = setup({
 }).createMachine({
   id: 'signInStep',
   description: 'The code of a sign-in whose password was right: the app\'s six digits or a recovery code.',
-  context: ({ input }) => ({ challenge: input.challenge, method: 'totp', error: null, attempt: 0, record: null }),
+  context: ({ input }) => ({ challenge: input.challenge, method: 'totp', error: null, attempt: 0, record: null, expired: false }),
   initial: 'entering',
   states: {
     entering: {
@@ -52,7 +52,7 @@ export const signInStepMachine = setup({
         onDone: { target: 'signedIn', actions: assign({ error: null, record: ({ event }) => event.output }) },
         onError: [
           // Expired, or the account's sessions ended meanwhile: only a new sign-in helps.
-          { guard: { type: 'challengeEnded', params: ({ event }) => ({ error: event.error }) }, target: 'expired' },
+          { guard: { type: 'challengeEnded', params: ({ event }) => ({ error: event.error }) }, target: 'expired', actions: assign({ expired: true }) },
           {
             target: 'entering',
             actions: assign({ error: ({ event }) => event.error ?? null, attempt: ({ context }) => context.attempt + 1 }),
@@ -70,7 +70,7 @@ export const signInStepMachine = setup({
     },
     cancelled: { description: 'The person went back to the e-mail and password.', type: 'final' },
   },
-  output: ({ context }) => ({ record: context.record }),
+  output: ({ context }) => ({ record: context.record, expired: context.expired }),
 });
 
 export type SignInStepMachine = typeof signInStepMachine;

@@ -27,7 +27,7 @@ export interface PickedFile {
 export type UploadTarget =
   | { kind: 'intake_form'; applicationId: number }
   | { kind: 'document'; applicationId: number; fileKind: FileKind }
-  | { kind: 'drive'; programId: number; space: 'shared' | 'personal'; parentId: number | null };
+  | { kind: 'drive'; programId: number; space: components['schemas']['DriveSpace']; parentId: number | null };
 
 export interface UploadInput {
   target: UploadTarget;

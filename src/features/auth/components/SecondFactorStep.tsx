@@ -1,22 +1,22 @@
 // The login page's second step (docs/decisions/049-second-factor.md): the app's six digits, or a recovery code when
-// the device is lost. Runs machines/second-factor/sign-in-step.machine.ts; a right code hands the session record to
-// the session machine, an ended challenge goes back to the password.
-import { useActorRef, useSelector } from '@xstate/react';
+// the device is lost. Renders machines/second-factor/sign-in-step.machine.ts, which runs as the session machine's
+// child (`secondFactor`, in its `secondStep` state): a right code signs in there, an ended challenge or "back" returns
+// to the password; this view only reads the step and sends it the person's input.
+import { useSelector } from '@xstate/react';
 import { useEffect, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { appSignInStepMachine } from '#actors/second-factor';
+import type { ActorRefFrom } from 'xstate';
+import type { SignInStepMachine } from '#machines/second-factor/sign-in-step.machine';
 import {
   selectStepAttempt,
   selectStepBusy,
   selectStepError,
-  selectStepExpired,
   selectStepMethod,
 } from '#machines/second-factor/second-factor.selectors';
 import { Button } from '#components/ui/Button';
 import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
 import { TextField } from '#components/ui/Field';
 import { noErrors, toFormErrors } from '#lib/form-errors';
-import { useSessionActor } from '#lib/use-session';
 
 const labels = defineMessages({
   code: { id: 'auth.secondFactor.code' },
@@ -27,23 +27,13 @@ const fields = {
   recovery_code: { id: 'second-factor-code', label: labels.recoveryCode },
 } as const satisfies Record<string, SummaryField>;
 
-export function SecondFactorStep({ challenge, onEnd }: { challenge: string; onEnd: (expired: boolean) => void }) {
+export function SecondFactorStep({ step }: { step: ActorRefFrom<SignInStepMachine> }) {
   const intl = useIntl();
-  const session = useSessionActor();
-  const step = useActorRef(appSignInStepMachine, { input: { challenge } });
   const method = useSelector(step, selectStepMethod);
   const busy = useSelector(step, selectStepBusy);
   const error = useSelector(step, selectStepError);
   const attempt = useSelector(step, selectStepAttempt);
 
-  useEffect(() => {
-    const subscription = step.subscribe((snapshot) => {
-      if (snapshot.status !== 'done') return;
-      if (snapshot.output.record) session.send({ type: 'session.secondFactorPassed', record: snapshot.output.record });
-      else onEnd(selectStepExpired(snapshot));
-    });
-    return () => subscription.unsubscribe();
-  }, [step, session, onEnd]);
   // The field takes focus when the step opens and when the person switches to the other kind of code.
   useEffect(() => document.getElementById('second-factor-code')?.focus(), [method]);
 
