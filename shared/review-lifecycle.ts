@@ -139,7 +139,7 @@ interface ApplicantRow {
 
 /**
  * The applicant's side of the table, one row per status. The server's write check (`assertWritable` in
- * server/applications/service.ts) and the action it sends (server/programs/status.ts), the application machine's
+ * server/applications/access.ts) and the action it sends (server/programs/status.ts), the application machine's
  * guards and read-only steps (machines/application) and My Programs all read it through the functions below;
  * tests/unit/one-lifecycle.test.ts asks each of them about every status, program status, step and reopened set.
  */

@@ -11,7 +11,7 @@ import { fieldErrors, msg, notFound, type FieldErrors } from '#server/http/error
 import type { Viewer } from '#server/programs/service.ts';
 import { receiveDocument, type UploadParts } from './pdf-upload.ts';
 import { recordSigning, signingColumns, type SignedOnScreen } from './signed-on-screen.ts';
-import { assertCanUpload, assertStepOpen, INTAKE_FORM, loadReadable, write, type ApplicationDeps } from './service.ts';
+import { assertCanUpload, assertStepOpen, INTAKE_FORM, loadReadable, write, type ApplicationDeps } from './access.ts';
 import type { DraftData } from './steps.ts';
 
 type Schemas = components['schemas'];

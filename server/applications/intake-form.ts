@@ -1,26 +1,19 @@
 // The intake form of an application (step 6): the signed PDF uploaded, checked while it streams to disk and read
 // back by its owner and staff, and the certification form to download, sign and upload. The same rules as every
-// write of service.ts: only the owner, only while the application can change (service.ts assertWritable, write).
+// write of service.ts: only the owner, only while the application can change (access.ts assertWritable, write).
 import { and, eq, sql } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import { applicationFiles, applicationSteps } from '#server/db/schema.ts';
-import { findUserById } from '#server/auth/service.ts';
+import { findUserById } from '#server/auth/accounts.ts';
 import { notFound } from '#server/http/errors.ts';
 import type { Language } from '#server/i18n/messages.ts';
 import type { Viewer } from '#server/programs/service.ts';
 import { renderCertification, renderFormToSign, renderNoIncomeForm, type CertificationInput } from './certification.ts';
 import { receiveDocument, type UploadParts } from './pdf-upload.ts';
 import { recordSigning, signingColumns, type SignedOnScreen } from './signed-on-screen.ts';
-import {
-  assertCanUpload,
-  INTAKE_FORM,
-  sentSummaryLines,
-  intakeFormOf,
-  loadReadable,
-  toStoredFile,
-  write,
-  type ApplicationDeps,
-} from './service.ts';
+import { assertCanUpload, INTAKE_FORM, loadReadable, write, type ApplicationDeps } from './access.ts';
+import { sentSummaryLines } from './service.ts';
+import { intakeFormOf, toStoredFile } from './view.ts';
 
 type Schemas = components['schemas'];
 type FileRow = typeof applicationFiles.$inferSelect;

@@ -4,13 +4,13 @@
 // signing written to the audit log in the same transaction. Only the owner of an application that can still change.
 import { Readable } from 'node:stream';
 import type { components } from '#api/schema.d.ts';
-import { findUserById } from '#server/auth/service.ts';
+import { findUserById } from '#server/auth/accounts.ts';
 import { fieldErrors, notFound } from '#server/http/errors.ts';
 import { translate, type Language } from '#server/i18n/messages.ts';
 import type { Viewer } from '#server/programs/service.ts';
 import { uploadDocument } from './documents.ts';
 import { formToSign, uploadIntakeForm } from './intake-form.ts';
-import { assertCanUpload, type ApplicationDeps } from './service.ts';
+import { assertCanUpload, type ApplicationDeps } from './access.ts';
 import { readDrawing, sha256, stampSignature } from './signature-stamp.ts';
 import type { SignedOnScreen } from './signed-on-screen.ts';
 

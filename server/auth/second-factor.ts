@@ -13,7 +13,7 @@ import { enqueueMail } from '#server/mail/outbox.ts';
 import { openSession, type Client } from './sessions.ts';
 import { AttemptLimiter } from './attempt-limits.ts';
 import { verifyPassword } from './passwords.ts';
-import { findUserById, sessionUser, type AuthDeps, type User } from './service.ts';
+import { findUserById, sessionUser, type AuthDeps, type User } from './accounts.ts';
 
 type Schemas = components['schemas'];
 

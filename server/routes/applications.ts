@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import { contentDisposition, fileParts } from './uploads.ts';
 import type { Handlers, Request } from '#server/http/handlers.ts';
+import type { ApplicationDeps } from '#server/applications/access.ts';
 import * as service from '#server/applications/service.ts';
 import * as intakeForm from '#server/applications/intake-form.ts';
 import * as documents from '#server/applications/documents.ts';
@@ -12,7 +13,7 @@ import { signForm } from '#server/applications/signing.ts';
 import type { StepNumber } from '#server/applications/steps.ts';
 
 export function applicationRoutes(ctx: AppContext): Handlers {
-  const deps: service.ApplicationDeps = { db: ctx.db, captcha: ctx.captcha, files: ctx.files, now: ctx.now };
+  const deps: ApplicationDeps = { db: ctx.db, captcha: ctx.captcha, files: ctx.files, now: ctx.now };
   const saveStep = (step: StepNumber) => async (request: Request<`saveApplicationStep${StepNumber}`>) =>
     service.saveStep(deps, request.requireUser(), request.params.id, step, request.body.data, request.body.version);
   return {

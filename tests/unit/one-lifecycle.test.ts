@@ -16,7 +16,7 @@ import {
 } from '#machines/application/application.selectors.ts';
 import type { ApplicationInput, LoadedStep, SubmitApplicationInput, SubmitApplicationOutput } from '#machines/application/application.types.ts';
 import { AppError } from '#server/http/errors.ts';
-import { assertWritable, type WriteFacts } from '#server/applications/service.ts';
+import { assertWritable, type WriteFacts } from '#server/applications/access.ts';
 import { applicationAction, programStatus } from '#server/programs/status.ts';
 import { STEP_NUMBERS, type StepNumber } from '#shared/application-constants.ts';
 import { PROGRAM_STATUS_VALUES } from '#shared/contract-enums.ts';
