@@ -464,31 +464,37 @@ function reloaded(context: ApplicationContext, status: 'changes_requested' | 'ap
 }
 
 /**
- * The application machine's graph past `submitted` (docs/decisions/028-review-lifecycle.md): staff's review happens on
- * the server, and the applicant meets it when the application is opened again, where a new machine boots from the
- * server's status. The browser model joins the two lives: `submitted` takes staff's `staff.requestChanges` (step 5
- * reopened: the changes-requested draft `init` boots into, `draft.incomplete`) and `staff.decide` (approved with a
- * reason: `decided`, read-only with the decision shown; to the machine it is `submitted` with the status `approved`). Every other state
+ * The application machine's graph past `submitted` (docs/decisions/028-review-lifecycle.md and
+ * docs/decisions/051-the-application-machine-holds-the-workflow.md): staff's review happens on the server, and the
+ * applicant meets it when the application is opened again, where a new machine boots from the server's status into the
+ * state the lifecycle table names. The browser model joins the two lives: while the application waits for staff or is
+ * in review (`submitted.waiting`, `submitted.inReview`), staff's `staff.requestChanges` (step 5 reopened) leads to
+ * `changesRequested.incomplete`, and `staff.decide` (approved, with a reason) to `submitted.decided`. Every other state
  * and transition is the machine's own.
  */
 function withStaffReview(machine: AnyStateMachine): AnyStateMachine {
   const config = machine.config as unknown as { states: Record<string, Record<string, unknown>> };
-  const { type: _final, ...submitted } = config.states.submitted ?? {};
+  const submitted = (config.states.submitted ?? {}) as { states?: Record<string, Record<string, unknown>> } & Record<string, unknown>;
+  const substates = submitted.states ?? {};
+  const staffMoves = {
+    'staff.requestChanges': {
+      target: '#application.changesRequested.incomplete',
+      actions: assign(({ context }) => reloaded(context as ApplicationContext, 'changes_requested')),
+    },
+    'staff.decide': { target: '#application.submitted.decided', actions: assign(({ context }) => reloaded(context as ApplicationContext, 'approved')) },
+  };
+  // Waiting and in review are final to the machine (the next load decides); here staff's moves leave them.
+  const awaitingStaff = (state: Record<string, unknown> | undefined) => {
+    const { type: _final, ...rest } = state ?? {};
+    return { ...rest, on: staffMoves };
+  };
   const extended: Record<string, unknown> = {
     ...config,
     states: {
       ...config.states,
       submitted: {
         ...submitted,
-        on: {
-          'staff.requestChanges': { target: '#application.draft', actions: assign(({ context }) => reloaded(context as ApplicationContext, 'changes_requested')) },
-          'staff.decide': { target: 'decided', actions: assign(({ context }) => reloaded(context as ApplicationContext, 'approved')) },
-        },
-      },
-      decided: {
-        type: 'final',
-        tags: ['readonly'],
-        description: "Staff decided (approved, with a reason): read-only; the applicant reads the decision and its reason.",
+        states: { ...substates, waiting: awaitingStaff(substates.waiting), inReview: awaitingStaff(substates.inReview) },
       },
     },
   };
@@ -508,7 +514,7 @@ const applicationModelFor = (input: ApplicationInput) =>
           const closedRefusal = event.type === 'xstate.error.actor.submitApplication' && failureOf(event.error) === 'closed';
           return submitting && !(closedRefusal && snapshot.context.status === 'changes_requested');
         }
-        if (event.type.startsWith('staff.')) return snapshot.matches('submitted');
+        if (event.type.startsWith('staff.')) return snapshot.matches({ submitted: 'waiting' }) || snapshot.matches({ submitted: 'inReview' });
         // A step reports only a real change; and while the submit is in flight the person stays on its screen.
         if (event.type === 'application.stepChanged') return !submitting && snapshot.context.steps[`${event.step}`] !== event.status;
         return true;
@@ -567,9 +573,19 @@ function applicationScreens(world: ApplicationWorld): Record<string, (snapshot: 
       await expect(errorSummary(page)).toContainText(es('application.submit.stepNotSubmitted'));
     }
   };
+  const confirming = async () => {
+    // Asked, nothing sent yet.
+    await expect(confirmDialog(page)).toBeVisible();
+    await expect(confirmDialog(page).getByRole('button', { name: es('application.submit.confirm') })).toBeFocused();
+    expect(calls.pending('submit')).toBe(0);
+  };
   const readonly = async () => {
     await expect(submitButton(page)).toHaveCount(0);
     await expect(page.locator('main').locator('input:not([disabled]), textarea:not([disabled])')).toHaveCount(0);
+  };
+  const sent = async () => {
+    await expect(page.getByRole('heading', { name: es('application.state.submitted') }).or(page.getByRole('heading', { level: 1, name: es('application.confirmation.title') }))).toBeVisible();
+    await readonly();
   };
   return {
     'draft.incomplete': async (snapshot) => {
@@ -580,20 +596,23 @@ function applicationScreens(world: ApplicationWorld): Record<string, (snapshot: 
       await draft(snapshot);
       await expect(confirmDialog(page)).toHaveCount(0);
     },
-    'draft.confirming': async () => {
-      // Asked, nothing sent yet.
-      await expect(confirmDialog(page)).toBeVisible();
-      await expect(confirmDialog(page).getByRole('button', { name: es('application.submit.confirm') })).toBeFocused();
-      expect(calls.pending('submit')).toBe(0);
+    'draft.confirming': confirming,
+    'changesRequested.incomplete': async (snapshot) => {
+      await draft(snapshot);
+      await expect(confirmDialog(page)).toHaveCount(0);
     },
+    'changesRequested.ready': async (snapshot) => {
+      await draft(snapshot);
+      await expect(confirmDialog(page)).toHaveCount(0);
+    },
+    'changesRequested.confirming': confirming,
     submitting: async () => {
       await calls.expectPending('submit');
       await expect(page.getByRole('button', { name: es('application.submit.submitting') })).toBeDisabled();
     },
-    submitted: async () => {
-      await expect(page.getByRole('heading', { name: es('application.state.submitted') }).or(page.getByRole('heading', { level: 1, name: es('application.confirmation.title') }))).toBeVisible();
-      await readonly();
-    },
+    // Waiting for staff, or in review again after the changes were sent: the confirmation, or the submitted state.
+    'submitted.waiting': sent,
+    'submitted.inReview': sent,
     closed: async () => {
       await expect(page.getByRole('heading', { name: es('application.state.closed') })).toBeVisible();
       await readonly();
@@ -602,7 +621,7 @@ function applicationScreens(world: ApplicationWorld): Record<string, (snapshot: 
       await expect(page.getByRole('heading', { level: 1, name: es('application.unavailable.title') })).toBeVisible();
       await readonly();
     },
-    decided: async () => {
+    'submitted.decided': async () => {
       const approved = es('application.review.decisionTitle', { decision: es('programs.applicationStatus.approved') });
       await expect(page.getByRole('heading', { name: approved })).toBeVisible();
       await expect(page.getByText(STAFF_REASON)).toBeVisible();
@@ -672,9 +691,10 @@ async function applicationStep(world: ApplicationWorld, event: ApplicationModelE
       return;
     }
     case 'staff.requestChanges': {
-      // Staff start the review and ask for changes on step 5, then the applicant opens the application again.
+      // Staff start the review (a resubmission is in review already) and ask for changes on step 5; the applicant opens the application again.
       const staff = await staffOf(world);
-      await staff.call('POST', `/admin/applications/${id}/review/start`);
+      const { status } = await staff.call<{ status: string }>('GET', `/admin/applications/${id}`);
+      if (status === 'submitted') await staff.call('POST', `/admin/applications/${id}/review/start`);
       await staff.call('POST', `/admin/applications/${id}/review/changes`, { steps: [TOGGLED], message: STAFF_MESSAGE });
       await page.goto(applicationPath(id, 'submit'));
       return;
