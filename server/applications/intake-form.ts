@@ -16,6 +16,7 @@ import { sentSummaryLines } from './service.ts';
 import { intakeFormOf, toStoredFile } from './view.ts';
 
 type Schemas = components['schemas'];
+type SignatureForm = Schemas['SignatureForm'];
 type FileRow = typeof applicationFiles.$inferSelect;
 export type { UploadParts };
 
@@ -130,7 +131,7 @@ export async function formToSign(
   deps: ApplicationDeps,
   viewer: Viewer,
   id: number,
-  form: 'certification' | 'no_income_form',
+  form: SignatureForm,
   language: Language,
   at: Date,
 ) {

@@ -1,10 +1,11 @@
 // What a form signed on screen adds to its stored file (docs/decisions/055-signing-in-the-browser.md): the columns that
 // tell staff how it was signed, and the audit entry written in the same transaction as the file.
 import { recordAudit } from '#server/audit/log.ts';
+import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
 
 export interface SignedOnScreen {
-  form: 'certification' | 'no_income_form';
+  form: components['schemas']['SignatureForm'];
   signerName: string;
   signedAt: Date;
   presentedSha256: string;
