@@ -77,10 +77,13 @@ describe.each(databaseKinds)('input that once got a 500, on every operation (%s)
   let test: TestApp;
   let person: Person;
   let applicationId: number;
+  /** Another account: staff's calls on a user (ending their sessions, say) must not end the caller's own session. */
+  let otherUserId: number;
 
   beforeAll(async () => {
     test = await startTestApp(kind);
     person = await signUp(test, { staff: true });
+    otherUserId = (await signUp(test)).id;
     const program = await createProgram(test);
     const created = await test.call('POST', '/applications', { program_id: program.id }, person.headers);
     applicationId = (created.json() as { id: number }).id;
@@ -91,7 +94,7 @@ describe.each(databaseKinds)('input that once got a 500, on every operation (%s)
 
   /** The operation's path with real values, except `hostile` for the parameter `name` (raw, not encoded). */
   const urlOf = (op: ContractOperation, name?: string, hostile?: string) =>
-    `/api${op.path.replace(/\{([^}]+)\}/g, (_, param: string) => (param === name ? hostile! : param === 'id' ? String(applicationId) : '1'))}`;
+    `/api${op.path.replace(/\{([^}]+)\}/g, (_, param: string) => (param === name ? hostile! : param === 'id' ? String(op.path.startsWith('/admin/users/') ? otherUserId : applicationId) : '1'))}`;
 
   const send = (op: ContractOperation, url: string, payload?: string) =>
     test.app.inject({
