@@ -226,6 +226,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       resetMails: accountLimit('reset', config.accountLimits.resetMails),
       emailChanges: accountLimit('email-change', config.accountLimits.emailChangeMails),
       secondFactorAttempts: accountLimit('second-factor', config.accountLimits.secondFactorAttempts),
+      passkeys: config.passkeys,
     },
   };
   app.decorate('ctx', ctx);

@@ -57,6 +57,8 @@ export const ERROR_CODES = [
   'second_factor_code_invalid',
   'second_factor_exists',
   'second_factor_not_enrolled',
+  'passkey_invalid',
+  'passkey_limit',
 ] as const satisfies readonly ErrorCode[];
 
 type Missing = Exclude<ErrorCode, (typeof ERROR_CODES)[number]>;

@@ -13,6 +13,7 @@ import { burnPasswordCheck, hashPassword, passwordProblems, verifyPassword } fro
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './reset-tokens.ts';
 import type { TokenService, VerifiedToken } from './tokens.ts';
 import { AttemptLimiter, type AccountLimiter } from './attempt-limits.ts';
+import type { PasskeySettings } from '#server/config.ts';
 import { hasSecondFactor, secondFactorChallenge } from './second-factor.ts';
 import { RESET_LINK_TTL_DAYS } from '#shared/account-constants.ts';
 import type { WorkQueue } from './work-queue.ts';
@@ -37,6 +38,8 @@ export interface AuthDeps {
   emailChanges: AccountLimiter;
   /** Second-factor codes tried per account (server/auth/second-factor.ts). */
   secondFactorAttempts: AccountLimiter;
+  /** The WebAuthn relying party of passkeys (server/auth/passkeys.ts). */
+  passkeys: PasskeySettings;
 }
 
 /**
