@@ -87,6 +87,7 @@ export function parseSessionRecord(raw: string | null): SessionRecord | null {
 
 /** The two answers of a sign-in (docs/decisions/049-second-factor.md): the challenge of a second step, or the record. */
 const challengeOf = (answer: LoginAnswer): string => ('second_factor_required' in answer ? answer.challenge : '');
+const methodsOf = (answer: LoginAnswer): SecondFactorRequiredEmitted['methods'] => ('second_factor_required' in answer ? answer.methods : []);
 function asRecord(answer: LoginAnswer): SessionRecord {
   if ('second_factor_required' in answer) throw new Error('session: a second-factor challenge is no session record');
   return answer;
@@ -256,7 +257,11 @@ export const sessionMachine = setup({
             // A second factor: no session yet; the login page runs the second step with the challenge.
             guard: { type: 'needsSecondFactor', params: ({ event }) => ({ answer: event.output }) },
             target: 'signedOut',
-            actions: emit(({ event }) => ({ type: 'session.secondFactorRequired' as const, challenge: challengeOf(event.output) })),
+            actions: emit(({ event }) => ({
+              type: 'session.secondFactorRequired' as const,
+              challenge: challengeOf(event.output),
+              methods: methodsOf(event.output),
+            })),
           },
           {
             target: 'signedIn',

@@ -16,6 +16,8 @@ export type LoginAnswer = LoginResponse | SecondFactorChallenge;
 export interface SecondFactorRequiredEmitted {
   type: 'session.secondFactorRequired';
   challenge: string;
+  /** What the challenge may be answered with (passkey, app, recovery code: docs/decisions/056-passkeys.md). */
+  methods: SecondFactorChallenge['methods'];
 }
 /** What POST /auth/session/ answers: the user plus a new access token, no refresh (tokens do not rotate). */
 export type SessionResponse = Schemas['SessionResponse'];

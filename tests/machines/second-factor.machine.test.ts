@@ -1,4 +1,4 @@
-// Model-based path tests of the second-factor machines (docs/decisions/049-second-factor.md): generated paths drive
+// Model-based path tests of the second-factor machines (docs/decisions/049-second-factor.md, 056-passkeys.md): generated paths drive
 // REAL actors whose calls the test answers with the bodies the server sends (tests/server/second-factor.test.ts
 // checks those on a real app), and check what the views read through the selectors in each state.
 import { describe, expect, it } from 'vitest';
@@ -17,8 +17,9 @@ import {
   selectStepError,
   selectStepExpired,
   selectStepMethod,
+  selectStepOffersPasskey,
 } from '#machines/second-factor/second-factor.selectors.ts';
-import type { EnrolmentEvent, LoginResponse, SignInStepEvent } from '#machines/second-factor/second-factor.types.ts';
+import type { EnrolmentEvent, LoginResponse, SignInStepEvent, SignInStepInput } from '#machines/second-factor/second-factor.types.ts';
 import { testMachineOf } from './support/test-machine.ts';
 
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -37,14 +38,17 @@ const ANSWERS = {
   wrong: { recovery_code: [en['api.secondFactor.codeWrong']], code: 'second_factor_code_invalid' },
   throttled: { detail: 'Too many attempts. Try again in 60 seconds.', code: 'throttled' },
   ended: { detail: en['api.secondFactor.challengeInvalid'], code: 'second_factor_challenge_invalid' },
+  wrongPasskey: { passkey: [en['api.passkey.failed']], code: 'second_factor_code_invalid' },
 } as const;
 
 // ---- the sign-in step ---------------------------------------------------------------------------------------
 
 type StepModelEvent =
   | SignInStepEvent
-  | { type: 'xstate.done.actor.verifyCode'; output: LoginResponse }
-  | { type: 'xstate.error.actor.verifyCode'; error: unknown };
+  | { type: `xstate.done.actor.${'verifyCode' | 'usePasskey'}`; output: LoginResponse }
+  | { type: `xstate.error.actor.${'verifyCode' | 'usePasskey'}`; error: unknown };
+/** The 202 answer of an account with an app and a passkey (docs/decisions/056-passkeys.md). */
+const STEP_INPUT = { challenge: 'the-challenge', methods: ['totp', 'passkey', 'recovery_code'] } as const satisfies SignInStepInput;
 type StepSnapshot = SnapshotFrom<typeof signInStepMachine>;
 
 const stepEvents: StepModelEvent[] = [
@@ -55,9 +59,13 @@ const stepEvents: StepModelEvent[] = [
   { type: 'xstate.error.actor.verifyCode', error: ANSWERS.wrong },
   { type: 'xstate.error.actor.verifyCode', error: ANSWERS.throttled },
   { type: 'xstate.error.actor.verifyCode', error: ANSWERS.ended },
+  { type: 'passkey.use' },
+  { type: 'xstate.done.actor.usePasskey', output: RECORD },
+  { type: 'xstate.error.actor.usePasskey', error: ANSWERS.wrongPasskey },
+  { type: 'xstate.error.actor.usePasskey', error: ANSWERS.ended },
 ];
 const stepModel = createTestModel(testMachineOf(signInStepMachine), {
-  input: { challenge: 'the-challenge' },
+  input: STEP_INPUT,
   events: stepEvents,
   // The attempt counter grows without end: states are told apart by value, method and error.
   serializeState: (state) => {
@@ -68,7 +76,9 @@ const stepModel = createTestModel(testMachineOf(signInStepMachine), {
 
 function stepWorld() {
   const calls: Pending[] = [];
-  const actor = createActor(signInStepMachine.provide({ actors: { verifyCode: deferredActor(calls) } }), { input: { challenge: 'the-challenge' } });
+  const actor = createActor(signInStepMachine.provide({ actors: { verifyCode: deferredActor(calls), usePasskey: deferredActor(calls) } }), {
+    input: { challenge: STEP_INPUT.challenge, methods: [...STEP_INPUT.methods] },
+  });
   actor.start();
   return { actor, calls, methods: ['totp'] as string[] };
 }
@@ -78,7 +88,8 @@ function stepParams(world: ReturnType<typeof stepWorld>): TestParam<StepSnapshot
     const real = world.actor.getSnapshot();
     expect(real.value).toEqual(state.value);
     expect(real.context.method).toEqual(state.context.method);
-    expect(selectStepBusy(real)).toBe(real.matches('verifying'));
+    expect(selectStepBusy(real)).toBe(real.matches('verifying') || real.matches('usingPasskey'));
+    expect(selectStepOffersPasskey(real)).toBe(true);
     return real;
   };
   return {
@@ -92,6 +103,11 @@ function stepParams(world: ReturnType<typeof stepWorld>): TestParam<StepSnapshot
         same(state);
         // One call in flight, with the challenge, the method chosen and the code typed.
         expect(world.calls.at(-1)?.input).toEqual({ challenge: 'the-challenge', method: world.methods.at(-1), code: '123456' });
+      },
+      usingPasskey: (state) => {
+        same(state);
+        // The browser's prompt and its answer go with the challenge alone.
+        expect(world.calls.at(-1)?.input).toEqual({ challenge: 'the-challenge' });
       },
       signedIn: (state) => {
         const real = same(state);
@@ -132,6 +148,20 @@ function stepParams(world: ReturnType<typeof stepWorld>): TestParam<StepSnapshot
         // A refusal that is not the end of the challenge stays on the form, as the server said it.
         if (error !== ANSWERS.ended) expect(selectStepError(world.actor.getSnapshot())).toEqual(error);
       },
+      'passkey.use': async ({ event }) => {
+        world.actor.send(event as SignInStepEvent);
+        await settle();
+      },
+      'xstate.done.actor.usePasskey': async ({ event }) => {
+        world.calls.at(-1)?.resolve((event as unknown as { output: unknown }).output);
+        await settle();
+      },
+      'xstate.error.actor.usePasskey': async ({ event }) => {
+        const error = (event as unknown as { error: unknown }).error;
+        world.calls.at(-1)?.reject(error);
+        await settle();
+        if (error !== ANSWERS.ended) expect(selectStepError(world.actor.getSnapshot())).toEqual(error);
+      },
     },
   };
 }
@@ -143,7 +173,7 @@ describe('second factor: the sign-in step, generated paths', () => {
     expect(paths.length).toBeLessThan(200);
     // Paths that are the start of a longer one are dropped: the states are read along every step.
     const reached = new Set(paths.flatMap((path) => path.steps.map((step) => String(step.state.value))));
-    expect([...reached].sort()).toEqual(['cancelled', 'entering', 'expired', 'signedIn', 'verifying']);
+    expect([...reached].sort()).toEqual(['cancelled', 'entering', 'expired', 'signedIn', 'usingPasskey', 'verifying']);
   });
   for (const path of paths) {
     it(path.description, async () => {

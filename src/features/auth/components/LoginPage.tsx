@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { selectIsBusy, selectIsSignedIn, selectIsStaff } from '#machines/session/session.selectors';
+import type { SecondFactorRequiredEmitted } from '#machines/session/session.types';
 import { readRememberedEmail } from '#actors/session';
 import { Button, linkClass } from '#components/ui/Button';
 import { CheckboxField } from '#components/ui/Checkbox';
@@ -46,9 +47,9 @@ export function LoginPage() {
   const [initialEmail] = useState(() => loginStateEmail(location.state) || rememberedEmail);
   const { errors, attempt, fail, clear } = useFormErrors();
   // The challenge of a sign-in that needs its second step (emitted by the session machine).
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<SecondFactorRequiredEmitted | null>(null);
   useEffect(() => {
-    const subscription = session.on('session.secondFactorRequired', (event) => setChallenge(event.challenge));
+    const subscription = session.on('session.secondFactorRequired', (event) => setChallenge(event));
     return () => subscription.unsubscribe();
   }, [session]);
   const endSecondStep = useCallback((expired: boolean) => {
@@ -76,7 +77,7 @@ export function LoginPage() {
         <FormattedMessage id="auth.login.title" />
       </PageHeading>
       {challenge !== null ? (
-        <SecondFactorStep key={challenge} challenge={challenge} onEnd={endSecondStep} />
+        <SecondFactorStep key={challenge.challenge} challenge={challenge.challenge} methods={challenge.methods} onEnd={endSecondStep} />
       ) : (
       <form method="post" noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-5" aria-busy={busy}>
         <ErrorSummary key={attempt} id="login-errors" errors={errors} fields={fields} />

@@ -1,17 +1,21 @@
-// The login page's second step (docs/decisions/049-second-factor.md): the app's six digits, or a recovery code when
-// the device is lost. Runs machines/second-factor/sign-in-step.machine.ts; a right code hands the session record to
+// The login page's second step (docs/decisions/049-second-factor.md, docs/decisions/056-passkeys.md): a passkey, the
+// app's six digits, or a recovery code when the device is lost. Runs machines/second-factor/sign-in-step.machine.ts; a right code hands the session record to
 // the session machine, an ended challenge goes back to the password.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { appSignInStepMachine } from '#actors/second-factor';
+import { appSignInStepMachine, PasskeyPromptError } from '#actors/second-factor';
 import {
   selectStepAttempt,
   selectStepBusy,
   selectStepError,
   selectStepExpired,
   selectStepMethod,
+  selectStepOffersPasskey,
+  selectStepOffersTotp,
 } from '#machines/second-factor/second-factor.selectors';
+import type { SecondFactorMethod } from '#machines/second-factor/second-factor.types';
+import { Alert } from '#components/ui/Alert';
 import { Button } from '#components/ui/Button';
 import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
 import { TextField } from '#components/ui/Field';
@@ -21,16 +25,20 @@ import { useSessionActor } from '#lib/use-session';
 const labels = defineMessages({
   code: { id: 'auth.secondFactor.code' },
   recoveryCode: { id: 'auth.secondFactor.recoveryCode' },
+  passkey: { id: 'auth.secondFactor.usePasskey' },
 });
 const fields = {
   totp_code: { id: 'second-factor-code', label: labels.code },
   recovery_code: { id: 'second-factor-code', label: labels.recoveryCode },
+  passkey: { id: 'second-factor-passkey', label: labels.passkey },
 } as const satisfies Record<string, SummaryField>;
 
-export function SecondFactorStep({ challenge, onEnd }: { challenge: string; onEnd: (expired: boolean) => void }) {
+export function SecondFactorStep({ challenge, methods, onEnd }: { challenge: string; methods: SecondFactorMethod[]; onEnd: (expired: boolean) => void }) {
   const intl = useIntl();
   const session = useSessionActor();
-  const step = useActorRef(appSignInStepMachine, { input: { challenge } });
+  const step = useActorRef(appSignInStepMachine, { input: { challenge, methods } });
+  const offersPasskey = useSelector(step, selectStepOffersPasskey);
+  const offersTotp = useSelector(step, selectStepOffersTotp);
   const method = useSelector(step, selectStepMethod);
   const busy = useSelector(step, selectStepBusy);
   const error = useSelector(step, selectStepError);
@@ -44,10 +52,19 @@ export function SecondFactorStep({ challenge, onEnd }: { challenge: string; onEn
     });
     return () => subscription.unsubscribe();
   }, [step, session, onEnd]);
-  // The field takes focus when the step opens and when the person switches to the other kind of code.
-  useEffect(() => document.getElementById('second-factor-code')?.focus(), [method]);
+  // When the step opens, the passkey button takes focus where a passkey is offered, else the code field; the field
+  // takes it again when the person switches to the other kind of code.
+  const opening = useRef(true);
+  useEffect(() => {
+    const id = opening.current && offersPasskey ? 'second-factor-passkey' : 'second-factor-code';
+    opening.current = false;
+    document.getElementById(id)?.focus();
+  }, [method, offersPasskey]);
 
-  const errors = error === null ? noErrors : toFormErrors(error, Object.keys(fields), intl.formatMessage({ id: 'auth.error.tryAgainLater' }));
+  // The browser's prompt was closed or found no passkey: said in its own words, not as the server's refusal.
+  const promptFailed = error instanceof PasskeyPromptError;
+  const errors =
+    error === null || promptFailed ? noErrors : toFormErrors(error, Object.keys(fields), intl.formatMessage({ id: 'auth.error.tryAgainLater' }));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -65,6 +82,21 @@ export function SecondFactorStep({ challenge, onEnd }: { challenge: string; onEn
         {isTotp ? <FormattedMessage id="auth.secondFactor.introTotp" /> : <FormattedMessage id="auth.secondFactor.introRecovery" />}
       </p>
       <ErrorSummary key={attempt} id="second-factor-errors" errors={errors} fields={fields} />
+      {promptFailed ? (
+        <Alert key={attempt} kind="error">
+          <FormattedMessage id="auth.secondFactor.passkeyFailed" />
+        </Alert>
+      ) : null}
+      {offersPasskey ? (
+        <div className="space-y-3">
+          <Button id="second-factor-passkey" type="button" disabled={busy} className="w-full" onClick={() => step.send({ type: 'passkey.use' })}>
+            <FormattedMessage {...labels.passkey} />
+          </Button>
+          <p className="text-gray-800">
+            <FormattedMessage id="auth.secondFactor.orCode" />
+          </p>
+        </div>
+      ) : null}
       <TextField
         key={method}
         id="second-factor-code"
@@ -81,9 +113,11 @@ export function SecondFactorStep({ challenge, onEnd }: { challenge: string; onEn
         {busy ? <FormattedMessage id="auth.secondFactor.verifying" /> : <FormattedMessage id="auth.secondFactor.submit" />}
       </Button>
       <div className="flex flex-wrap gap-3">
-        <Button type="button" variant="secondary" disabled={busy} onClick={() => step.send({ type: 'method.switch' })}>
-          {isTotp ? <FormattedMessage id="auth.secondFactor.useRecovery" /> : <FormattedMessage id="auth.secondFactor.useApp" />}
-        </Button>
+        {offersTotp ? (
+          <Button type="button" variant="secondary" disabled={busy} onClick={() => step.send({ type: 'method.switch' })}>
+            {isTotp ? <FormattedMessage id="auth.secondFactor.useRecovery" /> : <FormattedMessage id="auth.secondFactor.useApp" />}
+          </Button>
+        ) : null}
         <Button type="button" variant="secondary" disabled={busy} onClick={() => step.send({ type: 'cancel' })}>
           <FormattedMessage id="auth.secondFactor.back" />
         </Button>
