@@ -86,8 +86,18 @@ function table(rows: PageFigures[]): string {
   return lines.join('\n');
 }
 
-/** Starts the server on a fresh PGlite with the built SPA, runs Lighthouse on each page and returns the section. */
-export async function benchLighthouse(): Promise<string> {
+/** The running app and browser a Lighthouse part measures: the server's address, Chromium's debugging port, the server's output. */
+export interface AppAndChrome {
+  base: string;
+  chromePort: number;
+  stdout: () => string;
+}
+
+/**
+ * Starts the server on a fresh PGlite with the built SPA (`env` added to its environment) and a headless Chromium,
+ * runs `use` and stops both; a `skipped:` section when the build or the browser is missing.
+ */
+export async function withAppAndChrome(env: Record<string, string>, use: (app: AppAndChrome) => Promise<string>): Promise<string> {
   if (!existsSync(join(root, 'dist', 'pages'))) return 'skipped: run `npm run build` first (the prerendered pages are part of the build).';
   // chrome-launcher 1.x throws a missing browser from a child process's 'error' event, past any catch: ask first.
   const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -97,7 +107,7 @@ export async function benchLighthouse(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
   const server = await startProcess(
     ['--import', 'tsx', join(root, 'server/server.ts')],
-    { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SPA_DIR: join(root, 'dist'), LOG_LEVEL: 'warn', MAIL_POLL_MS: '0' },
+    { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SPA_DIR: join(root, 'dist'), LOG_LEVEL: 'warn', MAIL_POLL_MS: '0', ...env },
     `${base}/api/health`,
   );
   try {
@@ -106,15 +116,7 @@ export async function benchLighthouse(): Promise<string> {
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
     });
     try {
-      const rows: PageFigures[] = [];
-      for (const path of pages) rows.push(await measure(base, path, chrome.port));
-      return (
-        'Lighthouse 12.8 with its mobile settings (simulated throttling) on the built SPA (`npm run build`), Debian\'s Chromium,\n' +
-        'offline. Initial JS: gzip bytes (level 9) of every script the page loaded while it started. Targets:\n' +
-        'performance >= 0.98, CLS 0, initial JS <= 100 KB, accessibility, best practices and SEO 1.0. CPU index: Lighthouse\'s\n' +
-        'benchmark index of the machine as the page ran (an idle desktop scores well over 1,000; a loaded machine inflates TBT\n' +
-        `and LCP).\n\n${table(rows)}`
-      );
+      return await use({ base, chromePort: chrome.port, stdout: server.stdout });
     } finally {
       await chrome.kill();
     }
@@ -122,6 +124,21 @@ export async function benchLighthouse(): Promise<string> {
     await stop(server.child);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Starts the server on a fresh PGlite with the built SPA, runs Lighthouse on each page and returns the section. */
+export function benchLighthouse(): Promise<string> {
+  return withAppAndChrome({}, async ({ base, chromePort }) => {
+    const rows: PageFigures[] = [];
+    for (const path of pages) rows.push(await measure(base, path, chromePort));
+    return (
+      'Lighthouse 12.8 with its mobile settings (simulated throttling) on the built SPA (`npm run build`), Debian\'s Chromium,\n' +
+      'offline. Initial JS: gzip bytes (level 9) of every script the page loaded while it started. Targets:\n' +
+      'performance >= 0.98, CLS 0, initial JS <= 100 KB, accessibility, best practices and SEO 1.0. CPU index: Lighthouse\'s\n' +
+      'benchmark index of the machine as the page ran (an idle desktop scores well over 1,000; a loaded machine inflates TBT\n' +
+      `and LCP).\n\n${table(rows)}`
+    );
+  });
 }
 
 export const lighthousePart: Part = { title: 'Landing and sign-in pages (Lighthouse)', measure: benchLighthouse };

@@ -86,7 +86,7 @@ function header(context: RunContext): string {
     `# Bench results\n\nWritten by \`${context.command}\` (bench/run.ts), started ${context.started.toISOString()}, ` +
     `${minutes(context)} min in all.\n${describeMachine(context)} A 1-minute load average near or above the core count ` +
     `means other work shared the machine and slowed every figure: compare runs made on the same idle machine.\n` +
-    'A part run alone (`npm run bench:api`, `bench:pages`, `bench:uploads`, `bench:applications`, `bench:dashboard`, `bench:backup`) replaces only its own section, which ' +
+    'A part run alone (`npm run bench:api`, `bench:pages`, `bench:uploads`, `bench:web`, `bench:applications`, `bench:dashboard`, `bench:backup`) replaces only its own section, which ' +
     'then says when and how it ran.\n'
   );
 }

@@ -1,6 +1,7 @@
 // `npm run bench`: the hot API calls over real sockets (bench/api.ts: autocannon against `server/server.ts` next to a
 // bare node:http server, on PGlite and, when TEST_DATABASE_URL or DATABASE_URL is set, on PostgreSQL with one worker
-// per core); then the landing assets, uploads, Lighthouse pages, and the staff list, dashboard and duplicate check at
+// per core); then the landing assets, uploads, photos made into a PDF, Lighthouse pages, the signed-in screens on a phone, and the staff list,
+// dashboard and duplicate check at
 // 100,000 applications, and a backup and restore of 10,000 applications with their files, all written to bench/results.md. A measurement to compare runs on one machine, never a pass/fail test.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,8 @@ import { lighthousePart } from './lighthouse.ts';
 import { root } from './processes.ts';
 import { runPart, startRun, writeResults, type Part } from './results.ts';
 import { uploadsPart } from './uploads.ts';
+import { photosPart } from './photos.ts';
+import { webPart } from './web.ts';
 
 /** The landing page's weight on the wire: what index.html loads before any lazy route, as sent (brotli). */
 async function landingAssets(): Promise<string> {
@@ -30,7 +33,9 @@ const parts: Part[] = [
   apiPostgresPart,
   { title: 'Landing assets', measure: landingAssets },
   uploadsPart,
+  photosPart,
   lighthousePart,
+  webPart,
   applicationsPart,
   dashboardPart,
   duplicatesPart,

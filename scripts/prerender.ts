@@ -8,9 +8,10 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { precompressDirectory } from './precompress.ts';
+import { LANGUAGE_VALUES } from '../shared/contract-enums.ts';
 import { interestVariants, LANDING_VARIANTS_DIR, type InterestVariant } from '../shared/prerendered-landing.ts';
 
-const locales = ['es', 'en'] as const;
+const locales = LANGUAGE_VALUES;
 
 interface PrerenderModule {
   prerenderedPages: readonly { path: string; description: { id: string }; appAtOnce?: boolean }[];

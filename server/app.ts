@@ -15,6 +15,7 @@ import { OutboxWorker } from './mail/outbox.ts';
 import { ReminderJob } from './operations/reminders.ts';
 import { RetentionJob } from './operations/retention.ts';
 import { FileStorage } from './files/storage.ts';
+import { MAX_PHOTOS } from './files/photos.ts';
 import { MAX_UPLOAD_BYTES } from '#shared/application-constants.ts';
 import { authenticate, type AuthenticatedUser } from './auth/authenticate.ts';
 import { Redis } from 'ioredis';
@@ -290,11 +291,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     done();
   });
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: `${config.redisPrefix}ip:`, skipOnError: true } : {}) });
-  // One file per request, 20MB (docs/product.md section 9). A bigger file arrives truncated (file.truncated): the upload
-  // service refuses it with 413 and deletes what was written (docs/stack.md).
+  // One file per request, or up to MAX_PHOTOS photos of one document, 20MB in all (docs/product.md section 9). A bigger
+  // file arrives truncated (file.truncated): the upload service refuses it with 413 and deletes what was written
+  // (docs/stack.md). One file past MAX_PHOTOS is let through so the service can name the limit.
   await app.register(multipart, {
     throwFileSizeLimit: false,
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_PHOTOS + 1, fields: 10, fieldSize: 1024, parts: MAX_PHOTOS + 11 },
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     // Answered before the body was read (a refused sign-in, a 413): close after the answer rather than read the

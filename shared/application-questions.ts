@@ -4,6 +4,21 @@
 // server writes (server/applications/applicant-copy.ts). What is required and how is the contract's (openapi.yaml
 // ApplicationStep{n}Complete), which the server checks.
 import type { components } from '#api/schema.d.ts';
+import {
+  BUSINESS_DOCUMENT_VALUES,
+  BUSINESS_INTENT_VALUES,
+  BUSINESS_TYPE_VALUES,
+  EDUCATION_LEVEL_VALUES,
+  EMPLOYMENT_STATUS_VALUES,
+  ETHNICITY_VALUES,
+  HEAD_OF_HOUSEHOLD_VALUES,
+  INCOME_SOURCE_VALUES,
+  INDUSTRY_VALUES,
+  INSURANCE_KIND_VALUES,
+  PROGRAM_INTEREST_VALUES,
+  RACE_VALUES,
+} from './contract-enums.ts';
+import { inOwnOrder } from './contract-order.ts';
 
 type Schemas = components['schemas'];
 export type FileKind = Schemas['FileKind'];
@@ -65,7 +80,7 @@ export const businessTypeNames = {
 } as const satisfies Record<string, Message>;
 
 /** In the order people look for them: work first, "no income" last (it stands alone). */
-export const incomeSources = [
+export const incomeSources = inOwnOrder(INCOME_SOURCE_VALUES, [
   'work',
   'social_security',
   'ssi',
@@ -78,7 +93,7 @@ export const incomeSources = [
   'welfare',
   'other',
   'no_income',
-] as const satisfies readonly IncomeSource[];
+]);
 
 export const incomeSourceNames: Record<IncomeSource, Message> = {
   alimony: m('application.household.incomeAlimony'),
@@ -98,7 +113,7 @@ export const incomeSourceNames: Record<IncomeSource, Message> = {
 const opt = (prefix: string, values: readonly (string | number)[]): Option[] =>
   values.map((value) => ({ value, label: m(`application.option.${prefix}.${value}`) }));
 
-const INDUSTRIES = ['11', '21', '22', '23', '31', '42', '44', '48', '51', '52', '53', '54', '55', '56', '61', '62', '71', '72', '81', '99'] as const;
+const INDUSTRIES = INDUSTRY_VALUES;
 const OPERATING_TIMES = [
   ['under_3_months', 'under3Months'],
   ['months_3_to_6', 'months3To6'],
@@ -117,7 +132,7 @@ export const businessSpecs: readonly FieldSpec[] = [
   {
     name: 'business_type',
     label: 'application.business.type',
-    kind: { type: 'radio', options: (['physical', 'virtual', 'both'] as const).map((value) => ({ value, label: businessTypeNames[value] })) },
+    kind: { type: 'radio', options: BUSINESS_TYPE_VALUES.map((value) => ({ value, label: businessTypeNames[value] })) },
     required: true,
   },
   {
@@ -149,14 +164,14 @@ export const businessSpecs: readonly FieldSpec[] = [
   { name: 'professional_services', kind: { type: 'integer' }, required: true, hint: true, when: hasBusiness },
   {
     name: 'documentation',
-    kind: { type: 'checkboxes', options: opt('document', ['merchant_registration', 'municipal_patent', 'unique_permit']) },
+    kind: { type: 'checkboxes', options: opt('document', BUSINESS_DOCUMENT_VALUES) },
     hint: true,
     when: hasBusiness,
   },
   { name: 'tax_exemptions', kind: { type: 'text', maxLength: 500 }, hint: true, when: hasBusiness },
   {
     name: 'insurance',
-    kind: { type: 'checkboxes', options: opt('insurance', ['business_interruption', 'mitigation_plan', 'property_or_accident']) },
+    kind: { type: 'checkboxes', options: opt('insurance', INSURANCE_KIND_VALUES) },
     hint: true,
     when: hasBusiness,
   },
@@ -170,11 +185,11 @@ export const ownerSpecs: readonly FieldSpec[] = [
     name: 'education_level',
     kind: {
       type: 'select',
-      options: opt('education', ['some_high_school', 'high_school', 'technical_certification', 'associate_or_some_college', 'college_degree', 'master', 'phd']),
+      options: opt('education', EDUCATION_LEVEL_VALUES),
     },
     required: true,
   },
-  { name: 'employment_status', kind: { type: 'radio', options: opt('employment', ['employed', 'not_employed']) }, required: true },
+  { name: 'employment_status', kind: { type: 'radio', options: opt('employment', EMPLOYMENT_STATUS_VALUES) }, required: true },
   { name: 'id_files', kind: { type: 'documents', kind: 'owner_id' }, required: true, hint: true },
 ];
 
@@ -185,13 +200,13 @@ export const householdSpecs: readonly FieldSpec[] = [
   { name: 'household_size', label: 'application.household.size', kind: { type: 'integer' }, required: true },
   // Beyond docs/product.md: optional, so applications sent before it stay complete; the HUD report counts it (docs/decisions/031).
   { name: 'annual_income', kind: { type: 'amount' }, hint: true },
-  { name: 'head_of_household', kind: { type: 'radio', options: opt('head', ['single_male', 'single_female', 'not_single_male', 'not_single_female', 'prefer_not_to_answer']) }, required: true },
-  { name: 'ethnicity', kind: { type: 'radio', options: opt('ethnicity', ['hispanic_or_latino', 'not_hispanic_or_latino', 'prefer_not_to_answer']) }, required: true },
+  { name: 'head_of_household', kind: { type: 'radio', options: opt('head', HEAD_OF_HOUSEHOLD_VALUES) }, required: true },
+  { name: 'ethnicity', kind: { type: 'radio', options: opt('ethnicity', ETHNICITY_VALUES) }, required: true },
   {
     name: 'race',
     kind: {
       type: 'checkboxes',
-      options: opt('race', ['american_indian_or_alaska_native', 'asian', 'black_or_african_american', 'hispanic_or_latino', 'white', 'other', 'prefer_not_to_answer']),
+      options: opt('race', RACE_VALUES),
     },
     required: true,
     hint: true,
@@ -229,8 +244,8 @@ export const trainingSpecs: readonly FieldSpec[] = [
   { name: 'goal_actions', kind: { type: 'textarea', maxLength: 4000 }, required: true },
   { name: 'financial_support', kind: { type: 'amount' }, required: true },
   { name: 'financial_support_purpose', kind: { type: 'textarea', maxLength: 4000 }, required: true },
-  { name: 'program_interest', kind: { type: 'radio', options: opt('interest', ['incubator', 'training', 'both']) }, required: true },
-  { name: 'business_intent', kind: { type: 'radio', options: opt('intent', ['wants_business', 'has_business']) }, required: true },
+  { name: 'program_interest', kind: { type: 'radio', options: opt('interest', PROGRAM_INTEREST_VALUES) }, required: true },
+  { name: 'business_intent', kind: { type: 'radio', options: opt('intent', BUSINESS_INTENT_VALUES) }, required: true },
   { name: 'federal_aid_last_year', kind: { type: 'yesno' }, required: true, when: student },
   { name: 'pell_grant', kind: { type: 'yesno' }, required: true, when: student },
   { name: 'aid_funding_source', kind: { type: 'text', maxLength: 200 }, required: true, when: receivedAid },

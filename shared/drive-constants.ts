@@ -5,6 +5,8 @@ export const DRIVE_EXTENSIONS: readonly string[] = [
   '.png',
   '.jpg',
   '.jpeg',
+  '.heic',
+  '.heif',
   '.gif',
   '.webp',
   '.docx',

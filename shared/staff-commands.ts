@@ -9,6 +9,8 @@ export const STAFF_OPERATIONS = [
   'setAdminUserStaff',
   'setAdminUserActive',
   'sendAdminUserPasswordReset',
+  'endAdminUserSession',
+  'endAdminUserSessions',
   'createAdminEvent',
   'updateAdminEvent',
   'setAdminRegistrationAttended',

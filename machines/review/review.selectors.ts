@@ -1,7 +1,18 @@
 // What the review screen reads from the review machine: the status, which of staff's actions to offer (the machine's
 // own `snapshot.can`; while a command is on its way, of the status it left from), the dialog open, the command in flight and the server's refusal.
 import type { SnapshotFrom } from 'xstate';
-import { APPLICATION_STATUSES, mayDeclareConflict, mayScore, rejectedDocuments, scoringOpen, type ApplicationStatus, type LifecycleEvent } from '#shared/review-lifecycle.ts';
+import { REVIEW_DECISION_VALUES } from '#shared/contract-enums.ts';
+import {
+  APPLICATION_STATUSES,
+  mayDeclareConflict,
+  mayGiveVerdict,
+  mayScore,
+  nextStatus,
+  rejectedDocuments,
+  scoringOpen,
+  type ApplicationStatus,
+  type LifecycleEvent,
+} from '#shared/review-lifecycle.ts';
 import { approvalStepOf, dutyConflictOf, reviewMachine, unverifiedDocuments } from './review.machine.ts';
 import type { ReviewCommand, ReviewContext, ReviewDialog, ReviewDocument } from './review.types.ts';
 
@@ -43,7 +54,7 @@ export function selectStaffActions(current: Snapshot): StaffReviewAction[] {
 
 /** The decisions the machine takes now, in the table's order. */
 export const selectDecisions = (snapshot: Snapshot) =>
-  (['approved', 'rejected', 'waitlisted'] as const).filter((decision) =>
+  REVIEW_DECISION_VALUES.filter((decision) =>
     settled(snapshot).can({ type: decision === 'approved' ? 'approve' : decision === 'rejected' ? 'reject' : 'waitlist', by: 'staff', reason: '·' }),
   );
 
@@ -107,3 +118,23 @@ export const selectDeclaration = (snapshot: Snapshot) => ({
   none: settled(snapshot).can({ type: 'declare_conflict', by: 'staff', conflict: false }),
   conflict: settled(snapshot).can({ type: 'declare_conflict', by: 'staff', conflict: true }),
 });
+
+/**
+ * The notes that say where the review stands and what holds an action back, each shown where the lifecycle table
+ * (shared/review-lifecycle.ts) puts it, for the status the machine holds (while a command is on its way, the one it
+ * left from): the review not started yet (`start_review` is next), the application closed (`reopen` is next); while a
+ * decision can be made, the documents not verified and the approval waiting for a second person; while changes can be
+ * asked for, the rejected documents the change request will carry. The screen compares no status itself.
+ */
+export function selectReviewNotes(snapshot: Snapshot) {
+  const status = snapshot.context.loadedStatus;
+  const staffMay = (event: LifecycleEvent) => nextStatus(status, event, 'staff') !== null;
+  const deciding = mayGiveVerdict(status);
+  return {
+    awaitsStart: staffMay('start_review'),
+    closed: staffMay('reopen'),
+    unverified: deciding ? selectUnverifiedNames(snapshot) : [],
+    pendingApproval: deciding ? selectPendingApproval(snapshot) : null,
+    rejectedPending: staffMay('request_changes') ? selectRejectedNames(snapshot) : [],
+  };
+}

@@ -36,6 +36,8 @@ export interface SignInStepContext {
   attempt: number;
   /** The session record once a code was right. */
   record: LoginResponse | null;
+  /** The server said the challenge has ended (expired, or the account's sessions ended): a new sign-in is needed. */
+  expired: boolean;
 }
 
 export type SignInStepEvent =
@@ -60,6 +62,8 @@ export interface PasskeyStepInput {
 /** How the second step ended: signed in (the record), or back to the password (expired challenge, cancelled). */
 export interface SignInStepOutput {
   record: LoginResponse | null;
+  /** Ended because the challenge did (not because the person went back): the session machine says so. */
+  expired: boolean;
 }
 
 // ---- enrolment and removal on the profile -------------------------------------------------------------------

@@ -38,6 +38,7 @@ export const signInStepMachine = setup({
     error: null,
     attempt: 0,
     record: null,
+    expired: false,
   }),
   initial: 'entering',
   states: {
@@ -67,7 +68,7 @@ export const signInStepMachine = setup({
         onDone: { target: 'signedIn', actions: assign({ error: null, record: ({ event }) => event.output }) },
         onError: [
           // Expired, or the account's sessions ended meanwhile: only a new sign-in helps.
-          { guard: { type: 'challengeEnded', params: ({ event }) => ({ error: event.error }) }, target: 'expired' },
+          { guard: { type: 'challengeEnded', params: ({ event }) => ({ error: event.error }) }, target: 'expired', actions: assign({ expired: true }) },
           {
             target: 'entering',
             actions: assign({ error: ({ event }) => event.error ?? null, attempt: ({ context }) => context.attempt + 1 }),
@@ -84,7 +85,7 @@ export const signInStepMachine = setup({
         input: ({ context }) => ({ challenge: context.challenge }),
         onDone: { target: 'signedIn', actions: assign({ error: null, record: ({ event }) => event.output }) },
         onError: [
-          { guard: { type: 'challengeEnded', params: ({ event }) => ({ error: event.error }) }, target: 'expired' },
+          { guard: { type: 'challengeEnded', params: ({ event }) => ({ error: event.error }) }, target: 'expired', actions: assign({ expired: true }) },
           {
             target: 'entering',
             actions: assign({ error: ({ event }) => event.error ?? null, attempt: ({ context }) => context.attempt + 1 }),
@@ -102,7 +103,7 @@ export const signInStepMachine = setup({
     },
     cancelled: { description: 'The person went back to the e-mail and password.', type: 'final' },
   },
-  output: ({ context }) => ({ record: context.record }),
+  output: ({ context }) => ({ record: context.record, expired: context.expired }),
 });
 
 export type SignInStepMachine = typeof signInStepMachine;

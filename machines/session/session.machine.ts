@@ -1,17 +1,19 @@
 // The session workflow (docs/product.md section 4): sign in, renew the access token, sign out, follow other tabs, and
 // adopt a session stored in the browser (at boot, and when a route asks while signed out), judging its token's expiry.
 // Pure: the API calls, the storage read and writes and the clock are injected with .provide() (src/actors in the SPA).
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { signInStepMachine } from '#machines/second-factor/sign-in-step.machine.ts';
+import type { SignInStepOutput } from '#machines/second-factor/second-factor.types.ts';
 import type {
   LoginAnswer,
   LoginInput,
-  SecondFactorRequiredEmitted,
   LogoutInput,
   AdoptPreferredLanguageParams,
   AnnounceLoginFailureParams,
   PersistRecordParams,
   RefreshInput,
   RememberEmailParams,
+  SecondFactorMethods,
   SessionContext,
   SessionError,
   SessionEvent,
@@ -87,7 +89,7 @@ export function parseSessionRecord(raw: string | null): SessionRecord | null {
 
 /** The two answers of a sign-in (docs/decisions/049-second-factor.md): the challenge of a second step, or the record. */
 const challengeOf = (answer: LoginAnswer): string => ('second_factor_required' in answer ? answer.challenge : '');
-const methodsOf = (answer: LoginAnswer): SecondFactorRequiredEmitted['methods'] => ('second_factor_required' in answer ? answer.methods : []);
+const methodsOf = (answer: LoginAnswer): SecondFactorMethods => ('second_factor_required' in answer ? answer.methods : []);
 function asRecord(answer: LoginAnswer): SessionRecord {
   if ('second_factor_required' in answer) throw new Error('session: a second-factor challenge is no session record');
   return answer;
@@ -119,7 +121,7 @@ export const sessionMachine = setup({
     input: {} as SessionInput,
     context: {} as SessionContext,
     events: {} as SessionEvent,
-    emitted: {} as SecondFactorRequiredEmitted,
+    children: {} as { secondFactor: 'signInStep' },
   },
   /* eslint-enable @typescript-eslint/consistent-type-assertions */
   actors: {
@@ -128,6 +130,8 @@ export const sessionMachine = setup({
     logout: fromPromise<void, LogoutInput>(notProvided('logout')),
     /** Reads storage key `user` (parsed with parseSessionRecord) and the clock; the SPA provides the localStorage read. */
     readStoredSession: fromPromise<StoredSession>(notProvided('readStoredSession')),
+    /** The second step of a sign-in (docs/decisions/049-second-factor.md); the SPA provides its code check. */
+    signInStep: signInStepMachine,
   },
   actions: {
     // Storage effects: no-ops here so the machine runs anywhere; the SPA provides the localStorage writes.
@@ -139,8 +143,13 @@ export const sessionMachine = setup({
     announceLoginFailure: (_, _params: AnnounceLoginFailureParams) => {},
     /** A session began on this device (sign-in or restored at boot): use the person's preferred language. */
     adoptPreferredLanguage: (_, _params: AdoptPreferredLanguageParams) => {},
+    /** The second step ended because its challenge did: one toast says to sign in again. */
+    announceSecondFactorEnded: () => {},
+    setChallenge: assign((_, params: { challenge: string | null; methods: SecondFactorMethods }) => ({ challenge: params.challenge, methods: params.methods })),
     setRecord: assign((_, params: { record: SessionRecord | null }) => ({ record: params.record })),
     setError: assign((_, params: { error: SessionError | null }) => ({ error: params.error })),
+    /** Another tab signed in: its record, and no error of this tab's last attempt. */
+    followOtherTab: assign((_, params: { record: SessionRecord | null }) => ({ record: params.record, error: null })),
     setRemember: assign((_, params: { remember: boolean }) => ({ remember: params.remember })),
     markSignedOutByChoice: assign({ signedOutByChoice: true }),
     clearSignedOutByChoice: assign({ signedOutByChoice: false }),
@@ -152,6 +161,8 @@ export const sessionMachine = setup({
     isRecord: (_, params: { record: SessionRecord | null }) => params.record !== null,
     wasRetried: (_, params: { retried: boolean }) => params.retried,
     needsSecondFactor: (_, params: { answer: LoginAnswer }) => 'second_factor_required' in params.answer,
+    codeAccepted: (_, params: { output: SignInStepOutput }) => params.output.record !== null,
+    challengeEnded: (_, params: { output: SignInStepOutput }) => params.output.expired,
   },
 }).createMachine({
   id: 'session',
@@ -162,6 +173,8 @@ export const sessionMachine = setup({
     remember: false,
     bootedAt: input.now ?? Date.now(),
     signedOutByChoice: false,
+    challenge: null,
+    methods: [],
   }),
   initial: 'booting',
   states: {
@@ -192,25 +205,11 @@ export const sessionMachine = setup({
             { type: 'setRemember', params: ({ event }) => ({ remember: event.remember }) },
           ],
         },
-        // The second step of a sign-in (docs/decisions/049-second-factor.md): the session begins as a sign-in's would.
-        'session.secondFactorPassed': {
-          target: 'signedIn',
-          actions: [
-            { type: 'setRecord', params: ({ event }) => ({ record: event.record }) },
-            { type: 'setError', params: { error: null } },
-            { type: 'persistRecord', params: ({ context }) => ({ record: requireRecord(context) }) },
-            { type: 'rememberEmail', params: ({ context, event }) => ({ email: event.record.email, remember: context.remember }) },
-            { type: 'adoptPreferredLanguage', params: ({ event }) => ({ language: event.record.language }) },
-          ],
-        },
         // Another tab signed in: follow it. Its write is already in storage, so nothing is persisted.
         'session.storageChanged': {
           guard: { type: 'isRecord', params: ({ event }) => ({ record: event.record }) },
           target: 'signedIn',
-          actions: [
-            { type: 'setRecord', params: ({ event }) => ({ record: event.record }) },
-            { type: 'setError', params: { error: null } },
-          ],
+          actions: { type: 'followOtherTab', params: ({ event }) => ({ record: event.record }) },
         },
       },
     },
@@ -254,14 +253,10 @@ export const sessionMachine = setup({
         },
         onDone: [
           {
-            // A second factor: no session yet; the login page runs the second step with the challenge.
+            // A second factor: no session yet; the second step runs as this machine's child with the challenge.
             guard: { type: 'needsSecondFactor', params: ({ event }) => ({ answer: event.output }) },
-            target: 'signedOut',
-            actions: emit(({ event }) => ({
-              type: 'session.secondFactorRequired' as const,
-              challenge: challengeOf(event.output),
-              methods: methodsOf(event.output),
-            })),
+            target: 'secondStep',
+            actions: { type: 'setChallenge', params: ({ event }) => ({ challenge: challengeOf(event.output), methods: methodsOf(event.output) }) },
           },
           {
             target: 'signedIn',
@@ -283,6 +278,39 @@ export const sessionMachine = setup({
             { type: 'setError', params: ({ event }) => ({ error: { code: 'login_failed', body: event.error } }) },
             { type: 'announceLoginFailure', params: ({ event }) => ({ body: event.error }) },
           ],
+        },
+      },
+    },
+    secondStep: {
+      description:
+        'The password was right and the account has a second factor (docs/decisions/049-second-factor.md): the sign-in step runs as the child `secondFactor` until a right code (signed in, as a sign-in would), a challenge the server says has ended (signed out, with a word why) or the person going back to the password.',
+      exit: { type: 'setChallenge', params: { challenge: null, methods: [] } },
+      invoke: {
+        id: 'secondFactor',
+        src: 'signInStep',
+        input: ({ context }) => ({ challenge: context.challenge ?? '', methods: context.methods }),
+        onDone: [
+          {
+            guard: { type: 'codeAccepted', params: ({ event }) => ({ output: event.output }) },
+            target: 'signedIn',
+            actions: [
+              { type: 'setRecord', params: ({ event }) => ({ record: event.output.record }) },
+              { type: 'setError', params: { error: null } },
+              { type: 'persistRecord', params: ({ context }) => ({ record: requireRecord(context) }) },
+              { type: 'rememberEmail', params: ({ context }) => ({ email: requireRecord(context).email, remember: context.remember }) },
+              { type: 'adoptPreferredLanguage', params: ({ context }) => ({ language: requireRecord(context).language }) },
+            ],
+          },
+          { guard: { type: 'challengeEnded', params: ({ event }) => ({ output: event.output }) }, target: 'signedOut', actions: 'announceSecondFactorEnded' },
+          { target: 'signedOut' },
+        ],
+      },
+      on: {
+        // Another tab signed in meanwhile: follow it (its write is already in storage); the step is stopped.
+        'session.storageChanged': {
+          guard: { type: 'isRecord', params: ({ event }) => ({ record: event.record }) },
+          target: 'signedIn',
+          actions: { type: 'followOtherTab', params: ({ event }) => ({ record: event.record }) },
         },
       },
     },

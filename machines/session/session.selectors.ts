@@ -37,3 +37,6 @@ export const selectIsBusy = (snapshot: SessionSnapshot): boolean => snapshot.has
 
 /** The person signed out on this device by choice (not another tab, not a failed refresh): guards send them home. */
 export const selectSignedOutByChoice = (snapshot: SessionSnapshot): boolean => snapshot.context.signedOutByChoice;
+
+/** The sign-in's second step while it runs (the session's child `secondFactor`): the login page shows its form. */
+export const selectSecondStep = (snapshot: SessionSnapshot) => snapshot.children.secondFactor ?? null;

@@ -12,13 +12,8 @@ export type LoginResponse = Schemas['LoginResponse'];
 export type SecondFactorChallenge = Schemas['SecondFactorChallenge'];
 /** What the login actor resolves with: tokens, or the challenge of a second step. */
 export type LoginAnswer = LoginResponse | SecondFactorChallenge;
-/** Emitted when a sign-in needs its second step: the login page runs it with this challenge. */
-export interface SecondFactorRequiredEmitted {
-  type: 'session.secondFactorRequired';
-  challenge: string;
-  /** What the challenge may be answered with (passkey, app, recovery code: docs/decisions/056-passkeys.md). */
-  methods: SecondFactorChallenge['methods'];
-}
+/** What a challenge may be answered with (passkey, app, recovery code: docs/decisions/056-passkeys.md). */
+export type SecondFactorMethods = SecondFactorChallenge['methods'];
 /** What POST /auth/session/ answers: the user plus a new access token, no refresh (tokens do not rotate). */
 export type SessionResponse = Schemas['SessionResponse'];
 /** The user fields of a session, without tokens: what views may show. */
@@ -68,6 +63,10 @@ export interface SessionContext {
    * a 401 after renewal also signs out, but not by choice). A signed-in page's guard then sends them home instead of to /login?next=<that page>.
    */
   signedOutByChoice: boolean;
+  /** The challenge of a sign-in whose second step runs now (state `secondStep`), else null. */
+  challenge: string | null;
+  /** What that challenge may be answered with (the step offers a passkey only when it names one), else empty. */
+  methods: SecondFactorMethods;
 }
 
 export type SessionEvent =
@@ -88,8 +87,6 @@ export type SessionEvent =
    * for the device that made it, docs/decisions/017-account-dead-ends.md): store the new record.
    */
   | { type: 'session.renewed'; record: SessionRecord }
-  /** The second step of a sign-in succeeded (machines/second-factor): the session begins with its record. */
-  | { type: 'session.secondFactorPassed'; record: SessionRecord }
   /** Another tab wrote (record) or removed (null) the `user` key: this tab follows it. */
   | { type: 'session.storageChanged'; record: SessionRecord | null };
 

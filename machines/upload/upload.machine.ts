@@ -3,6 +3,7 @@
 // (machines/documents, which keeps the list of the field's documents).
 import { assign, fromCallback, sendParent, setup, type ActorRefFrom } from 'xstate';
 import { DRIVE_EXTENSIONS } from '#shared/drive-constants.ts';
+import { isDocumentFile } from '#shared/document-files.ts';
 import type {
   ApplicationFile,
   PickedFile,
@@ -20,14 +21,13 @@ import type {
 type Refusal = 'too_large' | 'not_pdf' | 'type_not_allowed';
 
 /**
- * Why a chosen file cannot be sent, or null when it can: over the size limit, or not a PDF. Browsers leave
- * `type` empty for some files, so the .pdf name counts too; the server checks the bytes themselves.
+ * Why a chosen file cannot be sent, or null when it can: over the size limit (all its photos together), or neither a
+ * PDF nor a photo (shared/document-files.ts). Browsers leave `type` empty for some files, so the name counts too; the
+ * server checks the bytes themselves.
  */
-export function checkPickedFile(file: Pick<PickedFile, 'name' | 'size' | 'type'>, maxBytes: number): 'too_large' | 'not_pdf' | null {
+export function checkPickedFile(file: Pick<PickedFile, 'name' | 'size' | 'type' | 'more'>, maxBytes: number): 'too_large' | 'not_pdf' | null {
   if (file.size > maxBytes) return 'too_large';
-  const pdfType = file.type === 'application/pdf';
-  const pdfName = /\.pdf$/i.test(file.name);
-  if (!pdfType && !(file.type === '' && pdfName) && !(file.type === 'application/octet-stream' && pdfName)) return 'not_pdf';
+  if (![file, ...(file.more ?? [])].every(isDocumentFile)) return 'not_pdf';
   return null;
 }
 

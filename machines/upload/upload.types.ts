@@ -11,12 +11,24 @@ export type FileKind = components['schemas']['FileKind'];
 /** What an upload answers: a document upload answers an ApplicationFile (which is a StoredFile too). */
 export type UploadedFile = StoredFile | ApplicationFile;
 
-/** A file the person chose. `body` is the bytes; the machine only reads the name, size and type. */
+/** One more photo of the same document, chosen with the first: sent in the same request, made into one PDF. */
+export interface PickedPart {
+  name: string;
+  type: string;
+  body: Blob;
+}
+
+/**
+ * A file the person chose. `body` is the bytes; the machine only reads the name, size and type. Several photos chosen
+ * at once for one document are the first here and the rest in `more`, `size` counting them all
+ * (docs/decisions/054-photos-are-documents.md).
+ */
 export interface PickedFile {
   name: string;
   size: number;
   type: string;
   body: Blob;
+  more?: readonly PickedPart[];
 }
 
 /**
@@ -27,7 +39,7 @@ export interface PickedFile {
 export type UploadTarget =
   | { kind: 'intake_form'; applicationId: number }
   | { kind: 'document'; applicationId: number; fileKind: FileKind }
-  | { kind: 'drive'; programId: number; space: 'shared' | 'personal'; parentId: number | null };
+  | { kind: 'drive'; programId: number; space: components['schemas']['DriveSpace']; parentId: number | null };
 
 export interface UploadInput {
   target: UploadTarget;

@@ -2,6 +2,7 @@
 // 036-review-rules.md): verifying and rejecting are recorded and audited; a rejection waits in the checklist, collected
 // for the round's one change request (review.ts requestChanges), which reopens its step and tells the applicant why.
 import { and, eq, isNull } from 'drizzle-orm';
+import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
 import { applicationFiles } from '#server/db/schema.ts';
 import { notFound } from '#server/http/errors.ts';
@@ -14,7 +15,7 @@ import { notAllowed } from './review.ts';
 import { assertMayAct } from './separation-of-duties.ts';
 import type { Actor } from './users.ts';
 
-type Verdict = 'verified' | 'rejected';
+type Verdict = components['schemas']['DocumentVerdict'];
 
 /**
  * One verdict and its audit entry, allowed while a decision is open (shared/review-lifecycle.ts mayGiveVerdict: in

@@ -7,7 +7,8 @@ import type { Db } from '#server/db/client.ts';
 import { applications, hudIncomeLimits } from '#server/db/schema.ts';
 import { fieldErrors, msg, type Message } from '#server/http/errors.ts';
 import { translate, type Language } from '#server/i18n/messages.ts';
-import { HUD_RACE_CATEGORY_VALUES } from '#shared/contract-enums.ts';
+import { HUD_RACE_CATEGORY_VALUES, INCOME_SOURCE_VALUES } from '#shared/contract-enums.ts';
+import { inOwnOrder } from '#shared/contract-order.ts';
 import { PR_MUNICIPALITIES } from '#shared/pr-municipalities.ts';
 import { searchFold } from '#shared/search-fold.ts';
 import { parseCsv, toCsv } from './csv.ts';
@@ -34,10 +35,10 @@ export const RACE_CATEGORIES = HUD_RACE_CATEGORY_VALUES;
 const ETHNICITIES = ['hispanic', 'not_hispanic', 'ethnicity_unknown'] as const;
 
 /** Their order is the bits of the income sources in `applications.hud_key` (hud_household(), migration 0013): never reorder. */
-export const INCOME_SOURCES = [
+export const INCOME_SOURCES = inOwnOrder(INCOME_SOURCE_VALUES, [
   'work', 'social_security', 'ssi', 'pensions', 'retirement', 'va_benefits', 'welfare', 'child_support', 'alimony',
   'child_income', 'other', 'no_income',
-] as const satisfies readonly IncomeSource[];
+] as const) satisfies readonly IncomeSource[];
 
 const YES_NO: readonly HudBucket[] = ['yes', 'no', 'unknown'];
 const SIZE_BUCKETS: readonly HudBucket[] = ['size_1', 'size_2', 'size_3', 'size_4', 'size_5', 'size_6', 'size_7', 'size_8_plus', 'unknown'];

@@ -5,6 +5,7 @@ import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import type { AuthDeps } from '#server/auth/service.ts';
 import { sendPasswordResetMail } from '#server/auth/service.ts';
+import { endSessions, listSessions } from '#server/auth/sessions.ts';
 import type { Db } from '#server/db/client.ts';
 import { applications, eventRegistrations, events, programs, users } from '#server/db/schema.ts';
 import { detailError, forbidden, notFound } from '#server/http/errors.ts';
@@ -211,4 +212,36 @@ export async function sendPasswordReset(auth: AuthDeps, actor: Actor, targetId: 
     await sendPasswordResetMail({ ...auth, db: tx }, target.email);
     await recordAudit(tx, { actorId: actor.id, operation: 'sendAdminUserPasswordReset', recordType: 'user', recordId: target.id, before: null, after: { reset_link_sent_to: target.email }, at: now });
   });
+}
+
+async function existingUser(db: Db, id: number): Promise<{ id: number }> {
+  const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+  if (!target) throw notFound();
+  return target;
+}
+
+/** An account's live sessions, as its owner sees them (`viewerSession` marks the staff member's own device). */
+export async function listUserSessions(db: Db, now: Date, viewerSession: string, targetId: number): Promise<Schemas['SignedInSessionList']> {
+  return listSessions(db, (await existingUser(db, targetId)).id, viewerSession, now);
+}
+
+/**
+ * Staff end one of an account's sessions, or all of them (docs/decisions/057-see-your-sessions.md): each device is
+ * signed out at its next call. Audited with the sessions ended, in the same transaction; a session that is not the
+ * account's, or no longer alive, is 404.
+ */
+export async function endUserSessions(db: Db, now: Date, actor: Actor, targetId: number, only?: string): Promise<number> {
+  const target = await existingUser(db, targetId);
+  const ended = await endSessions(db, target.id, only === undefined ? {} : { only }, now, (tx, sessions) =>
+    recordAudit(tx, {
+      actorId: actor.id,
+      operation: only === undefined ? 'endAdminUserSessions' : 'endAdminUserSession',
+      recordType: 'user',
+      recordId: target.id,
+      before: { sessions: sessions.map(({ browser, system, country, network, signed_in_at }) => ({ browser, system, country, network, signed_in_at })) },
+      after: { sessions_ended: sessions.length },
+      at: now,
+    }),
+  );
+  return ended.length;
 }

@@ -1,6 +1,6 @@
 // The documents of steps 3 and 4 (docs/decisions/015-application-content.md): owners' identification files, income
-// documents and the signed no-income form, several per field. Each is a PDF of 20MB at most, streamed to storage
-// under a server-made name with its size and SHA-256 (pdf-upload.ts); a step's draft references it by id. Only the
+// documents and the signed no-income form, several per field. Each is a PDF of 20MB at most (or photos made into one:
+// docs/decisions/054-photos-are-documents.md), streamed to storage under a server-made name with its size and SHA-256 (pdf-upload.ts); a step's draft references it by id. Only the
 // owner uploads or deletes, only while the application can change; the owner and staff download.
 import { and, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
@@ -9,7 +9,7 @@ import { applicationFiles, applicationSteps } from '#server/db/schema.ts';
 import type { ActiveContent } from '#server/files/pdf-inspection.ts';
 import { fieldErrors, msg, notFound, type FieldErrors } from '#server/http/errors.ts';
 import type { Viewer } from '#server/programs/service.ts';
-import { receivePdf, safeFileName, type Upload } from './pdf-upload.ts';
+import { receiveDocument, type UploadParts } from './pdf-upload.ts';
 import { assertCanUpload, assertStepOpen, INTAKE_FORM, loadReadable, write, type ApplicationDeps } from './service.ts';
 import type { DraftData } from './steps.ts';
 
@@ -58,11 +58,11 @@ export async function uploadDocument(
   viewer: Viewer,
   id: number,
   kind: FileKind,
-  upload: Upload,
+  parts: UploadParts,
 ): Promise<Schemas['ApplicationFile']> {
   await assertCanUpload(deps, viewer, id, STEP_OF[kind]);
 
-  const { temp, activeContent } = await receivePdf(deps.files, upload);
+  const { temp, activeContent, fileName } = await receiveDocument(deps.files, parts, FALLBACK_NAME[kind]);
   const key = await temp.commit(`applications/${id}`, 'pdf');
   try {
     const row = await write(deps, viewer, id, STEP_OF[kind], async (tx, _loaded, at) => {
@@ -74,7 +74,7 @@ export async function uploadDocument(
           application_id: id,
           kind,
           storage_key: key,
-          original_name: safeFileName(upload.filename, FALLBACK_NAME[kind]),
+          original_name: fileName,
           content_type: 'application/pdf',
           size: temp.size,
           sha256: temp.sha256,

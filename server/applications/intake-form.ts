@@ -9,7 +9,7 @@ import { notFound } from '#server/http/errors.ts';
 import type { Language } from '#server/i18n/messages.ts';
 import type { Viewer } from '#server/programs/service.ts';
 import { renderCertification, renderNoIncomeForm } from './certification.ts';
-import { receivePdf, safeFileName, type Upload } from './pdf-upload.ts';
+import { receiveDocument, type UploadParts } from './pdf-upload.ts';
 import {
   assertCanUpload,
   INTAKE_FORM,
@@ -23,16 +23,16 @@ import {
 
 type Schemas = components['schemas'];
 type FileRow = typeof applicationFiles.$inferSelect;
-export type { Upload };
+export type { UploadParts };
 
 /**
  * Stores the signed participant intake form (PDF, 20MB at most), replacing an earlier one. The bytes go to a temp
  * file first; only a whole PDF is renamed into place and recorded. A submitted step 6 becomes incomplete again.
  */
-export async function uploadIntakeForm(deps: ApplicationDeps, viewer: Viewer, id: number, upload: Upload): Promise<Schemas['StoredFile']> {
+export async function uploadIntakeForm(deps: ApplicationDeps, viewer: Viewer, id: number, parts: UploadParts): Promise<Schemas['StoredFile']> {
   await assertCanUpload(deps, viewer, id, 6);
 
-  const { temp, activeContent } = await receivePdf(deps.files, upload);
+  const { temp, activeContent, fileName } = await receiveDocument(deps.files, parts, 'intake-form.pdf');
   const key = await temp.commit(`applications/${id}`, 'pdf');
   let stored: { row: FileRow; previous: string | undefined };
   try {
@@ -43,7 +43,7 @@ export async function uploadIntakeForm(deps: ApplicationDeps, viewer: Viewer, id
       const previous = current?.verdict === 'rejected' ? undefined : current?.storage_key;
       const values = {
         storage_key: key,
-        original_name: safeFileName(upload.filename, 'intake-form.pdf'),
+        original_name: fileName,
         content_type: 'application/pdf',
         size: temp.size,
         sha256: temp.sha256,

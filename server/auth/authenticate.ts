@@ -8,6 +8,8 @@ export interface AuthenticatedUser {
   isStaff: boolean;
   /** The account's row as the session check read it, so a handler that shows it needs no second query. */
   account: User;
+  /** The session the access token belongs to (its refresh token's jti): "this device" in the list of sessions. */
+  sessionId: string;
 }
 
 /**
@@ -20,6 +22,6 @@ export async function authenticate(ctx: Pick<AppContext, 'db' | 'tokens'>, heade
   if (scheme?.toLowerCase() !== 'bearer' || !token) throw notAuthenticated();
   const claims = await ctx.tokens.verify(token, 'access');
   const user = claims ? await findSessionUser(ctx.db, claims) : undefined;
-  if (!user) throw detailError(401, 'api.error.tokenNotValid', 'token_not_valid');
-  return { id: user.id, isStaff: user.is_staff, account: user };
+  if (!claims || !user) throw detailError(401, 'api.error.tokenNotValid', 'token_not_valid');
+  return { id: user.id, isStaff: user.is_staff, account: user, sessionId: claims.sessionId };
 }

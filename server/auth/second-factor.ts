@@ -11,6 +11,7 @@ import { passkeys, recoveryCodes, totpFactors } from '#server/db/schema.ts';
 import { AppError, detailError, fieldErrors, notAuthenticated, notFound } from '#server/http/errors.ts';
 import { isLanguage, type Language } from '#server/i18n/messages.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
+import { openSession, type Client } from './sessions.ts';
 import { AttemptLimiter } from './attempt-limits.ts';
 import {
   authenticationOptions,
@@ -202,10 +203,10 @@ export async function passkeyLoginOptions(deps: AuthDeps, challenge: string): Pr
 }
 
 /** Completes a sign-in: the challenge names an account whose sessions have not ended since; then one right code. */
-export async function completeLogin(deps: AuthDeps, challenge: string, input: CodeInput): Promise<Schemas['LoginResponse']> {
+export async function completeLogin(deps: AuthDeps, challenge: string, input: CodeInput, client: Client): Promise<Schemas['LoginResponse']> {
   const user = await userOfChallenge(deps, challenge);
   await checkSecondFactor(deps, user.id, input);
-  return { ...sessionUser(user), ...(await deps.tokens.issueSession(user.id, user.token_version)) };
+  return { ...sessionUser(user), ...(await openSession(deps, user, client)) };
 }
 
 /** The current password, counted against the account like a sign-in; a field error on `current_password` when wrong. */

@@ -17,6 +17,7 @@ import type { PasskeySettings } from '#server/config.ts';
 import { hasSecondFactor, secondFactorChallenge } from './second-factor.ts';
 import { RESET_LINK_TTL_DAYS } from '#shared/account-constants.ts';
 import type { WorkQueue } from './work-queue.ts';
+import { forgetSession, isUseDue, markUsed, openSession, type Client } from './sessions.ts';
 
 type Schemas = components['schemas'];
 export type User = typeof users.$inferSelect;
@@ -149,7 +150,12 @@ export async function register(deps: AuthDeps, input: Schemas['RegisterRequest']
  * until the window moves on. A successful sign-in clears the count. An account with a second factor gets a challenge
  * instead of tokens (docs/decisions/049-second-factor.md); its second step is counted on its own.
  */
-export async function login(deps: AuthDeps, email: string, password: string): Promise<Schemas['LoginResponse'] | Schemas['SecondFactorChallenge']> {
+export async function login(
+  deps: AuthDeps,
+  email: string,
+  password: string,
+  client: Client,
+): Promise<Schemas['LoginResponse'] | Schemas['SecondFactorChallenge']> {
   const account = AttemptLimiter.keyOf(email);
   await deps.loginFailures.take(account);
   const user = await findUserByEmail(deps.db, email);
@@ -161,7 +167,7 @@ export async function login(deps: AuthDeps, email: string, password: string): Pr
   if (!matches || !user.is_active) throw badCredentials();
   await deps.loginFailures.forget(account);
   if (await hasSecondFactor(deps.db, user.id)) return secondFactorChallenge(deps, user);
-  return { ...sessionUser(user), ...(await deps.tokens.issueSession(user.id, user.token_version)) };
+  return { ...sessionUser(user), ...(await openSession(deps, user, client)) };
 }
 
 /** The user and claims of a refresh token that is well signed, unexpired, not logged out and not ended by a reset. */
@@ -172,8 +178,14 @@ async function userOfRefreshToken(deps: AuthDeps, refresh: string) {
   return { user, claims };
 }
 
-export async function refreshSession(deps: AuthDeps, refresh: string): Promise<Schemas['SessionResponse']> {
+/**
+ * A new access token for a live session. The session's last use is written at most every few minutes (sessions.ts),
+ * after the answer, so no refresh waits for that write (docs/decisions/057-see-your-sessions.md).
+ */
+export async function refreshSession(deps: AuthDeps, refresh: string, client: Client): Promise<Schemas['SessionResponse']> {
   const { user, claims } = await userOfRefreshToken(deps, refresh);
+  const now = deps.now();
+  if (isUseDue(deps.db, claims.sessionId, now)) deps.work.enqueue('session last use', () => markUsed(deps.db, claims, client, now));
   const session = { id: claims.sessionId, version: claims.version, expiresAt: claims.expiresAt };
   return { ...sessionUser(user), access: await deps.tokens.issueAccess(user.id, session) };
 }
@@ -186,6 +198,7 @@ export async function logout(deps: AuthDeps, refresh: string): Promise<void> {
       .insert(revokedTokens)
       .values({ jti: claims.sessionId, expires_at: new Date(claims.expiresAt * 1000) })
       .onConflictDoNothing();
+    await forgetSession(tx, claims.sessionId);
     // Keep the deny list small: a session past its expiry is refused anyway, and so are its access tokens.
     await tx.delete(revokedTokens).where(lt(revokedTokens.expires_at, deps.now()));
   });

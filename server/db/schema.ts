@@ -80,6 +80,32 @@ export const revokedTokens = pgTable(
   (t) => [index('revoked_tokens_expires_at_idx').on(t.expires_at)],
 );
 
+/**
+ * One signed-in device (docs/decisions/057-see-your-sessions.md): the refresh token's jti, the account and token
+ * version it was issued with, what the device said it was and where it called from. The profile lists these and
+ * ends them; whether a session is alive is still decided by revoked_tokens and the token version alone, so the PGlite
+ * session cache (server/db/session-cache.ts) needs nothing for this table. last_used_at moves at a refresh, at most
+ * once every few minutes (server/auth/sessions.ts). Rows go once expired (retention) or ended.
+ */
+export const signedInSessions = pgTable(
+  'signed_in_sessions',
+  {
+    id: text('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_version: integer('token_version').notNull(),
+    /** The User-Agent header as sent (cut at 512 characters). */
+    user_agent: text('user_agent').notNull().default(''),
+    /** The client's network address as the server saw it (TRUST_PROXY decides whose X-Forwarded-For counts). */
+    address: text('address').notNull().default(''),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+    last_used_at: timestamp('last_used_at', { withTimezone: true }).notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('signed_in_sessions_user_idx').on(t.user_id), index('signed_in_sessions_expires_at_idx').on(t.expires_at)],
+);
+
 /** Captcha challenges already used once, so a solution cannot be replayed. Purged after expiry. */
 export const spentCaptchas = pgTable(
   'spent_captchas',

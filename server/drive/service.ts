@@ -3,6 +3,7 @@
 // a person without an application to the program, or a node of someone else's space, is answered 404. Staff come
 // through the admin operations (docs/decisions/024): they read every space and write the shared materials, and each
 // of their changes is audited in its own transaction.
+import { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, inArray, isNull, sql, sum, type SQL } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
@@ -16,6 +17,7 @@ import { MAX_UPLOAD_BYTES } from '#shared/application-constants.ts';
 import { renamedFileName } from '#shared/drive-constants.ts';
 import { withoutUnshowableCharacters } from '#shared/file-names.ts';
 import { announcedType, contentMatches } from './file-types.ts';
+import { photoKindOf, photosToPdf, UnreadablePhotoError } from '#server/files/photos.ts';
 
 type Schemas = components['schemas'];
 type NodeRow = typeof driveNodes.$inferSelect;
@@ -369,9 +371,31 @@ export function driveFileName(uploaded: string): string {
   return `${clean.slice(0, MAX_NAME - extension.length).trimEnd()}${extension}`;
 }
 
+/** A photo's name as the PDF made of it, within the drive's name rules ("licencia.heic" -> "licencia.pdf"). */
+const photoPdfName = (name: string): string => `${name.slice(0, name.lastIndexOf('.')).slice(0, MAX_NAME - 4).trimEnd() || 'file'}.pdf`;
+
 /**
- * Streams one file into a folder. Refused with nothing kept: past 20MB, a type the drive does not take (by name and
- * by its first bytes), or past the owner's quota, counted while the bytes arrive and again in the transaction.
+ * A photo (JPEG, PNG, HEIC/HEIF) in place of its temp file: the PDF made of it, upright and without metadata
+ * (docs/decisions/054-photos-are-documents.md). The photo's temp file is discarded either way.
+ */
+async function photoAsPdf(files: FileStorage, temp: TempFile): Promise<TempFile> {
+  const kind = photoKindOf(temp.head);
+  try {
+    if (!kind) throw fieldErrors({ file: 'api.drive.typeMismatch' });
+    const pdf = await photosToPdf([{ path: temp.path, kind }]);
+    return await files.write(Readable.from([Buffer.from(pdf)]));
+  } catch (error) {
+    if (error instanceof UnreadablePhotoError) throw fieldErrors({ file: 'api.upload.unreadablePhoto' });
+    throw error;
+  } finally {
+    await temp.discard();
+  }
+}
+
+/**
+ * Streams one file into a folder. Refused with nothing kept: past 20MB, empty, a type the drive does not take (by name
+ * and by its first bytes), a photo that cannot be read, or past the owner's quota, counted while the bytes arrive
+ * and again in the transaction. A photo is kept as the PDF made of it.
  */
 export async function uploadFile(
   deps: DriveDeps,
@@ -385,8 +409,8 @@ export async function uploadFile(
   const owner = await spaceOwner(db, access, programId, where);
   assertWritable(access, owner);
   const parent = where.parent_id ? await folderIn(db, programId, owner, where.parent_id) : null;
-  const name = driveFileName(upload.filename);
-  const type = announcedType(name);
+  const uploadedName = driveFileName(upload.filename);
+  const type = announcedType(uploadedName);
   if (!type) {
     upload.stream.resume();
     throw fieldErrors({ file: 'api.drive.typeNotAllowed' });
@@ -410,9 +434,13 @@ export async function uploadFile(
     throw error;
   }
   let key: string;
+  const name = type.photo ? photoPdfName(uploadedName) : uploadedName;
+  const contentType = type.photo ? 'application/pdf' : type.contentType;
   try {
     if (upload.truncated() || temp.size > MAX_UPLOAD_BYTES) throw detailError(413, 'api.error.fileTooLarge', 'file_too_large');
+    if (temp.size === 0) throw fieldErrors({ file: 'api.upload.empty' });
     if (!(await contentMatches(type, temp))) throw fieldErrors({ file: 'api.drive.typeMismatch' });
+    if (type.photo) temp = await photoAsPdf(deps.files, temp);
     key = await temp.commit(`drive/${programId}`, name.slice(name.lastIndexOf('.') + 1).toLowerCase());
   } catch (error) {
     await temp.discard();
@@ -436,7 +464,7 @@ export async function uploadFile(
           name,
           storage_key: key,
           size: temp.size,
-          content_type: type.contentType,
+          content_type: contentType,
           created_at: at,
           updated_at: at,
         })

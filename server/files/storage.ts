@@ -33,6 +33,8 @@ export interface TempFile {
   sha256: string;
   /** The first bytes, for a magic-bytes check. */
   head: Buffer;
+  /** Where the bytes are on local disk until commit() or discard() (e.g. for a photo's decoder to read). */
+  path: string;
   /** Up to `length` bytes of the temp file from `offset` (fewer at its end). */
   readRange(offset: number, length: number): Promise<Buffer>;
   /** Renames the temp file to `<folder>/<random>.<extension>` and returns that storage key. */
@@ -100,6 +102,7 @@ export class FileStorage {
       size,
       sha256: hash.digest('hex'),
       head,
+      path: tmpPath,
       readRange: async (offset, length) => {
         const handle = await open(tmpPath, 'r');
         try {

@@ -2,8 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { IntlMessageFormat } from 'intl-messageformat';
+import { LANGUAGE_VALUES } from '#shared/contract-enums.ts';
 
-export const languages = ['es', 'en'] as const;
+export const languages = LANGUAGE_VALUES;
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = 'es';
 

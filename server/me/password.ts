@@ -10,6 +10,7 @@ import { enqueueMail } from '#server/mail/outbox.ts';
 import { AttemptLimiter } from '#server/auth/attempt-limits.ts';
 import { hashPassword, passwordProblems, verifyPassword } from '#server/auth/passwords.ts';
 import { findUserById, sessionUser, type AuthDeps, type User } from '#server/auth/service.ts';
+import { openSession, type Client } from '#server/auth/sessions.ts';
 
 type LoginResponse = components['schemas']['LoginResponse'];
 
@@ -44,6 +45,7 @@ export async function changePassword(
   contact: ProgramContact,
   userId: number,
   input: { current_password: string; password: string },
+  client: Client,
 ): Promise<LoginResponse> {
   const user = await findUserById(deps.db, userId);
   if (!user || !user.is_active) throw notAuthenticated();
@@ -84,5 +86,5 @@ export async function changePassword(
     );
     return row;
   });
-  return { ...sessionUser(updated), ...(await deps.tokens.issueSession(updated.id, updated.token_version)) };
+  return { ...sessionUser(updated), ...(await openSession(deps, updated, client)) };
 }

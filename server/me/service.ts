@@ -7,13 +7,14 @@ import { fieldErrors, notAuthenticated } from '#server/http/errors.ts';
 import { isLanguage } from '#server/i18n/messages.ts';
 import { findUserById, type User } from '#server/auth/service.ts';
 import { SSN_LAST4_PATTERN } from '#shared/application-constants.ts';
+import { GENDER_VALUES } from '#shared/contract-enums.ts';
 
 type Person = components['schemas']['Person'];
 type PersonUpdate = components['schemas']['PersonUpdate'];
 
 export const maskSsn = (last4: string | null): string | null => (last4 ? `***-**-${last4}` : null);
 
-const genders = ['female', 'male', 'non_binary', 'prefer_not_to_say'] as const;
+const genders = GENDER_VALUES;
 
 export function toPerson(user: User): Person {
   return {

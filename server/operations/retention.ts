@@ -1,11 +1,11 @@
 // Retention (docs/operations.md): what the portal disposes of, once a day, and what it keeps. Drafts never submitted
 // whose program's deadline passed more than RETAIN_DRAFTS_DAYS ago go with their uploaded files, each removal written
 // to the audit log; sent e-mail older than RETAIN_SENT_MAIL_DAYS, audit entries older than RETAIN_AUDIT_DAYS (0: kept
-// for good) and expired revoked tokens and spent captchas go too. Anything ever submitted is never removed here.
+// for good) and expired revoked tokens, sessions and spent captchas go too. Anything ever submitted is never removed here.
 import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
-import { applicationFiles, applications, auditLog, mailOutbox, programs, revokedTokens, spentCaptchas } from '#server/db/schema.ts';
+import { applicationFiles, applications, auditLog, mailOutbox, programs, revokedTokens, signedInSessions, spentCaptchas } from '#server/db/schema.ts';
 import type { FileStorage } from '#server/files/storage.ts';
 import { recordAudit } from '#server/admin/audit.ts';
 import { PeriodicJob } from './periodic-job.ts';
@@ -107,7 +107,9 @@ export async function runRetention(
 
   const tokens = await db.delete(revokedTokens).where(lt(revokedTokens.expires_at, now)).returning({ jti: revokedTokens.jti });
   const captchas = await db.delete(spentCaptchas).where(lt(spentCaptchas.expires_at, now)).returning({ signature: spentCaptchas.signature });
-  report.expiredTokens = tokens.length + captchas.length;
+  // An expired session's device and address (docs/decisions/057-see-your-sessions.md) describe nothing alive.
+  const sessions = await db.delete(signedInSessions).where(lt(signedInSessions.expires_at, now)).returning({ id: signedInSessions.id });
+  report.expiredTokens = tokens.length + captchas.length + sessions.length;
   return report;
 }
 

@@ -23,6 +23,15 @@ export function adminUserRoutes(ctx: AppContext): Handlers {
       await users.sendPasswordReset(ctx.auth, request.requireUser(), request.params.id);
       return { detail: request.t('api.admin.resetSent') };
     },
+    // An account's signed-in devices (docs/decisions/057-see-your-sessions.md); ending them is audited.
+    listAdminUserSessions: async (request) => users.listUserSessions(ctx.db, ctx.now(), request.requireUser().sessionId, request.params.id),
+    endAdminUserSession: async (request, reply) => {
+      await users.endUserSessions(ctx.db, ctx.now(), request.requireUser(), request.params.id, request.params.sessionId);
+      return reply.code(204).send();
+    },
+    endAdminUserSessions: async (request) => ({
+      ended: await users.endUserSessions(ctx.db, ctx.now(), request.requireUser(), request.params.id),
+    }),
     listAdminAudit: async (request) =>
       listAudit(ctx.db, request.query.record_type, request.query.record_id, { cursor: request.query.cursor, limit: request.query.limit }),
     // One record's or a range of days' entries as CSV (docs/decisions/040-staff-queues-and-history.md).

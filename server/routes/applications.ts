@@ -2,7 +2,7 @@
 // applicant's copy.
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '#server/context.ts';
-import { contentDisposition, fileUpload } from './uploads.ts';
+import { contentDisposition, fileParts } from './uploads.ts';
 import type { Handlers, Request } from '#server/http/handlers.ts';
 import * as service from '#server/applications/service.ts';
 import * as intakeForm from '#server/applications/intake-form.ts';
@@ -33,9 +33,9 @@ export function applicationRoutes(ctx: AppContext): Handlers {
       service.submitStep(deps, request.requireUser(), request.params.id, request.params.step as StepNumber),
     submitApplication: async (request) => service.submitApplication(deps, request.requireUser(), request.params.id),
     uploadIntakeForm: async (request) =>
-      intakeForm.uploadIntakeForm(deps, request.requireUser(), request.params.id, await fileUpload(request)),
+      intakeForm.uploadIntakeForm(deps, request.requireUser(), request.params.id, fileParts(request)),
     uploadApplicationFile: async (request, reply) => {
-      const file = await documents.uploadDocument(deps, request.requireUser(), request.params.id, request.query.kind, await fileUpload(request));
+      const file = await documents.uploadDocument(deps, request.requireUser(), request.params.id, request.query.kind, fileParts(request));
       reply.code(201);
       return file;
     },

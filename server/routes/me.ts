@@ -6,6 +6,7 @@ import { changePassword } from '#server/me/password.ts';
 import { confirmEmailChange, requestEmailChange, undoEmailChange } from '#server/me/email.ts';
 import * as secondFactor from '#server/auth/second-factor.ts';
 import { setReminders } from '#server/me/reminders.ts';
+import { clientOf, endSessions, listSessions } from '#server/auth/sessions.ts';
 
 export function meRoutes(ctx: AppContext): Handlers {
   return {
@@ -17,7 +18,7 @@ export function meRoutes(ctx: AppContext): Handlers {
     getMyReminders: async (request) => ({ enabled: request.requireUser().account.reminders }),
     setMyReminders: async (request) => setReminders(ctx.db, request.requireUser().id, request.body.enabled, ctx.now()),
     changeMyPassword: async (request) => ({
-      ...(await changePassword(ctx.auth, ctx.config.programContact, request.requireUser().id, request.body)),
+      ...(await changePassword(ctx.auth, ctx.config.programContact, request.requireUser().id, request.body, clientOf(request))),
       detail: request.t('api.password.changed'),
     }),
     changeMyEmail: async (request, reply) => {
@@ -32,6 +33,19 @@ export function meRoutes(ctx: AppContext): Handlers {
     undoEmailChange: async (request) => {
       const { email } = await undoEmailChange(ctx.auth, request.body.token);
       return { email, detail: request.t('api.emailChange.undone', { email }) };
+    },
+    // Signed-in devices (docs/decisions/057-see-your-sessions.md): only one's own; another's session id is 404.
+    listMySessions: async (request) => {
+      const user = request.requireUser();
+      return listSessions(ctx.db, user.id, user.sessionId, ctx.now());
+    },
+    endMySession: async (request, reply) => {
+      await endSessions(ctx.db, request.requireUser().id, { only: request.params.sessionId }, ctx.now());
+      return reply.code(204).send();
+    },
+    endMyOtherSessions: async (request) => {
+      const user = request.requireUser();
+      return { ended: (await endSessions(ctx.db, user.id, { except: user.sessionId }, ctx.now())).length };
     },
     getMySecondFactor: async (request) => secondFactor.secondFactorStatus(ctx.db, ctx.config, request.requireUser().account),
     startMyTotpEnrolment: async (request) => secondFactor.startTotpEnrolment(ctx.auth, request.requireUser().id, request.body.current_password),

@@ -20,12 +20,16 @@ const done = defineMessages({
   reactivated: { id: 'admin.users.done.reactivated' },
   deactivated: { id: 'admin.users.done.deactivated' },
   resetSent: { id: 'admin.users.done.resetSent' },
+  sessionEnded: { id: 'admin.users.done.sessionEnded' },
+  sessionsEnded: { id: 'admin.users.done.sessionsEnded' },
 });
 
 /** What the toast says once an action on an account is done. */
 export function doneMessage(command: StaffCommand): MessageDescriptor {
   if (command.operationId === 'setAdminUserStaff') return command.body.is_staff ? done.staffGranted : done.staffRemoved;
   if (command.operationId === 'setAdminUserActive') return command.body.is_active ? done.reactivated : done.deactivated;
+  if (command.operationId === 'endAdminUserSession') return done.sessionEnded;
+  if (command.operationId === 'endAdminUserSessions') return done.sessionsEnded;
   return done.resetSent;
 }
 

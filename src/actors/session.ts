@@ -19,6 +19,7 @@ import { authErrorMessage } from '#features/auth/error-message';
 import { getIntl, hasStoredLocale, setLocale } from '#lib/locale';
 import { readItem, removeItem, writeItem } from '#lib/storage';
 import { showToast } from '#lib/toast';
+import { appSignInStepMachine } from './second-factor';
 
 /**
  * The machine keeps a failed call's rejection value as `error.body` and the login toast reads docs/product.md
@@ -43,6 +44,8 @@ export const sessionActors = {
   }),
   // What this tab finds in storage now; the machine judges the token's expiry by `now`.
   readStoredSession: fromPromise<StoredSession>(async () => ({ record: readStoredRecord(), now: Date.now() })),
+  // The sign-in's second step, the session's child while it runs, with its code check wired to the API.
+  signInStep: appSignInStepMachine,
 };
 
 export function readStoredRecord(): SessionRecord | null {
@@ -72,6 +75,10 @@ export const appSessionMachine = sessionMachine.provide({
         position: 'top',
         message: authErrorMessage(params.body, intl.formatMessage({ id: 'auth.error.tryAgainLater' })),
       });
+    },
+    // The second step's challenge ended (expired, or the account's sessions ended): sign in again.
+    announceSecondFactorEnded: () => {
+      showToast({ kind: 'error', message: getIntl().formatMessage({ id: 'auth.secondFactor.expired' }) });
     },
     // Unless the person picked a language on this device (then theirs wins, and is not overwritten).
     adoptPreferredLanguage: (_, params) => {

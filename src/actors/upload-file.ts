@@ -26,6 +26,7 @@ export function uploadFileActor<S extends UploadedFile>(callFor: (target: Upload
       field: 'file',
       file: input.file.body,
       fileName: input.file.name,
+      ...(input.file.more ? { more: input.file.more } : {}),
       signal: controller.signal,
       onProgress: ({ loaded, total }) => sendBack({ type: 'upload.progress', loaded, total }),
     }).then(

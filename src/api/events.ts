@@ -4,6 +4,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 import { ApiError, unwrap } from './errors';
 import type { components } from './schema';
+import { HOW_HEARD_VALUES } from '#shared/contract-enums';
 
 type Schemas = components['schemas'];
 export type EventInfo = Schemas['Event'];
@@ -11,7 +12,7 @@ export type PanelEvent = Schemas['PanelEvent'];
 export type HowHeard = Schemas['HowHeard'];
 export type EventRegistrationRequest = Schemas['EventRegistrationRequest'];
 
-export const HOW_HEARD: readonly HowHeard[] = ['search_engine', 'recommendation', 'social', 'meet_and_greet', 'other'];
+export const HOW_HEARD: readonly HowHeard[] = HOW_HEARD_VALUES;
 
 /** The panel's page size: a handful of events fit one screen. */
 export const EVENTS_PAGE_SIZE = 10;

@@ -588,6 +588,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in person's devices, the last used first, this one marked `current`
+         * @description Every live session of the account (docs/decisions/057-see-your-sessions.md): browser and system read from the
+         *     device's User-Agent, the country and the network of the address it last called from, when it signed in and
+         *     when it was last used (written at a refresh, at most every 10 minutes).
+         */
+        get: operations["listMySessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/sessions/end-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End every session of the account but this one
+         * @description Each device is signed out at its next call (its refresh token is revoked, as a sign-out does).
+         */
+        post: operations["endMyOtherSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of the person's sessions (this one too, which signs out here)
+         * @description The device is signed out at its next call. A session of another account, or one already ended, is 404.
+         */
+        delete: operations["endMySession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/second-factor": {
         parameters: {
             query?: never;
@@ -1539,6 +1601,50 @@ export interface paths {
         /** Staff: e-mail the account a password-reset link (the ordinary reset flow, through the outbox; audited) */
         post: operations["sendAdminUserPasswordReset"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/{id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff: an account's signed-in devices
+         * @description As `listMySessions` shows them to the account's owner; `current` marks the staff member's own device.
+         */
+        get: operations["listAdminUserSessions"];
+        put?: never;
+        post?: never;
+        /**
+         * Staff: end every session of an account (audited)
+         * @description Each device is signed out at its next call. The ending and its audit entry are one transaction.
+         */
+        delete: operations["endAdminUserSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/{id}/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Staff: end one session of an account (audited)
+         * @description The device is signed out at its next call. A session that is not the account's, or already ended, is 404.
+         */
+        delete: operations["endAdminUserSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3224,6 +3330,30 @@ export interface components {
         RefreshRequest: {
             refresh: string;
         };
+        /** @description One signed-in device (docs/decisions/057-see-your-sessions.md). */
+        SignedInSession: {
+            id: string;
+            /** @description The browser and its major version ("Chrome 131"), from the User-Agent; null when unknown. */
+            browser: string | null;
+            /** @description The operating system and its version ("Android 14"); null when unknown. */
+            system: string | null;
+            /** @description ISO 3166-1 alpha-2 code of the address's country (IP2Location LITE data, IPv4 only); null when unknown. */
+            country: string | null;
+            /** @description The address cut to its network (IPv4 /24, IPv6 /48), never the whole address. */
+            network: string | null;
+            /** Format: date-time */
+            signed_in_at: string;
+            /** Format: date-time */
+            last_used_at: string;
+            /** @description The device this request came from. */
+            current: boolean;
+        };
+        SignedInSessionList: {
+            results: components["schemas"]["SignedInSession"][];
+        };
+        SessionsEnded: {
+            ended: number;
+        };
         ReminderSetting: {
             /** @description Reminder e-mails are sent. */
             enabled: boolean;
@@ -4118,6 +4248,8 @@ export interface components {
         RegistrationId: number;
         /** @description The other application of a possible-duplicate pair. */
         OtherId: number;
+        /** @description A session's id, as listed. */
+        SessionId: string;
         NoteId: number;
         NodeId: number;
         /** @description The step, 1 to 6. */
@@ -5218,6 +5350,92 @@ export interface operations {
                 content: {
                     "application/octet-stream": string;
                 };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listMySessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedInSessionList"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    endMyOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sessions ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsEnded"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    endMySession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id, as listed. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
@@ -7268,6 +7486,102 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAdminUserSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedInSessionList"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    endAdminUserSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sessions ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsEnded"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    endAdminUserSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                /** @description A session's id, as listed. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             413: components["responses"]["TooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];

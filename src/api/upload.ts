@@ -15,6 +15,8 @@ interface UploadRequest {
   field: string;
   file: Blob;
   fileName: string;
+  /** Further files sent in the same field after the first (several photos of one document). */
+  more?: ReadonlyArray<{ body: Blob; name: string }>;
   onProgress: (progress: UploadProgress) => void;
   signal: AbortSignal;
 }
@@ -53,6 +55,7 @@ function send(request: UploadRequest, token: string | null, language: string | n
     request.signal.addEventListener('abort', abort, { once: true });
     const form = new FormData();
     form.append(request.field, request.file, request.fileName);
+    for (const part of request.more ?? []) form.append(request.field, part.body, part.name);
     xhr.send(form);
   });
 }

@@ -1,8 +1,8 @@
 // The staff area (/admin/*): its layout and screens, loaded lazily as one chunk. Non-staff people are sent
-// to /panel (docs/product.md section 11; the server enforces it too). The dashboard is a chunk of its own inside it,
-// so the chart library loads only there (docs/decisions/030-dashboard.md).
+// to /panel (docs/product.md section 11; the server enforces it too). The dashboard and the news editor (with its
+// Markdown preview) are chunks of their own inside it (docs/decisions/058-phone-speed.md).
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { secondFactorStatusQuery } from '#features/profile/api/second-factor';
@@ -50,15 +50,21 @@ function SecondFactorGate({ children }: { children: ReactNode }) {
   return children;
 }
 
-const LazyDashboardPage = lazy(async () => ({ default: (await import('#features/admin-dashboard/components/DashboardPage')).DashboardPage }));
-
-export function DashboardPage() {
-  return (
-    <Suspense fallback={<AppLoading />}>
-      <LazyDashboardPage />
-    </Suspense>
-  );
+/** A screen in a chunk of its own, loaded when first shown (the loading line meanwhile). */
+function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
+  const Lazy = lazy(async () => ({ default: await load() }));
+  return function LazyScreen() {
+    return (
+      <Suspense fallback={<AppLoading />}>
+        <Lazy />
+      </Suspense>
+    );
+  };
 }
+
+export const DashboardPage = lazyScreen(async () => (await import('#features/admin-dashboard/components/DashboardPage')).DashboardPage);
+// The news editor's preview renders Markdown: a chunk of its own keeps markdown-it out of every other admin screen.
+export const NewsEditorPage = lazyScreen(async () => (await import('#features/admin-news/components/NewsEditorPage')).NewsEditorPage);
 
 export { AdminDrivePage as DrivePage } from '#features/admin-drive/components/AdminDrivePage';
 export { ApplicationsPage } from '#features/admin-applications/components/ApplicationsPage';
@@ -69,7 +75,6 @@ export { EventSubmissionPage } from '#features/admin-events/components/EventSubm
 export { HudPrintPage } from '#features/admin-reports/components/HudPrintPage';
 export { HudReportPage } from '#features/admin-reports/components/HudReportPage';
 export { NewsAdminPage } from '#features/admin-news/components/NewsAdminPage';
-export { NewsEditorPage } from '#features/admin-news/components/NewsEditorPage';
 export { ProgramsPage } from '#features/admin-programs/components/ProgramsPage';
 export { UsersPage } from '#features/admin-users/components/UsersPage';
 export { UserDetailPage } from '#features/admin-users/components/UserDetailPage';

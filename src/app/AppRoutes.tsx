@@ -59,19 +59,46 @@ const admin = () => import('./AdminRoutes');
 type AdminModule = typeof import('./AdminRoutes');
 type AdminScreenName = { [K in keyof AdminModule]: AdminModule[K] extends ComponentType ? K : never }[keyof AdminModule];
 
-/** The admin area's code, once the staff guard has loaded it (see adminScreen). */
+/** The admin area's code, once loaded (see adminScreen). */
 let adminModule: AdminModule | undefined;
+let adminCode: Promise<AdminModule> | undefined;
+
+function loadAdminCode(): Promise<AdminModule> {
+  adminCode ??= admin().then(
+    (module) => (adminModule = module),
+    (error: unknown) => {
+      // A failed download is tried again on the next visit rather than remembered.
+      adminCode = undefined;
+      throw error;
+    },
+  );
+  return adminCode;
+}
+
+/**
+ * Starts the admin code for an /admin address when this device's session is staff's, in parallel with the catalog,
+ * the staff check and the screen's data (docs/decisions/058-phone-speed.md). Anyone else's code waits for the guard.
+ */
+export function preloadAdminCode(pathname: string, isStaff: boolean): void {
+  if (!isStaff || !/^\/admin(?:\/|$)/.test(pathname)) return;
+  loadAdminCode().catch(() => {
+    // The staff guard's own load reports it.
+  });
+  // The dashboard's chart chunk is a level deeper (src/app/AdminRoutes.tsx): start it too.
+  if (/^\/admin\/dashboard\/?$/.test(pathname)) void import('#features/admin-dashboard/components/DashboardPage').catch(() => undefined);
+}
 
 /**
  * The staff guard, then the admin code. Admin routes are not route-`lazy`: React Router runs those in parallel with
  * the loaders, so an applicant typing an /admin address would download the admin chunk while requireStaff sends them
- * away. Here the import starts only once the guard let a staff member through, and routes render after their loaders.
+ * away. Here the import starts once the guard let a staff member through, or earlier when the session already
+ * says staff (preloadAdminCode), and routes render after their loaders.
  */
 const staffThenAdminCode =
   (session: SessionActor) =>
   async (args: LoaderFunctionArgs): Promise<null> => {
     await requireStaff(session)(args);
-    adminModule ??= await admin();
+    await loadAdminCode();
     return null;
   };
 
@@ -236,9 +263,10 @@ function routeTable(session: SessionActor): RouteObject[] {
                   lazy: async () => ({ Component: (await panel()).NewsListPage }),
                 },
                 {
+                  // A chunk of its own: only an article renders Markdown, so markdown-it stays out of the panel's chunk.
                   path: 'news/:id',
                   handle: handle(titles.newsArticle),
-                  lazy: async () => ({ Component: (await panel()).NewsArticlePage }),
+                  lazy: async () => ({ Component: (await import('#features/news/components/NewsArticlePage')).NewsArticlePage }),
                 },
                 {
                   path: 'survey',

@@ -19,7 +19,6 @@ export { SubmitPage as ApplicationSubmitPage } from '#features/application/compo
 export { EventsPage } from '#features/events/components/EventsPage';
 export { DrivePage } from '#features/drive/components/DrivePage';
 export { MyProgramsPage } from '#features/programs/components/MyProgramsPage';
-export { NewsArticlePage } from '#features/news/components/NewsArticlePage';
 export { NewsListPage } from '#features/news/components/NewsListPage';
 export { ProgramsPage } from '#features/programs/components/ProgramsPage';
 export { SurveyPage } from '#features/survey/components/SurveyPage';

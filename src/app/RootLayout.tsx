@@ -112,7 +112,9 @@ export function RootLayout() {
       {navigation.state === 'loading' ? (
         <div aria-hidden="true" className="h-1 w-full animate-pulse bg-blue-800" />
       ) : null}
-      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none md:py-8">
+      {/* At least a screen tall: the footer starts below the fold, so content arriving after the first paint never
+          pushes it down (a layout shift; docs/decisions/058-phone-speed.md). */}
+      <main id="main-content" tabIndex={-1} className="mx-auto min-h-screen w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none md:py-8">
         <Outlet />
       </main>
       <Footer />

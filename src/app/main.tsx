@@ -5,11 +5,13 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { readRememberedEmail, readStoredRecord } from '#actors/session';
+import { selectIsSignedIn, selectIsStaff } from '#machines/session/session.selectors';
 import { applyDocumentLanguage, getLocale, hasStoredLocale, loadCatalog, rememberLanguageForServer } from '#lib/locale';
 import './styles.css';
 import { createQueryClient, Providers } from './Providers';
 import { seedPrerenderedData } from './prerendered-data';
-import { appRoutes, prerenderedLoaderData, resolveLazyRoutes } from './AppRoutes';
+import { appRoutes, prerenderedLoaderData, preloadAdminCode, resolveLazyRoutes } from './AppRoutes';
+import { prefetchRouteData } from './route-data';
 import { startSession } from './session';
 import { startInspector } from './inspector';
 
@@ -23,7 +25,11 @@ const session = startSession();
 const queryClient = createQueryClient();
 seedPrerenderedData(queryClient);
 const routes = appRoutes(session);
-const { pathname } = window.location;
+const { pathname, search } = window.location;
+// The screen's data and, for staff, the admin code start now, beside the catalog and the route's code
+// (docs/decisions/058-phone-speed.md): none of them waits for another.
+prefetchRouteData(queryClient, { pathname, search }, selectIsSignedIn(session.getSnapshot()));
+preloadAdminCode(pathname, selectIsStaff(session.getSnapshot()));
 await Promise.all([loadCatalog(getLocale()), resolveLazyRoutes(routes, pathname)]);
 
 // The prerender draws a signed-out visitor with nothing remembered, in the language of the file the server chose
@@ -33,6 +39,14 @@ const hydrate =
   container.dataset.prerendered === getLocale() && readStoredRecord() === null && readRememberedEmail() === '';
 const router = createBrowserRouter(routes, hydrate ? { hydrationData: prerenderedLoaderData(routes, pathname) } : {});
 if (hasStoredLocale()) rememberLanguageForServer(getLocale());
+// A navigation's data starts with its code and guards, not after them.
+router.subscribe((state) => {
+  const next = state.navigation.location;
+  if (state.navigation.state !== 'loading' || !next) return;
+  const snapshot = session.getSnapshot();
+  prefetchRouteData(queryClient, next, selectIsSignedIn(snapshot));
+  preloadAdminCode(next.pathname, selectIsStaff(snapshot));
+});
 
 // Cached server data belongs to one person: drop it when the signed-in user changes or signs out.
 let userId = session.getSnapshot().context.record?.id ?? null;

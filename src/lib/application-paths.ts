@@ -30,12 +30,8 @@ export const applicationPaths = {
 /** The next and previous screens of a step screen, for the links at the bottom of each. */
 export const screenOrder: readonly StepScreen[] = [1, 2, 3, 6];
 
-/** A positive integer id from a route parameter, or null. */
-export function parseId(raw: string | undefined): number | null {
-  if (raw === undefined || !/^[1-9][0-9]{0,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id <= 2147483647 ? id : null;
-}
+// In a module of its own so the entry's route-data prefetch reads ids without this module's machine import.
+export { parseId } from './route-id';
 
 /** Where "Continue" goes (the application machine's rule): the first step not yet submitted, else "check your answers". */
 export function continuePath(id: number, steps: ReadonlyArray<{ step: number; status: string }>): string {

@@ -2,9 +2,10 @@
 // for Accept-Language), its persistence in localStorage, <html lang>, and the message catalogs.
 import { useSyncExternalStore } from 'react';
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { LANGUAGE_VALUES } from '#shared/contract-enums';
 import { readItem, storageKeys, writeItem } from './storage';
 
-export const locales = ['es', 'en'] as const;
+export const locales = LANGUAGE_VALUES;
 export type Locale = (typeof locales)[number];
 /** docs/product.md section 9: Spanish by default, English as the fallback. */
 export const defaultLocale: Locale = 'es';

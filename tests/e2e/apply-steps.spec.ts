@@ -101,8 +101,8 @@ test('the intake form: over 20MB or not a PDF is refused before sending; a fake 
   await expect(input).toHaveAttribute('aria-describedby', /step6-intake-form-error/);
   await page.screenshot({ path: shotPath('apply-upload-too-large-es') });
 
-  // Not a PDF.
-  await input.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
+  // Neither a PDF nor a photo.
+  await input.setInputFiles({ name: 'foto.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a', 'latin1') });
   await expect(error).toHaveText(es('application.upload.notPdf'));
   expect(uploads).toHaveLength(0);
 

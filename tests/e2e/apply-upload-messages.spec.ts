@@ -57,10 +57,10 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
     await expect(chooseAnother).toBeVisible();
     await expect(retryButton('escaneo-grande.pdf')).toHaveCount(0);
 
-    // A PNG named .pdf (the device calls it a PDF by its name): the server reads the bytes and refuses the file.
+    // A PNG named .pdf whose picture no decoder can read: the server reads the bytes and refuses the file.
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     await input.setInputFiles({ name: 'foto-del-formulario.pdf', mimeType: 'application/pdf', buffer: png });
-    await expect(error).toHaveText(L('api.upload.notPdf'));
+    await expect(error).toHaveText(L('api.upload.unreadablePhoto'));
     await expect(chooseAnother).toBeVisible();
     await expect(retryButton('foto-del-formulario.pdf')).toHaveCount(0);
     await page.screenshot({ path: shotPath(`upload-choose-another-${locale}`), fullPage: true });
@@ -104,16 +104,16 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
     const chooseAnother = field.getByRole('button', { name: L('application.upload.chooseAnother') });
     const retryButton = (name: string) => field.getByRole('button', { name: L('application.upload.retry', { name }) });
 
-    // Not a PDF by its type: refused in the browser, nothing sent.
-    await input.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
+    // Neither a PDF nor a photo by its type: refused in the browser, nothing sent.
+    await input.setInputFiles({ name: 'foto.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a', 'latin1') });
     await expect(error).toHaveText(L('application.upload.notPdf'));
     await expect(chooseAnother).toBeVisible();
-    await expect(retryButton('foto.png')).toHaveCount(0);
+    await expect(retryButton('foto.gif')).toHaveCount(0);
 
-    // A PNG named .pdf: the server reads the bytes and refuses the file itself.
+    // A PNG named .pdf whose picture no decoder can read: the server reads the bytes and refuses the file itself.
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     await input.setInputFiles({ name: 'talonario-foto.pdf', mimeType: 'application/pdf', buffer: png });
-    await expect(error).toHaveText(L('api.upload.notPdf'));
+    await expect(error).toHaveText(L('api.upload.unreadablePhoto'));
     await expect(chooseAnother).toBeVisible();
     await expect(retryButton('talonario-foto.pdf')).toHaveCount(0);
     await page.screenshot({ path: shotPath(`documents-choose-another-${locale}`), fullPage: true });

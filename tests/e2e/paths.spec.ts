@@ -179,13 +179,13 @@ const sessionModelMachine = testMachineOf(sessionMachine);
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 /**
  * Left out: `session.check` (see SESSION_EVENTS; `retried` is a guarded branch of `session.unauthorized` no sample
- * takes), `session.secondFactorPassed` (only an account with a second factor makes it: tests/e2e/second-factor.spec.ts
+ * takes), the second step's endings (`secondStep`: only an account with a second factor reaches it: tests/e2e/second-factor.spec.ts
  * signs in with one; the paths' accounts have none), and signing out while refreshing: the header's "Sign out" is
  * disabled while the session is busy.
  */
 const sessionBrowserMachine = withoutEvents(
   sessionModelMachine,
-  (state, type) => type === 'session.check' || type === 'session.secondFactorPassed' || (state === 'refreshing' && type === 'session.logout'),
+  (state, type) => type === 'session.check' || type === 'xstate.done.actor.secondFactor' || (state === 'refreshing' && type === 'session.logout'),
 );
 // The machine tests' options: each state keyed by the transition that entered it, so shortest paths take every
 // transition and not only reach every state.

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyStateNode } from 'xstate';
 import { approvalStepOf, dutyConflictOf, reviewMachine, unverifiedDocuments } from '#machines/review/review.machine.ts';
-import { selectAsking, selectDocumentActions, selectIsBusy, selectReviewerId, selectStaffActions, selectStatus } from '#machines/review/review.selectors.ts';
+import { selectAsking, selectDocumentActions, selectIsBusy, selectReviewNotes, selectReviewerId, selectStaffActions, selectStatus } from '#machines/review/review.selectors.ts';
 import type { ReviewAnswer, ReviewCommand } from '#machines/review/review.types.ts';
 import { APPLICATION_STATUSES, LIFECYCLE, LIFECYCLE_EVENTS, eventsFrom, type ApplicationStatus } from '#shared/review-lifecycle.ts';
 import {
@@ -257,6 +257,20 @@ describe('review machine: rules a path does not show', () => {
     actor.send({ type: 'review.loaded', application: { ...REVIEW_INPUT.application, status: 'submitted' } });
     expect(selectStatus(actor.getSnapshot())).toBe('submitted');
     expect(selectStaffActions(actor.getSnapshot())).toEqual(['start_review']);
+    actor.stop();
+  });
+
+  it("puts the screen's notes where the lifecycle table puts them, for every status", () => {
+    const { actor } = createWorld();
+    for (const status of APPLICATION_STATUSES) {
+      actor.send({ type: 'review.loaded', application: { ...REVIEW_INPUT.application, status } });
+      const notes = selectReviewNotes(actor.getSnapshot());
+      const staff = eventsFrom(status, 'staff');
+      expect({ status, awaitsStart: notes.awaitsStart, closed: notes.closed }).toEqual({ status, awaitsStart: staff.includes('start_review'), closed: staff.includes('reopen') });
+      // The holds on a decision are told only where one can be made, the rejected documents only where changes can be asked.
+      if (!staff.includes('approve')) expect(notes.unverified).toEqual([]);
+      if (!staff.includes('request_changes')) expect(notes.rejectedPending).toEqual([]);
+    }
     actor.stop();
   });
 

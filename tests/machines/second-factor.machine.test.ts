@@ -112,17 +112,17 @@ function stepParams(world: ReturnType<typeof stepWorld>): TestParam<StepSnapshot
       signedIn: (state) => {
         const real = same(state);
         expect(real.status).toBe('done');
-        expect(real.output).toEqual({ record: RECORD });
+        expect(real.output).toEqual({ record: RECORD, expired: false });
       },
       expired: (state) => {
         const real = same(state);
         expect(selectStepExpired(real)).toBe(true);
-        expect(real.output).toEqual({ record: null });
+        expect(real.output).toEqual({ record: null, expired: true });
       },
       cancelled: (state) => {
         const real = same(state);
         expect(selectStepExpired(real)).toBe(false);
-        expect(real.output).toEqual({ record: null });
+        expect(real.output).toEqual({ record: null, expired: false });
       },
     },
     events: {

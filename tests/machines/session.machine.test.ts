@@ -18,6 +18,7 @@ import {
   selectSignedOutByChoice,
   selectIsSignedIn,
   selectIsStaff,
+  selectSecondStep,
   selectUser,
   type SessionSnapshot,
 } from '#machines/session/session.selectors.ts';
@@ -33,6 +34,8 @@ import type {
   SessionResponse,
   StoredSession,
 } from '#machines/session/session.types.ts';
+import { signInStepMachine } from '#machines/second-factor/sign-in-step.machine.ts';
+import type { SignInStepOutput, VerifyCodeInput } from '#machines/second-factor/second-factor.types.ts';
 import { SERVER_ANSWERS } from '../support/server-answers.ts';
 
 // ---------------------------------------------------------------- fixtures
@@ -122,6 +125,8 @@ type ModelEvent =
   | { type: 'xstate.done.actor.logout'; output: undefined }
   | { type: 'xstate.error.actor.logout'; error: unknown }
   | { type: 'xstate.done.actor.readStoredSession'; output: StoredSession }
+  /** The sign-in's second step (its child machine) ended: a right code, an ended challenge, or the person went back. */
+  | { type: 'xstate.done.actor.secondFactor'; output: SignInStepOutput }
   | { type: 'xstate.error.actor.readStoredSession'; error: unknown };
 
 /**
@@ -140,7 +145,9 @@ const SAMPLE_EVENTS: readonly ModelEvent[] = [
   { type: 'session.renewed', record: RENEWED_RECORD },
   { type: 'xstate.done.actor.login', output: LOGIN_RESPONSE },
   { type: 'xstate.done.actor.login', output: CHALLENGE },
-  { type: 'session.secondFactorPassed', record: LOGIN_RESPONSE },
+  { type: 'xstate.done.actor.secondFactor', output: { record: LOGIN_RESPONSE, expired: false } },
+  { type: 'xstate.done.actor.secondFactor', output: { record: null, expired: true } },
+  { type: 'xstate.done.actor.secondFactor', output: { record: null, expired: false } },
   { type: 'xstate.error.actor.login', error: LOGIN_ERROR },
   { type: 'xstate.done.actor.refresh', output: REFRESH_RESPONSE },
   { type: 'xstate.error.actor.refresh', error: REFRESH_ERROR },
@@ -201,7 +208,8 @@ interface Call<TInput, TOutput> {
 type LoginEvent = Extract<SessionEvent, { type: 'session.login' }>;
 type Effect =
   | { action: 'announceLoginFailure'; params: { body: unknown } }
-  | { action: 'adoptPreferredLanguage'; params: { language: SessionRecord['language'] } };
+  | { action: 'adoptPreferredLanguage'; params: { language: SessionRecord['language'] } }
+  | { action: 'announceSecondFactorEnded' };
 
 /**
  * A running session actor whose API calls wait for the test to answer them, and whose storage actions
@@ -217,6 +225,8 @@ function createSession(input: SessionInput) {
   const logoutCalls: Array<Call<LogoutInput, void>> = [];
   // The storage read takes no input; XState types an absent input as NonReducibleUnknown.
   const readCalls: Array<Call<NonReducibleUnknown, StoredSession>> = [];
+  // The second step's code checks (POST /auth/login/second-factor), answered by the test too.
+  const codeCalls: Array<Call<VerifyCodeInput, LoginResponse>> = [];
   const track = <TInput, TOutput>(calls: Array<Call<TInput, TOutput>>) =>
     fromPromise<TOutput, TInput>(({ input: callInput }) => {
       const answer = deferred<TOutput>();
@@ -233,6 +243,7 @@ function createSession(input: SessionInput) {
         refresh: track(refreshCalls),
         logout: track(logoutCalls),
         readStoredSession: track(readCalls),
+        signInStep: signInStepMachine.provide({ actors: { verifyCode: track(codeCalls) } }),
       },
       actions: {
         persistRecord: (_, params) => storage.set(SESSION_STORAGE_KEYS.user, JSON.stringify(params.record)),
@@ -243,13 +254,11 @@ function createSession(input: SessionInput) {
         },
         announceLoginFailure: (_, params) => effects.push({ action: 'announceLoginFailure', params }),
         adoptPreferredLanguage: (_, params) => effects.push({ action: 'adoptPreferredLanguage', params }),
+        announceSecondFactorEnded: () => effects.push({ action: 'announceSecondFactorEnded' }),
       },
     }),
     { input },
   );
-  // The challenges the machine emitted for the login page's second step.
-  const challenges: string[] = [];
-  actor.on('session.secondFactorRequired', (emitted) => void challenges.push(emitted.challenge));
   actor.start();
   // Booting with a stored record brings its language, as a sign-in does; booting without one does nothing.
   expect(effects).toEqual(input.record === null ? [] : [{ action: 'adoptPreferredLanguage', params: { language: input.record.language } }]);
@@ -265,14 +274,12 @@ function createSession(input: SessionInput) {
     actor,
     storage,
     effects,
-    challenges,
     loginCalls,
+    codeCalls,
     refreshCalls,
     logoutCalls,
     readCalls,
     expected,
-    /** Whether the last `session.secondFactorPassed` was taken (sent while signed out). */
-    tookSecondFactor: false,
     storedRecord: () => parseSessionRecord(storage.get(SESSION_STORAGE_KEYS.user) ?? null),
     /** Resolves once the actor has left `state`, i.e. the answer of its call was processed. */
     leave: (state: string) => waitFor(actor, (snapshot) => snapshot.value !== state, { timeout: 1000 }),
@@ -299,6 +306,8 @@ function describePath(bootName: string, events: readonly ModelEvent[], end: Sess
         return event.retried === true ? 'unauthorized(retried)' : 'unauthorized';
       case 'session.storageChanged':
         return event.record === null ? 'storageChanged(cleared)' : 'storageChanged(record)';
+      case 'xstate.done.actor.secondFactor':
+        return `second step(${event.output.record !== null ? 'right code' : event.output.expired ? 'ended' : 'back'})`;
       case 'xstate.done.actor.readStoredSession':
         return event.output.record === null
           ? 'read storage(nothing)'
@@ -330,9 +339,11 @@ async function perform(session: Session, event: ModelEvent) {
       ? [{ action: 'announceLoginFailure', params: { body: event.error } }]
       : event.type === 'xstate.done.actor.login' && !('second_factor_required' in event.output)
         ? [{ action: 'adoptPreferredLanguage', params: { language: event.output.language } }]
-        : event.type === 'session.secondFactorPassed' && session.tookSecondFactor
-          ? [{ action: 'adoptPreferredLanguage', params: { language: event.record.language } }]
-          : [];
+        : event.type === 'xstate.done.actor.secondFactor' && event.output.record !== null
+          ? [{ action: 'adoptPreferredLanguage', params: { language: event.output.record.language } }]
+          : event.type === 'xstate.done.actor.secondFactor' && event.output.expired
+            ? [{ action: 'announceSecondFactorEnded' }]
+            : [];
   expect(session.effects).toEqual(effects);
 }
 
@@ -364,26 +375,35 @@ async function performEvent(session: Session, event: ModelEvent) {
       else storage.set(SESSION_STORAGE_KEYS.user, JSON.stringify(event.record));
       actor.send(event);
       return;
-    case 'session.secondFactorPassed': {
-      // Only a signed-out session begins from it (the login page's second step); elsewhere it is ignored.
-      session.tookSecondFactor = actor.getSnapshot().value === 'signedOut';
-      const before = storage.get(SESSION_STORAGE_KEYS.user);
-      actor.send(event);
-      if (!session.tookSecondFactor) {
-        expect(storage.get(SESSION_STORAGE_KEYS.user)).toBe(before);
+    case 'xstate.done.actor.secondFactor': {
+      // The real child ends the way the sample says: a right code, a challenge the server says has ended, going back.
+      const step = actor.getSnapshot().children.secondFactor;
+      if (step === undefined) throw new Error('expected the second step to run');
+      const { record, expired } = event.output;
+      if (record === null && !expired) step.send({ type: 'cancel' });
+      else {
+        step.send({ type: 'code.submit', code: '123456' });
+        const call = lastCall(session.codeCalls);
+        expect(call.input).toEqual({ challenge: CHALLENGE.challenge, method: 'totp', code: '123456' });
+        if (record !== null) call.answer.resolve(record);
+        else call.answer.reject({ detail: 'Sign in again.', code: 'second_factor_challenge_invalid' });
+      }
+      await session.leave('secondStep');
+      if (record === null) {
+        expect(storage.has(SESSION_STORAGE_KEYS.user)).toBe(false);
         return;
       }
-      expect(session.storedRecord()).toEqual(event.record);
-      expected.remember = expected.lastLogin?.remember === true ? event.record.email : undefined;
+      expect(session.storedRecord()).toEqual(record);
+      expected.remember = expected.lastLogin?.remember === true ? record.email : undefined;
       return;
     }
     case 'xstate.done.actor.login': {
       lastCall(session.loginCalls).answer.resolve(event.output);
       await session.leave('signingIn');
       if ('second_factor_required' in event.output) {
-        // No session yet: nothing stored, the challenge handed on for the second step.
+        // No session yet: nothing stored, the second step runs as the session's child with the challenge.
         expect(storage.has(SESSION_STORAGE_KEYS.user)).toBe(false);
-        expect(session.challenges.at(-1)).toBe(event.output.challenge);
+        expect(actor.getSnapshot().children.secondFactor?.getSnapshot().context.challenge).toBe(event.output.challenge);
         return;
       }
       expect(session.storedRecord()).toEqual(event.output);
@@ -471,6 +491,15 @@ function stateChecks(session: Session) {
       expect(selectUser(real)).toBeNull();
       expect(selectAccessToken(real)).toBeNull();
     },
+    secondStep: (modelSnapshot: SessionSnapshot) => {
+      const real = same(modelSnapshot);
+      // The password was right, but nobody is signed in until the code is: the step is the session's child.
+      expect(real.context.record).toBeNull();
+      expect(session.storage.has(SESSION_STORAGE_KEYS.user)).toBe(false);
+      expect(selectIsSignedIn(real)).toBe(false);
+      expect(selectAccessToken(real)).toBeNull();
+      expect(selectSecondStep(real)?.getSnapshot().value).toBe('entering');
+    },
     signingIn: (modelSnapshot: SessionSnapshot) => {
       const real = same(modelSnapshot);
       expect(real.context.record).toBeNull();
@@ -534,7 +563,7 @@ describe('session machine: every shortest path', () => {
           'session.unauthorized': drive,
           'session.storageChanged': drive,
           'session.renewed': drive,
-          'session.secondFactorPassed': drive,
+          'xstate.done.actor.secondFactor': drive,
           'xstate.done.actor.login': drive,
           'xstate.error.actor.login': drive,
           'xstate.done.actor.refresh': drive,

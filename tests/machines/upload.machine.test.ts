@@ -467,7 +467,9 @@ describe('upload machine: what counts as a PDF of 20MB or smaller', () => {
   it.each([
     ['a PDF the browser calls application/octet-stream', file('formulario.pdf', 1024, 'application/octet-stream'), 'uploading', null],
     ['a PDF named in capitals with no type', file('FORMULARIO.PDF', 1024, ''), 'uploading', null],
-    ['an image renamed .pdf (the browser still says image/png)', file('formulario.pdf', 1024, 'image/png'), 'invalid', 'not_pdf'],
+    ['a PNG renamed .pdf (a photo too: the server judges its bytes)', file('formulario.pdf', 1024, 'image/png'), 'uploading', null],
+    ['a HEIC photo the browser gives no type', file('IMG_0042.HEIC', 1024, ''), 'uploading', null],
+    ['a WebP picture', file('formulario.webp', 1024, 'image/webp'), 'invalid', 'not_pdf'],
     ['a file with no type and no .pdf name', file('formulario.pdf.exe', 1024, ''), 'invalid', 'not_pdf'],
     ['a Word document', file('formulario.docx', 1024, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'), 'invalid', 'not_pdf'],
     ['a large file that is not a PDF either (size is said first)', file('video.mp4', TWENTY_MB * 2, 'video/mp4'), 'invalid', 'too_large'],

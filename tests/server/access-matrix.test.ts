@@ -59,6 +59,7 @@ describe.each(databaseKinds)('access matrix from openapi.yaml (%s)', (kind) => {
   let newsId: number;
   let driveNodeId: number;
   let registrationId: number;
+  let sessionId: string;
 
   beforeAll(async () => {
     // No staff exemption: the staff member below has no second factor, and the rule is part of the matrix.
@@ -95,6 +96,10 @@ describe.each(databaseKinds)('access matrix from openapi.yaml (%s)', (kind) => {
     });
     expect(stored.statusCode, stored.body).toBe(201);
     driveNodeId = (stored.json() as { id: number }).id;
+    // The owner's signed-in device (docs/decisions/057-see-your-sessions.md): ending it is theirs alone.
+    const sessions = await test.call('GET', '/me/sessions', undefined, owner.headers);
+    expect(sessions.statusCode, sessions.body).toBe(200);
+    sessionId = (sessions.json() as { results: Array<{ id: string }> }).results[0]!.id;
   });
   afterAll(async () => {
     await test?.close();
@@ -120,6 +125,7 @@ describe.each(databaseKinds)('access matrix from openapi.yaml (%s)', (kind) => {
       if (name === 'registrationId') return String(registrationId);
       // No passkey is the intruder's: any id answers them 404 (tests/server/passkeys.test.ts removes another's).
       if (name === 'passkeyId') return '1';
+      if (name === 'sessionId') return sessionId;
       throw new Error(`${op.operationId}: no owner's value for the path parameter {${name}}; add one to the access matrix`);
     })}`;
     // A required query parameter (the kind of an uploaded document) gets its first allowed value.
@@ -224,5 +230,7 @@ describe.each(databaseKinds)('access matrix from openapi.yaml (%s)', (kind) => {
       for (const secret of [owner.email, 'Panadería Privada', 'Privada']) expect(response.body).not.toContain(secret);
     }
     expect(await ownersView()).toBe(before);
+    // The owner's session lived through it: the intruder could not end it.
+    expect((await test.call('GET', '/me/sessions', undefined, owner.headers)).json()).toMatchObject({ results: [{ id: sessionId, current: true }] });
   });
 });

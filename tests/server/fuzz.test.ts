@@ -83,6 +83,8 @@ describe.each(databaseKinds)('bad input on every operation of openapi.yaml (%s)'
   let staff: Person;
   let someone: Person;
   const owned: Record<string, number> = {};
+  /** A session of `someone` (docs/decisions/057-see-your-sessions.md): never the owner's, which the run goes on using. */
+  let someonesSession = '';
   let tables: string[] = [];
 
   beforeAll(async () => {
@@ -91,6 +93,7 @@ describe.each(databaseKinds)('bad input on every operation of openapi.yaml (%s)'
     staff = await signUp(test, { first_name: 'Personal', last_name: 'Del Programa', staff: true });
     // The person staff operations act on: the fuzz may deactivate them, never the owner or staff.
     someone = await signUp(test, { first_name: 'Otra', last_name: 'Persona' });
+    someonesSession = ((await test.call('GET', '/me/sessions', undefined, someone.headers)).json() as { results: Array<{ id: string }> }).results[0]!.id;
     owned.program = (await createProgram(test)).id;
     const created = await test.call('POST', '/applications', { program_id: owned.program }, owner.headers);
     owned.application = (created.json() as { id: number }).id;
@@ -150,6 +153,7 @@ describe.each(databaseKinds)('bad input on every operation of openapi.yaml (%s)'
       if (name === 'fileId') return String(owned.file);
       if (name === 'nodeId') return String(owned.node);
       if (name === 'registrationId') return String(owned.registration);
+      if (name === 'sessionId') return someonesSession;
       if (path.startsWith('/admin/users/')) return String(someone.id);
       if (path.startsWith('/applications/') || path.startsWith('/admin/applications/')) return String(owned.application);
       if (path.startsWith('/programs/') || path.startsWith('/admin/programs/')) return String(owned.program);

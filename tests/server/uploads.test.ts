@@ -94,7 +94,7 @@ describe.each(databaseKinds)('uploads and the certification form on %s', (kind) 
     const fake = Buffer.from('GIF89a not really a pdf');
     const response = await upload(test, ana, id, fake, 'looks-like.pdf');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ file: ['The file must be a PDF.'], code: 'invalid' });
+    expect(response.json()).toEqual({ file: ['The file must be a PDF or a photo (JPEG, PNG or HEIC).'], code: 'invalid' });
     expect((await upload(test, ana, id, Buffer.alloc(0), 'empty.pdf')).statusCode).toBe(400);
     expect(storedFiles()).toEqual(before);
     expect(filesUnder(join(filesDir, 'tmp'))).toEqual([]);

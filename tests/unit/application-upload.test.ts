@@ -33,7 +33,17 @@ describe('checkPickedFile', () => {
     expect(checkPickedFile(pdf(10, 'FORM.PDF', ''), MAX_UPLOAD_BYTES)).toBeNull();
     expect(checkPickedFile(pdf(10, 'form.pdf', 'application/octet-stream'), MAX_UPLOAD_BYTES)).toBeNull();
     expect(checkPickedFile(pdf(10, 'form.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'), MAX_UPLOAD_BYTES)).toBe('not_pdf');
-    expect(checkPickedFile(pdf(10, 'form.pdf', 'image/png'), MAX_UPLOAD_BYTES)).toBe('not_pdf');
+    expect(checkPickedFile(pdf(10, 'form.gif', 'image/gif'), MAX_UPLOAD_BYTES)).toBe('not_pdf');
+  });
+
+  it('takes photos of a document (JPEG, PNG, HEIC), one or several, within the size limit together', () => {
+    expect(checkPickedFile(pdf(10, 'licencia.jpg', 'image/jpeg'), MAX_UPLOAD_BYTES)).toBeNull();
+    expect(checkPickedFile(pdf(10, 'IMG_0001.HEIC', ''), MAX_UPLOAD_BYTES)).toBeNull();
+    const body = new Blob(['x']);
+    const two = { ...pdf(10, 'frente.jpg', 'image/jpeg'), more: [{ name: 'dorso.png', type: 'image/png', body }] };
+    expect(checkPickedFile(two, MAX_UPLOAD_BYTES)).toBeNull();
+    expect(checkPickedFile({ ...two, more: [{ name: 'notas.txt', type: 'text/plain', body }] }, MAX_UPLOAD_BYTES)).toBe('not_pdf');
+    expect(checkPickedFile({ ...two, size: MAX_UPLOAD_BYTES + 1 }, MAX_UPLOAD_BYTES)).toBe('too_large');
     expect(checkPickedFile(pdf(10, 'notes.txt', ''), MAX_UPLOAD_BYTES)).toBe('not_pdf');
   });
 });

@@ -84,6 +84,8 @@ export const operationNames: Record<string, MessageDescriptor> = defineMessages(
   decideAdminApplication: { id: 'admin.history.op.decideAdminApplication' },
   deleteAdminApplicationNote: { id: 'admin.history.op.deleteAdminApplicationNote' },
   deleteAdminNews: { id: 'admin.history.op.deleteAdminNews' },
+  endAdminUserSession: { id: 'admin.history.op.endAdminUserSession' },
+  endAdminUserSessions: { id: 'admin.history.op.endAdminUserSessions' },
   rejectAdminApplicationDocument: { id: 'admin.history.op.rejectAdminApplicationDocument' },
   requestAdminApplicationChanges: { id: 'admin.history.op.requestAdminApplicationChanges' },
   sendAdminUserPasswordReset: { id: 'admin.history.op.sendAdminUserPasswordReset' },

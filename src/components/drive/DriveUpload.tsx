@@ -12,6 +12,7 @@ import { selectIsUploading, selectPickedFile, selectUploadError, selectUploadPer
 import { DRIVE_ACCEPT } from '#shared/drive-constants';
 import { Button } from '#components/ui/Button';
 import { FileDropZone } from '#components/upload/FileDropZone';
+import { CameraInput } from '#components/upload/CameraInput';
 import { UploadProgress } from '#components/upload/UploadProgress';
 import { useUploadErrorMessages } from '#components/upload/upload-messages';
 
@@ -47,6 +48,9 @@ export function DriveUpload({ actor }: { actor: DriveActorRef }) {
           disabled={uploading}
           onFile={(file) => actor.send({ type: 'drive.upload', file })}
         />
+        <div className="mt-2">
+          <CameraInput id={`${id}-camera`} describedBy={`${id}-hint ${id}-status`} disabled={uploading} onFile={(file) => actor.send({ type: 'drive.upload', file })} />
+        </div>
       </div>
       <div id={`${id}-status`}>{upload ? <UploadStatus upload={upload} onChooseAnother={() => input.current?.click()} /> : null}</div>
     </div>

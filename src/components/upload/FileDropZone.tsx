@@ -5,6 +5,7 @@
 import type { ReactNode, Ref } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { PickedFile } from '#machines/upload/upload.types';
+import { pickedFrom } from './picked-files';
 
 interface FileDropZoneProps {
   id: string;
@@ -15,10 +16,12 @@ interface FileDropZoneProps {
   inputRef?: Ref<HTMLInputElement>;
   /** Under "Drag the file here or choose it": the file chosen, or what choosing does. */
   caption?: ReactNode;
+  /** Several files at once (photos of one document, sent together as one PickedFile). */
+  multiple?: boolean;
   onFile: (file: PickedFile) => void;
 }
 
-export function FileDropZone({ id, accept, describedBy, invalid = false, disabled = false, inputRef, caption, onFile }: FileDropZoneProps) {
+export function FileDropZone({ id, accept, describedBy, invalid = false, disabled = false, inputRef, caption, multiple = false, onFile }: FileDropZoneProps) {
   return (
     <div
       className={
@@ -43,13 +46,14 @@ export function FileDropZone({ id, accept, describedBy, invalid = false, disable
         type="file"
         name="file"
         accept={accept}
+        multiple={multiple}
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
         disabled={disabled}
         onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
+          const picked = pickedFrom(event.currentTarget.files);
           event.currentTarget.value = '';
-          if (file) onFile({ name: file.name, size: file.size, type: file.type, body: file });
+          if (picked) onFile(picked);
         }}
         className="absolute inset-0 h-full w-full cursor-pointer opacity-0 focus-visible:shadow-none focus-visible:outline-none disabled:cursor-not-allowed"
       />

@@ -1,6 +1,8 @@
 // The message descriptors the applications screens choose among at run time (a sort, a column, a review page, an
 // active-content kind, an outcome), declared statically so tests/unit/locales.test.ts can check each id in both catalogs.
 import { defineMessages, type MessageDescriptor } from 'react-intl';
+import { ADMIN_APPLICATION_SORT_VALUES } from '#shared/contract-enums';
+import { inOwnOrder } from '#shared/contract-order';
 import type { AdminApplicationSort } from './api/applications';
 
 export const messages = defineMessages({
@@ -37,7 +39,8 @@ export const messages = defineMessages({
   printLanguage: { id: 'admin.print.language' },
 });
 
-export const SORTS: readonly AdminApplicationSort[] = ['-updated', 'updated', '-created', 'created', '-submitted', 'submitted', '-score', 'score', 'status_since', '-status_since'];
+/** The list's order: the default (newest change) first. */
+export const SORTS: readonly AdminApplicationSort[] = inOwnOrder(ADMIN_APPLICATION_SORT_VALUES, ['-updated', 'updated', '-created', 'created', '-submitted', 'submitted', '-score', 'score', 'status_since', '-status_since']);
 
 export const sortNames: Record<AdminApplicationSort, MessageDescriptor> = defineMessages({
   '-updated': { id: 'admin.applications.sort.desc_updated' },

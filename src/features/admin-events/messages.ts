@@ -1,7 +1,11 @@
 // The message descriptors the events screens choose among at run time (a kind, a status, a sort, a field label),
 // declared statically so tests/unit/locales.test.ts can check each id in both catalogs.
 import { defineMessages, type MessageDescriptor } from 'react-intl';
+import type { components } from '#api/schema';
+import { ADMIN_EVENT_SORT_VALUES } from '#shared/contract-enums';
 import type { AdminEventSort } from './api/events';
+
+type EventKind = components['schemas']['EventKind'];
 
 export const messages = defineMessages({
   kindEvent: { id: 'admin.events.kind.event' },
@@ -53,14 +57,14 @@ export const messages = defineMessages({
   no: { id: 'admin.common.no' },
 });
 
-export const SORTS: readonly AdminEventSort[] = ['-starts', 'starts', '-created', 'created'];
+export const SORTS: readonly AdminEventSort[] = ADMIN_EVENT_SORT_VALUES;
 export const SORT_LABELS: Record<AdminEventSort, MessageDescriptor> = {
   '-starts': messages.sortStartsDesc,
   starts: messages.sortStarts,
   '-created': messages.sortCreatedDesc,
   created: messages.sortCreated,
 };
-export const kindLabel = (kind: 'event' | 'interest') => (kind === 'interest' ? messages.kindInterest : messages.kindEvent);
+export const kindLabel = (kind: EventKind) => (kind === 'interest' ? messages.kindInterest : messages.kindEvent);
 export const statusLabel = (status: 'open' | 'closed') => (status === 'open' ? messages.statusOpen : messages.statusClosed);
 
 const howHeard = defineMessages({

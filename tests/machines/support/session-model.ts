@@ -13,6 +13,7 @@ export const ANSWERS_WHILE: Readonly<Record<string, string>> = {
   'xstate.error.actor.logout': 'signingOut',
   'xstate.done.actor.readStoredSession': 'adopting',
   'xstate.error.actor.readStoredSession': 'adopting',
+  'xstate.done.actor.secondFactor': 'secondStep',
 };
 
 /**

@@ -19,7 +19,8 @@ export const SIGNED: PickedFile = { name: 'formulario-firmado.pdf', size: 240 * 
 /** Exactly at the limit, and with the empty type some browsers give: still a PDF by its name. */
 export const AT_LIMIT: PickedFile = { name: 'ESCANEO-FIRMADO.PDF', size: TWENTY_MB, type: '', body: bytes() };
 export const TOO_LARGE: PickedFile = { name: 'escaneo-completo.pdf', size: TWENTY_MB + 1, type: 'application/pdf', body: bytes() };
-export const PHOTO: PickedFile = { name: 'foto-del-formulario.jpg', size: 1_500_000, type: 'image/jpeg', body: bytes() };
+/** A WebP picture: documents take PDFs and JPEG, PNG and HEIC photos only (docs/decisions/054). */
+export const PHOTO: PickedFile = { name: 'foto-del-formulario.webp', size: 1_500_000, type: 'image/webp', body: bytes() };
 const VERDICTS = new Map<PickedFile, Verdict>([
   [SIGNED, 'sent'],
   [AT_LIMIT, 'sent'],

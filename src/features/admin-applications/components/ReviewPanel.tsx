@@ -17,11 +17,8 @@ import {
   selectDeclaration,
   selectDutyReason,
   selectIsBusy,
-  selectPendingApproval,
-  selectRejectedNames,
+  selectReviewNotes,
   selectStaffActions,
-  selectStatus,
-  selectUnverifiedNames,
 } from '#machines/review/review.selectors';
 import { isStepNumber } from '#shared/application-constants';
 import { stepNames } from '#components/application/messages';
@@ -36,6 +33,9 @@ import { ChangeRequestDialog, DecisionDialog } from './ReviewDialogs';
 import { ReviewOutcome } from './ReviewOutcome';
 
 export type ReviewActor = ActorRefFrom<ReviewMachine>;
+
+/** The notes are a new object on each read: compared by what they say, so a snapshot that changes none keeps them. */
+const sameNotes = (a: ReturnType<typeof selectReviewNotes>, b: ReturnType<typeof selectReviewNotes>) => JSON.stringify(a) === JSON.stringify(b);
 
 const STATUS_BUTTON_ID = 'application-status-action';
 const START_BUTTON_ID = 'review-start';
@@ -142,25 +142,21 @@ function Note({ message, values }: { message: MessageDescriptor; values?: Record
 function RuleNotes({ application, review }: { application: AdminApplication; review: ReviewActor }) {
   const intl = useIntl();
   const duty = useSelector(review, selectDutyReason);
-  const status = useSelector(review, selectStatus);
-  const unverified = useSelector(review, selectUnverifiedNames);
-  const rejected = useSelector(review, selectRejectedNames);
-  const pending = useSelector(review, selectPendingApproval);
+  const { unverified, pendingApproval: pending, rejectedPending: rejected } = useSelector(review, selectReviewNotes, sameNotes);
   const names = (list: string[]) => intl.formatList(list, { type: 'conjunction' });
   if (duty !== null) return <Note message={dutyMessages[duty]} />;
-  const deciding = status === 'in_review' || status === 'waitlisted';
   const proposer = application.approval?.proposed_by;
   return (
     <>
-      {deciding && unverified.length > 0 ? <Note message={{ id: 'api.review.documentsUnverified' }} values={{ names: names(unverified) }} /> : null}
-      {deciding && pending ? (
+      {unverified.length > 0 ? <Note message={{ id: 'api.review.documentsUnverified' }} values={{ names: names(unverified) }} /> : null}
+      {pending ? (
         pending.mine ? (
           <Note message={{ id: 'admin.review.approvalWaitingMine' }} values={{ reason: pending.reason }} />
         ) : (
           <Note message={{ id: 'admin.review.approvalWaiting' }} values={{ name: proposer ? personName(proposer) : '', reason: pending.reason }} />
         )
       ) : null}
-      {status === 'in_review' && rejected.length > 0 ? <Note message={{ id: 'admin.review.rejectedPending' }} values={{ names: names(rejected) }} /> : null}
+      {rejected.length > 0 ? <Note message={{ id: 'admin.review.rejectedPending' }} values={{ names: names(rejected) }} /> : null}
     </>
   );
 }
@@ -212,6 +208,7 @@ export function ReviewPanel({ application, name, review }: { application: AdminA
   const proposes = useSelector(review, selectApprovalIsProposal);
   // Not offered to someone the rules keep off the application (the rule note says why).
   const canAssign = useSelector(review, selectCanAssign);
+  const notes = useSelector(review, selectReviewNotes, sameNotes);
   const offers = (action: (typeof allowed)[number]) => allowed.includes(action);
   const ask = (which: 'request_changes' | 'decide' | 'close') => review.send({ type: 'review.ask', dialog: which });
   const cancel = () => review.send({ type: 'review.cancel' });
@@ -221,8 +218,8 @@ export function ReviewPanel({ application, name, review }: { application: AdminA
       <h2 id="review-actions" tabIndex={-1} className="text-2xl font-bold focus:outline-none">
         <FormattedMessage id="admin.review.actions" />
       </h2>
-      {application.status === 'submitted' ? <Note message={{ id: 'admin.review.submittedNote' }} /> : null}
-      {application.status === 'closed' ? <Note message={{ id: 'admin.review.closedNote' }} /> : null}
+      {notes.awaitsStart ? <Note message={{ id: 'admin.review.submittedNote' }} /> : null}
+      {notes.closed ? <Note message={{ id: 'admin.review.closedNote' }} /> : null}
       <ReviewFacts application={application} />
       <RuleNotes application={application} review={review} />
       <Declaration review={review} />

@@ -18,6 +18,7 @@ import { RecordHistory } from '#components/admin/RecordHistory';
 import { TextAreaField } from '#components/ui/TextAreaField';
 import { noErrors, toFormErrors } from '#lib/form-errors';
 import { renderNewsMarkdown } from '#lib/news-markdown';
+import type { Locale } from '#lib/locale';
 import { newsQueryOptions, type AdminNews } from '#features/admin-news/api/news';
 import { newsTitle } from './NewsAdminPage';
 
@@ -43,7 +44,7 @@ const proseClass =
   'space-y-3 break-words text-gray-900 [&_a]:font-medium [&_a]:text-blue-800 [&_a]:underline [&_h1]:text-2xl [&_h1]:font-bold ' +
   '[&_h2]:text-xl [&_h2]:font-bold [&_h3]:font-bold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6';
 
-function Preview({ label, title, body, lang }: { label: string; title: string; body: string; lang: 'es' | 'en' }) {
+function Preview({ label, title, body, lang }: { label: string; title: string; body: string; lang: Locale }) {
   const html = useMemo(() => renderNewsMarkdown(body), [body]);
   return (
     <section className="space-y-2 rounded-md border-2 border-dashed border-gray-400 p-4" aria-label={label}>

@@ -16,6 +16,7 @@ import { RecordHistory } from '#components/admin/RecordHistory';
 import { errorText, noErrors, toFormErrors, type FormErrors } from '#lib/form-errors';
 import { errorBody } from '#api/errors';
 import { messages, statusLabels, subProgramLabels } from '#features/admin-programs/messages';
+import { PROGRAM_STATUS_VALUES, SUB_PROGRAM_VALUES } from '#shared/contract-enums';
 import { RubricsEditor } from './RubricsEditor';
 import {
   adminProgramKeys,
@@ -31,8 +32,8 @@ import {
 } from '#features/admin-programs/api/programs';
 
 const COLUMNS = [messages.columnName, messages.columnSubProgram, messages.columnPeriod, messages.columnDeadline, messages.columnStatus, messages.columnApplications, messages.columnActions];
-const SUB_PROGRAMS = Object.keys(subProgramLabels) as SubProgram[];
-const STATUSES = Object.keys(statusLabels) as ProgramStatus[];
+const SUB_PROGRAMS: readonly SubProgram[] = SUB_PROGRAM_VALUES;
+const STATUSES: readonly ProgramStatus[] = PROGRAM_STATUS_VALUES;
 const FIELDS = [
   'sub_program',
   'name_es',

@@ -9,6 +9,7 @@ import { uploadWithProgress } from '#api/upload';
 import type { components, operations } from '#api/schema';
 // The contract's own check of the answer (generated from openapi.yaml: scripts/gen-validators.ts).
 import { isHudIncomeLimitYear } from '#shared/validation/validators.js';
+import { HUD_POPULATION_VALUES } from '#shared/contract-enums';
 
 type Schemas = components['schemas'];
 export type HudReport = Schemas['HudReport'];
@@ -18,7 +19,7 @@ export type HudSection = Schemas['HudSection'];
 export type HudBucket = Schemas['HudBucket'];
 export type HudRaceCategory = Schemas['HudRaceCategory'];
 
-export const HUD_POPULATIONS: readonly HudPopulation[] = ['applicants', 'approved'];
+export const HUD_POPULATIONS: readonly HudPopulation[] = HUD_POPULATION_VALUES;
 
 /** The report's filters, as the URL holds them (the operation's query in openapi.yaml). */
 export type HudReportQuery = NonNullable<operations['getHudReport']['parameters']['query']>;

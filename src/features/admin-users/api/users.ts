@@ -18,6 +18,7 @@ export const adminUserKeys = {
   all: ['admin', 'users'] as const,
   list: (query: UserListQuery) => [...adminUserKeys.all, 'list', query] as const,
   detail: (id: number) => [...adminUserKeys.all, 'detail', id] as const,
+  sessions: (id: number) => [...adminUserKeys.all, 'sessions', id] as const,
 };
 
 export const PAGE_SIZE = 25;
@@ -32,6 +33,13 @@ export const userQueryOptions = (id: number) =>
   queryOptions({
     queryKey: adminUserKeys.detail(id),
     queryFn: ({ signal }) => unwrap(api.GET('/admin/users/{id}', { params: { path: { id } }, signal })),
+  });
+
+/** An account's signed-in devices (docs/decisions/057-see-your-sessions.md); ending them refreshes this key. */
+export const userSessionsQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: adminUserKeys.sessions(id),
+    queryFn: ({ signal }) => unwrap(api.GET('/admin/users/{id}/sessions', { params: { path: { id } }, signal })),
   });
 
 /** Downloads the CSV of every account the list's filters match (the server names the file). */

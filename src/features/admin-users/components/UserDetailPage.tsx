@@ -1,6 +1,7 @@
 // /admin/users/:id: one account for staff: its facts, its applications (each opening its review), its event registrations, the actions on it
 // (grant or remove staff access, deactivate or reactivate, send a password-reset link: each driven by the
-// admin-action machine, the destructive ones confirmed in a dialog) and its audit history.
+// admin-action machine, the destructive ones confirmed in a dialog), its signed-in devices (each one ended, or all) and
+// its audit history.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -21,7 +22,8 @@ import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
 import { useSession } from '#lib/use-session';
 import { activeOrNot, applicationStatusWords, messages, yesNo } from '#features/admin-users/messages';
-import { userQueryOptions, type AdminUserDetail } from '#features/admin-users/api/users';
+import { userQueryOptions, userSessionsQueryOptions, type AdminUserDetail } from '#features/admin-users/api/users';
+import { DeviceList, PlaceSource, deviceWords } from '#components/session/DeviceList';
 import { RecordHistory } from '#components/admin/RecordHistory';
 import type { AuditEntry } from '#components/admin/record-history';
 
@@ -51,11 +53,56 @@ function Facts({ user }: { user: AdminUserDetail }) {
 }
 
 /** How an account's entries read (the operation's name alone does not say granted or removed). */
-function describeUserEntry(entry: AuditEntry): MessageDescriptor {
+function describeUserEntry(entry: AuditEntry): MessageDescriptor | undefined {
   const after = entry.after ?? {};
   if ('is_staff' in after) return after.is_staff ? messages.auditStaffGranted : messages.auditStaffRemoved;
   if ('is_active' in after) return after.is_active ? messages.auditReactivated : messages.auditDeactivated;
-  return messages.auditResetSent;
+  // Sessions ended read by their operation's own words (src/components/admin/record-history.ts).
+  return entry.operation === 'sendAdminUserPasswordReset' ? messages.auditResetSent : undefined;
+}
+
+/**
+ * The account's signed-in devices (docs/decisions/057-see-your-sessions.md), each with its button to end it, and one
+ * to end them all; each ending is a command of the page's admin-action machine, audited by the server.
+ */
+function UserSessions({ userId, working, end }: { userId: number; working: boolean; end: (command: StaffCommand, button: string) => void }) {
+  const intl = useIntl();
+  const sessions = useQuery(userSessionsQueryOptions(userId));
+  if (!sessions.isSuccess) return null;
+  const rows = sessions.data.results;
+  return (
+    <section aria-labelledby="user-sessions" className="space-y-3">
+      <h2 id="user-sessions" className="text-2xl font-bold">
+        <FormattedMessage id="admin.users.sessions.title" />
+      </h2>
+      {rows.length === 0 ? (
+        <p>
+          <FormattedMessage id="admin.users.sessions.none" />
+        </p>
+      ) : (
+        <>
+          <DeviceList
+            sessions={rows}
+            action={(row) => (
+              <Button
+                id={`user-session-${row.id}`}
+                variant="secondary"
+                disabled={working}
+                aria-label={intl.formatMessage({ id: 'admin.users.sessions.endOneLabel' }, deviceWords(intl, row))}
+                onClick={() => end({ operationId: 'endAdminUserSession', path: { id: userId, sessionId: row.id } }, `user-session-${row.id}`)}
+              >
+                <FormattedMessage id="admin.users.sessions.endOne" />
+              </Button>
+            )}
+          />
+          <Button id="user-sessions-end-all" variant="danger" disabled={working} onClick={() => end({ operationId: 'endAdminUserSessions', path: { id: userId } }, 'user-sessions-end-all')}>
+            <FormattedMessage id="admin.users.sessions.endAll" />
+          </Button>
+          <PlaceSource />
+        </>
+      )}
+    </section>
+  );
 }
 
 export function UserDetailPage() {
@@ -173,6 +220,15 @@ export function UserDetailPage() {
           returnFocusTo={askedBy}
         />
       </section>
+
+      <UserSessions
+        userId={account.id}
+        working={working}
+        end={(command, button) => {
+          setAskedBy(button);
+          action.send({ type: 'action.request', request: { command }, confirm: false });
+        }}
+      />
 
       <section aria-labelledby="user-applications" className="space-y-3">
         <h2 id="user-applications" className="text-2xl font-bold">

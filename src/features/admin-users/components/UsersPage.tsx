@@ -10,9 +10,10 @@ import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
 import { AuditRangeExport } from '#components/admin/AuditRangeExport';
 import { activeOrNot, messages, yesNo } from '#features/admin-users/messages';
+import { ADMIN_USER_SORT_VALUES } from '#shared/contract-enums';
 import { downloadUsersCsv, userListQueryOptions, type AdminUserSort, type UserListQuery } from '#features/admin-users/api/users';
 
-const SORTS: readonly AdminUserSort[] = ['name', '-name', 'email', '-email', 'created', '-created'];
+const SORTS: readonly AdminUserSort[] = ADMIN_USER_SORT_VALUES;
 const SORT_LABELS: Record<AdminUserSort, MessageDescriptor> = {
   name: messages.sortName,
   '-name': messages.sortNameDesc,

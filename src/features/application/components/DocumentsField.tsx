@@ -1,5 +1,6 @@
 // A field of several PDFs (an owner's identification, income documents, the signed no-income form): the stored
-// files with download and delete, a file input that uploads at once with progress, cancel and retry. Its actor
+// files with download and delete, a file input that uploads at once with progress, cancel and retry (a PDF, or photos
+// the server makes into one, with a "take a photo" button on touch screens: docs/decisions/054). Its actor
 // (machines/documents) writes the field's file ids into the step's draft; each file goes through the upload child it
 // invokes (machines/upload), whose progress, error and remedy are read from the child itself.
 import { useQueryClient } from '@tanstack/react-query';
@@ -26,6 +27,9 @@ import { useWorkspace } from '#features/application/hooks/use-application-worksp
 import { fileSize, MAX_FILES, useUploadErrorMessages } from '#components/upload/upload-messages';
 import { UploadProgress } from '#components/upload/UploadProgress';
 import { filesNamed } from '#components/application/Answers';
+import { CameraInput } from '#components/upload/CameraInput';
+import { pickedFrom } from '#components/upload/picked-files';
+import { DOCUMENT_ACCEPT } from '#shared/document-files';
 
 
 export function DownloadButton({ applicationId, file }: { applicationId: number; file: ApplicationFile }) {
@@ -163,16 +167,21 @@ export function DocumentsField({ id, kind, target, ids, label, hint, required, e
             ref={input}
             id={`${id}-input`}
             type="file"
-            accept="application/pdf,.pdf"
+            accept={DOCUMENT_ACCEPT}
+            // Several photos chosen at once are one document, a page each (docs/decisions/054-photos-are-documents.md).
+            multiple
             aria-describedby={described}
             className="sr-only"
             onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
+              const picked = pickedFrom(event.currentTarget.files);
               // Cleared so that choosing the same file again (after a failure) is a change too.
               event.currentTarget.value = '';
-              if (file) actor.send({ type: 'documents.choose', file: { name: file.name, size: file.size, type: file.type, body: file } });
+              if (picked) actor.send({ type: 'documents.choose', file: picked });
             }}
           />
+          <span className="ml-3 inline-flex align-top">
+            <CameraInput id={`${id}-camera`} describedBy={described} onFile={(file) => actor.send({ type: 'documents.choose', file })} />
+          </span>
         </div>
       ) : null}
       <div role="status" className="mt-2">

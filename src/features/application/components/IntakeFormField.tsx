@@ -19,6 +19,8 @@ import { errorText, type ErrorText } from '#lib/form-errors';
 import { InstantText } from '#components/ui/InstantText';
 import { useUploadActor } from '#features/application/hooks/use-application-workspace';
 import { FileDropZone } from '#components/upload/FileDropZone';
+import { CameraInput } from '#components/upload/CameraInput';
+import { DOCUMENT_ACCEPT } from '#shared/document-files';
 import { UploadProgress } from '#components/upload/UploadProgress';
 import { fileSize, useUploadErrorMessages } from '#components/upload/upload-messages';
 
@@ -57,7 +59,8 @@ export function IntakeFormField({ errors = [], readonly }: { errors?: readonly E
       {readonly ? null : (
         <FileDropZone
           id={id}
-          accept="application/pdf,.pdf"
+          accept={DOCUMENT_ACCEPT}
+          multiple
           describedBy={described}
           invalid={invalid}
           disabled={status === 'uploading'}
@@ -73,6 +76,11 @@ export function IntakeFormField({ errors = [], readonly }: { errors?: readonly E
           }
           onFile={(file) => upload.send({ type: 'upload.choose', file })}
         />
+      )}
+      {readonly ? null : (
+        <div className="mt-2">
+          <CameraInput id={`${id}-camera`} describedBy={described} disabled={status === 'uploading'} onFile={(file) => upload.send({ type: 'upload.choose', file })} />
+        </div>
       )}
       <div role="status" className="mt-2 space-y-2">
         {status === 'uploading' && picked ? (

@@ -2,11 +2,10 @@
 // docs/product.md section 8 toast (the session machine's announceLoginFailure action, provided in src/actors/session.ts).
 // A signed-in person is sent on to `next`, /admin or /panel. An account with a second factor then gets its second
 // step (SecondFactorStep, docs/decisions/049-second-factor.md) in place of the form.
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { useState, type FormEvent } from 'react';
+import { defineMessages, FormattedMessage } from 'react-intl';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { selectIsBusy, selectIsSignedIn, selectIsStaff } from '#machines/session/session.selectors';
-import type { SecondFactorRequiredEmitted } from '#machines/session/session.types';
+import { selectIsBusy, selectIsSignedIn, selectIsStaff, selectSecondStep } from '#machines/session/session.selectors';
 import { readRememberedEmail } from '#actors/session';
 import { Button, linkClass } from '#components/ui/Button';
 import { CheckboxField } from '#components/ui/Checkbox';
@@ -18,7 +17,6 @@ import { hasErrors } from '#lib/form-errors';
 import { homeFor, loginStateEmail, paths, safeNext } from '#lib/paths';
 import { checkForm, loadValidators, text } from '#lib/validation';
 import { useSession, useSessionActor } from '#lib/use-session';
-import { showToast } from '#lib/toast';
 import { SecondFactorStep } from './SecondFactorStep';
 
 const labels = defineMessages({
@@ -34,7 +32,6 @@ const fields = {
 
 export function LoginPage() {
   const session = useSessionActor();
-  const intl = useIntl();
   const signedIn = useSession(selectIsSignedIn);
   const isStaff = useSession(selectIsStaff);
   const busy = useSession(selectIsBusy);
@@ -46,16 +43,8 @@ export function LoginPage() {
   // Just signed up: the new account's address, else the one "Remember me" kept.
   const [initialEmail] = useState(() => loginStateEmail(location.state) || rememberedEmail);
   const { errors, attempt, fail, clear } = useFormErrors();
-  // The challenge of a sign-in that needs its second step (emitted by the session machine).
-  const [challenge, setChallenge] = useState<SecondFactorRequiredEmitted | null>(null);
-  useEffect(() => {
-    const subscription = session.on('session.secondFactorRequired', (event) => setChallenge(event));
-    return () => subscription.unsubscribe();
-  }, [session]);
-  const endSecondStep = useCallback((expired: boolean) => {
-    setChallenge(null);
-    if (expired) showToast({ kind: 'error', message: intl.formatMessage({ id: 'auth.secondFactor.expired' }) });
-  }, [intl]);
+  // The second step of a sign-in whose account has one: the session machine's child while it runs.
+  const secondStep = useSession(selectSecondStep);
 
   if (signedIn) return <Navigate to={next ?? homeFor(isStaff)} replace />;
 
@@ -76,8 +65,8 @@ export function LoginPage() {
       <PageHeading>
         <FormattedMessage id="auth.login.title" />
       </PageHeading>
-      {challenge !== null ? (
-        <SecondFactorStep key={challenge.challenge} challenge={challenge.challenge} methods={challenge.methods} onEnd={endSecondStep} />
+      {secondStep !== null ? (
+        <SecondFactorStep key={secondStep.sessionId} step={secondStep} />
       ) : (
       <form method="post" noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-5" aria-busy={busy}>
         <ErrorSummary key={attempt} id="login-errors" errors={errors} fields={fields} />

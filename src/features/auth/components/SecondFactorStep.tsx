@@ -1,26 +1,27 @@
 // The login page's second step (docs/decisions/049-second-factor.md, docs/decisions/056-passkeys.md): a passkey, the
-// app's six digits, or a recovery code when the device is lost. Runs machines/second-factor/sign-in-step.machine.ts; a right code hands the session record to
-// the session machine, an ended challenge goes back to the password.
-import { useActorRef, useSelector } from '@xstate/react';
+// app's six digits, or a recovery code when the device is lost. Renders machines/second-factor/sign-in-step.machine.ts,
+// which runs as the session machine's child (`secondFactor`, in its `secondStep` state): a right code or passkey signs
+// in there, an ended challenge or "back" returns to the password; this view only reads the step and sends it the
+// person's input.
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { appSignInStepMachine, PasskeyPromptError } from '#actors/second-factor';
+import type { ActorRefFrom } from 'xstate';
+import { PasskeyPromptError } from '#actors/second-factor';
+import type { SignInStepMachine } from '#machines/second-factor/sign-in-step.machine';
 import {
   selectStepAttempt,
   selectStepBusy,
   selectStepError,
-  selectStepExpired,
   selectStepMethod,
   selectStepOffersPasskey,
   selectStepOffersTotp,
 } from '#machines/second-factor/second-factor.selectors';
-import type { SecondFactorMethod } from '#machines/second-factor/second-factor.types';
 import { Alert } from '#components/ui/Alert';
 import { Button } from '#components/ui/Button';
 import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
 import { TextField } from '#components/ui/Field';
 import { noErrors, toFormErrors } from '#lib/form-errors';
-import { useSessionActor } from '#lib/use-session';
 
 const labels = defineMessages({
   code: { id: 'auth.secondFactor.code' },
@@ -33,10 +34,8 @@ const fields = {
   passkey: { id: 'second-factor-passkey', label: labels.passkey },
 } as const satisfies Record<string, SummaryField>;
 
-export function SecondFactorStep({ challenge, methods, onEnd }: { challenge: string; methods: SecondFactorMethod[]; onEnd: (expired: boolean) => void }) {
+export function SecondFactorStep({ step }: { step: ActorRefFrom<SignInStepMachine> }) {
   const intl = useIntl();
-  const session = useSessionActor();
-  const step = useActorRef(appSignInStepMachine, { input: { challenge, methods } });
   const offersPasskey = useSelector(step, selectStepOffersPasskey);
   const offersTotp = useSelector(step, selectStepOffersTotp);
   const method = useSelector(step, selectStepMethod);
@@ -44,14 +43,6 @@ export function SecondFactorStep({ challenge, methods, onEnd }: { challenge: str
   const error = useSelector(step, selectStepError);
   const attempt = useSelector(step, selectStepAttempt);
 
-  useEffect(() => {
-    const subscription = step.subscribe((snapshot) => {
-      if (snapshot.status !== 'done') return;
-      if (snapshot.output.record) session.send({ type: 'session.secondFactorPassed', record: snapshot.output.record });
-      else onEnd(selectStepExpired(snapshot));
-    });
-    return () => subscription.unsubscribe();
-  }, [step, session, onEnd]);
   // When the step opens, the passkey button takes focus where a passkey is offered, else the code field; the field
   // takes it again when the person switches to the other kind of code.
   const opening = useRef(true);

@@ -11,6 +11,8 @@ import type { DriveActorRef } from '#machines/drive/drive.machine';
 import { selectLocation } from '#machines/drive/drive.selectors';
 import type { DriveSpace } from '#machines/drive/drive.types';
 import { MAX_UPLOAD_BYTES } from '#shared/application-constants';
+import { DRIVE_SPACE_VALUES } from '#shared/contract-enums';
+import { inOwnOrder } from '#shared/contract-order';
 import { Alert } from '#components/ui/Alert';
 import { Button, ButtonLink } from '#components/ui/Button';
 import { PageHeading } from '#components/ui/PageHeading';
@@ -21,6 +23,9 @@ import { DriveDialogs } from '#components/drive/DriveDialogs';
 import { DriveFolder } from '#components/drive/DriveFolder';
 import { DriveSourceContext } from '#components/drive/drive-source';
 import { spaceNames } from '#components/drive/space-names';
+
+/** A member's own space first, then the program's shared one. */
+const SPACES_PERSONAL_FIRST = inOwnOrder(DRIVE_SPACE_VALUES, ['personal', 'shared']);
 
 export function DrivePage() {
   const { id = '' } = useParams();
@@ -85,7 +90,7 @@ function DriveWorkspace({ programId, drive }: { programId: number; drive: Drive 
 function SpaceSwitch({ actor, personal }: { actor: DriveActorRef; personal: boolean }) {
   const intl = useIntl();
   const { space } = useSelector(actor, selectLocation);
-  const spaces: DriveSpace[] = personal ? ['personal', 'shared'] : ['shared'];
+  const spaces: readonly DriveSpace[] = personal ? SPACES_PERSONAL_FIRST : ['shared'];
   return (
     <nav aria-label={intl.formatMessage({ id: 'drive.spaces' })} className="flex flex-wrap gap-3">
       {spaces.map((each) => (

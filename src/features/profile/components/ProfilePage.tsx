@@ -1,6 +1,6 @@
 // /profile: the signed-in person's information (GET /me) on its forms: the Person fields, the SSN last 4, the
 // sign-in e-mail (POST /me/email), the password (POST /me/password) and reminder e-mails (/me/reminders); and a link
-// to the second factor (/profile/second-factor).
+// to the second factor (/profile/second-factor); and the signed-in devices (/me/sessions).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -14,6 +14,7 @@ import { EmailForm } from './EmailForm';
 import { PasswordForm } from './PasswordForm';
 import { PersonForm } from './PersonForm';
 import { RemindersForm } from './RemindersForm';
+import { SessionsSection } from './SessionsSection';
 import { SsnForm } from './SsnForm';
 
 /** The Person fields alone: saving the SSN must not restart the other form and drop what is being typed. */
@@ -79,6 +80,7 @@ function ProfileContent() {
             </Link>
           </section>
           <RemindersForm />
+          <SessionsSection />
         </>
       )}
     </div>

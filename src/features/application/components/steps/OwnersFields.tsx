@@ -1,11 +1,15 @@
 // Step 3, the owners: one or more (at most 20), each with a name, position, education level, employment status and
 // identification files (docs/product.md section 3).
+import { useSelector } from '@xstate/react';
+import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { selectDraftData } from '#machines/autosave/autosave.selectors';
 import { Button } from '#components/ui/Button';
 import type { SummaryField } from '#components/ui/ErrorSummary';
 import { fieldId, hintOf, labelOf, ownerLabelOf, ownerSpecs } from '#components/application/fields';
 import { ownersOf, type Owner } from '#components/application/draft';
 import type { StepForm } from '#features/application/hooks/use-step-form';
+import { useStepActors } from '#features/application/hooks/use-application-workspace';
 import type { FieldErrors } from '#features/application/components/StepSection';
 import { errorText } from '#lib/form-errors';
 import { DocumentsField } from '#features/application/components/DocumentsField';
@@ -27,12 +31,113 @@ function focusSoon(id: string) {
   requestAnimationFrame(() => document.getElementById(id)?.focus());
 }
 
+/** One owner's errors, as a value: a row re-renders when these change, not when another owner's do. */
+const rowErrorsKey = (errors: FieldErrors, index: number): string =>
+  JSON.stringify(Object.entries(errors).filter(([name]) => name.startsWith(`owners.${index}.`)));
+
+interface OwnerRowProps {
+  index: number;
+  count: number;
+  errors: FieldErrors;
+  /** Stable for the screen's life: the row never re-renders because its parent made new functions. */
+  update: (index: number, patch: Owner) => void;
+  remove: (index: number) => void;
+}
+
+/**
+ * One owner: it reads its own entry of the draft, so typing in one owner's fields re-renders that owner only, and
+ * adding an owner leaves the others (with their documents' actors) alone (docs/decisions/058-phone-speed.md).
+ */
+const OwnerRow = memo(
+  function OwnerRow({ index, count, errors, update, remove }: OwnerRowProps) {
+    const owner = useOwner(index);
+    return (
+      <fieldset className="space-y-4 rounded-md border border-gray-300 p-4 sm:p-6">
+        <legend className="px-1 text-lg font-bold text-gray-900">
+          <FormattedMessage id="application.owners.owner" values={{ number: index + 1 }} />
+        </legend>
+        <div className="grid gap-5 md:grid-cols-2">
+          {ownerSpecs
+            .filter((spec) => spec.kind.type !== 'documents')
+            .map((spec) => (
+              <SpecField
+                key={spec.name}
+                step={3}
+                spec={spec}
+                prefix={`owners.${index}.`}
+                value={owner[spec.name]}
+                onChange={(value) => update(index, { [spec.name]: value })}
+                errors={errors}
+              />
+            ))}
+        </div>
+        {ownerSpecs
+          .filter((spec) => spec.kind.type === 'documents')
+          .map((spec) => {
+            const hint = hintOf(spec);
+            return (
+              <DocumentsField
+                // A new actor when owners are removed above this one: its files are another owner's.
+                key={`${spec.name}-${index}-${count}`}
+                id={fieldId(3, `owners.${index}.${spec.name}`)}
+                kind="owner_id"
+                target={{ step: 3, path: ['owners', index, spec.name] }}
+                ids={owner[spec.name]}
+                label={<FormattedMessage {...labelOf(spec)} />}
+                hint={hint ? <FormattedMessage {...hint} /> : undefined}
+                required={spec.required}
+                errors={errors[`owners.${index}.${spec.name}`]}
+              />
+            );
+          })}
+        <Button variant="secondary" onClick={() => remove(index)}>
+          <FormattedMessage id="application.owners.remove" values={{ number: index + 1 }} />
+        </Button>
+      </fieldset>
+    );
+  },
+  (before, after) =>
+    before.index === after.index &&
+    before.count === after.count &&
+    before.update === after.update &&
+    before.remove === after.remove &&
+    rowErrorsKey(before.errors, before.index) === rowErrorsKey(after.errors, after.index),
+);
+
+/** Same fields with the same values (ownersOf copies each owner, so identity says nothing). */
+function sameOwner(a: Owner, b: Owner): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
+}
+
+/** The owner at `index` of step 3's draft, selected alone: another owner's edit does not re-render this one. */
+function useOwner(index: number): Owner {
+  const { autosave } = useStepActors(3);
+  return useSelector(autosave, (snapshot) => ownersOf(selectDraftData(snapshot))[index] ?? EMPTY_OWNER, sameOwner);
+}
+
+const EMPTY_OWNER: Owner = { name: '', position: '' };
+
 export function OwnersFields({ form, errors }: { form: StepForm; errors: FieldErrors }) {
   const intl = useIntl();
   const owners = ownersOf(form.data);
-  const setOwners = (next: Owner[]) => form.edit({ owners: next });
-  const update = (index: number, patch: Owner) => setOwners(owners.map((owner, at) => (at === index ? { ...owner, ...patch } : owner)));
+  // The rows' callbacks read the latest list through a ref, so they keep one identity and the memoized rows skip
+  // renders; the machine applies each patch on top of its latest draft.
+  const latest = useRef({ owners, edit: form.edit });
+  useLayoutEffect(() => {
+    latest.current = { owners, edit: form.edit };
+  });
   const firstId = (index: number) => fieldId(3, `owners.${index}.name`);
+  const setOwners = (next: Owner[]) => form.edit({ owners: next });
+  const update = useCallback((index: number, patch: Owner) => {
+    const { owners: current, edit } = latest.current;
+    edit({ owners: current.map((owner, at) => (at === index ? { ...owner, ...patch } : owner)) });
+  }, []);
+  const remove = useCallback((index: number) => {
+    const { owners: current, edit } = latest.current;
+    edit({ owners: current.filter((_, at) => at !== index) });
+    focusSoon(index > 0 ? fieldId(3, `owners.${index - 1}.name`) : 'step3-add-owner');
+  }, []);
 
   return (
     <div className="space-y-5">
@@ -47,57 +152,10 @@ export function OwnersFields({ form, errors }: { form: StepForm; errors: FieldEr
         </p>
       ) : (
         <ol className="space-y-5">
-          {owners.map((owner, index) => (
+          {owners.map((_, index) => (
             // The index is the owner's identity in the draft (owners.<n>.*): the server's errors name it too.
             <li key={index}>
-              <fieldset className="space-y-4 rounded-md border border-gray-300 p-4 sm:p-6">
-                <legend className="px-1 text-lg font-bold text-gray-900">
-                  <FormattedMessage id="application.owners.owner" values={{ number: index + 1 }} />
-                </legend>
-                <div className="grid gap-5 md:grid-cols-2">
-                  {ownerSpecs
-                    .filter((spec) => spec.kind.type !== 'documents')
-                    .map((spec) => (
-                      <SpecField
-                        key={spec.name}
-                        step={3}
-                        spec={spec}
-                        prefix={`owners.${index}.`}
-                        value={owner[spec.name]}
-                        onChange={(value) => update(index, { [spec.name]: value })}
-                        errors={errors}
-                      />
-                    ))}
-                </div>
-                {ownerSpecs
-                  .filter((spec) => spec.kind.type === 'documents')
-                  .map((spec) => {
-                    const hint = hintOf(spec);
-                    return (
-                      <DocumentsField
-                        // A new actor when owners are removed above this one: its files are another owner's.
-                        key={`${spec.name}-${index}-${owners.length}`}
-                        id={fieldId(3, `owners.${index}.${spec.name}`)}
-                        kind="owner_id"
-                        target={{ step: 3, path: ['owners', index, spec.name] }}
-                        ids={owner[spec.name]}
-                        label={<FormattedMessage {...labelOf(spec)} />}
-                        hint={hint ? <FormattedMessage {...hint} /> : undefined}
-                        required={spec.required}
-                        errors={errors[`owners.${index}.${spec.name}`]}
-                      />
-                    );
-                  })}
-                <Button
-                  variant="secondary"
-                  onClick={() => {
-                    setOwners(owners.filter((_, at) => at !== index));
-                    focusSoon(index > 0 ? firstId(index - 1) : 'step3-add-owner');
-                  }}
-                >
-                  <FormattedMessage id="application.owners.remove" values={{ number: index + 1 }} />
-                </Button>
-              </fieldset>
+              <OwnerRow index={index} count={owners.length} errors={errors} update={update} remove={remove} />
             </li>
           ))}
         </ol>

@@ -1,0 +1,216 @@
+// `npm run bench:web`: Lighthouse 12.8's mobile settings (a mid-range phone: 4x CPU slowdown and slow 4G, simulated)
+// on the signed-in screens, each a cold visit (the browser cache emptied) with the session kept (the sign-in's record
+// in localStorage, as the SPA stores it), the median of three runs, with the machine's load average beside each
+// figure. A measurement to compare runs on one machine, never a pass/fail test (docs/decisions/058-phone-speed.md).
+import { loadavg } from 'node:os';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import lighthouse from 'lighthouse';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { SESSION_STORAGE_KEYS } from '#machines/session/session.machine';
+import { withAppAndChrome } from './lighthouse.ts';
+import { isMain, runAlone, type Part } from './results.ts';
+
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+
+interface Screen {
+  path: string;
+  who: 'applicant' | 'staff';
+}
+
+interface RunFigures {
+  score: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  jsBytes: number;
+  /** The 1-minute load average as the run ended. */
+  load: number;
+  benchmarkIndex: number;
+}
+
+interface NetworkRequest {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+/** What the bench signs in as: the record POST /api/auth/login answers, which the SPA keeps under `user`. */
+type Credentials = { email: string; password: string };
+
+const json = async <T>(response: Response, what: string): Promise<T> => {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${what}: ${response.status} ${text}`);
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+};
+
+async function signIn(base: string, account: Credentials): Promise<Record<string, unknown>> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  return json(response, 'login');
+}
+
+/** An applicant made through the real API (captcha solved in Node), with the survey answered and one application. */
+async function newApplicant(base: string): Promise<{ account: Credentials; applicationId: number }> {
+  const account = { email: `bench-web-${Date.now()}@example.com`, password: 'Bench-web-password-1' };
+  const challenge = await json<Challenge>(await fetch(`${base}/api/captcha`), 'captcha');
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('captcha not solved');
+  await json(
+    await fetch(`${base}/api/auth/register/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ...account,
+        first_name: 'Marisol',
+        last_name: 'Quiñones',
+        language: 'es',
+        conditions: true,
+        captcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
+      }),
+    }),
+    'register',
+  );
+  const { access } = (await signIn(base, account)) as { access: string };
+  const call = async <T>(method: string, path: string, body: unknown): Promise<T> =>
+    json<T>(
+      await fetch(`${base}/api${path}`, {
+        method,
+        headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+      `${method} ${path}`,
+    );
+  await call('PUT', '/me/survey', { has_business: true, operating_time: 'years_1_to_2', third_year_student: false });
+  // The demo seed's incubator (program 3) is open.
+  const { id } = await call<{ id: number }>('POST', '/applications', { program_id: 3 });
+  return { account, applicationId: id };
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+/** One cold, signed-in visit: storage holds the session, the HTTP cache is empty, Lighthouse leaves storage alone. */
+async function visit(browser: Browser, base: string, path: string, record: Record<string, unknown>): Promise<RunFigures> {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${base}/api/health`);
+    await page.evaluate((key, value) => localStorage.setItem(key, value), SESSION_STORAGE_KEYS.user, JSON.stringify(record));
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    const result = await lighthouse(
+      `${base}${path}`,
+      { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+      undefined,
+      page,
+    );
+    if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+    const { lhr } = result;
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const details = lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined;
+    const scripts = (details?.items ?? []).filter((item) => item.resourceType === 'Script' && item.url.startsWith(base));
+    // A screen that sent the visitor elsewhere (the session refused, a guard) measured the wrong page.
+    const landed = new URL(lhr.finalDisplayedUrl).pathname;
+    if (landed !== path) throw new Error(`${path} ended on ${landed}`);
+    return {
+      score: lhr.categories.performance?.score ?? 0,
+      lcpMs: numeric('largest-contentful-paint'),
+      cls: numeric('cumulative-layout-shift'),
+      tbtMs: numeric('total-blocking-time'),
+      jsBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+      load: loadavg()[0] ?? Number.NaN,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+/** A figure's median and, beside it, the load average of the run that gave it. */
+function cell(runs: RunFigures[], pick: (run: RunFigures) => number, format: (value: number) => string): string {
+  const value = median(runs.map(pick));
+  const run = runs.find((item) => pick(item) === value) ?? runs[0];
+  return `${format(value)} (${run ? run.load.toFixed(1) : '?'})`;
+}
+
+function table(rows: { screen: string; runs: RunFigures[] }[]): string {
+  return [
+    '| screen | score | LCP | CLS | TBT | JS transferred | CPU index | load (1 min) of the runs |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
+    ...rows.map(({ screen, runs }) =>
+      [
+        screen,
+        cell(runs, (run) => run.score, (value) => value.toFixed(2)),
+        cell(runs, (run) => run.lcpMs, (value) => `${(value / 1000).toFixed(1)} s`),
+        cell(runs, (run) => run.cls, (value) => value.toFixed(3)),
+        cell(runs, (run) => run.tbtMs, (value) => `${Math.round(value)} ms`),
+        cell(runs, (run) => run.jsBytes, (value) => `${Math.round(value / 1024)} KiB`),
+        String(Math.round(median(runs.map((run) => run.benchmarkIndex)))),
+        runs.map((run) => run.load.toFixed(1)).join(', '),
+      ].join(' | ').replace(/^/, '| ').concat(' |'),
+    ),
+  ].join('\n');
+}
+
+/** Starts the server on a fresh PGlite with the built SPA and the demo seed, then measures each signed-in screen. */
+export function benchWeb(): Promise<string> {
+  const env = {
+    REMINDERS_INTERVAL_MINUTES: '0',
+    // The seeded staff account uses the admin area without a second factor, as development allows.
+    STAFF_SECOND_FACTOR_EXEMPT: '*',
+    CAPTCHA_COST: '2000',
+    RATE_LIMIT_LOGIN: '10000',
+    RATE_LIMIT_REGISTER: '10000',
+    ACCOUNT_LOGIN_ATTEMPTS: '10000',
+    ACCESS_TOKEN_TTL: '3600',
+  };
+  return withAppAndChrome(env, async ({ base, chromePort, stdout }) => {
+    const staff = { email: /e-mail:\s+(\S+)/.exec(stdout())?.[1] ?? '', password: /password:\s+(\S+)/.exec(stdout())?.[1] ?? '' };
+    if (staff.password === '') throw new Error(`no seeded staff account in the server's output: ${stdout()}`);
+    const applicant = await newApplicant(base);
+    const screens: Screen[] = [
+      { path: '/panel/programs', who: 'applicant' },
+      { path: '/panel/programs/my', who: 'applicant' },
+      { path: `/panel/application/${applicant.applicationId}/3`, who: 'applicant' },
+      { path: '/profile', who: 'applicant' },
+      { path: '/admin/applications', who: 'staff' },
+      { path: '/admin/dashboard', who: 'staff' },
+    ];
+    const only = process.env.BENCH_WEB_SCREENS;
+    const chosen = only ? screens.filter((screen) => only.split(',').some((part) => screen.path.includes(part))) : screens;
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
+    const rows: { screen: string; runs: RunFigures[] }[] = [];
+    try {
+      for (const screen of chosen) {
+        const runs: RunFigures[] = [];
+        for (let run = 0; run < RUNS; run++) {
+          const record = await signIn(base, screen.who === 'staff' ? staff : applicant.account);
+          const figures = await visit(browser, base, screen.path, record);
+          runs.push(figures);
+          console.log(`  ${screen.path} run ${run + 1}: score ${figures.score}, load ${figures.load.toFixed(2)}`);
+        }
+        rows.push({ screen: screen.path.replace(String(applicant.applicationId), ':id'), runs });
+      }
+    } finally {
+      await browser.disconnect();
+    }
+    return (
+      `Lighthouse 12.8, mobile settings (simulated: 4x CPU slowdown, slow 4G), performance only, on the built SPA\n` +
+      `(\`npm run build\`), Debian's Chromium, offline; each screen a cold visit (HTTP cache emptied) with the session\n` +
+      `kept (the sign-in's record in localStorage), the median of ${RUNS} runs. Beside each figure: the 1-minute load\n` +
+      `average as the run that gave it ended (2 cores: above 2 the machine was busy and LCP and TBT grow). JS transferred:\n` +
+      `the bytes on the wire (brotli) of every script the screen loaded. Targets: LCP <= 2.5 s, CLS <= 0.1, TBT <= 200 ms,\n` +
+      `JS <= 150 KB; the dashboard LCP <= 3 s and TBT <= 300 ms.\n\n${table(rows)}`
+    );
+  });
+}
+
+export const webPart: Part = { title: 'Signed-in screens on a phone (Lighthouse)', measure: benchWeb };
+
+if (isMain(import.meta.url)) await runAlone(webPart);
