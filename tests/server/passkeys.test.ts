@@ -134,6 +134,10 @@ describe.each(databaseKinds)('passkeys (%s)', (kind) => {
     const session = signedIn.json() as { access: string; id: number };
     expect(session.id).toBe(account.id);
     expect((await test.call('GET', '/me', undefined, bearer(session.access))).statusCode).toBe(200);
+    // A signed-in session like a code's (server/auth/sessions.ts openSession): listed, and this device's.
+    const listed = await test.call('GET', '/me/sessions', undefined, bearer(session.access));
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect((listed.json() as { results: { current: boolean }[] }).results.filter((row) => row.current)).toHaveLength(1);
     expect(((await status(access)).passkeys as { last_used_at: string | null }[])[0]?.last_used_at).not.toBeNull();
 
     // The same answer again (a replay): its challenge is spent.
