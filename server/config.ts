@@ -336,7 +336,7 @@ function passkeySettings(env: Env, publicUrl: string, problems: string[]): Passk
   const explicitRpId = (env.PASSKEY_RP_ID ?? '').trim().toLowerCase();
   // Browsers refuse an IP address as relying party: with such a PUBLIC_URL and no PASSKEY_RP_ID, passkeys cannot be added.
   const rpId = explicitRpId || fallback?.hostname || 'localhost';
-  if (explicitRpId !== '' && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(rpId) || isIP(rpId) !== 0) {
+  if (explicitRpId !== '' && (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(rpId) || isIP(rpId) !== 0)) {
     problems.push(`PASSKEY_RP_ID must be a host name such as portal.example.org, not an address or URL (got "${rpId}")`);
   }
   const origins = (env.PASSKEY_ORIGINS ?? '')

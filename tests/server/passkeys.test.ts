@@ -258,6 +258,8 @@ describe('passkey configuration', () => {
       rpId: 'example.org',
       origins: ['https://portal.example.org', 'https://example.org'],
     });
+    // An address in PUBLIC_URL still starts the server: passkeys cannot be added there, everything else works.
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8000' }).passkeys).toEqual({ rpId: '127.0.0.1', origins: ['http://127.0.0.1:8000'] });
     expect(() => loadConfig({ PASSKEY_RP_ID: '127.0.0.1' })).toThrow(/PASSKEY_RP_ID must be a host name/);
     expect(() => loadConfig({ PASSKEY_RP_ID: 'https://example.org' })).toThrow(/PASSKEY_RP_ID must be a host name/);
     expect(() => loadConfig({ PASSKEY_RP_ID: 'example.org', PASSKEY_ORIGINS: 'https://example.com' })).toThrow(/is not on PASSKEY_RP_ID/);
