@@ -18,7 +18,7 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 3000),
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
-  // Hidden maps: written for error reports, not linked from the bundles (and never served: server/app.ts).
+  // Hidden maps: written for error reports, not linked from the bundles (and never served: server/plugins/spa.ts).
   // Two entries: the SPA (index.html) and the prerendered pages' boot script, which loads the SPA on intent
   // (docs/decisions/034-hydrate-on-intent.md; scripts/prerender.ts puts it in place of the SPA's scripts).
   build: {

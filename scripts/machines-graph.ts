@@ -18,6 +18,7 @@ import { enrolmentMachine } from '#machines/second-factor/enrolment.machine.ts';
 import { signInStepMachine } from '#machines/second-factor/sign-in-step.machine.ts';
 import { passkeysMachine } from '#machines/second-factor/passkeys.machine.ts';
 import { sessionMachine } from '#machines/session/session.machine.ts';
+import { signatureMachine } from '#machines/signature/signature.machine.ts';
 import { stepMachine } from '#machines/step/step.machine.ts';
 import { uploadMachine } from '#machines/upload/upload.machine.ts';
 
@@ -36,6 +37,7 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = {
   'second-factor-sign-in-step': signInStepMachine,
   'second-factor-passkeys': passkeysMachine,
   session: sessionMachine,
+  signature: signatureMachine,
   step: stepMachine,
   upload: uploadMachine,
 };

@@ -1,5 +1,5 @@
 // Writes a brotli (.br) and a gzip (.gz) copy beside each text file of the built SPA, once at build time, so the
-// server sends them as they are (@fastify/static preCompressed, server/app.ts) instead of compressing per request.
+// server sends them as they are (@fastify/static preCompressed, server/plugins/spa.ts) instead of compressing per request.
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';

@@ -1,7 +1,7 @@
 // What every route module receives: configuration and the real services, built once by buildApp().
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import type { AuthDeps } from './auth/service.ts';
+import type { AuthDeps } from './auth/accounts.ts';
 import type { CaptchaService } from './captcha/captcha.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { OutboxWorker } from './mail/outbox.ts';

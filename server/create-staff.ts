@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseUnreachableError, openDatabase } from './db/client.ts';
 import { users } from './db/schema.ts';
-import { findUserByEmail } from './auth/service.ts';
+import { findUserByEmail } from './auth/accounts.ts';
 import { hashPassword, passwordProblems } from './auth/passwords.ts';
 import { translate } from './i18n/messages.ts';
 

@@ -15,6 +15,9 @@ export const everyStepListed: [Exclude<StepNumber, (typeof STEP_NUMBERS)[number]
 
 export const isStepNumber = (value: number): value is StepNumber => STEP_NUMBERS.some((step) => step === value);
 
+/** Step 3 takes at most this many owners (openapi.yaml Step3Data owners maxItems): one documents field each. */
+export const MAX_OWNERS = 20;
+
 /** The signed intake form: 20 MB at most, counted as 20 MiB ("Your file is too large. It must be 20MB or smaller."). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 

@@ -88,6 +88,9 @@ export const STEAM_BRANCH_VALUES = ["science","technology","engineering","arts",
 /** openapi.yaml components/schemas/DriveSpace. */
 export const DRIVE_SPACE_VALUES = ["shared","personal"] as const satisfies readonly Schemas['DriveSpace'][];
 
+/** openapi.yaml components/schemas/SignatureForm. */
+export const SIGNATURE_FORM_VALUES = ["certification","no_income_form"] as const satisfies readonly Schemas['SignatureForm'][];
+
 /** openapi.yaml components/schemas/FileKind. */
 export const FILE_KIND_VALUES = ["owner_id","income_document","no_income_form"] as const satisfies readonly Schemas['FileKind'][];
 

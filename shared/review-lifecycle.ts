@@ -120,6 +120,13 @@ export type ApplicantEdits = 'all' | 'reopened' | 'none';
  */
 export type MyProgramsOffer = 'steps' | 'view';
 
+/**
+ * What the applicant sees of staff's review: nothing yet (`none`: a draft, or closed before it was sent), staff's change
+ * request to answer, the application waiting for staff, in review, or decided. The application machine has a state for
+ * each (machines/application), so the screens read the outcome from its state, not from query data.
+ */
+export type ApplicantReview = 'none' | 'changes_requested' | 'waiting' | 'in_review' | 'decided';
+
 interface ApplicantRow {
   /** The application went to staff once (its writes now answer `application_submitted` unless staff reopened steps). */
   sent: boolean;
@@ -127,23 +134,24 @@ interface ApplicantRow {
   /** The program's deadline (or staff closing it) ends the edits: a draft's. A change request is answered whatever the deadline. */
   untilDeadline: boolean;
   offer: MyProgramsOffer;
+  review: ApplicantReview;
 }
 
 /**
  * The applicant's side of the table, one row per status. The server's write check (`assertWritable` in
- * server/applications/service.ts) and the action it sends (server/programs/status.ts), the application machine's
+ * server/applications/access.ts) and the action it sends (server/programs/status.ts), the application machine's
  * guards and read-only steps (machines/application) and My Programs all read it through the functions below;
  * tests/unit/one-lifecycle.test.ts asks each of them about every status, program status, step and reopened set.
  */
 export const APPLICANT_SIDE = {
-  draft: { sent: false, edits: 'all', untilDeadline: true, offer: 'steps' },
-  submitted: { sent: true, edits: 'none', untilDeadline: false, offer: 'view' },
-  in_review: { sent: true, edits: 'none', untilDeadline: false, offer: 'view' },
-  changes_requested: { sent: true, edits: 'reopened', untilDeadline: false, offer: 'steps' },
-  approved: { sent: true, edits: 'none', untilDeadline: false, offer: 'view' },
-  rejected: { sent: true, edits: 'none', untilDeadline: false, offer: 'view' },
-  waitlisted: { sent: true, edits: 'none', untilDeadline: false, offer: 'view' },
-  closed: { sent: false, edits: 'none', untilDeadline: false, offer: 'view' },
+  draft: { sent: false, edits: 'all', untilDeadline: true, offer: 'steps', review: 'none' },
+  submitted: { sent: true, edits: 'none', untilDeadline: false, offer: 'view', review: 'waiting' },
+  in_review: { sent: true, edits: 'none', untilDeadline: false, offer: 'view', review: 'in_review' },
+  changes_requested: { sent: true, edits: 'reopened', untilDeadline: false, offer: 'steps', review: 'changes_requested' },
+  approved: { sent: true, edits: 'none', untilDeadline: false, offer: 'view', review: 'decided' },
+  rejected: { sent: true, edits: 'none', untilDeadline: false, offer: 'view', review: 'decided' },
+  waitlisted: { sent: true, edits: 'none', untilDeadline: false, offer: 'view', review: 'decided' },
+  closed: { sent: false, edits: 'none', untilDeadline: false, offer: 'view', review: 'none' },
 } as const satisfies Record<ApplicationStatus, ApplicantRow>;
 
 /** Why the applicant may not write now: the contract's error codes the server answers (409). */
@@ -169,6 +177,9 @@ export function applicantWriteRefusal(
   if (row.edits === 'reopened' && step !== undefined && !reopened.includes(step)) return 'step_locked';
   return null;
 }
+
+/** What the applicant sees of staff's review of an application in `status` (the table's `review`). */
+export const applicantReview = (status: ApplicationStatus): ApplicantReview => APPLICANT_SIDE[status].review;
 
 /** The applicant may change their answers: a draft, or the steps staff reopened while changes are requested. */
 export const applicantEdits = (status: ApplicationStatus): boolean => APPLICANT_SIDE[status].edits !== 'none';

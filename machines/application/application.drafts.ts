@@ -1,21 +1,8 @@
 // How a step's draft starts when an application is opened: the server's draft, or this device's local copy of it
 // (written on every change, deleted once the server has the data). The application machine plans each step's
 // autosave actor with it; pure, so it is tested on its own.
+import { sameDraft } from '#machines/autosave/autosave.machine.ts';
 import type { DraftData, LocalCopy, ServerDraft } from '#machines/autosave/autosave.types.ts';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** JSON with object keys sorted, so two drafts compare by content, not by key order. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    isRecord(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
-  );
-}
-
-export function sameDraft(a: DraftData, b: DraftData): boolean {
-  return canonical(a) === canonical(b);
-}
 
 export interface DraftPlan {
   /** What the autosave actor starts with. */

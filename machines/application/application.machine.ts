@@ -1,15 +1,26 @@
-// The lifecycle of one application: a draft until all six steps are submitted and it is sent; closed or unavailable
-// otherwise. It owns the actors of its screens, invoked at its root so that the Stately editor draws them: a step and
-// an autosave actor for each of the six steps, and the intake-form upload; what the person does on a step and what
-// the browser says reach them through it, and they answer with sendParent.
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+// The applicant's whole workflow on one application: a draft (or staff's change request being answered) until its six
+// steps are submitted and it is sent; then what they see of staff's review (waiting, in review, decided); closed or
+// unavailable otherwise. It owns the actors of its screens, invoked at its root so that the Stately editor draws them:
+// a step and an autosave actor for each of the six steps, the intake-form upload, and one documents actor per
+// documents field (step 4's two, and each possible owner's of step 3); what the person does and what the browser says
+// reach them through it, and they answer with sendParent. What follows a sending (the confirmation, the reload) is
+// named actions the SPA provides.
+import { and, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { autosaveMachine } from '#machines/autosave/autosave.machine.ts';
+import { documentsMachine } from '#machines/documents/documents.machine.ts';
+import type { ApplicationFile, FileKind } from '#machines/documents/documents.types.ts';
 import type { DraftData, LocalCopyKey } from '#machines/autosave/autosave.types.ts';
 import { stepMachine } from '#machines/step/step.machine.ts';
 import { uploadMachine } from '#machines/upload/upload.machine.ts';
 import { serverErrorCode } from '#machines/shared/error-codes.ts';
-import { INTAKE_FORM_FIELD, STEP_NUMBERS } from '#shared/application-constants.ts';
-import { applicantPhase, applicantWriteRefusal, statusAfterSending } from '#shared/review-lifecycle.ts';
+import { INTAKE_FORM_FIELD, MAX_OWNERS, STEP_NUMBERS } from '#shared/application-constants.ts';
+import {
+  applicantPhase,
+  applicantReview,
+  applicantWriteRefusal,
+  statusAfterSending,
+  type ApplicantReview,
+} from '#shared/review-lifecycle.ts';
 import { planDraft } from './application.drafts.ts';
 import type {
   ApplicationChildren,
@@ -17,6 +28,7 @@ import type {
   ApplicationError,
   ApplicationEvent,
   ApplicationInput,
+  DocumentsActorId,
   ServerApplicationErrorCode,
   StepKey,
   StepNumber,
@@ -58,6 +70,7 @@ export function toApplicationError(error: unknown): ApplicationError {
 type StepChanged = Extract<ApplicationEvent, { type: 'application.stepChanged' }>;
 const stepChangeOf = ({ event }: { event: StepChanged }) => ({ key: `${event.step}` as const, status: event.status });
 const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+const idOf = ({ context }: { context: ApplicationContext }) => ({ id: context.id });
 
 /**
  * Each step's read-only flag as loaded: the lifecycle table's answer (applicantWriteRefusal, the one the server's
@@ -112,6 +125,55 @@ const stepInputOf = (context: ApplicationContext, step: StepNumber) => ({
   readonly: context.readonlySteps[`${step}`],
 });
 
+/** The owners' documents fields: `documentsOwner0`... one per owner the step takes (MAX_OWNERS). */
+export const OWNER_DOCUMENTS_FIELD = 'id_files';
+const OWNER_SLOTS = Array.from({ length: MAX_OWNERS }, (_, index) => index);
+const ownerActorId = (index: number) => `documentsOwner${index}` as DocumentsActorId;
+
+/**
+ * The documents actor of a field: step 4's income documents and no-income form, or an owner's identification on
+ * step 3 (`['owners', n, 'id_files']`); null for any other path.
+ */
+export function documentsActorId(step: StepNumber, path: readonly (string | number)[]): DocumentsActorId | null {
+  if (step === 4 && path.length === 1 && path[0] === 'income_documents') return 'documentsIncome';
+  if (step === 4 && path.length === 1 && path[0] === 'no_income_form') return 'documentsNoIncome';
+  const [list, index, field] = path;
+  if (step === 3 && path.length === 3 && list === 'owners' && typeof index === 'number' && OWNER_SLOTS.includes(index) && field === OWNER_DOCUMENTS_FIELD) {
+    return ownerActorId(index);
+  }
+  return null;
+}
+
+/** What a draft holds at `path` (undefined when nothing). */
+function valueAt(data: unknown, path: readonly (string | number)[]): unknown {
+  let value = data;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<string | number, unknown>)[key];
+  }
+  return value;
+}
+
+/** The files of `files` whose ids the draft names at `path`, in the list's order. */
+const filesAt = (files: readonly ApplicationFile[], data: DraftData, path: readonly (string | number)[]): ApplicationFile[] => {
+  const ids = valueAt(data, path);
+  return Array.isArray(ids) ? files.filter((file) => ids.includes(file.id)) : [];
+};
+
+/** A documents field's actor starts with the files its step's draft names there, read-only when its step is. */
+const documentsInputOf = (context: ApplicationContext, step: StepNumber, path: readonly (string | number)[], kind: FileKind) => ({
+  applicationId: context.id,
+  step,
+  path,
+  kind,
+  maxBytes: context.loaded.maxUploadBytes,
+  maxFiles: context.loaded.maxDocumentsPerField,
+  files: filesAt(context.loaded.files, planOf(context, step).data, path),
+  readonly: context.readonlySteps[`${step}`],
+});
+
+const ownerCount = (data: DraftData): number => (Array.isArray(data.owners) ? data.owners.length : 0);
+
 export const applicationMachine = setup({
   // XState reads `types` only for inference; `{} as T` is its documented way to declare them.
   /* eslint-disable @typescript-eslint/consistent-type-assertions */
@@ -128,18 +190,13 @@ export const applicationMachine = setup({
     step: stepMachine,
     autosave: autosaveMachine,
     upload: uploadMachine,
+    documents: documentsMachine,
     // Slot: the SPA provides the real call in src/actors; tests provide deferred promises.
     submitApplication: fromPromise<SubmitApplicationOutput, SubmitApplicationInput>(async () => {
       throw { body: { detail: 'submitApplication is not provided' } };
     }),
   },
   actions: {
-    /**
-     * Each step's autosave actor starts from the server's draft or this device's newer local copy (planDraft); a
-     * restored copy is a change the server has not seen, so it is sent as one (a copy that says nothing new is
-     * deleted: discardLocalCopies). Then the step actor, read-only when the application is or staff did not reopen
-     * it, and the upload of step 6.
-     */
     /**
      * A local copy restored into a step's autosave actor (planDraft) is a change the server has not seen: it is sent
      * as one, and the step reopens (a copy that says nothing new is deleted: discardLocalCopies).
@@ -160,10 +217,17 @@ export const applicationMachine = setup({
      */
     editStep: enqueueActions(({ context, enqueue, self }, params: { step: StepNumber; patch: DraftData }) => {
       if (context.readonlySteps[`${params.step}`]) return;
-      const autosave = self.getSnapshot().children[autosaveActorId(params.step)];
-      const latest = autosave?.getSnapshot().context.data ?? {};
-      enqueue.sendTo(autosaveActorId(params.step), { type: 'autosave.change', data: { ...latest, ...params.patch } });
+      const children = self.getSnapshot().children;
+      const latest = children[autosaveActorId(params.step)]?.getSnapshot().context.data ?? {};
+      const next = { ...latest, ...params.patch };
+      enqueue.sendTo(autosaveActorId(params.step), { type: 'autosave.change', data: next });
       enqueue.sendTo(stepActorId(params.step), { type: 'step.edit' });
+      // An owner added or removed: each owner's documents actor now stands for the owner at its place in the list.
+      if (params.step !== 3 || ownerCount(next) === ownerCount(latest)) return;
+      const known = OWNER_SLOTS.flatMap((index) => children[ownerActorId(index)]?.getSnapshot().context.files ?? []);
+      for (const index of OWNER_SLOTS) {
+        enqueue.sendTo(ownerActorId(index), { type: 'documents.show', files: filesAt(known, next, ['owners', index, OWNER_DOCUMENTS_FIELD]) });
+      }
     }),
     /** A documents field's ids, written into the latest draft where the field is (a list item's field too). */
     setFiles: enqueueActions(
@@ -199,10 +263,20 @@ export const applicationMachine = setup({
         for (const step of STEP_NUMBERS) enqueue.sendTo(autosaveActorId(step), { type: params.type });
       },
     ),
-    /** Submitted, closed or unavailable: no step can change any more. */
-    lockSteps: enqueueActions(({ enqueue }) => {
+    /** Submitted, closed or unavailable: no step, and no documents field, can change any more. */
+    lockSteps: enqueueActions(({ context, enqueue }) => {
       for (const step of STEP_NUMBERS) enqueue.sendTo(stepActorId(step), { type: 'step.lock' });
+      // A field of a step read-only from the start is already locked (its final state): it takes nothing more.
+      if (!context.readonlySteps['4']) {
+        enqueue.sendTo('documentsIncome', { type: 'documents.lock' });
+        enqueue.sendTo('documentsNoIncome', { type: 'documents.lock' });
+      }
+      if (!context.readonlySteps['3']) for (const index of OWNER_SLOTS) enqueue.sendTo(ownerActorId(index), { type: 'documents.lock' });
     }),
+    // Slots: what follows a sending in the SPA (src/actors/application.ts): the confirmation page, and the
+    // application's data read again (the server's status, dates and lists changed).
+    showConfirmation: (_, _params: { id: number }) => {},
+    reloadApplication: (_, _params: { id: number }) => {},
     setStepStatus: assign(({ context }, params: { key: StepKey; status: ApplicationContext['steps'][StepKey] }) => ({
       steps: { ...context.steps, [params.key]: params.status },
     })),
@@ -217,24 +291,40 @@ export const applicationMachine = setup({
     // everything; an application with staff (waiting, in review, decided) is sent; a closed application, or a draft
     // whose program closed, is closed; a change request is answered whatever the deadline.
     programUnavailable: ({ context }) => applicantPhase(context.status, context.programStatus) === 'unavailable',
-    loadedSent: ({ context }) => applicantPhase(context.status, context.programStatus) === 'sent',
     loadedClosed: ({ context }) => applicantPhase(context.status, context.programStatus) === 'closed',
+    /** What the applicant sees of staff's review in the status as known (the table's `review` column). */
+    reviewIs: ({ context }, params: { review: ApplicantReview }) => applicantReview(context.status) === params.review,
+    /** Where the applicant's sending takes the status, as the applicant will see it (the table: waiting, or in review). */
+    sendingLeadsTo: ({ context }, params: { review: ApplicantReview }) =>
+      applicantReview(statusAfterSending(context.status) ?? context.status) === params.review,
     allStepsSubmitted: ({ context }) => allStepsSubmitted(context.steps),
     completesAllSteps: ({ context }, params: { key: StepKey; status: ApplicationContext['steps'][StepKey] }) =>
       allStepsSubmitted({ ...context.steps, [params.key]: params.status }),
     isApplicationClosed: (_, params: { error: unknown }) => toApplicationError(params.error).code === 'application_closed',
     isProgramUnavailable: (_, params: { error: unknown }) => toApplicationError(params.error).code === 'program_unavailable',
     isAlreadySubmitted: (_, params: { error: unknown }) => toApplicationError(params.error).code === 'application_submitted',
+    /** Another tab sent the changes first: back in review all the same. */
+    isAlreadyResubmitted: ({ context }, params: { error: unknown }) =>
+      toApplicationError(params.error).code === 'application_submitted' &&
+      applicantReview(statusAfterSending(context.status) ?? context.status) === 'in_review',
+    /** Staff's change request is what the applicant is answering (the table's `review` of the status). */
+    answersChangeRequest: ({ context }) => applicantReview(context.status) === 'changes_requested',
   },
 }).createMachine({
   id: 'application',
   description:
-    'One application: a draft until its six steps are submitted and it is sent; then read-only. It invokes a step and an autosave actor per step (step1..6, autosave1..6) and the intake-form upload, and relays to them what the person and the browser do.',
+    "The applicant's whole workflow on one application: a draft (or a change request answered) until its six steps are submitted and it is sent; then staff's review as the applicant sees it. It invokes a step and an autosave actor per step (step1..6, autosave1..6), the intake-form upload and a documents actor per documents field, and relays to them what the person and the browser do.",
   context: ({ input }) => ({
     id: input.id,
     programStatus: input.programStatus,
     status: input.status,
-    loaded: { steps: input.steps, intakeForm: input.intakeForm, maxUploadBytes: input.maxUploadBytes },
+    loaded: {
+      steps: input.steps,
+      intakeForm: input.intakeForm,
+      maxUploadBytes: input.maxUploadBytes,
+      files: input.files,
+      maxDocumentsPerField: input.maxDocumentsPerField,
+    },
     steps: {
       '1': input.steps['1'].status,
       '2': input.steps['2'].status,
@@ -272,6 +362,30 @@ export const applicationMachine = setup({
         stored: context.loaded.intakeForm,
       }),
     },
+    // One documents actor per documents field (machines/documents): step 4's, and one per owner the step takes; each
+    // tells this machine its ids with sendParent (application.setFiles).
+    { id: 'documentsIncome', src: 'documents', input: ({ context }) => documentsInputOf(context, 4, ['income_documents'], 'income_document') },
+    { id: 'documentsNoIncome', src: 'documents', input: ({ context }) => documentsInputOf(context, 4, ['no_income_form'], 'no_income_form') },
+    { id: 'documentsOwner0', src: 'documents', input: ({ context }) => documentsInputOf(context, 3, ['owners', 0, 'id_files'], 'owner_id') },
+    { id: 'documentsOwner1', src: 'documents', input: ({ context }) => documentsInputOf(context, 3, ['owners', 1, 'id_files'], 'owner_id') },
+    { id: 'documentsOwner2', src: 'documents', input: ({ context }) => documentsInputOf(context, 3, ['owners', 2, 'id_files'], 'owner_id') },
+    { id: 'documentsOwner3', src: 'documents', input: ({ context }) => documentsInputOf(context, 3, ['owners', 3, 'id_files'], 'owner_id') },
+    { id: 'documentsOwner4', src: 'documents', input: ({ context }) => documentsInputOf(context, 3, ['owners', 4, 'id_files'], 'owner_id') },
+    { id: 'documentsOwner5', src: 'documents', input: ({ context }) => documentsInputOf(context, 3, ['owners', 5, 'id_files'], 'owner_id') },
+    { id: 'documentsOwner6', src: 'documents', input: ({ context }) => documentsInputOf(context, 3, ['owners', 6, 'id_files'], 'owner_id') },
+    { id: 'documentsOwner7', src: 'documents', input: ({ context }) => documentsInputOf(context, 3, ['owners', 7, 'id_files'], 'owner_id') },
+    { id: 'documentsOwner8', src: 'documents', input: ({ context }) => documentsInputOf(context, 3, ['owners', 8, 'id_files'], 'owner_id') },
+    { id: 'documentsOwner9', src: 'documents', input: ({ context }) => documentsInputOf(context, 3, ['owners', 9, 'id_files'], 'owner_id') },
+    { id: 'documentsOwner10', src: 'documents', input: ({ context }) => documentsInputOf(context, 3, ['owners', 10, 'id_files'], 'owner_id') },
+    { id: 'documentsOwner11', src: 'documents', input: ({ context }) => documentsInputOf(context, 3, ['owners', 11, 'id_files'], 'owner_id') },
+    { id: 'documentsOwner12', src: 'documents', input: ({ context }) => documentsInputOf(context, 3, ['owners', 12, 'id_files'], 'owner_id') },
+    { id: 'documentsOwner13', src: 'documents', input: ({ context }) => documentsInputOf(context, 3, ['owners', 13, 'id_files'], 'owner_id') },
+    { id: 'documentsOwner14', src: 'documents', input: ({ context }) => documentsInputOf(context, 3, ['owners', 14, 'id_files'], 'owner_id') },
+    { id: 'documentsOwner15', src: 'documents', input: ({ context }) => documentsInputOf(context, 3, ['owners', 15, 'id_files'], 'owner_id') },
+    { id: 'documentsOwner16', src: 'documents', input: ({ context }) => documentsInputOf(context, 3, ['owners', 16, 'id_files'], 'owner_id') },
+    { id: 'documentsOwner17', src: 'documents', input: ({ context }) => documentsInputOf(context, 3, ['owners', 17, 'id_files'], 'owner_id') },
+    { id: 'documentsOwner18', src: 'documents', input: ({ context }) => documentsInputOf(context, 3, ['owners', 18, 'id_files'], 'owner_id') },
+    { id: 'documentsOwner19', src: 'documents', input: ({ context }) => documentsInputOf(context, 3, ['owners', 19, 'id_files'], 'owner_id') },
   ],
   // Relays to the children. A locked step ignores what it is sent, so these need no guard of their own.
   on: {
@@ -293,21 +407,25 @@ export const applicationMachine = setup({
   initial: 'init',
   states: {
     init: {
-      description: 'Transient: starts where the loaded application and its program say.',
+      description: 'Transient: starts where the loaded application and its program say (the lifecycle table).',
       // After the children are invoked (the root's invocations start before its first state is entered).
       entry: ['restoreLocalCopies', { type: 'discardLocalCopies', params: staleLocalCopies }],
       always: [
         // A withdrawn program hides everything under it, submitted applications included.
         { guard: 'programUnavailable', target: 'unavailable' },
-        { guard: 'loadedSent', target: 'submitted' },
+        // Sent: what the applicant sees of staff's review (shared/review-lifecycle.ts APPLICANT_SIDE `review`).
+        { guard: { type: 'reviewIs', params: { review: 'decided' } }, target: 'submitted.decided' },
+        { guard: { type: 'reviewIs', params: { review: 'in_review' } }, target: 'submitted.inReview' },
+        { guard: { type: 'reviewIs', params: { review: 'waiting' } }, target: 'submitted.waiting' },
         { guard: 'loadedClosed', target: 'closed' },
+        { guard: and(['answersChangeRequest', 'allStepsSubmitted']), target: 'changesRequested.ready' },
+        { guard: { type: 'reviewIs', params: { review: 'changes_requested' } }, target: 'changesRequested.incomplete' },
         { guard: 'allStepsSubmitted', target: 'draft.ready' },
         { target: 'draft.incomplete' },
       ],
     },
     draft: {
-      description:
-        "Being filled in; the applicant can leave and come back at any time. Also staff's change request: only the reopened steps can change (readonlySteps), and submitting resends the application.",
+      description: 'Being filled in; the applicant can leave and come back at any time.',
       initial: 'incomplete',
       on: {
         'application.stepChanged': [
@@ -350,30 +468,99 @@ export const applicationMachine = setup({
         },
       },
     },
+    changesRequested: {
+      description:
+        "Staff's change request, being answered: only the steps staff reopened can change (readonlySteps), whatever the program's deadline; sending it again takes the application back to review.",
+      initial: 'incomplete',
+      on: {
+        'application.stepChanged': [
+          {
+            guard: { type: 'completesAllSteps', params: stepChangeOf },
+            target: '.ready',
+            actions: [{ type: 'setStepStatus', params: stepChangeOf }, 'clearError'],
+          },
+          {
+            target: '.incomplete',
+            actions: [{ type: 'setStepStatus', params: stepChangeOf }, 'clearError'],
+          },
+        ],
+      },
+      states: {
+        incomplete: {
+          description: 'A reopened step is still incomplete: sending is refused with steps_incomplete.',
+          on: {
+            'application.submit': { actions: 'refuseIncomplete' },
+          },
+        },
+        ready: {
+          description: 'Every step is submitted again: the application can be sent back to staff.',
+          on: {
+            'application.submit': { target: 'confirming', actions: 'clearError' },
+          },
+        },
+        confirming: {
+          description: 'The person is asked to confirm sending the changes. Nothing is sent until they do.',
+          on: {
+            'application.confirmSubmit': { target: '#application.submitting' },
+            'application.cancelSubmit': { target: 'ready' },
+            'application.stepChanged': [
+              { guard: { type: 'completesAllSteps', params: stepChangeOf }, actions: { type: 'setStepStatus', params: stepChangeOf } },
+              { target: 'incomplete', actions: [{ type: 'setStepStatus', params: stepChangeOf }, 'clearError'] },
+            ],
+          },
+        },
+      },
+    },
     submitting: {
-      description: 'Sending the application.',
+      description: 'Sending the application (the first time, or again after a change request).',
       tags: ['busy'],
       invoke: {
         id: 'submitApplication',
         src: 'submitApplication',
         input: ({ context }) => ({ id: context.id }),
-        onDone: { target: 'submitted', actions: 'recordSending' },
+        onDone: [
+          // A change request answered goes straight back to the reviewer who asked for it (the table's `resubmit`).
+          {
+            guard: { type: 'sendingLeadsTo', params: { review: 'in_review' } },
+            target: 'submitted.inReview',
+            actions: ['recordSending', { type: 'showConfirmation', params: idOf }, { type: 'reloadApplication', params: idOf }],
+          },
+          {
+            target: 'submitted.waiting',
+            actions: ['recordSending', { type: 'showConfirmation', params: idOf }, { type: 'reloadApplication', params: idOf }],
+          },
+        ],
         onError: [
           {
             guard: { type: 'isApplicationClosed', params: errorOf },
             target: 'closed',
-            actions: { type: 'keepError', params: errorOf },
+            actions: [{ type: 'keepError', params: errorOf }, { type: 'reloadApplication', params: idOf }],
           },
           {
             guard: { type: 'isProgramUnavailable', params: errorOf },
             target: 'unavailable',
-            actions: { type: 'keepError', params: errorOf },
+            actions: [{ type: 'keepError', params: errorOf }, { type: 'reloadApplication', params: idOf }],
           },
-          // Another tab submitted it first: the application is submitted all the same.
+          // Another tab sent it first: the application is sent all the same.
+          {
+            guard: { type: 'isAlreadyResubmitted', params: errorOf },
+            target: 'submitted.inReview',
+            actions: ['recordSending', { type: 'keepError', params: errorOf }, { type: 'showConfirmation', params: idOf }, { type: 'reloadApplication', params: idOf }],
+          },
           {
             guard: { type: 'isAlreadySubmitted', params: errorOf },
-            target: 'submitted',
-            actions: ['recordSending', { type: 'keepError', params: errorOf }],
+            target: 'submitted.waiting',
+            actions: ['recordSending', { type: 'keepError', params: errorOf }, { type: 'showConfirmation', params: idOf }, { type: 'reloadApplication', params: idOf }],
+          },
+          {
+            guard: and(['answersChangeRequest', 'allStepsSubmitted']),
+            target: 'changesRequested.ready',
+            actions: { type: 'keepError', params: errorOf },
+          },
+          {
+            guard: { type: 'reviewIs', params: { review: 'changes_requested' } },
+            target: 'changesRequested.incomplete',
+            actions: { type: 'keepError', params: errorOf },
           },
           {
             guard: 'allStepsSubmitted',
@@ -391,11 +578,25 @@ export const applicationMachine = setup({
       },
     },
     submitted: {
-      type: 'final',
       entry: 'lockSteps',
       description:
-        "Application has been submitted: read-only; a confirmation e-mail is on its way. Staff's review (waiting, in review, decided) is its status in context.",
+        "Sent to staff: read-only (a confirmation e-mail is on its way); the applicant follows staff's review. Staff's moves happen on the server: the next load starts in the state they led to.",
       tags: ['readonly'],
+      initial: 'waiting',
+      states: {
+        waiting: {
+          description: 'Application has been submitted: waiting for staff to start the review.',
+          type: 'final',
+        },
+        inReview: {
+          description: 'Staff are reviewing it (also right after a change request was answered).',
+          type: 'final',
+        },
+        decided: {
+          description: "Staff decided (approved, rejected or waitlisted): the applicant reads the decision and its reason.",
+          type: 'final',
+        },
+      },
     },
     closed: {
       type: 'final',

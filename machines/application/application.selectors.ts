@@ -4,28 +4,45 @@ import type { SnapshotFrom } from 'xstate';
 import type { AutosaveActorRef } from '#machines/autosave/autosave.machine.ts';
 import type { StepActorRef } from '#machines/step/step.machine.ts';
 import type { UploadActorRef } from '#machines/upload/upload.machine.ts';
-import { APPLICANT_SIDE, isDecided, type ApplicationStatus } from '#shared/review-lifecycle.ts';
-import { firstIncompleteStep, STEP_KEYS } from './application.machine.ts';
+import type { DocumentsActorRef } from '#machines/documents/documents.machine.ts';
+import type { ApplicationStatus } from '#shared/review-lifecycle.ts';
+import { documentsActorId, firstIncompleteStep, STEP_KEYS } from './application.machine.ts';
 import type { ApplicationMachine } from './application.machine.ts';
 import type { ApplicationError, StepKey, StepNumber, StepStatuses } from './application.types.ts';
 
 type ApplicationSnapshot = SnapshotFrom<ApplicationMachine>;
 
-export type ApplicationState = 'draft' | 'submitting' | 'submitted' | 'closed' | 'unavailable';
+export type ApplicationState = 'draft' | 'changesRequested' | 'submitting' | 'submitted' | 'closed' | 'unavailable';
 
 const STEP_NUMBERS = { '1': 1, '2': 2, '3': 3, '4': 4, '5': 5, '6': 6 } as const satisfies Record<StepKey, StepNumber>;
 
-const STATES: readonly ApplicationState[] = ['draft', 'submitting', 'submitted', 'closed', 'unavailable'];
+const STATES: readonly ApplicationState[] = ['draft', 'changesRequested', 'submitting', 'submitted', 'closed', 'unavailable'];
 
-/** Which screen to show: the steps, "submitting", "Application has been submitted", "...closed", "Program Unavailable". */
+/**
+ * Which screen to show: the steps (a draft, or staff's change request), "submitting", "Application has been
+ * submitted" (and staff's review), "...closed", "Program Unavailable".
+ */
 export const selectApplicationState = (snapshot: ApplicationSnapshot): ApplicationState =>
   STATES.find((state) => snapshot.matches(state)) ?? 'draft';
 
-/** All six steps are submitted and the application is still a draft. */
-export const selectCanSubmit = (snapshot: ApplicationSnapshot): boolean => snapshot.matches({ draft: 'ready' });
+/** What the applicant sees of staff's review: the machine's state (shared/review-lifecycle.ts APPLICANT_SIDE `review`). */
+export type ReviewOutcome = 'none' | 'changesRequested' | 'waiting' | 'inReview' | 'decided';
+
+export const selectReviewOutcome = (snapshot: ApplicationSnapshot): ReviewOutcome => {
+  if (snapshot.matches('changesRequested')) return 'changesRequested';
+  if (snapshot.matches({ submitted: 'waiting' })) return 'waiting';
+  if (snapshot.matches({ submitted: 'inReview' })) return 'inReview';
+  if (snapshot.matches({ submitted: 'decided' })) return 'decided';
+  return 'none';
+};
+
+/** All six steps are submitted and the application can be sent (a draft, or a change request answered). */
+export const selectCanSubmit = (snapshot: ApplicationSnapshot): boolean =>
+  snapshot.matches({ draft: 'ready' }) || snapshot.matches({ changesRequested: 'ready' });
 
 /** "Submit application" was pressed with every step submitted: the dialog asks to confirm before anything is sent. */
-export const selectIsConfirmingSubmit = (snapshot: ApplicationSnapshot): boolean => snapshot.matches({ draft: 'confirming' });
+export const selectIsConfirmingSubmit = (snapshot: ApplicationSnapshot): boolean =>
+  snapshot.matches({ draft: 'confirming' }) || snapshot.matches({ changesRequested: 'confirming' });
 
 /** Submitted, closed or unavailable: no edits anywhere (the step actors start read-only or get `step.lock`). */
 export const selectIsReadonly = (snapshot: ApplicationSnapshot): boolean => snapshot.hasTag('readonly');
@@ -43,14 +60,10 @@ export const selectIsUnavailable = (snapshot: ApplicationSnapshot): boolean => s
 export const selectApplicationStatus = (snapshot: ApplicationSnapshot): ApplicationStatus => snapshot.context.status;
 
 /** Sent, and staff decided it (approved, rejected, waitlisted): the applicant reads the decision and its reason. */
-export const selectIsDecided = (snapshot: ApplicationSnapshot): boolean => snapshot.matches('submitted') && isDecided(snapshot.context.status);
+export const selectIsDecided = (snapshot: ApplicationSnapshot): boolean => snapshot.matches({ submitted: 'decided' });
 
-/**
- * Staff's change request is open to the applicant: the table's `reopened` edits, and the application still editable
- * (not once resent, nor while its program is unavailable).
- */
-export const selectIsChangeRequestOpen = (snapshot: ApplicationSnapshot): boolean =>
-  APPLICANT_SIDE[snapshot.context.status].edits === 'reopened' && !snapshot.hasTag('readonly');
+/** Staff's change request is open to the applicant: the machine is answering it (not once resent, nor while unavailable). */
+export const selectIsChangeRequestOpen = (snapshot: ApplicationSnapshot): boolean => snapshot.matches('changesRequested');
 
 /**
  * Which read-only banner the screens show: 'Application has been submitted' / '... closed', staff's decision once
@@ -100,6 +113,13 @@ export const selectStepActor = (snapshot: ApplicationSnapshot, step: StepNumber)
 /** The autosave actor of a step: its draft data, saving status, conflict. */
 export const selectAutosaveActor = (snapshot: ApplicationSnapshot, step: StepNumber): AutosaveActorRef =>
   child(snapshot.children[`autosave${step}`], `autosave${step}`);
+
+/** The documents actor of a documents field (`['income_documents']` of step 4, `['owners', n, 'id_files']` of step 3). */
+export function selectDocumentsActor(snapshot: ApplicationSnapshot, step: StepNumber, path: readonly (string | number)[]): DocumentsActorRef {
+  const id = documentsActorId(step, path);
+  if (id === null) throw new Error(`application: no documents field at step ${step} ${path.join('.')}`);
+  return child(snapshot.children[id], id);
+}
 
 /** The intake-form upload of step 6. */
 export const selectUploadActor = (snapshot: ApplicationSnapshot): UploadActorRef => child(snapshot.children.upload, 'upload');

@@ -2,7 +2,7 @@
 // with the step, autosave and upload actors it spawns. Statuses are the contract's (shared/review-lifecycle.ts).
 import type { DraftData, LocalCopy } from '#machines/autosave/autosave.types.ts';
 import type { StepNumber, StepStatus } from '#machines/step/step.types.ts';
-import type { StoredFile } from '#machines/upload/upload.types.ts';
+import type { ApplicationFile, StoredFile } from '#machines/upload/upload.types.ts';
 import type { ErrorCode } from '#machines/shared/error-codes.ts';
 import type { ApplicationStatus, ProgramStatus } from '#shared/review-lifecycle.ts';
 
@@ -32,9 +32,19 @@ export interface ApplicationInput {
   intakeForm: StoredFile | null;
   /** The upload limit the upload actor checks before sending (the server checks it too). */
   maxUploadBytes: number;
+  /** The application's stored documents: each documents field's actor starts with those its step's draft names. */
+  files: readonly ApplicationFile[];
+  /** How many documents one field takes (openapi.yaml FileIds maxItems). */
+  maxDocumentsPerField: number;
 }
 
-/** The ids of the actors the application machine spawns: `step1`...`step6`, `autosave1`...`autosave6`, `upload`. */
+/** The documents actors, one per documents field: step 4's income documents and no-income form, each owner's id. */
+export type DocumentsActorId =
+  | 'documentsIncome'
+  | 'documentsNoIncome'
+  | `documentsOwner${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19}`;
+
+/** The ids of the actors the application machine invokes: `step1`...`step6`, `autosave1`...`autosave6`, `upload`, the documents fields'. */
 // A type, not an interface: XState's `types.children` wants a Record<string, string>, which interfaces are not.
 export type ApplicationChildren = {
   step1: 'step';
@@ -50,7 +60,7 @@ export type ApplicationChildren = {
   autosave5: 'autosave';
   autosave6: 'autosave';
   upload: 'upload';
-};
+} & Record<DocumentsActorId, 'documents'>;
 
 export interface SubmitApplicationInput {
   id: number;
@@ -94,8 +104,8 @@ export interface ApplicationContext {
    * applicant side (shared/review-lifecycle.ts) picks the first state; the selectors read staff's outcome from it.
    */
   status: ApplicationStatus;
-  /** What the step, autosave and upload actors were started from. */
-  loaded: Pick<ApplicationInput, 'steps' | 'intakeForm' | 'maxUploadBytes'>;
+  /** What the step, autosave, upload and documents actors were started from. */
+  loaded: Pick<ApplicationInput, 'steps' | 'intakeForm' | 'maxUploadBytes' | 'files' | 'maxDocumentsPerField'>;
   /** incomplete / submitted per step: as loaded, then as the step actors report. */
   steps: StepStatuses;
   /**
@@ -120,8 +130,8 @@ export type ApplicationEvent =
   /** Typed in a step's form: `patch` goes on top of the latest draft. */
   | { type: 'application.edit'; step: StepNumber; patch: DraftData }
   /**
-   * A documents field changed on the server (a file uploaded or deleted): its ids go into the latest draft at `path`
-   * (`income_documents`, or `owners.1.id_files` inside a list).
+   * From a documents actor (sendParent): its field changed on the server (a file uploaded or deleted); its ids go into
+   * the latest draft at `path` (`income_documents`, or `owners.1.id_files` inside a list).
    */
   | { type: 'application.setFiles'; step: StepNumber; path: readonly (string | number)[]; ids: readonly number[] }
   /** Left a field or the step: save now rather than after the debounce. */

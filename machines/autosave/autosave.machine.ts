@@ -1,5 +1,5 @@
 // Autosave of one application step's draft: debounced saves, offline, retries with backoff, conflicts between tabs.
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { and, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type {
   AutosaveContext,
   AutosaveEvent,
@@ -26,6 +26,21 @@ export const MAX_RETRY_ATTEMPT = 6;
  */
 export const autosaveSystemId = (step: number): string => `autosave-${step}`;
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** JSON with object keys sorted, so two drafts compare by content, not by key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    isRecord(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
+  );
+}
+
+/** Two drafts say the same (whatever their keys' order). */
+export function sameDraft(a: DraftData, b: DraftData): boolean {
+  return canonical(a) === canonical(b);
+}
+
 /** 1 s, 2 s, 4 s, 8 s, 16 s, then 30 s for attempt 1, 2, 3... */
 export function retryDelayMs(attempt: number): number {
   return Math.min(1000 * 2 ** (Math.max(attempt, 1) - 1), MAX_RETRY_DELAY_MS);
@@ -38,7 +53,8 @@ export function retryDelayMs(attempt: number): number {
 export function toSaveDraftError(error: unknown): SaveDraftError {
   if (typeof error === 'object' && error !== null && 'kind' in error) {
     if (error.kind === 'conflict' && 'current' in error && isServerDraft(error.current)) {
-      return { kind: 'conflict', current: error.current };
+      const sent = 'sent' in error && isRecord(error.sent) ? error.sent : undefined;
+      return sent === undefined ? { kind: 'conflict', current: error.current } : { kind: 'conflict', current: error.current, sent };
     }
     if (error.kind === 'rejected') {
       return { kind: 'rejected', body: 'body' in error ? error.body : undefined };
@@ -74,6 +90,14 @@ const localCopyKeyOf = (context: AutosaveContext): LocalCopyKey => ({
 // Named action references reused by several states; params are read after the assigns before them.
 const persist = { type: 'persistLocalCopy', params: ({ context }: { context: AutosaveContext }) => localCopyOf(context) } as const;
 const clearCopy = { type: 'clearLocalCopy', params: ({ context }: { context: AutosaveContext }) => localCopyKeyOf(context) } as const;
+/** The server's copy that equals what was sent: the SPA writes it into its cache. */
+const adoptCopy = {
+  type: 'adoptServerCopy',
+  params: ({ context, event }: { context: AutosaveContext; event: { error: unknown } }) => {
+    const error = toSaveDraftError(event.error);
+    return { ...localCopyKeyOf(context), ...(error.kind === 'conflict' ? error.current : { data: context.data, version: context.version }) };
+  },
+} as const;
 const keepChange = {
   type: 'keepChange',
   params: ({ event }: { event: Extract<AutosaveEvent, { type: 'autosave.change' }> }) => ({ data: event.data }),
@@ -115,6 +139,16 @@ export const autosaveMachine = setup({
       queuedSave: 'none' as const,
     }),
     waitForNetwork: assign({ queuedSave: 'none' as const }),
+    /**
+     * The server already holds exactly what this save sent (an earlier save whose answer was lost, then retried): that
+     * is saved, on the server's version, not a conflict to ask the person about.
+     */
+    acceptServerCopy: assign((_, params: { error: unknown }) => {
+      const error = toSaveDraftError(params.error);
+      return error.kind === 'conflict' ? { version: error.current.version, queuedSave: 'none' as const, attempt: 0, error: null } : {};
+    }),
+    // Slot: the SPA keeps its cache in step with the server's copy it just learnt of.
+    adoptServerCopy: (_, _copy: LocalCopy) => {},
     keepTheirs: assign((_, params: { error: unknown }) => {
       const error = toSaveDraftError(params.error);
       return error.kind === 'conflict' ? { theirs: error.current, queuedSave: 'none' as const } : {};
@@ -140,6 +174,12 @@ export const autosaveMachine = setup({
     hasQueuedFlush: ({ context }) => context.queuedSave === 'now',
     hasQueuedChange: ({ context }) => context.queuedSave === 'debounced',
     isConflict: (_, params: { error: unknown }) => toSaveDraftError(params.error).kind === 'conflict',
+    /** A version conflict whose server draft is exactly what this save sent (compared whatever the keys' order). */
+    // Reads the save's error event itself (no params), so that it combines with the queue's guards in and().
+    isConflictWithSameDraft: ({ context, event }) => {
+      const error = toSaveDraftError('error' in event ? event.error : undefined);
+      return error.kind === 'conflict' && sameDraft(error.current.data, error.sent ?? context.data);
+    },
     isNetworkFailure: (_, params: { error: unknown }) => toSaveDraftError(params.error).kind === 'network',
     isNetworkFailureWhileOffline: ({ context }, params: { error: unknown }) =>
       !context.online && toSaveDraftError(params.error).kind === 'network',
@@ -235,6 +275,23 @@ export const autosaveMachine = setup({
           },
         ],
         onError: [
+          // A conflict with the very draft this save sent is a save whose answer was lost: settled as onDone is.
+          {
+            guard: and(['isConflictWithSameDraft', 'hasQueuedFlush']),
+            target: 'saving',
+            reenter: true,
+            actions: [{ type: 'acceptServerCopy', params: errorOf }, persist],
+          },
+          {
+            guard: and(['isConflictWithSameDraft', 'hasQueuedChange']),
+            target: 'dirty',
+            actions: [{ type: 'acceptServerCopy', params: errorOf }, persist],
+          },
+          {
+            guard: 'isConflictWithSameDraft',
+            target: 'saved',
+            actions: [{ type: 'acceptServerCopy', params: errorOf }, adoptCopy, clearCopy],
+          },
           { guard: { type: 'isConflict', params: errorOf }, target: 'conflict', actions: { type: 'keepTheirs', params: errorOf } },
           { guard: { type: 'isNetworkFailureWhileOffline', params: errorOf }, target: 'offline', actions: 'waitForNetwork' },
           { guard: { type: 'isNetworkFailure', params: errorOf }, target: 'retrying', actions: 'countNetworkFailure' },

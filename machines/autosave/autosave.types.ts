@@ -33,7 +33,8 @@ export interface SaveDraftOutput {
  * (a bare `fetch` fails with a TypeError when the network is down).
  */
 export type SaveDraftError =
-  | { kind: 'conflict'; current: ServerDraft }
+  /** `sent`: what the request carried (the SPA may hold a malformed field back); the machine's data when absent. */
+  | { kind: 'conflict'; current: ServerDraft; sent?: DraftData }
   | { kind: 'network' }
   | { kind: 'rejected'; body: unknown };
 

@@ -1,15 +1,17 @@
 // A field of several documents (docs/decisions/015). Each file goes through an upload machine (machines/upload) this
 // machine invokes while the field takes changes: the child checks it in the browser (size, PDF) and sends it with
 // progress, cancel and retry, then reports the stored document. This machine keeps what is the field's own: the list
-// of stored documents, its maximum, removal, the lock; the field's ids go to the step's draft through the
-// `reportFiles` slot, and 'document uploaded' / 'document deleted' through the `announce` slot.
-import { assign, fromPromise, not, sendTo, setup, type ActorRefFrom } from 'xstate';
+// of stored documents, its maximum, removal, the lock. It is a child of the application machine, which invokes one per
+// documents field: the field's ids go to the step's draft by `application.setFiles`, sent to that parent
+// (sendParent); 'document uploaded' / 'document deleted' go through the `announce` slot.
+import { assign, fromPromise, not, sendParent, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { uploadMachine } from '#machines/upload/upload.machine.ts';
 import type { UploadEvent } from '#machines/upload/upload.types.ts';
 import type { ApplicationFile, DocumentsChildren, DocumentsContext, DocumentsEvent, DocumentsInput, RemoveDocumentInput } from './documents.types.ts';
 
 type Remove = Extract<DocumentsEvent, { type: 'documents.remove' }>;
 type Choose = Extract<DocumentsEvent, { type: 'documents.choose' }>;
+type Show = Extract<DocumentsEvent, { type: 'documents.show' }>;
 const ids = (files: readonly ApplicationFile[]) => files.map((file) => file.id);
 
 const machineSetup = setup({
@@ -32,9 +34,17 @@ const machineSetup = setup({
     }),
   },
   actions: {
-    // Slots: the SPA writes the ids into the step's draft and shows the success toasts.
-    reportFiles: (_, _ids: number[]) => {},
+    /** Tells the application machine the field's ids, which it writes into the step's draft where the field is. */
+    reportFiles: sendParent(({ context }) => ({
+      type: 'application.setFiles' as const,
+      step: context.step,
+      path: context.path,
+      ids: ids(context.files),
+    })),
+    // Slot: the SPA shows the success toasts.
     announce: (_, _what: 'uploaded' | 'deleted') => {},
+    /** The field now stands for another list (an owner above it was removed): its files are that list's. */
+    show: assign((_, params: { files: readonly ApplicationFile[] }) => ({ files: [...params.files], error: null })),
     /** The person's choice, retry or cancel, for the upload child (which ignores what its state does not take). */
     forward: sendTo('upload', (_, event: UploadEvent) => event),
     noteUpload: assign((_, params: { busy: boolean }) => ({ uploading: params.busy })),
@@ -65,6 +75,8 @@ export const documentsMachine = machineSetup.createMachine({
   description: 'A field of several PDFs: each chosen file goes through an upload child (checked, sent with progress, cancel, retry); a stored one can be removed.',
   context: ({ input }) => ({
     applicationId: input.applicationId,
+    step: input.step,
+    path: input.path,
     kind: input.kind,
     maxBytes: input.maxBytes,
     maxFiles: input.maxFiles,
@@ -107,7 +119,7 @@ export const documentsMachine = machineSetup.createMachine({
         'documents.uploaded': {
           actions: [
             { type: 'store', params: ({ event }) => ({ stored: event.stored }) },
-            { type: 'reportFiles', params: ({ context }) => ids(context.files) },
+            'reportFiles',
             { type: 'announce', params: 'uploaded' as const },
           ],
         },
@@ -117,6 +129,8 @@ export const documentsMachine = machineSetup.createMachine({
           actions: { type: 'markRemoving', params: ({ event }) => ({ fileId: event.fileId }) },
         },
         'documents.lock': { guard: not('uploading'), target: 'locked' },
+        // Re-entered: a fresh upload child, so nothing of the other list's last choice stays.
+        'documents.show': { target: 'idle', reenter: true, actions: { type: 'show', params: ({ event }: { event: Show }) => ({ files: event.files }) } },
       },
     },
     removing: {
@@ -128,7 +142,7 @@ export const documentsMachine = machineSetup.createMachine({
         input: ({ context }) => ({ applicationId: context.applicationId, fileId: context.removing ?? 0 }),
         onDone: {
           target: 'idle',
-          actions: ['drop', { type: 'reportFiles', params: ({ context }) => ids(context.files) }, { type: 'announce', params: 'deleted' as const }],
+          actions: ['drop', 'reportFiles', { type: 'announce', params: 'deleted' as const }],
         },
         onError: { target: 'idle', actions: { type: 'keepRemoveError', params: ({ event }) => ({ error: event.error }) } },
       },

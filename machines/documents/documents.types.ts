@@ -2,11 +2,15 @@
 // the signed no-income form), each uploaded by an upload machine it composes, removable while the application is a
 // draft.
 import type { ApplicationFile, FileKind, PickedFile, UploadError } from '#machines/upload/upload.types.ts';
+import type { StepNumber } from '#shared/application-constants.ts';
 
 export type { ApplicationFile, FileKind, PickedFile, UploadError };
 
 export interface DocumentsInput {
   applicationId: number;
+  /** Where the field's ids go: the step, and the path inside its draft (`income_documents`, `owners.1.id_files`). */
+  step: StepNumber;
+  path: readonly (string | number)[];
   kind: FileKind;
   /** docs/product.md section 9: 20MB. */
   maxBytes: number;
@@ -39,6 +43,8 @@ export type DocumentsChildren = {
 
 export interface DocumentsContext {
   applicationId: number;
+  step: StepNumber;
+  path: readonly (string | number)[];
   kind: FileKind;
   maxBytes: number;
   maxFiles: number;
@@ -58,5 +64,7 @@ export type DocumentsEvent =
   | { type: 'documents.cancel' }
   | { type: 'documents.remove'; fileId: number }
   | { type: 'documents.lock' }
+  /** From the application machine: the field stands for another list now (owners were removed above it). */
+  | { type: 'documents.show'; files: readonly ApplicationFile[] }
   /** From the upload child: the server stored the document. */
   | { type: 'documents.uploaded'; stored: ApplicationFile };

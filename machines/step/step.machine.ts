@@ -2,9 +2,10 @@
 // read-only once the application is. The application machine spawns six of these, each beside its autosave actor.
 import { assign, fromPromise, sendParent, setup, waitFor, type ActorRefFrom } from 'xstate';
 import { autosaveSystemId, type AutosaveActorRef } from '#machines/autosave/autosave.machine.ts';
-import { selectAutosaveError, selectAutosaveStatus } from '#machines/autosave/autosave.selectors.ts';
+import { selectAutosaveError, selectAutosaveStatus, selectDraftData } from '#machines/autosave/autosave.selectors.ts';
 import type {
   FlushDraftInput,
+  FlushDraftOutput,
   StepContext,
   StepEvent,
   StepInput,
@@ -64,18 +65,19 @@ export class DraftNotSaved extends Error {
  * The server validates what it stored, so "submit step" first sends the latest draft: flush the step's autosave
  * actor (its sibling, found in the actor system) and wait until it settles. Saved (or nothing to save): done.
  * Refused by the server: rejects with its body. Offline, retrying or in conflict: rejects without one (the person
- * sees the autosave indicator say why, and tries again).
+ * sees the autosave indicator say why, and tries again). It answers the draft as the autosave actor holds it: what
+ * "submit step" checks, never a cached copy of the server's.
  */
-export const flushStepDraft = fromPromise<void, FlushDraftInput>(async ({ input, system }) => {
+export const flushStepDraft = fromPromise<FlushDraftOutput, FlushDraftInput>(async ({ input, system }) => {
   const autosave: AutosaveActorRef | undefined = system.get(autosaveSystemId(input.step));
-  if (autosave === undefined) return;
+  if (autosave === undefined) return { draft: null };
   autosave.send({ type: 'autosave.flush' });
   const settled = await waitFor(autosave, (snapshot) => !['dirty', 'saving'].includes(selectAutosaveStatus(snapshot)), {
     timeout: FLUSH_TIMEOUT_MS,
   }).catch(() => null);
   if (settled === null) throw new DraftNotSaved(undefined);
   const status = selectAutosaveStatus(settled);
-  if (status === 'idle' || status === 'saved') return;
+  if (status === 'idle' || status === 'saved') return { draft: selectDraftData(settled) };
   const error = selectAutosaveError(settled);
   throw new DraftNotSaved(status === 'failed' && error?.kind === 'rejected' ? error.body : undefined);
 });
@@ -108,7 +110,8 @@ export const stepMachine = setup({
     reportStatus: sendParent((_, report: StepStatusReport) => ({ type: 'application.stepChanged', step: report.step, status: report.status })),
     setStatus: assign((_, params: { status: StepStatus }) => ({ status: params.status })),
     lock: assign({ readonly: true }),
-    startSubmit: assign({ error: null, editedWhileSubmitting: false }),
+    startSubmit: assign({ error: null, editedWhileSubmitting: false, draft: null }),
+    keepDraft: assign((_, params: { draft: StepContext['draft'] }) => ({ draft: params.draft })),
     noteEditWhileSubmitting: assign({ editedWhileSubmitting: true }),
     keepError: assign((_, params: { error: unknown }) => ({ error: toStepSubmitError(params.error) })),
     dropFieldError: assign(({ context }, params: { field: string }) => ({ error: withoutFieldError(context.error, params.field) })),
@@ -128,6 +131,7 @@ export const stepMachine = setup({
     readonly: input.readonly,
     error: null,
     editedWhileSubmitting: false,
+    draft: null,
   }),
   on: {
     'step.answered': { actions: { type: 'dropFieldError', params: ({ event }) => ({ field: event.field }) } },
@@ -157,7 +161,7 @@ export const stepMachine = setup({
         id: 'flushDraft',
         src: 'flushDraft',
         input: ({ context }) => ({ applicationId: context.applicationId, step: context.step }),
-        onDone: { target: 'submitting' },
+        onDone: { target: 'submitting', actions: { type: 'keepDraft', params: ({ event }) => ({ draft: event.output.draft }) } },
         onError: {
           target: 'incomplete',
           actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
@@ -174,7 +178,7 @@ export const stepMachine = setup({
       invoke: {
         id: 'submitStep',
         src: 'submitStep',
-        input: ({ context }) => ({ applicationId: context.applicationId, step: context.step }),
+        input: ({ context }) => ({ applicationId: context.applicationId, step: context.step, draft: context.draft }),
         onDone: [
           // The server validated the data before this edit; the next autosave tells it the step changed.
           { guard: 'editedWhileSubmitting', target: 'incomplete' },

@@ -1,6 +1,7 @@
 // Types of the step machine: one of the six application steps, incomplete or submitted.
 
 import type { components } from '#api/schema.d.ts';
+import type { DraftData } from '#machines/autosave/autosave.types.ts';
 import type { StepNumber } from '#shared/application-constants.ts';
 
 export type { StepNumber };
@@ -18,11 +19,18 @@ export interface StepInput {
 export interface SubmitStepInput {
   applicationId: number;
   step: StepNumber;
+  /** The draft the autosave sibling held once flushed (null when the step has none): what is checked before asking. */
+  draft: DraftData | null;
 }
 
 export interface FlushDraftInput {
   applicationId: number;
   step: StepNumber;
+}
+
+/** The flush's answer: the autosave sibling's draft once settled (null when there is no sibling). */
+export interface FlushDraftOutput {
+  draft: DraftData | null;
 }
 
 export interface SubmitStepOutput {
@@ -51,6 +59,8 @@ export interface StepContext {
   error: StepSubmitError | null;
   /** The person edited while the server was validating: its "submitted" answer is already stale. */
   editedWhileSubmitting: boolean;
+  /** The draft the flush settled on, handed to "submit step"; null before. */
+  draft: DraftData | null;
 }
 
 export type StepEvent =

@@ -106,6 +106,8 @@ export const uploadMachine = setup({
     notPdf: ({ context }, params: { file: PickedFile }) => refusalOf(context.target, params.file, context.maxBytes) === 'not_pdf',
     typeNotAllowed: ({ context }, params: { file: PickedFile }) => refusalOf(context.target, params.file, context.maxBytes) === 'type_not_allowed',
     hasFile: ({ context }) => context.file !== null,
+    /** The signing's answer names the stored form (an event without one changes nothing). */
+    carriesFile: (_, params: { stored: StoredFile | undefined }) => params.stored !== undefined && params.stored !== null,
   },
 }).createMachine({
   id: 'upload',
@@ -139,6 +141,12 @@ export const uploadMachine = setup({
       },
       { target: '.uploading', reenter: true, actions: { type: 'start', params: fileOf } },
     ],
+    // The form was signed on screen (machines/signature): the server stored it as this field's file, which it replaces.
+    'upload.signed': {
+      guard: { type: 'carriesFile', params: ({ event }) => ({ stored: event.stored }) },
+      target: '.uploaded',
+      actions: { type: 'store', params: ({ event }) => ({ stored: event.stored }) },
+    },
   },
   states: {
     idle: {

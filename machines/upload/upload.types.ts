@@ -92,4 +92,6 @@ export type UploadEvent =
   | { type: 'upload.choose'; file: PickedFile }
   | { type: 'upload.retry' }
   | { type: 'upload.cancel' }
+  /** The form was signed on screen and stored another way: it is this field's file now (docs/decisions/055). */
+  | { type: 'upload.signed'; stored: StoredFile }
   | UploadFileEvent;

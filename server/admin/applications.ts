@@ -4,7 +4,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { components } from '#api/schema.d.ts';
-import { applicationView, closeDraftsOfClosedPrograms, load, type Loaded } from '#server/applications/service.ts';
+import { closeDraftsOfClosedPrograms, load, type Loaded } from '#server/applications/access.ts';
+import { applicationView } from '#server/applications/view.ts';
 import type { Db } from '#server/db/client.ts';
 import { applications, applicationSteps, programs, users } from '#server/db/schema.ts';
 import { detailError, notFound } from '#server/http/errors.ts';
@@ -13,7 +14,7 @@ import { programStatus } from '#server/programs/status.ts';
 import { findSurvey } from '#server/survey/service.ts';
 import { awaitsStaff, nextStatus, type ApplicationStatus } from '#shared/review-lifecycle.ts';
 import { searchFold } from '#shared/search-fold.ts';
-import { recordStatusChange } from './audit.ts';
+import { recordStatusChange } from '#server/audit/log.ts';
 import { subProgramMessage, toCsv } from './csv.ts';
 import { documentChecklist, replacedDocuments } from './document-list.ts';
 import { duplicateCounts } from './duplicates.ts';

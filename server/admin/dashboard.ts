@@ -4,7 +4,7 @@
 // chart also downloads as CSV in the reader's language.
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
-import { closeDraftsOfClosedPrograms } from '#server/applications/service.ts';
+import { closeDraftsOfClosedPrograms } from '#server/applications/access.ts';
 import type { Db } from '#server/db/client.ts';
 import { applications, eventRegistrations, programs, surveys, users } from '#server/db/schema.ts';
 import { fieldErrors } from '#server/http/errors.ts';

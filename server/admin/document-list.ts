@@ -25,6 +25,11 @@ const toAdminDocument = (row: FileRow & { kind: DocumentKind }): Schemas['AdminD
   reason: row.verdict_reason,
   verdict_at: row.verdict_at?.toISOString() ?? null,
   replaced_at: row.replaced_at?.toISOString() ?? null,
+  // Signed on screen (docs/decisions/055-signing-in-the-browser.md), else uploaded.
+  signed_on_screen:
+    row.signer_name !== null && row.signed_at !== null && row.presented_sha256 !== null
+      ? { signer_name: row.signer_name, signed_at: row.signed_at.toISOString(), presented_sha256: row.presented_sha256 }
+      : null,
 });
 
 async function documentRows(db: Db, applicationId: number, replaced: boolean): Promise<Schemas['AdminDocument'][]> {

@@ -8,7 +8,7 @@ import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
 import { applications, applicationSteps, duplicateNotSame, duplicatePairs, programs, users } from '#server/db/schema.ts';
 import { detailError, notFound } from '#server/http/errors.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from '#server/audit/log.ts';
 import type { Actor } from './users.ts';
 
 type Schemas = components['schemas'];

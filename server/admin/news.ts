@@ -8,7 +8,7 @@ import { news } from '#server/db/schema.ts';
 import { fieldErrors, msg, notFound } from '#server/http/errors.ts';
 import { translate, type Language } from '#server/i18n/messages.ts';
 import { searchFold } from '#shared/search-fold.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from '#server/audit/log.ts';
 import { toCsv } from './csv.ts';
 import { exportTime } from './export-about.ts';
 import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, readAllPages, splitPage, type PageRequest } from './keyset.ts';

@@ -6,7 +6,7 @@
 // when the program asks for one, and the round's one change request collecting the rejected documents.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
-import { load, type Loaded } from '#server/applications/service.ts';
+import { load, type Loaded } from '#server/applications/access.ts';
 import { formatDate } from '#server/applications/certification.ts';
 import type { Db } from '#server/db/client.ts';
 import { applications, applicationSteps, users } from '#server/db/schema.ts';
@@ -29,7 +29,7 @@ import {
 import { isStepNumber } from '#shared/application-constants.ts';
 import { appealParams, assertAppealText } from './appeal.ts';
 import { reviewView } from './applications.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from '#server/audit/log.ts';
 import { documentChecklist } from './document-list.ts';
 import { assertMayAct, assertMayReview, declareConflict } from './separation-of-duties.ts';
 import type { Actor } from './users.ts';

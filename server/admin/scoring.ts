@@ -4,12 +4,12 @@
 // author's hand.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
-import { load } from '#server/applications/service.ts';
+import { load } from '#server/applications/access.ts';
 import type { Db } from '#server/db/client.ts';
 import { applicationNotes, applications, applicationScores, rubrics, rubricVersions, users, type RubricCriterion } from '#server/db/schema.ts';
 import { scoringOpen, type ApplicationStatus } from '#shared/review-lifecycle.ts';
 import { detailError, fieldErrors, forbidden, msg, notFound } from '#server/http/errors.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from '#server/audit/log.ts';
 import { assertMayAct, assertMayScore } from './separation-of-duties.ts';
 import type { Actor } from './users.ts';
 

@@ -4,12 +4,12 @@
 // review screen reads too.
 import { and, asc, eq } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
-import type { Loaded } from '#server/applications/service.ts';
+import type { Loaded } from '#server/applications/access.ts';
 import type { Db } from '#server/db/client.ts';
 import { applicationConflictDeclarations, users } from '#server/db/schema.ts';
 import { detailError, fieldErrors, notFound, type AppError } from '#server/http/errors.ts';
 import { dutyConflict, mayDeclareConflict, mayScore, type ApplicationStatus, type DutyConflict } from '#shared/review-lifecycle.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from '#server/audit/log.ts';
 import type { Actor } from './users.ts';
 import { linkedAccountIds } from './duplicates.ts';
 

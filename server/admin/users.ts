@@ -3,7 +3,7 @@
 // reactivated, and a password-reset link sent. Each change and its audit entry are one transaction.
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
-import type { AuthDeps } from '#server/auth/service.ts';
+import type { AuthDeps } from '#server/auth/accounts.ts';
 import { sendPasswordResetMail } from '#server/auth/service.ts';
 import { endSessions, listSessions } from '#server/auth/sessions.ts';
 import type { Db } from '#server/db/client.ts';
@@ -11,7 +11,7 @@ import { applications, eventRegistrations, events, programs, users } from '#serv
 import { detailError, forbidden, notFound } from '#server/http/errors.ts';
 import { translate, type Language } from '#server/i18n/messages.ts';
 import { searchFold } from '#shared/search-fold.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from '#server/audit/log.ts';
 import { toCsv } from './csv.ts';
 import { exportTime } from './export-about.ts';
 import { DEFAULT_PAGE_SIZE, afterCursor, containsPattern, decodeCursor, encodeCursor, readAllPages, splitPage, type PageRequest } from './keyset.ts';

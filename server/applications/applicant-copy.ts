@@ -29,7 +29,7 @@ import type { ApplicationStatus } from '#shared/review-lifecycle.ts';
 import { fileSizeText } from '#shared/file-size.ts';
 import { formatMoney } from '#shared/money.ts';
 import { encodable, formatDate, wrap } from './certification.ts';
-import { INTAKE_FORM, loadReadable, type ApplicationDeps } from './service.ts';
+import { INTAKE_FORM, loadReadable, type ApplicationDeps } from './access.ts';
 
 type Answers = Record<string, unknown>;
 type FileRow = typeof applicationFiles.$inferSelect;

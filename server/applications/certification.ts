@@ -41,10 +41,24 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
   return lines;
 }
 
-export const renderCertification = (input: CertificationInput): Promise<Uint8Array> => renderSignedForm('pdf.certification', input);
+export const renderCertification = async (input: CertificationInput): Promise<Uint8Array> =>
+  (await renderSignedForm('pdf.certification', input)).pdf;
 
 /** The statement of a person with no income (step 4), with the same layout as the certification form. */
-export const renderNoIncomeForm = (input: CertificationInput): Promise<Uint8Array> => renderSignedForm('pdf.noIncome', input);
+export const renderNoIncomeForm = async (input: CertificationInput): Promise<Uint8Array> => (await renderSignedForm('pdf.noIncome', input)).pdf;
+
+/** Where a form's signature lines are (PDF points from the page's bottom left): a signature on screen is stamped there. */
+export interface SignatureLines {
+  /** The baseline of both lines. */
+  y: number;
+  signature: { x: number; width: number };
+  date: { x: number; width: number };
+}
+
+export type SignedFormPrefix = 'pdf.certification' | 'pdf.noIncome';
+
+/** A form rendered for signing on screen: its bytes as presented and where its signature lines are. */
+export const renderFormToSign = (prefix: SignedFormPrefix, input: CertificationInput) => renderSignedForm(prefix, input);
 
 /** A line of the form before it is laid out: its text, size and font, and the space after it. */
 interface Block {
@@ -63,7 +77,7 @@ const SIGNATURE_HEIGHT = 62;
 const SCALES = [1, 0.92, 0.84, 0.76] as const;
 
 /** One form to sign: the messages under `prefix` (title, statement, instructions...) with the applicant's facts. */
-async function renderSignedForm(prefix: 'pdf.certification' | 'pdf.noIncome', input: CertificationInput): Promise<Uint8Array> {
+async function renderSignedForm(prefix: SignedFormPrefix, input: CertificationInput): Promise<{ pdf: Uint8Array; lines: SignatureLines }> {
   const t = (id: string, params?: Record<string, string | number>) => translate(input.language, `${prefix}.${id}`, params);
   const doc = await PDFDocument.create();
   doc.setTitle(t('title'));
@@ -133,11 +147,12 @@ async function renderSignedForm(prefix: 'pdf.certification' | 'pdf.noIncome', in
     page.drawLine({ start: { x, y }, end: { x: x + length, y }, thickness: 0.8, color: rgb(0, 0, 0) });
   line(PAGE.margin, 260);
   line(PAGE.margin + 300, 168);
+  const lines: SignatureLines = { y, signature: { x: PAGE.margin, width: 260 }, date: { x: PAGE.margin + 300, width: 168 } };
   y -= 14;
   page.drawText(clean(t('signature')), { x: PAGE.margin, y, size: 9, font: regular });
   page.drawText(clean(t('signatureDate')), { x: PAGE.margin + 300, y, size: 9, font: regular });
   y -= SIGNATURE_HEIGHT - 14;
   write(instructions);
 
-  return doc.save();
+  return { pdf: await doc.save(), lines };
 }

@@ -10,7 +10,8 @@ import type { ActiveContent } from '#server/files/pdf-inspection.ts';
 import { fieldErrors, msg, notFound, type FieldErrors } from '#server/http/errors.ts';
 import type { Viewer } from '#server/programs/service.ts';
 import { receiveDocument, type UploadParts } from './pdf-upload.ts';
-import { assertCanUpload, assertStepOpen, INTAKE_FORM, loadReadable, write, type ApplicationDeps } from './service.ts';
+import { recordSigning, signingColumns, type SignedOnScreen } from './signed-on-screen.ts';
+import { assertCanUpload, assertStepOpen, INTAKE_FORM, loadReadable, write, type ApplicationDeps } from './access.ts';
 import type { DraftData } from './steps.ts';
 
 type Schemas = components['schemas'];
@@ -52,13 +53,17 @@ export async function documentsOf(db: Db, id: number): Promise<Schemas['Applicat
   return rows.map(toApplicationFile);
 }
 
-/** Stores one document; the draft then references it by the answered id. Nothing is kept when it is refused. */
+/**
+ * Stores one document; the draft then references it by the answered id. Nothing is kept when it is refused.
+ * `signed`: a no-income form signed on screen (signing.ts), recorded with the file and in the audit log.
+ */
 export async function uploadDocument(
   deps: ApplicationDeps,
   viewer: Viewer,
   id: number,
   kind: FileKind,
   parts: UploadParts,
+  signed?: SignedOnScreen,
 ): Promise<Schemas['ApplicationFile']> {
   await assertCanUpload(deps, viewer, id, STEP_OF[kind]);
 
@@ -80,9 +85,11 @@ export async function uploadDocument(
           sha256: temp.sha256,
           active_content: activeContent,
           created_at: at,
+          ...signingColumns(signed),
         })
         .returning();
       if (!inserted) throw new Error('file insert returned no row');
+      if (signed) await recordSigning(tx, id, inserted, signed, at);
       return inserted;
     });
     return toApplicationFile(row);

@@ -1,25 +1,19 @@
 // The intake form of an application (step 6): the signed PDF uploaded, checked while it streams to disk and read
 // back by its owner and staff, and the certification form to download, sign and upload. The same rules as every
-// write of service.ts: only the owner, only while the application can change (service.ts assertWritable, write).
+// write of service.ts: only the owner, only while the application can change (access.ts assertWritable, write).
 import { and, eq, sql } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import { applicationFiles, applicationSteps } from '#server/db/schema.ts';
-import { findUserById } from '#server/auth/service.ts';
+import { findUserById } from '#server/auth/accounts.ts';
 import { notFound } from '#server/http/errors.ts';
 import type { Language } from '#server/i18n/messages.ts';
 import type { Viewer } from '#server/programs/service.ts';
-import { renderCertification, renderNoIncomeForm } from './certification.ts';
+import { renderCertification, renderFormToSign, renderNoIncomeForm, type CertificationInput } from './certification.ts';
 import { receiveDocument, type UploadParts } from './pdf-upload.ts';
-import {
-  assertCanUpload,
-  INTAKE_FORM,
-  sentSummaryLines,
-  intakeFormOf,
-  loadReadable,
-  toStoredFile,
-  write,
-  type ApplicationDeps,
-} from './service.ts';
+import { recordSigning, signingColumns, type SignedOnScreen } from './signed-on-screen.ts';
+import { assertCanUpload, INTAKE_FORM, loadReadable, write, type ApplicationDeps } from './access.ts';
+import { sentSummaryLines } from './service.ts';
+import { intakeFormOf, toStoredFile } from './view.ts';
 
 type Schemas = components['schemas'];
 type FileRow = typeof applicationFiles.$inferSelect;
@@ -28,8 +22,15 @@ export type { UploadParts };
 /**
  * Stores the signed participant intake form (PDF, 20MB at most), replacing an earlier one. The bytes go to a temp
  * file first; only a whole PDF is renamed into place and recorded. A submitted step 6 becomes incomplete again.
+ * `signed`: the certification signed on screen (signing.ts), recorded with the file and in the audit log.
  */
-export async function uploadIntakeForm(deps: ApplicationDeps, viewer: Viewer, id: number, parts: UploadParts): Promise<Schemas['StoredFile']> {
+export async function uploadIntakeForm(
+  deps: ApplicationDeps,
+  viewer: Viewer,
+  id: number,
+  parts: UploadParts,
+  signed?: SignedOnScreen,
+): Promise<Schemas['StoredFile']> {
   await assertCanUpload(deps, viewer, id, 6);
 
   const { temp, activeContent, fileName } = await receiveDocument(deps.files, parts, 'intake-form.pdf');
@@ -49,6 +50,7 @@ export async function uploadIntakeForm(deps: ApplicationDeps, viewer: Viewer, id
         sha256: temp.sha256,
         active_content: activeContent,
         created_at: at,
+        ...signingColumns(signed),
       };
       const [row] = await tx
         .insert(applicationFiles)
@@ -61,6 +63,7 @@ export async function uploadIntakeForm(deps: ApplicationDeps, viewer: Viewer, id
         })
         .returning();
       if (!row) throw new Error('file upsert returned no row');
+      if (signed) await recordSigning(tx, id, row, signed, at);
       await tx
         .update(applicationSteps)
         .set({ status: 'incomplete', submitted_at: null, updated_at: at })
@@ -96,30 +99,43 @@ async function applicantNameOf(deps: ApplicationDeps, id: number, userId: number
   return `${part(person?.data.first_name, user?.first_name)} ${part(person?.data.last_name, user?.last_name)}`.trim();
 }
 
-/** The certification form with the applicant's name (as in step 1, else the profile), the program and today's date. */
-export async function certificationForm(deps: ApplicationDeps, viewer: Viewer, id: number, language: Language): Promise<Uint8Array> {
+/** The facts a form to sign carries: the applicant's name (as in step 1, else the profile), the program and the date. */
+async function formFacts(deps: ApplicationDeps, viewer: Viewer, id: number, language: Language, at = deps.now()): Promise<CertificationInput> {
   const { application, program } = await loadReadable(deps, viewer, id);
-  return renderCertification({
+  return {
     language,
     applicationId: id,
     applicantName: await applicantNameOf(deps, id, application.user_id),
     programName: language === 'en' ? program.name_en : program.name_es,
     period: program.period,
-    date: deps.now(),
-    // What the person certifies: the application as it stands.
-    summary: await sentSummaryLines(deps.db, id, language),
-  });
+    date: at,
+  };
+}
+
+/** The certification form with the applicant's facts and, as what the person certifies, the application as it stands. */
+export async function certificationForm(deps: ApplicationDeps, viewer: Viewer, id: number, language: Language): Promise<Uint8Array> {
+  return renderCertification({ ...(await formFacts(deps, viewer, id, language)), summary: await sentSummaryLines(deps.db, id, language) });
 }
 
 /** The no-income statement of step 4 (docs/product.md section 5): the applicant's name and today's date, to sign. */
 export async function noIncomeForm(deps: ApplicationDeps, viewer: Viewer, id: number, language: Language): Promise<Uint8Array> {
-  const { application, program } = await loadReadable(deps, viewer, id);
-  return renderNoIncomeForm({
-    language,
-    applicationId: id,
-    applicantName: await applicantNameOf(deps, id, application.user_id),
-    programName: language === 'en' ? program.name_en : program.name_es,
-    period: program.period,
-    date: deps.now(),
-  });
+  return renderNoIncomeForm(await formFacts(deps, viewer, id, language));
+}
+
+/**
+ * A form as presented to be signed on screen, dated `at` (the signing's time): the same PDF the download gives at that
+ * moment, and where its signature lines are.
+ */
+export async function formToSign(
+  deps: ApplicationDeps,
+  viewer: Viewer,
+  id: number,
+  form: 'certification' | 'no_income_form',
+  language: Language,
+  at: Date,
+) {
+  const facts = await formFacts(deps, viewer, id, language, at);
+  return form === 'certification'
+    ? renderFormToSign('pdf.certification', { ...facts, summary: await sentSummaryLines(deps.db, id, language) })
+    : renderFormToSign('pdf.noIncome', facts);
 }

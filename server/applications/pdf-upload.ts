@@ -22,8 +22,8 @@ export interface Upload {
   truncated: () => boolean;
 }
 
-/** The file parts of one multipart request, in order (server/routes/uploads.ts fileParts); each read before the next. */
-export type UploadParts = AsyncIterable<Upload>;
+/** The file parts of one multipart request, in order (server/routes/uploads.ts fileParts), or a file the server made (a form signed on screen); each read before the next. */
+export type UploadParts = AsyncIterable<Upload> | Iterable<Upload>;
 
 /**
  * A name fit to show and to send back in Content-Disposition: no path, and none of the characters of

@@ -1,5 +1,5 @@
 // Applications: apply, My Programs, read, save and submit steps, submit. The intake form and the certification form
-// are in intake-form.ts, on top of the reading and writing helpers exported here.
+// are in intake-form.ts, the documents in documents.ts; all of them read and write through access.ts.
 // Rules (docs/product.md section 4, docs/product.md section 11):
 // - Only the owner reads or writes an application; another person's id is 404; staff read any but write none (403).
 // - A submitted application is staff's (submitted, in review, decided): every write answers 409 application_submitted.
@@ -9,240 +9,31 @@
 //   read or written (closeDraftsOfClosedPrograms); writes then answer 409 application_closed. Closed is final.
 // - A program made unavailable blocks writes to its applications: 409 program_unavailable (reads still work).
 // - Writes lock the application row, so a step save, a step submit and the submit never interleave.
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
 import { oncePerDatabase } from '#server/db/prepared.ts';
 import { applicationFiles, applications, applicationSteps, programs, surveys } from '#server/db/schema.ts';
-import { findUserById } from '#server/auth/service.ts';
-import type { CaptchaService } from '#server/captcha/captcha.ts';
-import type { FileStorage } from '#server/files/storage.ts';
-import type { ActiveContent } from '#server/files/pdf-inspection.ts';
-import { AppError, detailError, detailErrorWith, fieldErrors, forbidden, msg, notFound } from '#server/http/errors.ts';
+import { findUserById } from '#server/auth/accounts.ts';
+import { AppError, detailError, detailErrorWith, fieldErrors, msg, notFound } from '#server/http/errors.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
-import { recordStatusChange } from '#server/admin/audit.ts';
+import { recordStatusChange } from '#server/audit/log.ts';
 import { isLanguage, translate, type Language } from '#server/i18n/messages.ts';
-import { findProgram, programUnavailable, toProgramInfo, type ProgramRow, type Viewer } from '#server/programs/service.ts';
+import { findProgram, programUnavailable, toProgramInfo, type Viewer } from '#server/programs/service.ts';
 import { applicationAction, applicationStatus, programStatus, storedStatus } from '#server/programs/status.ts';
 import { STEP_COUNT, STEP_NUMBERS } from '#shared/application-constants.ts';
-import {
-  APPLICANT_SIDE,
-  applicantWriteRefusal,
-  documentsToReplace,
-  isDecided,
-  rejectedDocuments,
-  statusAfterSending,
-  type ApplicationStatus,
-  type WriteRefusal,
-} from '#shared/review-lifecycle.ts';
+import { documentsToReplace, statusAfterSending } from '#shared/review-lifecycle.ts';
 import { documentChecklist } from '#server/admin/document-list.ts';
 import { withScheme } from '#shared/website.ts';
+import { closeDraftsOfClosedPrograms, loadReadable, submittedError, write, type ApplicationDeps } from './access.ts';
 import { copyContent, renderApplicantCopy } from './applicant-copy.ts';
 import { formatDate } from './certification.ts';
-import { documentsOf, unknownDocuments } from './documents.ts';
+import { unknownDocuments } from './documents.ts';
 import { checkStep, prefillBusiness, prefillPerson, type DraftData, type StepNumber } from './steps.ts';
+import { applicationView, intakeFormOf, reviewOf, stepsOf, toStep } from './view.ts';
 
 type Schemas = components['schemas'];
-type ApplicationRow = typeof applications.$inferSelect;
 type StepRow = typeof applicationSteps.$inferSelect;
-type FileRow = typeof applicationFiles.$inferSelect;
-export interface Loaded {
-  application: ApplicationRow;
-  program: ProgramRow;
-}
-
-export interface ApplicationDeps {
-  db: Db;
-  captcha: CaptchaService;
-  files: FileStorage;
-  now: () => Date;
-}
-
-/** The kind of the application's file row that holds the signed intake form. */
-export const INTAKE_FORM = 'intake_form';
-
-const submittedError = () => detailError(409, 'api.application.submitted', 'application_submitted');
-const closedError = () => detailError(409, 'api.application.closed', 'application_closed');
-const unavailableError = () => detailError(409, 'api.program.unavailable', 'program_unavailable');
-const stepLockedError = () => detailError(409, 'api.application.stepLocked', 'step_locked');
-
-// ---- reading ---------------------------------------------------------------------------------------------
-
-/** Turns drafts whose program has closed into closed applications; `scope` narrows which applications. */
-export async function closeDraftsOfClosedPrograms(db: Db, now: Date, scope: SQL): Promise<void> {
-  const closedPrograms = db
-    .select({ id: programs.id })
-    .from(programs)
-    .where(or(eq(programs.status, 'closed'), lt(programs.application_deadline, now)));
-  await db
-    .update(applications)
-    .set({ status: 'closed', closed_at: now, updated_at: now })
-    .where(and(eq(applications.status, 'draft'), scope, inArray(applications.program_id, closedPrograms)));
-}
-
-export async function load(db: Db, id: number, lock = false): Promise<Loaded | undefined> {
-  const query = db
-    .select({ application: applications, program: programs })
-    .from(applications)
-    .innerJoin(programs, eq(programs.id, applications.program_id))
-    .where(eq(applications.id, id))
-    .limit(1);
-  return (await (lock ? query.for('update', { of: applications }) : query))[0];
-}
-
-export async function loadReadable(deps: ApplicationDeps, viewer: Viewer, id: number): Promise<Loaded> {
-  await closeDraftsOfClosedPrograms(deps.db, deps.now(), eq(applications.id, id));
-  const loaded = await load(deps.db, id);
-  if (!loaded || (loaded.application.user_id !== viewer.id && !viewer.isStaff)) throw notFound();
-  return loaded;
-}
-
-const refusalErrors = {
-  application_submitted: submittedError,
-  program_unavailable: unavailableError,
-  application_closed: closedError,
-  step_locked: stepLockedError,
-} as const satisfies Record<WriteRefusal, () => AppError>;
-
-/** What the write check reads of a loaded application. */
-export interface WriteFacts {
-  application: Pick<ApplicationRow, 'user_id' | 'status' | 'change_steps'>;
-  program: Pick<ProgramRow, 'status' | 'application_deadline'>;
-}
-
-/**
- * Why this application cannot change now, if it cannot: the applicant side of shared/review-lifecycle.ts
- * (applicantWriteRefusal) as the contract's error. `step` is the step the write touches (undefined for the submit):
- * while staff request changes only their reopened steps change, whatever the program's deadline (the application was
- * sent in time). Staff read any application but write none (403); another person's is 404.
- */
-export function assertWritable(loaded: WriteFacts, viewer: Viewer, now: Date, step?: number): void {
-  if (loaded.application.user_id !== viewer.id) throw viewer.isStaff ? forbidden() : notFound();
-  assertStepOpen(loaded, step, now);
-}
-
-/** The table's answer for `step` (undefined: the whole application), once the viewer is known to be the owner. */
-export function assertStepOpen(loaded: WriteFacts, step: number | undefined, now: Date): void {
-  const { status, change_steps } = loaded.application;
-  const refusal = applicantWriteRefusal(storedStatus(status), programStatus(loaded.program, now), step, change_steps ?? []);
-  if (refusal !== null) throw refusalErrors[refusal]();
-}
-
-/** Before a byte of an upload is read: refused (404, 403, 409) when the application could not take the file anyway. */
-export async function assertCanUpload(deps: ApplicationDeps, viewer: Viewer, id: number, step: number): Promise<void> {
-  const now = deps.now();
-  await closeDraftsOfClosedPrograms(deps.db, now, eq(applications.id, id));
-  const loaded = await load(deps.db, id);
-  if (!loaded) throw notFound();
-  assertWritable(loaded, viewer, now, step);
-}
-
-/**
- * Runs one write in one transaction, on the locked application, once it is known to be the viewer's and open (for
- * `step`, when the write touches one).
- */
-export async function write<T>(
-  deps: ApplicationDeps,
-  viewer: Viewer,
-  id: number,
-  step: number | undefined,
-  work: (tx: Db, loaded: Loaded, now: Date) => Promise<T>,
-): Promise<T> {
-  const now = deps.now();
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const loaded = await load(tx, id, true);
-      if (!loaded) throw notFound();
-      assertWritable(loaded, viewer, now, step);
-      const result = await work(tx, loaded, now);
-      await tx.update(applications).set({ updated_at: now }).where(eq(applications.id, id));
-      return result;
-    });
-  } catch (error) {
-    // A draft found closed: the write rolled back, but the closing is kept. Closing here, and not before every
-    // write, spares each step save a statement (docs/decisions/012-speed.md).
-    if (error instanceof AppError && error.body.code === 'application_closed') {
-      await closeDraftsOfClosedPrograms(deps.db, now, eq(applications.id, id));
-    }
-    throw error;
-  }
-}
-
-const toStep = (row: StepRow): Schemas['ApplicationStep'] => ({
-  step: row.step,
-  status: row.status === 'submitted' ? 'submitted' : 'incomplete',
-  version: row.version,
-  data: row.data,
-  updated_at: row.updated_at.toISOString(),
-  submitted_at: row.submitted_at?.toISOString() ?? null,
-});
-
-export const toStoredFile = (row: FileRow): Schemas['StoredFile'] => ({
-  file_name: row.original_name,
-  size: row.size,
-  uploaded_at: row.created_at.toISOString(),
-  active_content: row.active_content as ActiveContent[],
-});
-
-const stepsOf = (db: Db, id: number) =>
-  db.select().from(applicationSteps).where(eq(applicationSteps.application_id, id)).orderBy(asc(applicationSteps.step));
-
-export const intakeFormOf = async (db: Db, id: number): Promise<FileRow | undefined> =>
-  (
-    await db
-      .select()
-      .from(applicationFiles)
-      // The current form: a rejected one replaced is history (docs/decisions/036-review-rules.md).
-      .where(and(eq(applicationFiles.application_id, id), eq(applicationFiles.kind, INTAKE_FORM), isNull(applicationFiles.replaced_at)))
-      .limit(1)
-  )[0];
-
-export async function applicationView(db: Db, loaded: Loaded, now: Date): Promise<Schemas['Application']> {
-  const { application, program } = loaded;
-  const steps = await stepsOf(db, application.id);
-  const file = await intakeFormOf(db, application.id);
-  const programNow = programStatus(program, now);
-  const status = applicationStatus(application.status, programNow);
-  return {
-    id: application.id,
-    applicant_id: application.user_id,
-    status,
-    action: applicationAction(status, programNow, steps),
-    program: toProgramInfo(program, now),
-    steps: steps.map(toStep),
-    intake_form: file ? toStoredFile(file) : null,
-    files: await documentsOf(db, application.id),
-    ...(await reviewOf(db, application, status)),
-    created_at: application.created_at.toISOString(),
-    updated_at: application.updated_at.toISOString(),
-    submitted_at: application.submitted_at?.toISOString() ?? null,
-    resubmitted_at: application.resubmitted_at?.toISOString() ?? null,
-  };
-}
-
-/**
- * What the applicant reads of staff's review: the open change request (with the documents staff rejected, each to
- * replace), or the decision and its reason. Never the checklist's other verdicts.
- */
-async function reviewOf(db: Db, application: ApplicationRow, status: ApplicationStatus): Promise<Pick<Schemas['Application'], 'change_request' | 'decision'>> {
-  const { change_message, change_steps, changes_requested_at, decision_reason, decided_at } = application;
-  const open = APPLICANT_SIDE[status].edits === 'reopened' && change_message !== null && changes_requested_at !== null;
-  const documents = open ? rejectedDocuments(await documentChecklist(db, application.id)) : [];
-  return {
-    change_request: open
-      ? {
-          message: change_message,
-          steps: [...(change_steps ?? [])].sort((a, b) => a - b),
-          documents: documents.map(({ file_id, kind, step, file_name, reason }) => ({ file_id, kind, step, file_name, reason: reason ?? '' })),
-          requested_at: changes_requested_at.toISOString(),
-        }
-      : null,
-    decision:
-      isDecided(status) && decision_reason !== null && decided_at !== null
-        ? { decision: status, reason: decision_reason, decided_at: decided_at.toISOString() }
-        : null,
-  };
-}
 
 export async function getApplication(deps: ApplicationDeps, viewer: Viewer, id: number): Promise<Schemas['Application']> {
   const loaded = await loadReadable(deps, viewer, id);

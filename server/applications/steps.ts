@@ -4,7 +4,7 @@ import type { components } from '#api/schema.d.ts';
 import type { ValidateFunction } from 'ajv';
 import type { StepNumber } from '#shared/application-constants.ts';
 import { incompleteMessages, toFieldMessages, type FieldMessages } from '#shared/validation/field-messages.ts';
-import type { User } from '#server/auth/service.ts';
+import type { User } from '#server/auth/accounts.ts';
 import { toPerson } from '#server/me/service.ts';
 import { componentSchema } from '#server/http/contract.ts';
 import { msg, type FieldErrors } from '#server/http/errors.ts';

@@ -1,7 +1,7 @@
 // The sign-in check of every operation that requires it: a valid access token whose session has not ended.
 import type { AppContext } from '#server/context.ts';
 import { detailError, notAuthenticated } from '#server/http/errors.ts';
-import { findSessionUser, type User } from './service.ts';
+import { findSessionUser, type User } from './accounts.ts';
 
 export interface AuthenticatedUser {
   id: number;

@@ -12,7 +12,7 @@ import {
 import type { components } from '#api/schema.d.ts';
 import { passkeyChallenges, passkeys } from '#server/db/schema.ts';
 import { detailError, fieldErrors, type AppError } from '#server/http/errors.ts';
-import type { AuthDeps, User } from './service.ts';
+import type { AuthDeps, User } from './accounts.ts';
 
 type Schemas = components['schemas'];
 export type PasskeyAssertion = Schemas['PasskeyAssertion'];

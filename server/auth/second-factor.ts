@@ -27,7 +27,7 @@ import {
   type PasskeyAttestation,
 } from './passkeys.ts';
 import { verifyPassword } from './passwords.ts';
-import { findUserById, sessionUser, type AuthDeps, type User } from './service.ts';
+import { findUserById, sessionUser, type AuthDeps, type User } from './accounts.ts';
 
 type Schemas = components['schemas'];
 

@@ -1,107 +1,24 @@
 // Authentication rules: register, login, session refresh, logout and password reset. Each call is one transaction.
-import { and, eq, lt, notExists, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
-import type { Db } from '#server/db/client.ts';
-import { oncePerDatabase } from '#server/db/prepared.ts';
-import { sessionCacheOf } from '#server/db/session-cache.ts';
 import { revokedTokens, users } from '#server/db/schema.ts';
 import { detailError, fieldErrors, type Message } from '#server/http/errors.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { isLanguage, type Language } from '#server/i18n/messages.ts';
-import type { CaptchaService } from '#server/captcha/captcha.ts';
 import { burnPasswordCheck, hashPassword, passwordProblems, verifyPassword } from './passwords.ts';
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './reset-tokens.ts';
-import type { TokenService, VerifiedToken } from './tokens.ts';
-import { AttemptLimiter, type AccountLimiter } from './attempt-limits.ts';
-import type { PasskeySettings } from '#server/config.ts';
+import { AttemptLimiter } from './attempt-limits.ts';
+import { findSessionUser, findUserByEmail, findUserById, sessionUser, type AuthDeps, type User } from './accounts.ts';
 import { hasSecondFactor, secondFactorChallenge } from './second-factor.ts';
 import { RESET_LINK_TTL_DAYS } from '#shared/account-constants.ts';
-import type { WorkQueue } from './work-queue.ts';
 import { forgetSession, isUseDue, markUsed, openSession, type Client } from './sessions.ts';
 
 type Schemas = components['schemas'];
-export type User = typeof users.$inferSelect;
-
-export interface AuthDeps {
-  db: Db;
-  tokens: TokenService;
-  captcha: CaptchaService;
-  secret: string;
-  publicUrl: string;
-  now: () => Date;
-  /** Work done after the answer (the password-reset lookup and e-mail). */
-  work: WorkQueue;
-  /** Failed sign-ins per account, from any address. */
-  loginFailures: AccountLimiter;
-  /** Password-reset e-mails asked for per address, from any client address. */
-  resetMails: AccountLimiter;
-  /** E-mail change requests per account (each one e-mails the new address). */
-  emailChanges: AccountLimiter;
-  /** Second-factor codes tried per account (server/auth/second-factor.ts). */
-  secondFactorAttempts: AccountLimiter;
-  /** The WebAuthn relying party of passkeys (server/auth/passkeys.ts). */
-  passkeys: PasskeySettings;
-}
-
-/**
- * Prepared once per database (drizzle builds the SQL text once; PostgreSQL plans a named statement once per
- * connection): these run on every sign-in, refresh and authenticated call (docs/decisions/012-speed.md).
- */
-function preparedQueries(db: Db) {
-  return {
-    userByEmail: db
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, sql.placeholder('email')))
-      .limit(1)
-      .prepare('find_user_by_email'),
-    sessionUser: db
-      .select()
-      .from(users)
-      .where(
-        and(
-          eq(users.id, sql.placeholder('userId')),
-          eq(users.is_active, true),
-          eq(users.token_version, sql.placeholder('version')),
-          notExists(db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, sql.placeholder('sessionId')))),
-        ),
-      )
-      .limit(1)
-      .prepare('find_session_user'),
-  };
-}
-const prepared = oncePerDatabase(preparedQueries);
-
-export const findUserByEmail = async (db: Db, email: string): Promise<User | undefined> =>
-  (await prepared(db).userByEmail.execute({ email: email.trim().toLowerCase() }))[0];
-
-export const findUserById = async (db: Db, id: number): Promise<User | undefined> =>
-  (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
-
-/**
- * The active user of a token's session, in one query: undefined when the session was logged out (its id is in
- * revoked_tokens) or ended by a password reset (the user's token_version moved past the token's).
- */
-export const findSessionUser = async (db: Db, token: Pick<VerifiedToken, 'userId' | 'version' | 'sessionId'>): Promise<User | undefined> => {
-  const load = async () => (await prepared(db).sessionUser.execute({ userId: token.userId, version: token.version, sessionId: token.sessionId }))[0];
-  // On PGlite an exact cache answers most checks without a query (server/db/session-cache.ts); PostgreSQL always asks.
-  const cache = sessionCacheOf<User>(db);
-  return cache ? cache.read(`${token.userId}:${token.version}:${token.sessionId}`, load) : load();
-};
 
 const isUniqueViolation = (error: unknown): boolean => {
   const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
   return code === '23505';
 };
-
-export const sessionUser = (user: User): Schemas['SessionUser'] => ({
-  id: user.id,
-  email: user.email,
-  first_name: user.first_name,
-  last_name: user.last_name,
-  language: isLanguage(user.language) ? user.language : 'es',
-  is_staff: user.is_staff,
-});
 
 const badCredentials = () => detailError(401, 'api.error.badCredentials', 'no_active_account');
 const tokenNotValid = () => detailError(401, 'api.error.tokenNotValid', 'token_not_valid');

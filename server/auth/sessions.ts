@@ -8,7 +8,7 @@ import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
 import { revokedTokens, signedInSessions, users } from '#server/db/schema.ts';
 import { notFound } from '#server/http/errors.ts';
-import type { AuthDeps } from './service.ts';
+import type { AuthDeps } from './accounts.ts';
 import type { TokenService, VerifiedToken } from './tokens.ts';
 
 type Schemas = components['schemas'];

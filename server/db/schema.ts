@@ -396,6 +396,13 @@ export const applicationFiles = pgTable(
      * stay as history, out of the applicant's files and staff's checklist.
      */
     replaced_at: timestamp('replaced_at', { withTimezone: true }),
+    /**
+     * A form signed on screen (docs/decisions/055-signing-in-the-browser.md): the signer's typed name, when, and the
+     * SHA-256 of the form as presented to them; all null for a file uploaded (printed and signed by hand).
+     */
+    signer_name: text('signer_name'),
+    signed_at: timestamp('signed_at', { withTimezone: true }),
+    presented_sha256: text('presented_sha256'),
   },
   // One intake form per application; the documents of steps 3 and 4 are several per field (docs/decisions/015).
   (t) => [

@@ -1,4 +1,4 @@
-// An exact in-process cache of the session check (auth/service.ts findSessionUser) for the embedded database only.
+// An exact in-process cache of the session check (auth/accounts.ts findSessionUser) for the embedded database only.
 // One process owns PGlite, so every write passes through this process: any statement that writes to `users` or
 // `revoked_tokens` (sign-out, password change or reset, an account changed or deactivated, a new e-mail) empties the
 // cache before it runs and again when it ends, and a read that overlapped a write is not kept. PGlite runs its queries

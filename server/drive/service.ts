@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, inArray, isNull, sql, sum, type SQL } from 'drizzle-orm';
 import type { components } from '#api/schema.d.ts';
 import type { Db } from '#server/db/client.ts';
-import { recordAudit } from '#server/admin/audit.ts';
+import { recordAudit } from '#server/audit/log.ts';
 import { applications, driveNodes, programs, users } from '#server/db/schema.ts';
 import { SourceFailedError, type FileStorage, type TempFile } from '#server/files/storage.ts';
 import { detailError, fieldErrors, forbidden, notFound, type AppError } from '#server/http/errors.ts';

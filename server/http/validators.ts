@@ -14,7 +14,7 @@ const shared: Options = {
   removeAdditional: false,
   useDefaults: true,
   // Every problem at once, so a form's refusal names each bad field (a step with a bad phone, postal code and SSN
-  // names all three). The work stays linear in the body, which bodyLimits in server/app.ts caps; the issues kept are
+  // names all three). The work stays linear in the body, which bodyLimits in server/plugins/body-limits.ts caps; the issues kept are
   // capped below, so thousands of bad items cannot swell the answer or its Error-Messages header.
   allErrors: true,
   // Errors carry their schema, so a property's `x-message` (a locale id) can name its own message.

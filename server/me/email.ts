@@ -10,7 +10,7 @@ import { fieldErrors, notAuthenticated, type AppError } from '#server/http/error
 import { isLanguage, type Language } from '#server/i18n/messages.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { AttemptLimiter } from '#server/auth/attempt-limits.ts';
-import { findUserByEmail, findUserById, type AuthDeps, type User } from '#server/auth/service.ts';
+import { findUserByEmail, findUserById, type AuthDeps, type User } from '#server/auth/accounts.ts';
 import { EMAIL_CHANGE_LINK_HOURS, EMAIL_UNDO_DAYS } from '#shared/account-constants.ts';
 import { changedAt, currentPasswordMatches } from './password.ts';
 

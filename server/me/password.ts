@@ -9,7 +9,7 @@ import { isLanguage, type Language } from '#server/i18n/messages.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { AttemptLimiter } from '#server/auth/attempt-limits.ts';
 import { hashPassword, passwordProblems, verifyPassword } from '#server/auth/passwords.ts';
-import { findUserById, sessionUser, type AuthDeps, type User } from '#server/auth/service.ts';
+import { findUserById, sessionUser, type AuthDeps, type User } from '#server/auth/accounts.ts';
 import { openSession, type Client } from '#server/auth/sessions.ts';
 
 type LoginResponse = components['schemas']['LoginResponse'];

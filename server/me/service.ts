@@ -5,7 +5,7 @@ import type { Db } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
 import { fieldErrors, notAuthenticated } from '#server/http/errors.ts';
 import { isLanguage } from '#server/i18n/messages.ts';
-import { findUserById, type User } from '#server/auth/service.ts';
+import { findUserById, type User } from '#server/auth/accounts.ts';
 import { SSN_LAST4_PATTERN } from '#shared/application-constants.ts';
 import { GENDER_VALUES } from '#shared/contract-enums.ts';
 

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { applicationFiles, applications, auditLog, mailOutbox, programs, revokedTokens, signedInSessions, spentCaptchas } from '#server/db/schema.ts';
 import type { FileStorage } from '#server/files/storage.ts';
-import { recordAudit } from '#server/admin/audit.ts';
+import { recordAudit } from '#server/audit/log.ts';
 import { PeriodicJob } from './periodic-job.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,17 +1,19 @@
-// HTTP side of applications: My Programs, apply, steps, submit, the intake form upload, the certification form and the
-// applicant's copy.
+// HTTP side of applications: My Programs, apply, steps, submit, the intake form upload, the certification form, signing
+// a form on screen and the applicant's copy.
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import { contentDisposition, fileParts } from './uploads.ts';
 import type { Handlers, Request } from '#server/http/handlers.ts';
+import type { ApplicationDeps } from '#server/applications/access.ts';
 import * as service from '#server/applications/service.ts';
 import * as intakeForm from '#server/applications/intake-form.ts';
 import * as documents from '#server/applications/documents.ts';
 import { getApplicantCopy } from '#server/applications/applicant-copy.ts';
+import { signForm } from '#server/applications/signing.ts';
 import type { StepNumber } from '#server/applications/steps.ts';
 
 export function applicationRoutes(ctx: AppContext): Handlers {
-  const deps: service.ApplicationDeps = { db: ctx.db, captcha: ctx.captcha, files: ctx.files, now: ctx.now };
+  const deps: ApplicationDeps = { db: ctx.db, captcha: ctx.captcha, files: ctx.files, now: ctx.now };
   const saveStep = (step: StepNumber) => async (request: Request<`saveApplicationStep${StepNumber}`>) =>
     service.saveStep(deps, request.requireUser(), request.params.id, step, request.body.data, request.body.version);
   return {
@@ -38,6 +40,11 @@ export function applicationRoutes(ctx: AppContext): Handlers {
       const file = await documents.uploadDocument(deps, request.requireUser(), request.params.id, request.query.kind, fileParts(request));
       reply.code(201);
       return file;
+    },
+    signApplicationForm: async (request, reply) => {
+      const signed = await signForm(deps, request.requireUser(), request.params.id, request.body, request.language);
+      reply.code(201);
+      return signed;
     },
     getApplicationFile: async (request, reply) => {
       const file = await documents.readDocument(deps, request.requireUser(), request.params.id, request.params.fileId);

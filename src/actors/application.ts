@@ -1,14 +1,14 @@
-// The real effects of the application machine and the step, autosave and upload machines it spawns: the API calls
-// (openapi-fetch; an XMLHttpRequest for the upload's progress), the local copies in localStorage, and the
-// react-query cache kept in step with what was saved. Plugged in with .provide(); the machine tests provide their own.
+// The real effects of the application machine and the step, autosave, upload and documents machines it invokes: the
+// API calls (openapi-fetch; an XMLHttpRequest for the uploads' progress), the local copies in localStorage, the
+// react-query cache kept in step with what was saved, and what follows a sending (the confirmation page, the data read
+// again). Plugged in with .provide(); the machine tests provide their own.
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { api } from '#api/client';
 import { unwrap } from '#api/errors';
 import { applicationMachine } from '#machines/application/application.machine';
 import type { SubmitApplicationInput, SubmitApplicationOutput } from '#machines/application/application.types';
-import { sameDraft } from '#machines/application/application.drafts';
-import { autosaveMachine, autosaveSystemId, type AutosaveActorRef } from '#machines/autosave/autosave.machine';
+import { autosaveMachine } from '#machines/autosave/autosave.machine';
 import type { SaveDraftInput, SaveDraftOutput } from '#machines/autosave/autosave.types';
 import { stepMachine } from '#machines/step/step.machine';
 import type { StepNumber, SubmitStepInput, SubmitStepOutput } from '#machines/step/step.types';
@@ -24,7 +24,9 @@ import {
   type Application,
   type ApplicationStep,
 } from '#api/applications';
+import { applicationPaths } from '#lib/application-paths';
 import { removeLocalCopy, writeLocalCopy } from './application-drafts';
+import { provideDocumentsMachine } from './documents';
 import { isFinalRejection, toSaveDraftRejection, toServerRejection } from './application-errors';
 import { uploadFileActor } from './upload-file';
 // The contract's own check of the answer (generated from openapi.yaml: scripts/gen-validators.ts).
@@ -93,22 +95,20 @@ function provideAutosaveMachine(queryClient: QueryClient) {
         } catch (error) {
           reloadWhenFinal(queryClient, input.applicationId, error);
           const rejection = toSaveDraftRejection(error);
-          // The server already holds exactly this draft: a save whose answer was lost, then retried. That is saved,
-          // not a conflict to ask the person about.
-          if (rejection.kind === 'conflict' && sameDraft(rejection.current.data, sent)) {
-            const { data, version } = rejection.current;
-            updateCachedApplication(queryClient, input.applicationId, (application) => ({
-              ...application,
-              steps: application.steps.map((step) => (step.step === input.step ? { ...step, data, version } : step)),
-            }));
-            return { version };
-          }
-          throw rejection;
+          // A conflict says what was sent: the machine's guard settles one whose server draft is this very draft (a
+          // save whose answer was lost, then retried) as saved.
+          throw rejection.kind === 'conflict' ? { ...rejection, sent } : rejection;
         }
       }),
     },
     actions: {
       persistLocalCopy: (_, copy) => writeLocalCopy(copy),
+      // The server already held the draft this save sent: the cache takes its version.
+      adoptServerCopy: (_, { applicationId, step, data, version }) =>
+        updateCachedApplication(queryClient, applicationId, (application) => ({
+          ...application,
+          steps: application.steps.map((saved) => (saved.step === step ? { ...saved, data, version } : saved)),
+        })),
       // A saved draft needs no copy on the device, unless a malformed field was held back from the save.
       clearLocalCopy: (_, key) => {
         if (!heldBack.has(heldBackKey(key))) removeLocalCopy(key);
@@ -118,18 +118,15 @@ function provideAutosaveMachine(queryClient: QueryClient) {
 }
 
 /** The step machine with the real "submit step" (its flush is the machine's own: it waits on the autosave actor). */
-function provideStepMachine(queryClient: QueryClient) {
+function provideStepMachine(queryClient: QueryClient, student: boolean) {
   return stepMachine.provide({
     actors: {
-      submitStep: fromPromise<SubmitStepOutput, SubmitStepInput>(async ({ input, system }) => {
-        // The draft as typed (the machine flushed what of it the server takes) is checked with the step's own schema
-        // before the server is asked: every field that is missing or malformed shows at once, in the same words the
-        // server would use; a field held back from the autosave is named for what is wrong with it, not as missing.
-        const saved = queryClient.getQueryData<Application>(applicationKeys.detail(input.applicationId));
-        const autosave: AutosaveActorRef | undefined = system.get(autosaveSystemId(input.step));
-        const draft = autosave?.getSnapshot().context.data ?? saved?.steps.find((step) => step.step === input.step)?.data;
-        const student = saved?.program.sub_program === 'student_incubator';
-        const problems = draft === undefined ? null : checkStepComplete(input.step, draft, { student });
+      submitStep: fromPromise<SubmitStepOutput, SubmitStepInput>(async ({ input }) => {
+        // The draft as typed, as the step's autosave sibling held it once flushed (the machine hands it over), is
+        // checked with the step's own schema before the server is asked: every field that is missing or malformed
+        // shows at once, in the same words the server would use; a field held back from the autosave is named for
+        // what is wrong with it, not as missing.
+        const problems = input.draft === null ? null : checkStepComplete(input.step, input.draft, { student });
         if (problems !== null) throw { body: localFieldErrors(problems) };
         try {
           const submitted = await unwrap(
@@ -172,8 +169,16 @@ function provideUploadMachine(queryClient: QueryClient) {
   });
 }
 
-/** The application machine with its real submit, and its children with their real effects. */
-export function provideApplicationMachine(queryClient: QueryClient) {
+export interface ApplicationEffects {
+  queryClient: QueryClient;
+  /** The router's navigation: the confirmation page after a sending. */
+  navigate: (path: string) => void;
+  /** The application is of the student incubator (step 5's questions differ): what "submit step" checks with. */
+  student: boolean;
+}
+
+/** The application machine with its real submit and follow-up, and its children with their real effects. */
+export function provideApplicationMachine({ queryClient, navigate, student }: ApplicationEffects) {
   return applicationMachine.provide({
     actors: {
       submitApplication: fromPromise<SubmitApplicationOutput, SubmitApplicationInput>(async ({ input }) => {
@@ -181,16 +186,23 @@ export function provideApplicationMachine(queryClient: QueryClient) {
           const sent = await unwrap(api.POST('/applications/{id}/submit', { params: { path: { id: input.id } } }));
           return { status: sent.status };
         } catch (error) {
-          reloadWhenFinal(queryClient, input.id, error);
           throw toServerRejection(error);
         }
       }),
-      step: provideStepMachine(queryClient),
+      step: provideStepMachine(queryClient, student),
       autosave: provideAutosaveMachine(queryClient),
       upload: provideUploadMachine(queryClient),
+      documents: provideDocumentsMachine(queryClient),
     },
     actions: {
       discardLocalCopies: (_, keys) => keys.forEach(removeLocalCopy),
+      // After a sending: "Application has been submitted", and the data read again (its new status remounts the
+      // application's screens on a fresh machine; the lists say it too).
+      showConfirmation: (_, { id }) => navigate(applicationPaths.confirmation(id)),
+      reloadApplication: (_, { id }) => {
+        void queryClient.invalidateQueries({ queryKey: applicationKeys.detail(id) });
+        void invalidateApplicationLists(queryClient);
+      },
     },
   });
 }

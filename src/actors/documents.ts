@@ -1,7 +1,7 @@
-// The real effects of a documents field (machines/documents): its upload child's upload with progress
-// (XMLHttpRequest, for its progress events), the delete, the application's cached file list kept in step, the ids
-// written into the step's draft through the application actor, and the success toasts 'document uploaded' /
-// 'document deleted'.
+// The real effects of a documents field's actor (machines/documents, a child of the application machine): its upload
+// child's upload with progress (XMLHttpRequest, for its progress events), the delete, the application's cached file
+// list kept in step, and the success toasts 'document uploaded' / 'document deleted'. Its ids go to the application
+// machine by sendParent, the machine's own.
 import type { QueryClient } from '@tanstack/react-query';
 import { defineMessages } from 'react-intl';
 import { fromPromise } from 'xstate';
@@ -11,10 +11,8 @@ import { applicationKeys, type Application, type ApplicationFile } from '#api/ap
 import { documentsMachine } from '#machines/documents/documents.machine';
 import type { RemoveDocumentInput } from '#machines/documents/documents.types';
 import { uploadMachine } from '#machines/upload/upload.machine';
-import type { StepNumber } from '#machines/step/step.types';
 import { getIntl } from '#lib/locale';
 import { showToast } from '#lib/toast';
-import type { ApplicationActorRef } from './application';
 import { toServerRejection } from './application-errors';
 import { uploadFileActor } from './upload-file';
 // The contract's own check of the answer (generated from openapi.yaml: scripts/gen-validators.ts).
@@ -28,12 +26,6 @@ const toasts = defineMessages({
 
 function updateCachedFiles(queryClient: QueryClient, id: number, change: (files: ApplicationFile[]) => ApplicationFile[]): void {
   queryClient.setQueryData(applicationKeys.detail(id), (old: Application | undefined) => (old ? { ...old, files: change(old.files) } : old));
-}
-
-/** Where the field's ids go: the step and the path inside its draft (`income_documents`, `owners.1.id_files`). */
-export interface DocumentsTarget {
-  step: StepNumber;
-  path: readonly (string | number)[];
 }
 
 /** The field's upload child, sending into `POST /applications/{id}/files?kind=` (docs/decisions/015). */
@@ -53,7 +45,7 @@ function provideDocumentUpload(queryClient: QueryClient) {
   });
 }
 
-export function provideDocumentsMachine(queryClient: QueryClient, app: ApplicationActorRef, target: DocumentsTarget) {
+export function provideDocumentsMachine(queryClient: QueryClient) {
   return documentsMachine.provide({
     actors: {
       upload: provideDocumentUpload(queryClient),
@@ -67,7 +59,6 @@ export function provideDocumentsMachine(queryClient: QueryClient, app: Applicati
       }),
     },
     actions: {
-      reportFiles: (_, ids) => app.send({ type: 'application.setFiles', step: target.step, path: target.path, ids }),
       announce: (_, what) =>
         showToast({ kind: 'success', message: getIntl().formatMessage(what === 'uploaded' ? toasts.uploaded : toasts.deleted) }),
     },

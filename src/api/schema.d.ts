@@ -1190,6 +1190,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/applications/{id}/signatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign the certification (step 6) or the no-income form (step 4) on screen
+         * @description The applicant consents to sign electronically, types their name and may draw a signature (a PNG from the
+         *     signature pad; null signs with the typed name alone, as a keyboard user does). The server renders the form in
+         *     the request's language, as GET certification.pdf or no-income-form.pdf gives it, and stamps it with the drawing,
+         *     the typed name, the time (America/Puerto_Rico), the signer's account and the SHA-256 of the form as presented;
+         *     the PDF goes through the same checks and storage as an upload and is the application's intake form (replacing
+         *     an earlier one, and making a submitted step 6 incomplete again) or one more no-income document (step 4's draft
+         *     then names it, as after an upload). The signing is written to the application's audit log
+         *     (docs/decisions/055-signing-in-the-browser.md). Without consent, with a blank name or a drawing without ink:
+         *     400 with the field named. Only the applicant of an application that can still change signs (staff 403,
+         *     anyone else 404, a submitted or closed application 409).
+         */
+        post: operations["signApplicationForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/applications/{id}/no-income-form.pdf": {
         parameters: {
             query?: never;
@@ -3459,6 +3488,8 @@ export interface components {
              * @description When the applicant replaced this rejected document (it then left the checklist), else null.
              */
             replaced_at: string | null;
+            /** @description The signature of a form signed on screen (name and time); null for a file uploaded. */
+            signed_on_screen: components["schemas"]["OnScreenSignature"] | null;
         };
         ConflictDeclarationInput: {
             /** @description false: no conflict of interest (needed to score); true: a conflict (recused, for good). */
@@ -3722,6 +3753,37 @@ export interface components {
             updated_at: string;
             /** Format: date-time */
             submitted_at: string | null;
+        };
+        /**
+         * @description Which form is signed on screen (the certification of step 6, the no-income form of step 4).
+         * @enum {string}
+         */
+        SignatureForm: "certification" | "no_income_form";
+        SignatureInput: {
+            form: components["schemas"]["SignatureForm"];
+            /** @description The applicant agrees to sign electronically (the wording of docs/decisions/055); false is refused. */
+            consent: boolean;
+            /** @description The name the signer typed; blank is refused. */
+            signer_name: string;
+            /** @description The drawn signature as a PNG data URL (data:image/png;base64,...), or null to sign with the typed name alone. */
+            drawing: string | null;
+        };
+        /** @description How a form signed on screen was signed (docs/decisions/055-signing-in-the-browser.md). */
+        OnScreenSignature: {
+            signer_name: string;
+            /** Format: date-time */
+            signed_at: string;
+            /** @description The SHA-256 of the form as presented */
+            presented_sha256: string;
+        };
+        /** @description A form signed on screen, as stored (the intake form, or one more no-income document). */
+        SignedForm: {
+            form: components["schemas"]["SignatureForm"];
+            /** @description The new intake form when the certification was signed, else null. */
+            intake_form: components["schemas"]["StoredFile"] | null;
+            /** @description The new no-income document when the no-income form was signed, else null. */
+            document: components["schemas"]["ApplicationFile"] | null;
+            signature: components["schemas"]["OnScreenSignature"];
         };
         StoredFile: {
             file_name: string;
@@ -6470,6 +6532,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
+            409: components["responses"]["ApplicationConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    signApplicationForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignatureInput"];
+            };
+        };
+        responses: {
+            /** @description The signed form as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedForm"];
+                };
             };
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];

@@ -424,6 +424,8 @@ const graphInput = (toggled: 'submitted' | 'incomplete', status: ApplicationInpu
   intakeForm: null,
   maxUploadBytes: 1,
   reopenedSteps: [],
+  files: [],
+  maxDocumentsPerField: 10,
   steps: { '1': loadedStep('submitted'), '2': loadedStep('submitted'), '3': loadedStep('submitted'), '4': loadedStep('submitted'), '5': loadedStep(toggled), '6': loadedStep('submitted') },
 });
 

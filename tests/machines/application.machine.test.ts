@@ -44,6 +44,10 @@ import {
   selectAutosaveActor,
   selectCanSubmit,
   selectIsConfirmingSubmit,
+  selectIsChangeRequestOpen,
+  selectIsDecided,
+  selectReadonlyBanner,
+  selectReviewOutcome,
   selectEditableSteps,
   selectError,
   selectIncompleteSteps,
@@ -108,11 +112,14 @@ const stepsWith = (submitted: StepNumber[]): ApplicationInput['steps'] => {
   const step = (n: StepNumber) => loadedStep(submitted.includes(n) ? 'submitted' : 'incomplete');
   return { '1': step(1), '2': step(2), '3': step(3), '4': step(4), '5': step(5), '6': step(6) };
 };
-const base = { id: APPLICATION_ID, intakeForm: null, maxUploadBytes: MAX_BYTES, reopenedSteps: [] } as const;
+const base = { id: APPLICATION_ID, intakeForm: null, maxUploadBytes: MAX_BYTES, reopenedSteps: [], files: [], maxDocumentsPerField: 10 } as const;
 const DRAFT_ALMOST: ApplicationInput = { ...base, status: 'draft', programStatus: 'open', steps: stepsWith([1, 2, 3, 4, 5]) };
 const DRAFT_READY: ApplicationInput = { ...DRAFT_ALMOST, steps: stepsWith(ALL) };
 const DRAFT_EMPTY: ApplicationInput = { ...DRAFT_ALMOST, steps: stepsWith([]) };
 const SUBMITTED: ApplicationInput = { ...DRAFT_READY, status: 'submitted' };
+/** Staff's review as the applicant meets it on opening the application: in review, and decided (waitlisted). */
+const IN_REVIEW: ApplicationInput = { ...DRAFT_READY, status: 'in_review' };
+const DECIDED: ApplicationInput = { ...DRAFT_READY, status: 'waitlisted' };
 const CLOSED: ApplicationInput = { ...DRAFT_ALMOST, status: 'closed', programStatus: 'closed' };
 const DRAFT_OF_CLOSED_PROGRAM: ApplicationInput = { ...DRAFT_ALMOST, programStatus: 'closed' };
 const UNAVAILABLE: ApplicationInput = { ...DRAFT_ALMOST, programStatus: 'unavailable' };
@@ -341,11 +348,11 @@ async function executeApplication(world: World, event: ApplicationModelEvent): P
   const before = world.snapshot();
   switch (event.type) {
     case 'application.stepChanged':
-      if (before.matches('draft')) world.error = null;
+      if (before.matches('draft') || before.matches('changesRequested')) world.error = null;
       await changeStep(world, event.step, event.status);
       break;
     case 'application.submit':
-      world.error = before.matches({ draft: 'incomplete' }) ? { code: 'steps_incomplete', body: null } : null;
+      world.error = before.matches({ draft: 'incomplete' }) || before.matches({ changesRequested: 'incomplete' }) ? { code: 'steps_incomplete', body: null } : null;
       world.send(event);
       break;
     case 'application.confirmSubmit':
@@ -440,10 +447,58 @@ function applicationTestParams(world: World): TestParam<ApplicationSnapshot, App
         expect(selectCanSubmit(snapshot)).toBe(false);
         editable(snapshot);
       },
+      'changesRequested.incomplete': (state) => {
+        const snapshot = actual(state);
+        expect(selectApplicationState(snapshot)).toBe('changesRequested');
+        expect(selectIsChangeRequestOpen(snapshot)).toBe(true);
+        expect(selectReviewOutcome(snapshot)).toBe('changesRequested');
+        expect(firstIncomplete(snapshot)).not.toBeNull();
+        expect(selectCanSubmit(snapshot)).toBe(false);
+        editable(snapshot);
+      },
+      'changesRequested.ready': (state) => {
+        const snapshot = actual(state);
+        expect(selectApplicationState(snapshot)).toBe('changesRequested');
+        expect(selectIsChangeRequestOpen(snapshot)).toBe(true);
+        expect(firstIncomplete(snapshot)).toBeNull();
+        expect(selectCanSubmit(snapshot)).toBe(true);
+        editable(snapshot);
+      },
+      'changesRequested.confirming': (state) => {
+        const snapshot = actual(state);
+        expect(selectApplicationState(snapshot)).toBe('changesRequested');
+        expect(selectIsConfirmingSubmit(snapshot)).toBe(true);
+        expect(world.pendingSubmits()).toHaveLength(0);
+        expect(selectCanSubmit(snapshot)).toBe(false);
+        editable(snapshot);
+      },
+      // Sent: read-only, and staff's review as the applicant sees it (the lifecycle table's `review` of the status).
       submitted: (state) => {
         const snapshot = actual(state);
         readonly(snapshot, 'submitted');
-        expect(snapshot.status).toBe('done');
+        expect(selectIsChangeRequestOpen(snapshot)).toBe(false);
+        // Not final: the applicant goes on reading staff's review; the children stay (their steps locked).
+        expect(snapshot.status).toBe('active');
+      },
+      'submitted.waiting': (state) => {
+        const snapshot = actual(state);
+        expect(snapshot.context.status).toBe('submitted');
+        expect(selectReviewOutcome(snapshot)).toBe('waiting');
+        expect(selectReadonlyBanner(snapshot)).toBe('submitted');
+        expect(selectIsDecided(snapshot)).toBe(false);
+      },
+      'submitted.inReview': (state) => {
+        const snapshot = actual(state);
+        expect(snapshot.context.status).toBe('in_review');
+        expect(selectReviewOutcome(snapshot)).toBe('inReview');
+        expect(selectReadonlyBanner(snapshot)).toBe('submitted');
+        expect(selectIsDecided(snapshot)).toBe(false);
+      },
+      'submitted.decided': (state) => {
+        const snapshot = actual(state);
+        expect(selectReviewOutcome(snapshot)).toBe('decided');
+        expect(selectReadonlyBanner(snapshot)).toBe('decided');
+        expect(selectIsDecided(snapshot)).toBe(true);
       },
       closed: (state) => {
         const snapshot = actual(state);
@@ -497,6 +552,8 @@ describe.each([
   ['an application of an unavailable program', UNAVAILABLE],
   ['a change request on steps 3 and 6', CHANGES_REQUESTED],
   ['a change request past the program deadline', CHANGES_AFTER_DEADLINE],
+  ['an application in review', IN_REVIEW],
+  ['a decided application', DECIDED],
 ])('application machine: generated paths from %s', (_, input) => {
   const paths = applicationModelFor(input).getShortestPaths();
   paths.forEach((path, index) => {
@@ -522,7 +579,7 @@ describe('application machine: scenarios', () => {
     // Six refusals never reached the server; the seventh submit did. Each step was saved, then validated.
     expect(world.submits).toHaveLength(1);
     expect(world.stepSubmits.map((call) => call.input.step)).toEqual(ALL);
-    expect(world.snapshot().value).toBe('submitted');
+    expect(world.snapshot().value).toEqual({ submitted: 'waiting' });
   });
 
   it('typing in a submitted step makes a ready application refuse to submit', async () => {
@@ -547,7 +604,7 @@ describe('application machine: scenarios', () => {
     const world = await run(CHANGES_REQUESTED, [submit, stepChanged(3, 'submitted'), stepChanged(6, 'submitted'), submit, confirm, accepted]);
     expect(world.submits).toHaveLength(1);
     expect(world.stepSubmits.map((call) => call.input.step)).toEqual([3, 6]);
-    expect(world.snapshot().value).toBe('submitted');
+    expect(world.snapshot().value).toEqual({ submitted: 'inReview' });
     for (const step of ALL) expect(world.step(step).value).toBe('readonly');
   });
 
@@ -579,7 +636,7 @@ describe('application machine: scenarios', () => {
 
   it('an application another tab already submitted ends in submitted', async () => {
     const world = await run(DRAFT_READY, [submit, confirm, submittedElsewhere]);
-    expect(world.snapshot().value).toBe('submitted');
+    expect(world.snapshot().value).toEqual({ submitted: 'waiting' });
   });
 
   it('any other failure stays in draft with the error, and submitting again works', async () => {
@@ -593,23 +650,26 @@ describe('application machine: scenarios', () => {
     expect(world.snapshot().value).toEqual({ draft: 'ready' });
     const sent = await run(DRAFT_READY, [submit, confirm, accepted]);
     expect(sent.submits).toHaveLength(1);
-    expect(sent.snapshot().value).toBe('submitted');
+    expect(sent.snapshot().value).toEqual({ submitted: 'waiting' });
   });
 
   it.each([
     [DRAFT_EMPTY, { draft: 'incomplete' }, false],
     [DRAFT_READY, { draft: 'ready' }, false],
-    [SUBMITTED, 'submitted', true],
+    [SUBMITTED, { submitted: 'waiting' }, true],
+    [IN_REVIEW, { submitted: 'inReview' }, true],
+    [DECIDED, { submitted: 'decided' }, true],
+    [CHANGES_REQUESTED, { changesRequested: 'incomplete' }, false],
     [CLOSED, 'closed', true],
     [DRAFT_OF_CLOSED_PROGRAM, 'closed', true],
-    [{ ...SUBMITTED, programStatus: 'closed' } satisfies ApplicationInput, 'submitted', true],
+    [{ ...SUBMITTED, programStatus: 'closed' } satisfies ApplicationInput, { submitted: 'waiting' }, true],
     [UNAVAILABLE, 'unavailable', true],
     [{ ...SUBMITTED, programStatus: 'unavailable' } satisfies ApplicationInput, 'unavailable', true],
     [{ ...CHANGES_REQUESTED, programStatus: 'unavailable' } satisfies ApplicationInput, 'unavailable', true],
   ])('starts a loaded application where it belongs, its steps read-only when it is (%o)', (input, expected, readonly) => {
     const world = createWorld(input);
     expect(world.snapshot().value).toEqual(expected);
-    for (const step of ALL) expect(world.step(step).matches('readonly')).toBe(readonly);
+    for (const step of ALL) expect(world.step(step).matches('readonly')).toBe(readonly || (input.status === 'changes_requested' && !input.reopenedSteps.includes(step)));
     world.actor.stop();
   });
 
@@ -669,7 +729,7 @@ const stepSamples = {
   submit: { type: 'step.submit' },
   edit: { type: 'step.edit' },
   lock: { type: 'step.lock' },
-  flushed: { type: 'xstate.done.actor.flushDraft', output: undefined },
+  flushed: { type: 'xstate.done.actor.flushDraft', output: { draft: null } },
   draftRefused: { type: 'xstate.error.actor.flushDraft', error: new DraftNotSaved(FIELD_ERRORS) },
   draftUnsaved: { type: 'xstate.error.actor.flushDraft', error: new DraftNotSaved(undefined) },
   accepted: { type: 'xstate.done.actor.submitStep', output: { status: 'submitted' } },
@@ -725,7 +785,10 @@ function stepTestParams(world: World): TestParam<StepSnapshot, StepModelEvent> {
   const actual = (expected: StepSnapshot) => {
     const step = world.step(6);
     expect(step.value).toEqual(expected.value);
-    expect(step.context).toEqual(expected.context);
+    // The flush hands "submit step" the autosave sibling's draft (the model knows no data: it says null).
+    const { draft: _draft, ...context } = step.context;
+    const { draft: _modelDraft, ...expectedContext } = expected.context;
+    expect(context).toEqual(expectedContext);
     // The application hears of every change of status.
     expect(world.snapshot().context.steps['6']).toBe(selectStepStatus(step));
     if (!step.matches('submitting')) expect(world.pendingStepSubmits(6)).toHaveLength(0);
@@ -745,7 +808,7 @@ function stepTestParams(world: World): TestParam<StepSnapshot, StepModelEvent> {
       },
       submitting: (state) => {
         actual(state);
-        expect(only(world.pendingStepSubmits(6), 'submit of step 6').input).toEqual({ applicationId: APPLICATION_ID, step: 6 });
+        expect(only(world.pendingStepSubmits(6), 'submit of step 6').input).toEqual({ applicationId: APPLICATION_ID, step: 6, draft: world.step(6).context.draft });
       },
       submitted: check,
       readonly: (state) => {

@@ -74,7 +74,7 @@ const stored = (id: number): ApplicationFile => ({
 });
 const FIRST = stored(11);
 /** Two files at most, so "full" is reached in a few steps and the context stays finite. */
-const INPUT: DocumentsInput = { applicationId: 7, kind: 'income_document', maxBytes: MAX_UPLOAD_BYTES, maxFiles: 2, files: [FIRST], readonly: false };
+const INPUT: DocumentsInput = { applicationId: 7, step: 4, path: ['income_documents'], kind: 'income_document', maxBytes: MAX_UPLOAD_BYTES, maxFiles: 2, files: [FIRST], readonly: false };
 const uploadInputOf = (field: ModelSnapshot): UploadInput => ({
   target: { kind: 'document', applicationId: field.context.applicationId, fileKind: field.context.kind },
   maxBytes: field.context.maxBytes,
@@ -219,7 +219,8 @@ function createWorld(): World {
         ),
       },
       actions: {
-        reportFiles: (_, ids) => void world.reports.push(ids),
+        // In the app a sendParent to the application machine (tests/machines/application.machine.test.ts follows it there).
+        reportFiles: ({ context }) => void world.reports.push(context.files.map((file) => file.id)),
         announce: (_, what) => void world.toasts.push(what),
       },
     }),

@@ -25,6 +25,7 @@ import {
 } from '#machines/step/step.selectors.ts';
 import type {
   FlushDraftInput,
+  FlushDraftOutput,
   StepInput,
   StepStatus,
   StepStatusReport,
@@ -49,7 +50,7 @@ const INCOMPLETE: StepInput = { applicationId: 7, step: 2, status: 'incomplete',
 const SUBMITTED: StepInput = { ...INCOMPLETE, status: 'submitted' };
 const READONLY: StepInput = { ...INCOMPLETE, status: 'submitted', readonly: true };
 
-const flushed: ModelEvent = { type: 'xstate.done.actor.flushDraft', output: undefined };
+const flushed: ModelEvent = { type: 'xstate.done.actor.flushDraft', output: { draft: null } };
 /** The server refused the draft itself (the autosave failed with its body). */
 const draftRefused: ModelEvent = { type: 'xstate.error.actor.flushDraft', error: new DraftNotSaved(FIELD_ERRORS) };
 /** Offline, retrying or in conflict: the draft did not reach the server. */
@@ -83,7 +84,7 @@ const modelFor = (input: StepInput): TestModel<StepSnapshot, ModelEvent, unknown
 // ---------------------------------------------------------------------------------------------
 interface FlushCall {
   input: FlushDraftInput;
-  resolve: () => void;
+  resolve: (output: FlushDraftOutput) => void;
   reject: (error: unknown) => void;
   settled: boolean;
 }
@@ -117,7 +118,7 @@ function createWorld(input: StepInput) {
     actor: createActor(
       stepMachine.provide({
         actors: {
-          flushDraft: fromPromise<void, FlushDraftInput>(
+          flushDraft: fromPromise<FlushDraftOutput, FlushDraftInput>(
             ({ input: callInput, signal }) =>
               new Promise((resolve, reject) => {
                 const call: FlushCall = { input: callInput, resolve, reject, settled: false };
@@ -197,7 +198,7 @@ async function execute(world: World, event: ModelEvent): Promise<void> {
     case 'xstate.done.actor.flushDraft': {
       const call = onlyPendingFlush(world);
       call.settled = true;
-      call.resolve();
+      call.resolve({ draft: null });
       break;
     }
     case 'xstate.error.actor.flushDraft': {
@@ -265,7 +266,7 @@ function testParams(world: World): TestParam<StepSnapshot, ModelEvent> {
       submitting: (state) => {
         const snapshot = actual(state);
         const call = onlyPendingSubmit(world);
-        expect(call.input).toEqual({ applicationId: world.input.applicationId, step: world.input.step });
+        expect(call.input).toEqual({ applicationId: world.input.applicationId, step: world.input.step, draft: null });
         expect(selectStepError(snapshot)).toBeNull();
       },
       submitted: (state) => {

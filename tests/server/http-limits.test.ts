@@ -2,7 +2,7 @@
 // a body over its route's limit answers 413 before it is read, and the connection cap holds.
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyLimits } from '#server/app.ts';
+import { bodyLimits } from '#server/plugins/body-limits.ts';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
 import { createProgram, signUp, type Person } from '../support/applicants.ts';
 

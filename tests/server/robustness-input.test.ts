@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { bodyLimits } from '#server/app.ts';
+import { bodyLimits } from '#server/plugins/body-limits.ts';
 import { contractOperations, type ContractOperation } from '#server/http/contract.ts';
 import { completeSteps, createProgram, signUp, type Person } from '../support/applicants.ts';
 import { databaseKinds, errorShapeProblem, leakProblem, startTestApp, type TestApp } from '../support/server.ts';
@@ -167,7 +167,7 @@ describe.each(databaseKinds)('input that once got a 500, on every operation (%s)
     for (const op of jsonBodyOperations) {
       for (const [label, payload] of Object.entries(bodies)) {
         const response = await send(op, urlOf(op), payload);
-        // A deep body is also a long one: past the route's body limit (server/app.ts bodyLimits) it is refused unread.
+        // A deep body is also a long one: past the route's body limit (server/plugins/body-limits.ts bodyLimits) it is refused unread.
         const tooLong = response.statusCode === 413 && Buffer.byteLength(payload) > bodyLimits.anonymous;
         expectShaped(response, `${op.operationId}: ${label}`, tooLong ? 413 : 400);
         expect(response.json(), `${op.operationId}: ${label}`).toHaveProperty('code', tooLong ? 'too_large' : 'malformed');

@@ -2,7 +2,7 @@
 // or changes its account shows at the very next call, with the cache warm; PostgreSQL has no cache and the same answers.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findSessionUser, type User } from '#server/auth/service.ts';
+import { findSessionUser, type User } from '#server/auth/accounts.ts';
 import { revokedTokens, users } from '#server/db/schema.ts';
 import { sessionCacheOf } from '#server/db/session-cache.ts';
 import { bearer, databaseKinds, registerAccount, signIn, startTestApp, type Session, type TestApp } from '../support/server.ts';

@@ -1,7 +1,8 @@
 // The local copy of a step draft: how it is read back, and the rule that decides on load whether it goes back
 // into the form (and is saved) or is dropped. A person must never lose typing, nor silently overwrite a newer save.
 import { describe, expect, it } from 'vitest';
-import { planDraft, sameDraft } from '#machines/application/application.drafts';
+import { planDraft } from '#machines/application/application.drafts';
+import { sameDraft } from '#machines/autosave/autosave.machine';
 import { localCopyStorageKey, parseLocalCopy } from '#actors/application-drafts';
 
 const key = { applicationId: 7, step: 2 };

@@ -26,7 +26,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ['server/ imports src/', 'server/http/planted.ts', `import { paths } from '#lib/paths';`],
     ['server/ imports src/ with a relative path', 'server/http/planted.ts', `import type { components } from '../../src/api/schema.d.ts';`],
     ['shared/ imports the machines', 'shared/planted.ts', `import { firstIncompleteStep } from '#machines/application/application.machine';`],
-    ['shared/ imports the server', 'shared/planted.ts', `import { bodyLimits } from '#server/app.ts';`],
+    ['shared/ imports the server', 'shared/planted.ts', `import { bodyLimits } from '#server/plugins/body-limits.ts';`],
     ['a relative import leaves its folder', 'src/features/survey/components/Planted.tsx', `import { surveyFields } from '../fields';`],
   ])('reports %s', async (_what, filePath, code) => {
     const rules = await reported(`${code}\nexport {};\n`, filePath);

@@ -107,7 +107,12 @@ class ConfigCheck {
       return;
     }
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && GUARD_COMBINATORS.has(node.expression.text)) {
-      for (const argument of node.arguments) this.guard(bare(argument), where);
+      // XState's and/or take their guards as one array: each element is a guard too.
+      for (const argument of node.arguments) {
+        const inner = bare(argument);
+        if (ts.isArrayLiteralExpression(inner)) for (const element of inner.elements) this.guard(bare(element), where);
+        else this.guard(inner, where);
+      }
       return;
     }
     this.fail(node, `the guard of ${where} is neither a name, a { type } object nor not/and/or`);

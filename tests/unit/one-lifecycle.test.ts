@@ -12,10 +12,11 @@ import {
   selectIsDecided,
   selectIsStepEditable,
   selectReadonlyBanner,
+  selectReviewOutcome,
 } from '#machines/application/application.selectors.ts';
 import type { ApplicationInput, LoadedStep, SubmitApplicationInput, SubmitApplicationOutput } from '#machines/application/application.types.ts';
 import { AppError } from '#server/http/errors.ts';
-import { assertWritable, type WriteFacts } from '#server/applications/service.ts';
+import { assertWritable, type WriteFacts } from '#server/applications/access.ts';
 import { applicationAction, programStatus } from '#server/programs/status.ts';
 import { STEP_NUMBERS, type StepNumber } from '#shared/application-constants.ts';
 import { PROGRAM_STATUS_VALUES } from '#shared/contract-enums.ts';
@@ -24,6 +25,7 @@ import {
   APPLICATION_STATUSES,
   applicantOffer,
   applicantPhase,
+  applicantReview,
   applicantWriteRefusal,
   eventsFrom,
   isDecided,
@@ -71,10 +73,14 @@ function inputOf(status: ApplicationStatus, program: ProgramStatus, submitted: r
     reopenedSteps: reopened,
     intakeForm: null,
     maxUploadBytes: 1024,
+    files: [],
+    maxDocumentsPerField: 10,
   };
 }
 
 const PHASE_STATE = { editing: 'draft', sent: 'submitted', closed: 'closed', unavailable: 'unavailable' } as const;
+/** The machine's state for each value of the table's `review` column. */
+const REVIEW_OUTCOME = { none: 'none', changes_requested: 'changesRequested', waiting: 'waiting', in_review: 'inReview', decided: 'decided' } as const;
 
 // Hundreds of machines with their children: more than Vitest's default 5 s on a busy two-core machine.
 describe('the applicant side of the lifecycle table', { timeout: 120_000 }, () => {
@@ -101,7 +107,10 @@ describe('the applicant side of the lifecycle table', { timeout: 120_000 }, () =
 
             // The first state: the table's phase.
             const phase = applicantPhase(status, program);
-            expect(selectApplicationState(snapshot), label).toBe(PHASE_STATE[phase]);
+            // Answering staff's change request is a state of its own; sent, the review as the applicant sees it.
+            const answering = phase === 'editing' && applicantReview(status) === 'changes_requested';
+            expect(selectApplicationState(snapshot), label).toBe(answering ? 'changesRequested' : PHASE_STATE[phase]);
+            expect(selectReviewOutcome(snapshot), label).toBe(phase === 'editing' || phase === 'sent' ? REVIEW_OUTCOME[applicantReview(status)] : 'none');
 
             // Each step: the server's write check, the table, the machine's editable step.
             for (const step of STEP_NUMBERS) {

@@ -95,6 +95,7 @@ export const operationNames: Record<string, MessageDescriptor> = defineMessages(
   setAdminNewsPublished: { id: 'admin.history.op.setAdminNewsPublished' },
   setAdminUserActive: { id: 'admin.history.op.setAdminUserActive' },
   setAdminUserStaff: { id: 'admin.history.op.setAdminUserStaff' },
+  signApplicationForm: { id: 'admin.history.op.signApplicationForm' },
   startAdminApplicationReview: { id: 'admin.history.op.startAdminApplicationReview' },
   submitApplication: { id: 'admin.history.op.submitApplication' },
   updateAdminApplicationNote: { id: 'admin.history.op.updateAdminApplicationNote' },

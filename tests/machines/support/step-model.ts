@@ -8,7 +8,7 @@ export type StepSnapshot = SnapshotFrom<typeof stepMachine>;
 export type StepModelEvent =
   | StepEvent
   | { type: 'xstate.init' }
-  | { type: 'xstate.done.actor.flushDraft'; output: undefined }
+  | { type: 'xstate.done.actor.flushDraft'; output: { draft: null } }
   | { type: 'xstate.error.actor.flushDraft'; error: unknown }
   | { type: 'xstate.done.actor.submitStep'; output: SubmitStepOutput }
   | { type: 'xstate.error.actor.submitStep'; error: unknown };

@@ -1,6 +1,7 @@
 // The document checklist on staff's review pages (docs/decisions/032-document-checklist.md, 035): each uploaded
-// document with its verdict, and Verify and Reject where the review machine (machines/review) takes them. Rejecting
-// asks for the reason in a Radix dialog (the machine's `reject_document` dialog); the machine sends both.
+// document with its verdict, how a form to sign was signed (on screen or uploaded: docs/decisions/055), and Verify and
+// Reject where the review machine (machines/review) takes them. Rejecting asks for the reason in a Radix dialog (the
+// machine's `reject_document` dialog); the machine sends both.
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
@@ -9,6 +10,7 @@ import { selectAskingDocument, selectDocumentActions, selectIsBusy } from '#mach
 import { isStepNumber } from '#shared/application-constants';
 import { stepNames } from '#components/application/messages';
 import { Button } from '#components/ui/Button';
+import { InstantText } from '#components/ui/InstantText';
 import { TextAreaField } from '#components/ui/TextAreaField';
 import type { AdminApplication } from '#features/admin-applications/api/applications';
 import { ViewDocumentButton } from './DocumentItem';
@@ -19,6 +21,27 @@ import type { ReviewActor } from './ReviewPanel';
 type Document = AdminApplication['documents'][number];
 
 const buttonId = (document: Document) => `document-reject-${document.file_id}`;
+
+/**
+ * How a form to sign was signed (docs/decisions/055-signing-in-the-browser.md): on screen, by whom and when, or by hand
+ * and uploaded. Other documents say nothing.
+ */
+export function SignedWay({ document }: { document: Document }) {
+  if (document.kind !== 'intake_form' && document.kind !== 'no_income_form') return null;
+  const signed = document.signed_on_screen;
+  return (
+    <span className="w-full text-gray-900">
+      {signed ? (
+        <FormattedMessage
+          id="admin.review.documents.signedOnScreen"
+          values={{ name: <strong>{signed.signer_name}</strong>, date: <InstantText instant={signed.signed_at} /> }}
+        />
+      ) : (
+        <FormattedMessage id="admin.review.documents.signedUploaded" />
+      )}
+    </span>
+  );
+}
 
 /** A document's verdict in words (a rejection with its reason): the checklist and the printed application. */
 export function Verdict({ document }: { document: Document }) {
@@ -107,6 +130,7 @@ export function DocumentChecklist({ application, review }: { application: AdminA
           <li key={document.file_id} className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-gray-300 pb-3">
             <span className="font-semibold break-all">{document.file_name}</span>
             <span>{documentStepLabel(intl, document.step)}</span>
+            <SignedWay document={document} />
             <span className="w-full sm:w-auto">
               <Verdict document={document} />
             </span>

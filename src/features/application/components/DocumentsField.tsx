@@ -1,14 +1,15 @@
 // A field of several PDFs (an owner's identification, income documents, the signed no-income form): the stored
 // files with download and delete, a file input that uploads at once with progress, cancel and retry (a PDF, or photos
 // the server makes into one, with a "take a photo" button on touch screens: docs/decisions/054). Its actor
-// (machines/documents) writes the field's file ids into the step's draft; each file goes through the upload child it
-// invokes (machines/upload), whose progress, error and remedy are read from the child itself.
-import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+// (machines/documents) is the application machine's child for this field, which writes the field's file ids into the
+// step's draft; each file goes through the upload child it invokes (machines/upload), whose progress, error and remedy
+// are read from the child itself.
+import { useSelector } from '@xstate/react';
 import { useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { provideDocumentsMachine, type DocumentsTarget } from '#actors/documents';
 import { downloadDocument, type ApplicationFile } from '#api/applications';
+import { selectDocumentsActor } from '#machines/application/application.selectors';
+import type { StepNumber } from '#machines/step/step.types';
 import {
   selectCanAdd,
   selectCanRemove,
@@ -18,15 +19,12 @@ import {
   selectRemoving,
 } from '#machines/documents/documents.selectors';
 import { selectPickedFile, selectUploadError, selectUploadPercent, selectUploadRemedy, selectUploadStatus } from '#machines/upload/upload.selectors';
-import type { FileKind } from '#machines/documents/documents.types';
 import { Button } from '#components/ui/Button';
 import { ErrorLines, RequiredMark } from '#components/ui/Field';
 import { errorText, type ErrorText } from '#lib/form-errors';
-import { MAX_UPLOAD_BYTES } from '#shared/application-constants';
 import { useWorkspace } from '#features/application/hooks/use-application-workspace';
-import { fileSize, MAX_FILES, useUploadErrorMessages } from '#components/upload/upload-messages';
+import { fileSize, useUploadErrorMessages } from '#components/upload/upload-messages';
 import { UploadProgress } from '#components/upload/UploadProgress';
-import { filesNamed } from '#components/application/Answers';
 import { CameraInput } from '#components/upload/CameraInput';
 import { pickedFrom } from '#components/upload/picked-files';
 import { DOCUMENT_ACCEPT } from '#shared/document-files';
@@ -55,33 +53,29 @@ export function DownloadButton({ applicationId, file }: { applicationId: number;
   );
 }
 
+/** Which field: the step and the path inside its draft (`income_documents`, `owners.1.id_files`). */
+export interface DocumentsTarget {
+  step: StepNumber;
+  path: readonly (string | number)[];
+}
+
 interface DocumentsFieldProps {
   id: string;
-  kind: FileKind;
   target: DocumentsTarget;
-  /** The ids the draft holds now. */
-  ids: unknown;
   label: ReactNode;
   hint?: ReactNode;
   required?: boolean | undefined;
   errors?: readonly ErrorText[] | undefined;
+  /** A way to sign this field's form on screen (SignaturePanel), given how to add the signed document to the field. */
+  signing?: ((add: (file: ApplicationFile) => void) => ReactNode) | undefined;
 }
 
-export function DocumentsField({ id, kind, target, ids, label, hint, required, errors = [] }: DocumentsFieldProps) {
+export function DocumentsField({ id, target, label, hint, required, errors = [], signing }: DocumentsFieldProps) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
   const { application, app } = useWorkspace();
-  const [machine] = useState(() => provideDocumentsMachine(queryClient, app, target));
-  const actor = useActorRef(machine, {
-    input: {
-      applicationId: application.id,
-      kind,
-      maxBytes: MAX_UPLOAD_BYTES,
-      maxFiles: MAX_FILES,
-      files: filesNamed(application.files, ids),
-      readonly: false,
-    },
-  });
+  // The field's actor is the application machine's child: it outlives this component (moving between steps keeps an
+  // upload going) and stands for the owner at its place in the list.
+  const actor = useSelector(app, (snapshot) => selectDocumentsActor(snapshot, target.step, target.path));
   const files = useSelector(actor, selectDocuments);
   const removing = useSelector(actor, selectRemoving);
   const canAdd = useSelector(actor, selectCanAdd);
@@ -155,6 +149,7 @@ export function DocumentsField({ id, kind, target, ids, label, hint, required, e
           ))}
         </ul>
       )}
+      {signing ? <div className="mt-3">{signing((file) => actor.send({ type: 'documents.uploaded', stored: file }))}</div> : null}
       {canAdd ? (
         <div className="mt-3">
           {/* A native file input behind a visible label styled as a button: the keyboard and screen readers get the input,

@@ -1,17 +1,16 @@
 // /panel/application/:rid/submit: "check your answers" (every step's answers with a link to change them), then
-// Submit. Once the application is submitted the same page is its read-only record.
-import { useQueryClient } from '@tanstack/react-query';
+// Submit. Once the application is submitted the same page is its read-only record. The page sends the person's events
+// and reads selectors; what follows a sending (the confirmation page, the data read again) is the machine's.
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router-dom';
-import { waitFor } from 'xstate';
+import { Link } from 'react-router-dom';
 import {
   selectError,
   selectIncompleteSteps,
   selectIsConfirmingSubmit,
   selectIsEditable,
   selectIsStepEditable,
-  selectIsSubmitted,
   selectIsSubmitting,
   selectStepStatuses,
 } from '#machines/application/application.selectors';
@@ -22,7 +21,6 @@ import { Button, linkClass } from '#components/ui/Button';
 import { ConfirmDialog } from '#components/ui/ConfirmDialog';
 import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
 import { noErrors, toFormErrors, type FormErrors } from '#lib/form-errors';
-import { applicationKeys, invalidateApplicationLists } from '#api/applications';
 import { useStepActors, useWorkspace } from '#features/application/hooks/use-application-workspace';
 import { stepNames } from '#components/application/messages';
 import { applicationPaths, STEP_NUMBERS } from '#lib/application-paths';
@@ -102,39 +100,18 @@ function useSubmitErrors(error: ApplicationError | null, incomplete: readonly St
 
 export function SubmitPage() {
   const { app, application } = useWorkspace();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const editable = useSelector(app, selectIsEditable);
   const submitting = useSelector(app, selectIsSubmitting);
   const confirming = useSelector(app, selectIsConfirmingSubmit);
   const incomplete = useSelector(app, selectIncompleteSteps, sameSteps);
-  const errors = useSubmitErrors(useSelector(app, selectError), incomplete);
+  const error = useSelector(app, selectError);
+  const errors = useSubmitErrors(error, incomplete);
 
-  /** "Submit application": with every step submitted the machine asks to confirm; otherwise it refuses at once. */
-  function askToSubmit() {
-    app.send({ type: 'application.submit' });
-    // Already on screen after an earlier failure: the summary does not remount, so move focus to it here.
-    if (!selectIsConfirmingSubmit(app.getSnapshot())) document.getElementById(SUMMARY_ID)?.focus();
-  }
-
-  async function confirmSubmit() {
-    app.send({ type: 'application.confirmSubmit' });
-    let settled;
-    try {
-      settled = await waitFor(app, (snapshot) => !snapshot.hasTag('busy'));
-    } catch {
-      // The actor stopped first: the application was reloaded (its new state shows on the screen).
-      return;
-    }
-    if (selectIsSubmitted(settled)) {
-      void navigate(applicationPaths.confirmation(application.id));
-      void queryClient.invalidateQueries({ queryKey: applicationKeys.detail(application.id) });
-      void invalidateApplicationLists(queryClient);
-    } else {
-      // Already on screen after an earlier failure: the summary does not remount, so move focus to it here.
-      document.getElementById(SUMMARY_ID)?.focus();
-    }
-  }
+  // Each refusal or failure the machine keeps is a new error: focus goes to the summary, also when it is already on
+  // screen after an earlier one (it does not remount then).
+  useEffect(() => {
+    if (error !== null) document.getElementById(SUMMARY_ID)?.focus();
+  }, [error]);
 
   return (
     <ApplicationFrame screen="submit" title={<FormattedMessage id="application.submit.title" />}>
@@ -159,7 +136,7 @@ export function SubmitPage() {
           <p className="text-gray-900">
             <FormattedMessage id="application.submit.declaration" />
           </p>
-          <Button id={SUBMIT_BUTTON_ID} onClick={askToSubmit} disabled={submitting}>
+          <Button id={SUBMIT_BUTTON_ID} onClick={() => app.send({ type: 'application.submit' })} disabled={submitting}>
             {submitting ? <FormattedMessage id="application.submit.submitting" /> : <FormattedMessage id="application.submit.button" />}
           </Button>
           <ConfirmDialog
@@ -168,7 +145,7 @@ export function SubmitPage() {
             title={<FormattedMessage id="application.submit.confirmTitle" />}
             body={<FormattedMessage id="application.submit.confirmBody" />}
             confirmLabel={<FormattedMessage id="application.submit.confirm" />}
-            onConfirm={() => void confirmSubmit()}
+            onConfirm={() => app.send({ type: 'application.confirmSubmit' })}
             onCancel={() => app.send({ type: 'application.cancelSubmit' })}
             returnFocusTo={SUBMIT_BUTTON_ID}
           />

@@ -3,6 +3,7 @@
 // long as the application's screens, so moving between steps keeps every unsaved change, pending save and upload.
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useNavigate } from 'react-router-dom';
 import { createContext, useContext, useEffect, useLayoutEffect, useState } from 'react';
 import { provideApplicationMachine, type ApplicationActorRef } from '#actors/application';
 import { readLocalCopy } from '#actors/application-drafts';
@@ -18,6 +19,7 @@ import type { StepNumber } from '#machines/step/step.types';
 import type { UploadActorRef } from '#machines/upload/upload.machine';
 import { isStepNumber, MAX_UPLOAD_BYTES } from '#shared/application-constants';
 import type { Application } from '#api/applications';
+import { MAX_FILES } from '#components/upload/upload-messages';
 
 export interface ApplicationWorkspace {
   /** The application as loaded (program, dates, ids): what no machine owns. */
@@ -77,14 +79,24 @@ function inputOf(application: Application): ApplicationInput {
     reopenedSteps: reopenedSteps(application),
     intakeForm: application.intake_form,
     maxUploadBytes: MAX_UPLOAD_BYTES,
+    files: application.files,
+    maxDocumentsPerField: MAX_FILES,
   };
 }
 
 export function useApplicationWorkspace(application: Application): ApplicationWorkspace {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   // Read once, when the actor is created (the local copies are read from browser storage).
   const [input] = useState(() => inputOf(application));
-  const app = useActorRef(provideApplicationMachine(queryClient), { input });
+  const [machine] = useState(() =>
+    provideApplicationMachine({
+      queryClient,
+      navigate: (path) => void navigate(path),
+      student: application.program.sub_program === 'student_incubator',
+    }),
+  );
+  const app = useActorRef(machine, { input });
 
   // The browser's network status and the page being hidden or closed are outside React and the machines: forward
   // them as the machine's events, here and nowhere else.

@@ -1,5 +1,5 @@
-// Step 6, agreement and certification: the signed intake form upload, the conditions, and the ALTCHA captcha
-// whose payload travels in the draft and is spent by "Submit step".
+// Step 6, agreement and certification: the certification signed on screen or the signed intake form uploaded, the
+// conditions, and the ALTCHA captcha whose payload travels in the draft and is spent by "Submit step".
 import { lazy, Suspense, useRef } from 'react';
 import { defineMessages, FormattedMessage } from 'react-intl';
 import { CheckboxField } from '#components/ui/Checkbox';
@@ -9,6 +9,8 @@ import type { Step6Data } from '#api/applications';
 import { boolOf, textOf } from '#components/application/draft';
 import type { StepForm } from '#features/application/hooks/use-step-form';
 import { INTAKE_FORM_INPUT_ID, IntakeFormField } from '#features/application/components/IntakeFormField';
+import { SignaturePanel } from '#features/application/components/SignaturePanel';
+import { useUploadActor, useWorkspace } from '#features/application/hooks/use-application-workspace';
 import type { FieldErrors } from '#features/application/components/StepSection';
 
 const labels = defineMessages({
@@ -36,8 +38,20 @@ export function AgreementFields({ form, errors }: { form: StepForm; errors: Fiel
   // Set when the puzzle is solved, spent when the "done" line is drawn: the widget's event is not a React event, so
   // its re-render may come after the next animation frame, and focus must wait for the element, not for a frame.
   const focusDoneWhenDrawn = useRef(false);
+  const { application, app } = useWorkspace();
+  const upload = useUploadActor();
   return (
     <>
+      <SignaturePanel
+        applicationId={application.id}
+        form="certification"
+        onSigned={(signed) => {
+          if (!signed.intake_form) return;
+          // The signed certification is the intake form now: its field shows it, and a submitted step 6 reopens.
+          upload.send({ type: 'upload.signed', stored: signed.intake_form });
+          app.send({ type: 'application.intakeFormUploaded', stored: signed.intake_form });
+        }}
+      />
       <IntakeFormField errors={errors.intake_form} readonly={false} />
       <CheckboxField
         id={agreementFields.conditions.id}

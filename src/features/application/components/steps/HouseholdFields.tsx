@@ -11,6 +11,7 @@ import { useWorkspace } from '#features/application/hooks/use-application-worksp
 import type { FieldErrors } from '#features/application/components/StepSection';
 import type { ErrorText } from '#lib/form-errors';
 import { DocumentsField } from '#features/application/components/DocumentsField';
+import { SignaturePanel } from '#features/application/components/SignaturePanel';
 import { SpecField, summaryFields } from './SpecFields';
 
 export const householdFields = summaryFields(4, householdSpecs) as Record<keyof Step4Data, SummaryField>;
@@ -49,7 +50,8 @@ function exclusiveNoIncome(before: unknown, after: unknown): unknown {
 }
 
 export function HouseholdFields({ form, errors }: { form: StepForm; errors: FieldErrors }) {
-  const context: FieldContext = { subProgram: useWorkspace().application.program.sub_program };
+  const { application } = useWorkspace();
+  const context: FieldContext = { subProgram: application.program.sub_program };
   const documents = (spec: FieldSpec, id: string, fieldErrors: readonly ErrorText[] | undefined) => {
     if (spec.kind.type !== 'documents') return null;
     const hint = hintOf(spec);
@@ -58,13 +60,18 @@ export function HouseholdFields({ form, errors }: { form: StepForm; errors: Fiel
         {spec.name === 'no_income_form' ? <NoIncomeDownload /> : null}
         <DocumentsField
           id={id}
-          kind={spec.kind.kind}
           target={{ step: 4, path: [spec.name] }}
-          ids={form.data[spec.name]}
           label={<FormattedMessage {...labelOf(spec)} />}
           hint={hint ? <FormattedMessage {...hint} /> : undefined}
           required={spec.required}
           errors={fieldErrors}
+          signing={
+            spec.name === 'no_income_form'
+              ? (add) => (
+                  <SignaturePanel applicationId={application.id} form="no_income_form" onSigned={(signed) => signed.document && add(signed.document)} />
+                )
+              : undefined
+          }
         />
       </div>
     );

@@ -13,9 +13,9 @@ import { useStepActors } from '#features/application/hooks/use-application-works
 import type { FieldErrors } from '#features/application/components/StepSection';
 import { errorText } from '#lib/form-errors';
 import { DocumentsField } from '#features/application/components/DocumentsField';
+import { MAX_OWNERS } from '#shared/application-constants';
 import { SpecField, summaryFields } from './SpecFields';
 
-export const MAX_OWNERS = 20;
 
 /** The owners' fields for the error summary: `owners` for the list, `owners.<n>.<field>` for each owner. */
 export function ownerFields(count: number): Record<string, SummaryField> {
@@ -49,7 +49,7 @@ interface OwnerRowProps {
  * adding an owner leaves the others (with their documents' actors) alone (docs/decisions/058-phone-speed.md).
  */
 const OwnerRow = memo(
-  function OwnerRow({ index, count, errors, update, remove }: OwnerRowProps) {
+  function OwnerRow({ index, count: _count, errors, update, remove }: OwnerRowProps) {
     const owner = useOwner(index);
     return (
       <fieldset className="space-y-4 rounded-md border border-gray-300 p-4 sm:p-6">
@@ -77,12 +77,10 @@ const OwnerRow = memo(
             const hint = hintOf(spec);
             return (
               <DocumentsField
-                // A new actor when owners are removed above this one: its files are another owner's.
-                key={`${spec.name}-${index}-${count}`}
+                // The owner's slot in the application machine; removing an owner above re-fills it (documents.show).
+                key={spec.name}
                 id={fieldId(3, `owners.${index}.${spec.name}`)}
-                kind="owner_id"
                 target={{ step: 3, path: ['owners', index, spec.name] }}
-                ids={owner[spec.name]}
                 label={<FormattedMessage {...labelOf(spec)} />}
                 hint={hint ? <FormattedMessage {...hint} /> : undefined}
                 required={spec.required}
