@@ -72,7 +72,7 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
     await removal.locator('#pk-password').fill(account.password);
     await expectNoAxeViolations(page, `passkeys, removal form (${locale})`);
     await removal.locator('#pk-password').press('Enter');
-    await expect(page.getByText(L('api.passkey.removed'))).toBeVisible();
+    await expect(page.getByText(L('api.passkey.removed'), { exact: true })).toBeVisible();
     await expect(section.getByText(L('profile.passkeys.none'))).toBeVisible();
   });
 }
