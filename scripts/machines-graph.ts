@@ -16,6 +16,7 @@ import { registrationMachine } from '#machines/registration/registration.machine
 import { reviewMachine } from '#machines/review/review.machine.ts';
 import { enrolmentMachine } from '#machines/second-factor/enrolment.machine.ts';
 import { signInStepMachine } from '#machines/second-factor/sign-in-step.machine.ts';
+import { passkeysMachine } from '#machines/second-factor/passkeys.machine.ts';
 import { sessionMachine } from '#machines/session/session.machine.ts';
 import { signatureMachine } from '#machines/signature/signature.machine.ts';
 import { stepMachine } from '#machines/step/step.machine.ts';
@@ -34,6 +35,7 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = {
   review: reviewMachine,
   'second-factor-enrolment': enrolmentMachine,
   'second-factor-sign-in-step': signInStepMachine,
+  'second-factor-passkeys': passkeysMachine,
   session: sessionMachine,
   signature: signatureMachine,
   step: stepMachine,

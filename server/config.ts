@@ -97,6 +97,11 @@ export interface Config {
    * (docs/decisions/049-second-factor.md): lower-case e-mail addresses, or every staff account.
    */
   staffSecondFactorExempt: { all: boolean; emails: string[] };
+  /**
+   * Where passkeys belong (docs/decisions/056-passkeys.md): the WebAuthn relying party id (a host name, never an IP
+   * address) and the origins a browser may sign from; by default PUBLIC_URL's host name and origin.
+   */
+  passkeys: PasskeySettings;
   logLevel: string;
   /**
    * Log lines as readable text (pino-pretty) rather than JSON: outside production, on a terminal or with LOG_PRETTY=1
@@ -122,6 +127,11 @@ export interface Config {
   programContact: ProgramContact;
   /** What one person's own drive spaces may hold, over all programs (DRIVE_QUOTA_MB; docs/decisions/019). */
   driveQuotaBytes: number;
+}
+
+export interface PasskeySettings {
+  rpId: string;
+  origins: string[];
 }
 
 /** Where the metrics listener answers, and the bearer token it asks for (none: it answers whoever reaches it). */
@@ -245,6 +255,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (production && exemptList.length > 0) problems.push('STAFF_SECOND_FACTOR_EXEMPT is refused when NODE_ENV=production: staff need a second factor');
   const staffSecondFactorExempt = { all: exemptList.includes('*'), emails: exemptList.filter((entry) => entry !== '*') };
 
+  const passkeys = passkeySettings(env, publicUrl, problems);
+
   // One process per core on PostgreSQL; PGlite is one process's database, so it always runs one.
   const webConcurrency = databaseUrl ? int('WEB_CONCURRENCY', availableParallelism(), 1, 1024) : 1;
 
@@ -288,6 +300,7 @@ export function loadConfig(env: Env = process.env): Config {
       windowMs: int('ACCOUNT_LIMIT_WINDOW_MS', 900_000, 1000, 86_400_000),
     },
     staffSecondFactorExempt,
+    passkeys,
     logLevel,
     // Readable lines for a person at a terminal; JSON wherever a machine reads them (production, pipes, files).
     logPretty: !production && pretty !== '0' && (pretty === '1' || process.stdout.isTTY === true),
@@ -307,6 +320,43 @@ export function loadConfig(env: Env = process.env): Config {
   if (problems.length > 0) throw new ConfigError(problems);
   if (secret === '') config.secret = persistentDevSecret(dataDir);
   return config;
+}
+
+/**
+ * PASSKEY_RP_ID and PASSKEY_ORIGINS, or PUBLIC_URL's host name and origin. A passkey is bound to its relying party id
+ * for good: changing it later makes every registered passkey useless (recovery codes still sign in).
+ */
+function passkeySettings(env: Env, publicUrl: string, problems: string[]): PasskeySettings {
+  let fallback: URL | undefined;
+  try {
+    fallback = new URL(publicUrl);
+  } catch {
+    fallback = undefined;
+  }
+  const explicitRpId = (env.PASSKEY_RP_ID ?? '').trim().toLowerCase();
+  // Browsers refuse an IP address as relying party: with such a PUBLIC_URL and no PASSKEY_RP_ID, passkeys cannot be added.
+  const rpId = explicitRpId || fallback?.hostname || 'localhost';
+  if (explicitRpId !== '' && (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(rpId) || isIP(rpId) !== 0)) {
+    problems.push(`PASSKEY_RP_ID must be a host name such as portal.example.org, not an address or URL (got "${rpId}")`);
+  }
+  const origins = (env.PASSKEY_ORIGINS ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const origin of origins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin) {
+      problems.push(`PASSKEY_ORIGINS must list origins such as https://portal.example.org, separated by commas (got "${origin}")`);
+    } else if (parsed.hostname !== rpId && !parsed.hostname.endsWith(`.${rpId}`)) {
+      problems.push(`PASSKEY_ORIGINS: ${origin} is not on PASSKEY_RP_ID (${rpId}) or a subdomain of it`);
+    }
+  }
+  return { rpId, origins: origins.length > 0 ? origins : [fallback?.origin ?? `http://${rpId}`] };
 }
 
 /**

@@ -101,6 +101,7 @@ export async function openServices(
       resetMails: accountLimit('reset', config.accountLimits.resetMails),
       emailChanges: accountLimit('email-change', config.accountLimits.emailChangeMails),
       secondFactorAttempts: accountLimit('second-factor', config.accountLimits.secondFactorAttempts),
+      passkeys: config.passkeys,
     },
   };
   const metrics = config.metrics ? new PortalMetrics({ db: database.db, pendingWork: () => work.pending, now }) : undefined;

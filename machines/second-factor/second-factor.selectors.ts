@@ -1,6 +1,7 @@
 // Selectors over the second-factor machines' snapshots: what the sign-in step and the profile's section show.
 import type { SnapshotFrom } from 'xstate';
 import type { EnrolmentMachine } from './enrolment.machine.ts';
+import type { PasskeysMachine } from './passkeys.machine.ts';
 import type { SignInStepMachine } from './sign-in-step.machine.ts';
 import type { CodeMethod, TotpEnrolment } from './second-factor.types.ts';
 
@@ -27,3 +28,14 @@ export const selectEnrolment = (snapshot: EnrolmentSnapshot): TotpEnrolment | nu
 export const selectRecoveryCodes = (snapshot: EnrolmentSnapshot): string[] => snapshot.context.recoveryCodes ?? [];
 export const selectEnrolmentError = (snapshot: EnrolmentSnapshot): unknown => snapshot.context.error;
 export const selectEnrolmentAttempt = (snapshot: EnrolmentSnapshot): number => snapshot.context.attempt;
+
+type PasskeysSnapshot = SnapshotFrom<PasskeysMachine>;
+/** The passkeys section: the list and its forms, or the recovery codes of a first factor. */
+export const selectPasskeysView = (snapshot: PasskeysSnapshot): 'list' | 'codes' => (snapshot.matches('showingCodes') ? 'codes' : 'list');
+export const selectPasskeysBusy = (snapshot: PasskeysSnapshot): boolean => snapshot.hasTag('busy');
+export const selectPasskeyCodes = (snapshot: PasskeysSnapshot): string[] => snapshot.context.recoveryCodes ?? [];
+export const selectPasskeysError = (snapshot: PasskeysSnapshot): unknown => snapshot.context.error;
+export const selectPasskeysAttempt = (snapshot: PasskeysSnapshot): number => snapshot.context.attempt;
+/** The sign-in step offers a passkey: the 202 answer named one. */
+export const selectStepOffersPasskey = (snapshot: StepSnapshot): boolean => snapshot.context.methods.includes('passkey');
+export const selectStepOffersTotp = (snapshot: StepSnapshot): boolean => snapshot.context.methods.includes('totp');

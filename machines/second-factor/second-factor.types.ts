@@ -10,6 +10,9 @@ export type TotpEnrolment = Schemas['TotpEnrolment'];
 
 /** Which code the person types at the second step. */
 export type CodeMethod = 'totp' | 'recovery_code';
+/** What the 202 sign-in answer offers (`methods`): the codes, and passkeys. */
+export type SecondFactorMethod = Schemas['SecondFactorChallenge']['methods'][number];
+export type Passkey = Schemas['Passkey'];
 
 /** The rejection value of a failed call: the server's parsed error body, or what a network failure threw. */
 export type CallError = unknown;
@@ -19,10 +22,13 @@ export type CallError = unknown;
 export interface SignInStepInput {
   /** The challenge of the 202 sign-in answer. */
   challenge: string;
+  /** What the answer offers: the passkey button shows only when it names `passkey`, the app's code only with `totp`. */
+  methods: SecondFactorMethod[];
 }
 
 export interface SignInStepContext {
   challenge: string;
+  methods: SecondFactorMethod[];
   method: CodeMethod;
   /** Why the last code was refused (wrong, spent, throttled), for the form; null otherwise. */
   error: CallError | null;
@@ -36,6 +42,8 @@ export interface SignInStepContext {
 
 export type SignInStepEvent =
   | { type: 'code.submit'; code: string }
+  /** The browser's passkey prompt, then its answer to the server. */
+  | { type: 'passkey.use' }
   /** Between the app's code and a recovery code (the device was lost). */
   | { type: 'method.switch' }
   /** Back to the e-mail and password. */
@@ -45,6 +53,10 @@ export interface VerifyCodeInput {
   challenge: string;
   method: CodeMethod;
   code: string;
+}
+
+export interface PasskeyStepInput {
+  challenge: string;
 }
 
 /** How the second step ended: signed in (the record), or back to the password (expired challenge, cancelled). */
@@ -88,5 +100,36 @@ export interface ConfirmEnrolmentInput {
 export interface RemoveFactorInput {
   password: string;
   method: CodeMethod;
+  code: string;
+}
+
+// ---- passkeys on the profile (docs/decisions/056-passkeys.md) --------------------------------------------------
+
+/** What adding a passkey answers: the passkey, and ten recovery codes when it is the account's first second factor. */
+export type PasskeyRegistered = Schemas['PasskeyRegistered'];
+
+/** A removal's fresh factor: the browser's passkey prompt, or a typed code. */
+export type FreshFactor = 'passkey' | CodeMethod;
+
+export interface PasskeysContext {
+  /** The ten recovery codes of a first factor, only until the person says they saved them. */
+  recoveryCodes: string[] | null;
+  error: CallError | null;
+  attempt: number;
+}
+
+export type PasskeysEvent =
+  | { type: 'passkey.add'; password: string; name: string }
+  | { type: 'codes.saved' }
+  | { type: 'passkey.remove'; id: number; password: string; method: FreshFactor; code: string };
+
+export interface AddPasskeyInput {
+  password: string;
+  name: string;
+}
+export interface RemovePasskeyInput {
+  id: number;
+  password: string;
+  method: FreshFactor;
   code: string;
 }

@@ -13,6 +13,7 @@ import type {
   PersistRecordParams,
   RefreshInput,
   RememberEmailParams,
+  SecondFactorMethods,
   SessionContext,
   SessionError,
   SessionEvent,
@@ -88,6 +89,7 @@ export function parseSessionRecord(raw: string | null): SessionRecord | null {
 
 /** The two answers of a sign-in (docs/decisions/049-second-factor.md): the challenge of a second step, or the record. */
 const challengeOf = (answer: LoginAnswer): string => ('second_factor_required' in answer ? answer.challenge : '');
+const methodsOf = (answer: LoginAnswer): SecondFactorMethods => ('second_factor_required' in answer ? answer.methods : []);
 function asRecord(answer: LoginAnswer): SessionRecord {
   if ('second_factor_required' in answer) throw new Error('session: a second-factor challenge is no session record');
   return answer;
@@ -143,7 +145,7 @@ export const sessionMachine = setup({
     adoptPreferredLanguage: (_, _params: AdoptPreferredLanguageParams) => {},
     /** The second step ended because its challenge did: one toast says to sign in again. */
     announceSecondFactorEnded: () => {},
-    setChallenge: assign((_, params: { challenge: string | null }) => ({ challenge: params.challenge })),
+    setChallenge: assign((_, params: { challenge: string | null; methods: SecondFactorMethods }) => ({ challenge: params.challenge, methods: params.methods })),
     setRecord: assign((_, params: { record: SessionRecord | null }) => ({ record: params.record })),
     setError: assign((_, params: { error: SessionError | null }) => ({ error: params.error })),
     /** Another tab signed in: its record, and no error of this tab's last attempt. */
@@ -172,6 +174,7 @@ export const sessionMachine = setup({
     bootedAt: input.now ?? Date.now(),
     signedOutByChoice: false,
     challenge: null,
+    methods: [],
   }),
   initial: 'booting',
   states: {
@@ -253,7 +256,7 @@ export const sessionMachine = setup({
             // A second factor: no session yet; the second step runs as this machine's child with the challenge.
             guard: { type: 'needsSecondFactor', params: ({ event }) => ({ answer: event.output }) },
             target: 'secondStep',
-            actions: { type: 'setChallenge', params: ({ event }) => ({ challenge: challengeOf(event.output) }) },
+            actions: { type: 'setChallenge', params: ({ event }) => ({ challenge: challengeOf(event.output), methods: methodsOf(event.output) }) },
           },
           {
             target: 'signedIn',
@@ -281,11 +284,11 @@ export const sessionMachine = setup({
     secondStep: {
       description:
         'The password was right and the account has a second factor (docs/decisions/049-second-factor.md): the sign-in step runs as the child `secondFactor` until a right code (signed in, as a sign-in would), a challenge the server says has ended (signed out, with a word why) or the person going back to the password.',
-      exit: { type: 'setChallenge', params: { challenge: null } },
+      exit: { type: 'setChallenge', params: { challenge: null, methods: [] } },
       invoke: {
         id: 'secondFactor',
         src: 'signInStep',
-        input: ({ context }) => ({ challenge: context.challenge ?? '' }),
+        input: ({ context }) => ({ challenge: context.challenge ?? '', methods: context.methods }),
         onDone: [
           {
             guard: { type: 'codeAccepted', params: ({ event }) => ({ output: event.output }) },

@@ -12,6 +12,8 @@ export type LoginResponse = Schemas['LoginResponse'];
 export type SecondFactorChallenge = Schemas['SecondFactorChallenge'];
 /** What the login actor resolves with: tokens, or the challenge of a second step. */
 export type LoginAnswer = LoginResponse | SecondFactorChallenge;
+/** What a challenge may be answered with (passkey, app, recovery code: docs/decisions/056-passkeys.md). */
+export type SecondFactorMethods = SecondFactorChallenge['methods'];
 /** What POST /auth/session/ answers: the user plus a new access token, no refresh (tokens do not rotate). */
 export type SessionResponse = Schemas['SessionResponse'];
 /** The user fields of a session, without tokens: what views may show. */
@@ -63,6 +65,8 @@ export interface SessionContext {
   signedOutByChoice: boolean;
   /** The challenge of a sign-in whose second step runs now (state `secondStep`), else null. */
   challenge: string | null;
+  /** What that challenge may be answered with (the step offers a passkey only when it names one), else empty. */
+  methods: SecondFactorMethods;
 }
 
 export type SessionEvent =

@@ -9,6 +9,7 @@ import { sessionCacheOf } from '#server/db/session-cache.ts';
 import { revokedTokens, users } from '#server/db/schema.ts';
 import { isLanguage } from '#server/i18n/messages.ts';
 import type { CaptchaService } from '#server/captcha/captcha.ts';
+import type { PasskeySettings } from '#server/config.ts';
 import type { TokenService, VerifiedToken } from './tokens.ts';
 import type { AccountLimiter } from './attempt-limits.ts';
 import type { WorkQueue } from './work-queue.ts';
@@ -33,6 +34,8 @@ export interface AuthDeps {
   emailChanges: AccountLimiter;
   /** Second-factor codes tried per account (server/auth/second-factor.ts). */
   secondFactorAttempts: AccountLimiter;
+  /** The WebAuthn relying party of passkeys (server/auth/passkeys.ts). */
+  passkeys: PasskeySettings;
 }
 
 /**

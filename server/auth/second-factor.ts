@@ -1,17 +1,31 @@
-// The second factor (docs/decisions/049-second-factor.md): an authenticator app (TOTP, otplib) with ten one-time
-// recovery codes. Enrolment and removal from the profile, the second step of a sign-in, and the staff rule.
+// The second factor (docs/decisions/049-second-factor.md, docs/decisions/056-passkeys.md): an authenticator app (TOTP,
+// otplib) and passkeys (WebAuthn, ./passkeys.ts), with ten one-time recovery codes. Enrolment and removal from the
+// profile, the second step of a sign-in, and the staff rule.
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { and, count, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { components } from '#api/schema.d.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import { recoveryCodes, totpFactors } from '#server/db/schema.ts';
-import { AppError, detailError, fieldErrors, notAuthenticated } from '#server/http/errors.ts';
+import { passkeys, recoveryCodes, totpFactors } from '#server/db/schema.ts';
+import { AppError, detailError, fieldErrors, notAuthenticated, notFound } from '#server/http/errors.ts';
 import { isLanguage, type Language } from '#server/i18n/messages.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { openSession, type Client } from './sessions.ts';
 import { AttemptLimiter } from './attempt-limits.ts';
+import {
+  authenticationOptions,
+  countPasskeys,
+  MAX_PASSKEYS,
+  passkeyLimit,
+  passkeysOf,
+  registrationOptions,
+  spendPasskeyAssertion,
+  toPasskey,
+  verifyRegistration,
+  type PasskeyAssertion,
+  type PasskeyAttestation,
+} from './passkeys.ts';
 import { verifyPassword } from './passwords.ts';
 import { findUserById, sessionUser, type AuthDeps, type User } from './accounts.ts';
 
@@ -65,8 +79,9 @@ const confirmedFactor = (db: Db, userId: number) =>
     .limit(1)
     .then((rows) => rows[0]);
 
-/** Whether the account signs in with a second step. */
-export const hasSecondFactor = async (db: Db, userId: number): Promise<boolean> => (await confirmedFactor(db, userId)) !== undefined;
+/** Whether the account signs in with a second step: a confirmed app or a passkey. */
+export const hasSecondFactor = async (db: Db, userId: number): Promise<boolean> =>
+  (await confirmedFactor(db, userId)) !== undefined || (await countPasskeys({ db }, userId)) > 0;
 
 /** The one definition of who may skip the rule (config.ts refuses any exemption in production). */
 export const isExempt = (config: Pick<Config, 'staffSecondFactorExempt'>, email: string): boolean =>
@@ -79,17 +94,25 @@ export async function requireStaffSecondFactor(db: Db, config: Pick<Config, 'sta
 }
 
 export async function secondFactorStatus(db: Db, config: Pick<Config, 'staffSecondFactorExempt'>, user: User): Promise<Schemas['SecondFactorStatus']> {
-  const [factor, [left]] = await Promise.all([
+  const [factor, keys, [left]] = await Promise.all([
     confirmedFactor(db, user.id),
+    passkeysOf({ db }, user.id),
     db
       .select({ n: count() })
       .from(recoveryCodes)
       .where(and(eq(recoveryCodes.user_id, user.id), isNull(recoveryCodes.used_at))),
   ]);
-  return { totp: factor !== undefined, recovery_codes_left: factor ? (left?.n ?? 0) : 0, required: user.is_staff && !isExempt(config, user.email) };
+  const any = factor !== undefined || keys.length > 0;
+  return {
+    totp: factor !== undefined,
+    passkeys: keys.map(toPasskey),
+    recovery_codes_left: any ? (left?.n ?? 0) : 0,
+    required: user.is_staff && !isExempt(config, user.email),
+  };
 }
 
-const codeWrong = (field: 'totp_code' | 'recovery_code'): AppError => fieldErrors({ [field]: 'api.secondFactor.codeWrong' }, 'second_factor_code_invalid');
+const codeWrong = (field: 'totp_code' | 'recovery_code' | 'passkey'): AppError =>
+  fieldErrors({ [field]: field === 'passkey' ? 'api.passkey.failed' : 'api.secondFactor.codeWrong' }, 'second_factor_code_invalid');
 const notEnrolled = (): AppError => detailError(409, 'api.secondFactor.notEnrolled', 'second_factor_not_enrolled');
 const alreadyEnrolled = (): AppError => detailError(409, 'api.secondFactor.exists', 'second_factor_exists');
 const challengeInvalid = (): AppError => detailError(401, 'api.secondFactor.challengeInvalid', 'second_factor_challenge_invalid');
@@ -132,6 +155,7 @@ async function spendRecoveryCode(deps: AuthDeps, userId: number, code: string): 
 export interface CodeInput {
   totp_code?: string | undefined;
   recovery_code?: string | undefined;
+  passkey?: PasskeyAssertion | undefined;
 }
 
 /**
@@ -139,27 +163,48 @@ export interface CodeInput {
  * sent: the app's, or a recovery code. A right code clears the count.
  */
 async function checkSecondFactor(deps: AuthDeps, userId: number, input: CodeInput): Promise<void> {
-  if (input.totp_code === undefined && input.recovery_code === undefined) throw fieldErrors({ totp_code: 'api.field.required' });
-  if (input.totp_code !== undefined && input.recovery_code !== undefined) throw fieldErrors({ non_field_errors: 'api.secondFactor.oneCode' });
+  const sent = [input.totp_code, input.recovery_code, input.passkey].filter((value) => value !== undefined).length;
+  if (sent === 0) throw fieldErrors({ totp_code: 'api.field.required' });
+  if (sent > 1) throw fieldErrors({ non_field_errors: 'api.secondFactor.oneCode' });
   await deps.secondFactorAttempts.take(attemptsKey(userId));
-  const factor = await confirmedFactor(deps.db, userId);
-  if (!factor) throw notEnrolled();
-  const right =
-    input.totp_code !== undefined ? await spendTotpCode(deps, factor, input.totp_code) : await spendRecoveryCode(deps, userId, input.recovery_code ?? '');
-  if (!right) throw codeWrong(input.totp_code !== undefined ? 'totp_code' : 'recovery_code');
+  if (!(await hasSecondFactor(deps.db, userId))) throw notEnrolled();
+  let right: boolean;
+  if (input.totp_code !== undefined) {
+    const factor = await confirmedFactor(deps.db, userId);
+    right = factor !== undefined && (await spendTotpCode(deps, factor, input.totp_code));
+  } else if (input.passkey !== undefined) {
+    right = await spendPasskeyAssertion(deps, userId, input.passkey);
+  } else {
+    right = await spendRecoveryCode(deps, userId, input.recovery_code ?? '');
+  }
+  if (!right) throw codeWrong(input.totp_code !== undefined ? 'totp_code' : input.passkey !== undefined ? 'passkey' : 'recovery_code');
   await deps.secondFactorAttempts.forget(attemptsKey(userId));
 }
 
 /** The answer of a right password on an account with a second factor: a challenge for the second step, no tokens. */
 export async function secondFactorChallenge(deps: AuthDeps, user: User): Promise<Schemas['SecondFactorChallenge']> {
-  return { second_factor_required: true, challenge: await deps.tokens.issueChallenge(user.id, user.token_version), methods: ['totp', 'recovery_code'] };
+  const [app, keys] = await Promise.all([confirmedFactor(deps.db, user.id), countPasskeys(deps, user.id)]);
+  const methods: Schemas['SecondFactorChallenge']['methods'] = [...(app ? (['totp'] as const) : []), ...(keys > 0 ? (['passkey'] as const) : []), 'recovery_code'];
+  return { second_factor_required: true, challenge: await deps.tokens.issueChallenge(user.id, user.token_version), methods };
+}
+
+/** The account a sign-in challenge names, while its sessions have not ended since; otherwise 401. */
+async function userOfChallenge(deps: AuthDeps, challenge: string): Promise<User> {
+  const claims = await deps.tokens.verify(challenge, 'challenge');
+  const user = claims ? await findUserById(deps.db, claims.userId) : undefined;
+  if (!claims || !user || !user.is_active || user.token_version !== claims.version) throw challengeInvalid();
+  return user;
+}
+
+/** The WebAuthn options to answer a sign-in challenge with one of the account's passkeys. */
+export async function passkeyLoginOptions(deps: AuthDeps, challenge: string): Promise<Schemas['PasskeyRequestOptions']> {
+  const user = await userOfChallenge(deps, challenge);
+  return authenticationOptions(deps, user.id);
 }
 
 /** Completes a sign-in: the challenge names an account whose sessions have not ended since; then one right code. */
 export async function completeLogin(deps: AuthDeps, challenge: string, input: CodeInput, client: Client): Promise<Schemas['LoginResponse']> {
-  const claims = await deps.tokens.verify(challenge, 'challenge');
-  const user = claims ? await findUserById(deps.db, claims.userId) : undefined;
-  if (!claims || !user || !user.is_active || user.token_version !== claims.version) throw challengeInvalid();
+  const user = await userOfChallenge(deps, challenge);
   await checkSecondFactor(deps, user.id, input);
   return { ...sessionUser(user), ...(await openSession(deps, user, client)) };
 }
@@ -230,14 +275,100 @@ export async function removeSecondFactor(
   const language: Language = isLanguage(user.language) ? user.language : 'es';
   await deps.db.transaction(async (tx) => {
     await tx.delete(totpFactors).where(eq(totpFactors.user_id, user.id));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, user.id));
+    // With passkeys left, the account keeps a second factor, and the recovery codes stay with it.
+    const [left] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.user_id, user.id));
+    const last = (left?.n ?? 0) === 0;
+    if (last) await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, user.id));
     await enqueueMail(
       tx,
       {
-        template: 'secondFactorRemoved',
+        template: last ? 'secondFactorRemoved' : 'authenticatorAppRemoved',
         to: user.email,
         language,
         params: { name: user.first_name, link: `${deps.publicUrl}/password/reset`, email: contact.email, phone: contact.phone },
+      },
+      deps.now(),
+    );
+  });
+}
+
+/** Begins adding a passkey: the current password, counted like a sign-in, then the options for the browser. */
+export async function startPasskeyRegistration(deps: AuthDeps, userId: number, currentPassword: string): Promise<Schemas['PasskeyCreationOptions']> {
+  const user = await activeUser(deps, userId);
+  await checkPassword(deps, user, currentPassword);
+  return registrationOptions(deps, user);
+}
+
+/**
+ * Keeps the passkey the browser made for the options of startPasskeyRegistration. The account's first second factor
+ * comes with ten recovery codes, shown this once; an account that had one keeps its codes.
+ */
+export async function registerPasskey(deps: AuthDeps, userId: number, input: { name: string; credential: PasskeyAttestation }): Promise<Schemas['PasskeyRegistered']> {
+  const user = await activeUser(deps, userId);
+  const name = input.name.trim();
+  if (name === '') throw fieldErrors({ name: 'api.field.required' });
+  if ((await countPasskeys(deps, user.id)) >= MAX_PASSKEYS) throw passkeyLimit();
+  const first = !(await hasSecondFactor(deps.db, user.id));
+  const row = await verifyRegistration(deps, user.id, input.credential, name);
+  if (!first) return { passkey: toPasskey(row) };
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, user.id));
+    await tx.insert(recoveryCodes).values(codes.map((c) => ({ user_id: user.id, code_hash: hashRecoveryCode(deps.secret, c), created_at: deps.now() })));
+  });
+  return { passkey: toPasskey(row), recovery_codes: codes };
+}
+
+/** Options to prove one of the person's passkeys while signed in (a removal's fresh factor). */
+export async function passkeyCheckOptions(deps: AuthDeps, userId: number): Promise<Schemas['PasskeyRequestOptions']> {
+  const user = await activeUser(deps, userId);
+  return authenticationOptions(deps, user.id);
+}
+
+/**
+ * Removes one passkey: the current password and a fresh factor, as any removal. The recovery codes go with the last
+ * factor; the notice goes out in the same transaction as the removal.
+ */
+export async function removePasskey(
+  deps: AuthDeps,
+  contact: { email: string; phone: string },
+  userId: number,
+  passkeyId: number,
+  input: CodeInput & { current_password: string },
+): Promise<void> {
+  const user = await activeUser(deps, userId);
+  const [row] = await deps.db
+    .select()
+    .from(passkeys)
+    .where(and(eq(passkeys.id, passkeyId), eq(passkeys.user_id, user.id)))
+    .limit(1);
+  if (!row) throw notFound();
+  await checkPassword(deps, user, input.current_password);
+  await checkSecondFactor(deps, user.id, input);
+  const language: Language = isLanguage(user.language) ? user.language : 'es';
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(passkeys).where(eq(passkeys.id, row.id));
+    const [keys] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.user_id, user.id));
+    const [app] = await tx
+      .select({ n: count() })
+      .from(totpFactors)
+      .where(and(eq(totpFactors.user_id, user.id), isNotNull(totpFactors.confirmed_at)));
+    const last = (keys?.n ?? 0) === 0 && (app?.n ?? 0) === 0;
+    if (last) await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, user.id));
+    await enqueueMail(
+      tx,
+      {
+        template: 'passkeyRemoved',
+        to: user.email,
+        language,
+        params: {
+          name: user.first_name,
+          passkey: row.name,
+          last: last ? 'yes' : 'no',
+          link: `${deps.publicUrl}/password/reset`,
+          email: contact.email,
+          phone: contact.phone,
+        },
       },
       deps.now(),
     );

@@ -767,3 +767,39 @@ export const recoveryCodes = pgTable(
   },
   (t) => [uniqueIndex('recovery_codes_user_hash_key').on(t.user_id, t.code_hash)],
 );
+
+/**
+ * A passkey (WebAuthn credential, docs/decisions/056-passkeys.md): its id and COSE public key (base64url), the
+ * authenticator's signature counter, the transports the browser reported (JSON), and the name the person gave it.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credential_id: text('credential_id').notNull(),
+    public_key: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').notNull().default('[]'),
+    name: text('name').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    last_used_at: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('passkeys_credential_id_key').on(t.credential_id), index('passkeys_user_id_idx').on(t.user_id)],
+);
+
+/** A WebAuthn challenge the server issued (to register or to sign with a passkey); spent by the first answer naming it. */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['register', 'authenticate'] }).notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('passkey_challenges_user_id_idx').on(t.user_id)],
+);

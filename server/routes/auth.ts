@@ -2,7 +2,7 @@
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
 import * as auth from '#server/auth/service.ts';
-import { completeLogin } from '#server/auth/second-factor.ts';
+import { completeLogin, passkeyLoginOptions } from '#server/auth/second-factor.ts';
 import { clientOf } from '#server/auth/sessions.ts';
 
 export function authRoutes(ctx: AppContext): Handlers {
@@ -24,6 +24,7 @@ export function authRoutes(ctx: AppContext): Handlers {
       const { challenge, ...codes } = request.body;
       return completeLogin(ctx.auth, challenge, codes, clientOf(request));
     },
+    startPasskeyLogin: async (request) => passkeyLoginOptions(ctx.auth, request.body.challenge),
     refreshSession: async (request) => auth.refreshSession(ctx.auth, request.body.refresh, clientOf(request)),
     logout: async (request) => {
       await auth.logout(ctx.auth, request.body.refresh);

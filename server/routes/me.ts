@@ -1,4 +1,4 @@
-// HTTP side of the signed-in person's own information, password, sign-in e-mail, second factor and reminders.
+// HTTP side of the signed-in person's own information, password, sign-in e-mail, second factor (app, passkeys) and reminders.
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/http/handlers.ts';
 import { setSsnLast4, toPerson, updatePerson } from '#server/me/service.ts';
@@ -53,6 +53,19 @@ export function meRoutes(ctx: AppContext): Handlers {
     removeMySecondFactor: async (request) => {
       await secondFactor.removeSecondFactor(ctx.auth, ctx.config.programContact, request.requireUser().id, request.body);
       return { detail: request.t('api.secondFactor.removed') };
+    },
+    startMyPasskeyRegistration: async (request) =>
+      secondFactor.startPasskeyRegistration(ctx.auth, request.requireUser().id, request.body.current_password),
+    registerMyPasskey: async (request, reply) => {
+      const registered = await secondFactor.registerPasskey(ctx.auth, request.requireUser().id, request.body);
+      reply.code(201);
+      return registered;
+    },
+    startMyPasskeyCheck: async (request) => secondFactor.passkeyCheckOptions(ctx.auth, request.requireUser().id),
+    removeMyPasskey: async (request) => {
+      const { passkeyId } = request.params;
+      await secondFactor.removePasskey(ctx.auth, ctx.config.programContact, request.requireUser().id, passkeyId, request.body);
+      return { detail: request.t('api.passkey.removed') };
     },
   };
 }

@@ -116,14 +116,39 @@ export interface paths {
         put?: never;
         /**
          * Complete a sign-in with an authenticator code or a recovery code
-         * @description Takes the challenge of a 202 sign-in and exactly one of `totp_code` (six digits of the authenticator app) or
-         *     `recovery_code` (one of the ten shown at enrolment; each works once). Every attempt counts against the
+         * @description Takes the challenge of a 202 sign-in and exactly one of `totp_code` (six digits of the authenticator app),
+         *     `recovery_code` (one of the ten shown at enrolment; each works once) or `passkey` (the browser's answer to the
+         *     options of POST /auth/login/second-factor/passkey; docs/decisions/056-passkeys.md). Every attempt counts against the
          *     account (429 past the limit, whichever code follows); a right code clears the count and answers what a
          *     sign-in without a second factor answers. A wrong code is a field error on the field sent
          *     (`second_factor_code_invalid`); a challenge that is expired, malformed or of a session that has ended is 401
          *     `second_factor_challenge_invalid`: sign in again.
          */
         post: operations["loginSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/login/second-factor/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * WebAuthn options to answer a sign-in challenge with a passkey
+         * @description Takes the challenge of a 202 sign-in whose `methods` include `passkey` and answers the options for
+         *     `navigator.credentials.get()` (the account's passkeys, a new one-time WebAuthn challenge of 5 minutes). The
+         *     browser's answer goes to POST /auth/login/second-factor as `passkey`. A challenge that is expired, malformed or of
+         *     an ended session is 401 `second_factor_challenge_invalid`; an account without passkeys is 409
+         *     `second_factor_not_enrolled` (docs/decisions/056-passkeys.md).
+         */
+        post: operations["startPasskeyLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -697,11 +722,102 @@ export interface paths {
         put?: never;
         /**
          * Remove the second factor (the current password and a fresh code are required)
-         * @description Needs the current password and either a code of the app or an unused recovery code; each wrong one is a
-         *     field error on its field and counts against the account. The app and every recovery code are removed and a
-         *     notice goes to the person's e-mail in their language. No second factor: 409 `second_factor_not_enrolled`.
+         * @description Removes the authenticator app. Needs the current password and one fresh factor: a code of the app, an unused
+         *     recovery code, or `passkey` (the answer to POST /me/second-factor/passkeys/check); each wrong one is a field
+         *     error on its field and counts against the account. The recovery codes go too when no passkey is left. A notice
+         *     goes to the person's e-mail in their language. No app: 409 `second_factor_not_enrolled`.
          */
         post: operations["removeMySecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/second-factor/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * WebAuthn options to add a passkey (the current password is required)
+         * @description Answers the options for `navigator.credentials.create()`, with a one-time WebAuthn challenge of 5 minutes; the
+         *     browser's answer goes to POST /me/second-factor/passkeys. A wrong password is a field error on
+         *     `current_password` and counts like a failed sign-in. An account with ten passkeys gets 409 `passkey_limit`
+         *     (docs/decisions/056-passkeys.md).
+         */
+        post: operations["startMyPasskeyRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/second-factor/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a passkey with the browser's answer to the registration options
+         * @description Checks the browser's answer against the WebAuthn challenge of POST /me/second-factor/passkeys/options (spent by
+         *     this call, right or wrong), this portal's relying party and origins, and keeps the passkey's public key. An answer
+         *     that does not check out is a field error on `credential` (`passkey_invalid`). When the account had no second
+         *     factor before, the answer carries ten recovery codes, shown this once.
+         */
+        post: operations["registerMyPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/second-factor/passkeys/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * WebAuthn options to prove a passkey while signed in (to remove a factor)
+         * @description Answers the options for `navigator.credentials.get()` over the person's passkeys; the browser's answer is the
+         *     `passkey` of a removal. No passkey: 409 `second_factor_not_enrolled`.
+         */
+        post: operations["startMyPasskeyCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/second-factor/passkeys/{passkeyId}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove one passkey (the current password and a fresh factor are required)
+         * @description Needs the current password and one fresh factor (`totp_code`, `recovery_code` or `passkey`, which may be the
+         *     passkey being removed); each wrong one is a field error on its field and counts against the account. The
+         *     recovery codes go too when it was the last factor. A notice goes to the person's e-mail in their language.
+         *     Another person's passkey, or none: 404.
+         */
+        post: operations["removeMyPasskey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2417,7 +2533,7 @@ export interface components {
          *     answer carries one; docs/decisions/011-error-codes-in-the-contract.md says which answer sends which.
          * @enum {string}
          */
-        ErrorCode: "invalid" | "reset_link_invalid" | "email_link_invalid" | "second_factor_code_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "own_application" | "conflict_of_interest" | "proposer_cannot_confirm" | "second_factor_required" | "second_factor_challenge_invalid" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "application_not_submitted" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "review_not_allowed" | "appeal_text_missing" | "step_locked" | "sub_program_locked" | "conflict_not_declared" | "documents_unverified" | "document_not_replaced" | "second_factor_exists" | "second_factor_not_enrolled" | "registration_duplicate" | "duplicate_not_flagged" | "duplicate_own_account" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "not_ready" | "server_error";
+        ErrorCode: "invalid" | "reset_link_invalid" | "email_link_invalid" | "second_factor_code_invalid" | "passkey_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "own_application" | "conflict_of_interest" | "proposer_cannot_confirm" | "second_factor_required" | "second_factor_challenge_invalid" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "application_not_submitted" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "review_not_allowed" | "appeal_text_missing" | "step_locked" | "sub_program_locked" | "conflict_not_declared" | "documents_unverified" | "document_not_replaced" | "second_factor_exists" | "second_factor_not_enrolled" | "passkey_limit" | "registration_duplicate" | "duplicate_not_flagged" | "duplicate_own_account" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "not_ready" | "server_error";
         /** @description Said the same way whether the new address is free or taken. */
         EmailChangeRequested: {
             detail: string;
@@ -3101,15 +3217,117 @@ export interface components {
             second_factor_required: true;
             /** @description Signed, lives 5 minutes, names the account; send it back as is. */
             challenge: string;
-            methods: ("totp" | "recovery_code")[];
+            methods: ("totp" | "passkey" | "recovery_code")[];
         };
         /** @description Six digits of an authenticator app (spaces are not accepted). */
         AuthenticatorCode: string;
         /** @description One of the ten recovery codes (letters and digits; dashes, spaces and case are ignored). */
         RecoveryCode: string;
+        Passkey: {
+            id: number;
+            name: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_used_at: string | null;
+        };
+        PasskeyRegistered: {
+            passkey: components["schemas"]["Passkey"];
+            /** @description Only when the passkey is the account's first second factor; never shown again. */
+            recovery_codes?: string[];
+        };
+        PasskeyCredentialDescriptor: {
+            id: string;
+            /** @enum {string} */
+            type: "public-key";
+            transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+        };
+        /** @description PublicKeyCredentialCreationOptionsJSON of the WebAuthn Level 3 specification, for @simplewebauthn/browser. */
+        PasskeyCreationOptions: {
+            challenge: string;
+            rp: {
+                id?: string;
+                name: string;
+            };
+            user: {
+                id: string;
+                name: string;
+                displayName: string;
+            };
+            pubKeyCredParams: {
+                alg: number;
+                /** @enum {string} */
+                type: "public-key";
+            }[];
+            timeout?: number;
+            excludeCredentials?: components["schemas"]["PasskeyCredentialDescriptor"][];
+            authenticatorSelection?: {
+                /** @enum {string} */
+                authenticatorAttachment?: "cross-platform" | "platform";
+                requireResidentKey?: boolean;
+                /** @enum {string} */
+                residentKey?: "discouraged" | "preferred" | "required";
+                /** @enum {string} */
+                userVerification?: "discouraged" | "preferred" | "required";
+            };
+            /** @enum {string} */
+            attestation?: "direct" | "enterprise" | "indirect" | "none";
+            extensions?: {
+                credProps?: boolean;
+            };
+        };
+        /** @description PublicKeyCredentialRequestOptionsJSON of the WebAuthn Level 3 specification, for @simplewebauthn/browser. */
+        PasskeyRequestOptions: {
+            challenge: string;
+            timeout?: number;
+            rpId?: string;
+            allowCredentials?: components["schemas"]["PasskeyCredentialDescriptor"][];
+            /** @enum {string} */
+            userVerification?: "discouraged" | "preferred" | "required";
+        };
+        /** @description What the browser's extensions answered (any extension may add its own); read by nobody here, kept small. */
+        PasskeyExtensionResults: {
+            [key: string]: unknown;
+        };
+        /** @description RegistrationResponseJSON, the browser's answer to the creation options (base64url fields). */
+        PasskeyAttestation: {
+            id: string;
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            /** @enum {string} */
+            authenticatorAttachment?: "cross-platform" | "platform";
+            clientExtensionResults: components["schemas"]["PasskeyExtensionResults"];
+            response: {
+                clientDataJSON: string;
+                attestationObject: string;
+                authenticatorData?: string;
+                transports?: string[];
+                publicKeyAlgorithm?: number;
+                publicKey?: string;
+            };
+        };
+        /** @description AuthenticationResponseJSON, the browser's answer to the request options (base64url fields). */
+        PasskeyAssertion: {
+            id: string;
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            /** @enum {string} */
+            authenticatorAttachment?: "cross-platform" | "platform";
+            clientExtensionResults: components["schemas"]["PasskeyExtensionResults"];
+            response: {
+                clientDataJSON: string;
+                authenticatorData: string;
+                signature: string;
+                userHandle?: string;
+            };
+        };
         SecondFactorStatus: {
             /** @description An authenticator app is confirmed on the account. */
             totp: boolean;
+            /** @description The account's passkeys, oldest first. */
+            passkeys: components["schemas"]["Passkey"][];
             recovery_codes_left: number;
             /** @description The account is staff and may not use the admin area without one. */
             required: boolean;
@@ -4294,6 +4512,7 @@ export interface operations {
                     challenge: string;
                     totp_code?: components["schemas"]["AuthenticatorCode"];
                     recovery_code?: components["schemas"]["RecoveryCode"];
+                    passkey?: components["schemas"]["PasskeyAssertion"];
                 };
             };
         };
@@ -4310,6 +4529,42 @@ export interface operations {
             400: components["responses"]["FieldErrors"];
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    startPasskeyLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challenge: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Options for the browser's WebAuthn call. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRequestOptions"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -5368,6 +5623,7 @@ export interface operations {
                     current_password: string;
                     totp_code?: components["schemas"]["AuthenticatorCode"];
                     recovery_code?: components["schemas"]["RecoveryCode"];
+                    passkey?: components["schemas"]["PasskeyAssertion"];
                 };
             };
         };
@@ -5385,6 +5641,150 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["Timeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    startMyPasskeyRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Options for the browser's WebAuthn call. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyCreationOptions"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    registerMyPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the person calls it ("my phone"). */
+                    name: string;
+                    credential: components["schemas"]["PasskeyAttestation"];
+                };
+            };
+        };
+        responses: {
+            /** @description The passkey is a second factor of the account. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRegistered"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    startMyPasskeyCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Options for the browser's WebAuthn call. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRequestOptions"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            408: components["responses"]["Timeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    removeMyPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                passkeyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    totp_code?: components["schemas"]["AuthenticatorCode"];
+                    recovery_code?: components["schemas"]["RecoveryCode"];
+                    passkey?: components["schemas"]["PasskeyAssertion"];
+                };
+            };
+        };
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["Timeout"];
             413: components["responses"]["TooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];

@@ -43,7 +43,7 @@ function SecondFactorGate({ children }: { children: ReactNode }) {
   const location = useLocation();
   // While the status loads the page renders (its calls are refused without a factor anyway): a loading screen here
   // would take the route change's focus from the page's heading.
-  if (status.data?.required && !status.data.totp) {
+  if (status.data?.required && !status.data.totp && status.data.passkeys.length === 0) {
     const next = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`${paths.secondFactor}?next=${next}`} replace />;
   }

@@ -84,7 +84,7 @@ test('create an account, sign in remembered, edit the profile, reload, sign out'
   await expect(page.getByRole('form', { name: es('profile.ssn.title') }).getByText('***-**-4821')).toBeVisible();
 
   // Sign out: the record is gone, the profile needs a sign-in again, and the login form remembers the e-mail.
-  await page.getByRole('button', { name: es('app.header.signOut') }).click();
+  await page.getByRole('button', { name: es('app.header.signOut'), exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('navigation', { name: es('app.header.navLabel') }).getByRole('link', { name: es('app.header.signIn') })).toBeVisible();
   expect(await storedUser(page)).toBeNull();

@@ -33,8 +33,9 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
     await expect(page.getByRole('heading', { level: 1, name: L('profile.secondFactor.title') })).toBeVisible();
     await expectNoAxeViolations(page, `second factor, start (${locale})`);
 
-    // Keyboard only: the password, then Enter.
-    const password = page.getByLabel(fieldLabel(L('profile.secondFactor.password')));
+    // Keyboard only: the password, then Enter (the app's own form: the passkeys' form asks for the password too).
+    const app = page.getByRole('region', { name: L('profile.secondFactor.appTitle') });
+    const password = app.getByLabel(fieldLabel(L('profile.secondFactor.password')));
     await password.focus();
     await page.keyboard.type(account.password);
     await page.keyboard.press('Enter');

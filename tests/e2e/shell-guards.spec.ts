@@ -39,7 +39,7 @@ test('signed out, every protected page sends to /login and signing in comes back
     // The guard's redirect is a route change too: focus lands on the new page's heading.
     await expect(h1(page)).toHaveText(t('es', item.title));
     await expect(h1(page)).toBeFocused();
-    await page.getByRole('button', { name: t('es', 'app.header.signOut') }).click();
+    await page.getByRole('button', { name: t('es', 'app.header.signOut'), exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
   }
 });

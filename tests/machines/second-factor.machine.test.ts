@@ -1,24 +1,32 @@
-// Model-based path tests of the second-factor machines (docs/decisions/049-second-factor.md): generated paths drive
-// REAL actors whose calls the test answers with the bodies the server sends (tests/server/second-factor.test.ts
-// checks those on a real app), and check what the views read through the selectors in each state.
+// Model-based path tests of the second-factor machines (docs/decisions/049-second-factor.md, 056-passkeys.md): the
+// sign-in step, enrolment and removal, and the profile's passkeys. Generated paths drive REAL actors whose calls the test
+// answers with the bodies the server sends (tests/server/second-factor.test.ts and passkeys.test.ts check those on a
+// real app), and check what the views read through the selectors in each state.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { createTestModel, type TestParam } from 'xstate/graph';
 import en from '#locales/en.json';
 import { enrolmentMachine } from '#machines/second-factor/enrolment.machine.ts';
+import { passkeysMachine } from '#machines/second-factor/passkeys.machine.ts';
 import { signInStepMachine } from '#machines/second-factor/sign-in-step.machine.ts';
 import {
   selectEnrolment,
   selectEnrolmentBusy,
   selectEnrolmentError,
   selectEnrolmentView,
+  selectPasskeyCodes,
+  selectPasskeysAttempt,
+  selectPasskeysBusy,
+  selectPasskeysError,
+  selectPasskeysView,
   selectRecoveryCodes,
   selectStepBusy,
   selectStepError,
   selectStepExpired,
   selectStepMethod,
+  selectStepOffersPasskey,
 } from '#machines/second-factor/second-factor.selectors.ts';
-import type { EnrolmentEvent, LoginResponse, SignInStepEvent } from '#machines/second-factor/second-factor.types.ts';
+import type { EnrolmentEvent, LoginResponse, PasskeyRegistered, PasskeysEvent, SignInStepEvent, SignInStepInput } from '#machines/second-factor/second-factor.types.ts';
 import { testMachineOf } from './support/test-machine.ts';
 
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -37,14 +45,17 @@ const ANSWERS = {
   wrong: { recovery_code: [en['api.secondFactor.codeWrong']], code: 'second_factor_code_invalid' },
   throttled: { detail: 'Too many attempts. Try again in 60 seconds.', code: 'throttled' },
   ended: { detail: en['api.secondFactor.challengeInvalid'], code: 'second_factor_challenge_invalid' },
+  wrongPasskey: { passkey: [en['api.passkey.failed']], code: 'second_factor_code_invalid' },
 } as const;
 
 // ---- the sign-in step ---------------------------------------------------------------------------------------
 
 type StepModelEvent =
   | SignInStepEvent
-  | { type: 'xstate.done.actor.verifyCode'; output: LoginResponse }
-  | { type: 'xstate.error.actor.verifyCode'; error: unknown };
+  | { type: `xstate.done.actor.${'verifyCode' | 'usePasskey'}`; output: LoginResponse }
+  | { type: `xstate.error.actor.${'verifyCode' | 'usePasskey'}`; error: unknown };
+/** The 202 answer of an account with an app and a passkey (docs/decisions/056-passkeys.md). */
+const STEP_INPUT = { challenge: 'the-challenge', methods: ['totp', 'passkey', 'recovery_code'] } as const satisfies SignInStepInput;
 type StepSnapshot = SnapshotFrom<typeof signInStepMachine>;
 
 const stepEvents: StepModelEvent[] = [
@@ -55,9 +66,13 @@ const stepEvents: StepModelEvent[] = [
   { type: 'xstate.error.actor.verifyCode', error: ANSWERS.wrong },
   { type: 'xstate.error.actor.verifyCode', error: ANSWERS.throttled },
   { type: 'xstate.error.actor.verifyCode', error: ANSWERS.ended },
+  { type: 'passkey.use' },
+  { type: 'xstate.done.actor.usePasskey', output: RECORD },
+  { type: 'xstate.error.actor.usePasskey', error: ANSWERS.wrongPasskey },
+  { type: 'xstate.error.actor.usePasskey', error: ANSWERS.ended },
 ];
 const stepModel = createTestModel(testMachineOf(signInStepMachine), {
-  input: { challenge: 'the-challenge' },
+  input: STEP_INPUT,
   events: stepEvents,
   // The attempt counter grows without end: states are told apart by value, method and error.
   serializeState: (state) => {
@@ -68,7 +83,9 @@ const stepModel = createTestModel(testMachineOf(signInStepMachine), {
 
 function stepWorld() {
   const calls: Pending[] = [];
-  const actor = createActor(signInStepMachine.provide({ actors: { verifyCode: deferredActor(calls) } }), { input: { challenge: 'the-challenge' } });
+  const actor = createActor(signInStepMachine.provide({ actors: { verifyCode: deferredActor(calls), usePasskey: deferredActor(calls) } }), {
+    input: { challenge: STEP_INPUT.challenge, methods: [...STEP_INPUT.methods] },
+  });
   actor.start();
   return { actor, calls, methods: ['totp'] as string[] };
 }
@@ -78,7 +95,8 @@ function stepParams(world: ReturnType<typeof stepWorld>): TestParam<StepSnapshot
     const real = world.actor.getSnapshot();
     expect(real.value).toEqual(state.value);
     expect(real.context.method).toEqual(state.context.method);
-    expect(selectStepBusy(real)).toBe(real.matches('verifying'));
+    expect(selectStepBusy(real)).toBe(real.matches('verifying') || real.matches('usingPasskey'));
+    expect(selectStepOffersPasskey(real)).toBe(true);
     return real;
   };
   return {
@@ -92,6 +110,11 @@ function stepParams(world: ReturnType<typeof stepWorld>): TestParam<StepSnapshot
         same(state);
         // One call in flight, with the challenge, the method chosen and the code typed.
         expect(world.calls.at(-1)?.input).toEqual({ challenge: 'the-challenge', method: world.methods.at(-1), code: '123456' });
+      },
+      usingPasskey: (state) => {
+        same(state);
+        // The browser's prompt and its answer go with the challenge alone.
+        expect(world.calls.at(-1)?.input).toEqual({ challenge: 'the-challenge' });
       },
       signedIn: (state) => {
         const real = same(state);
@@ -132,6 +155,20 @@ function stepParams(world: ReturnType<typeof stepWorld>): TestParam<StepSnapshot
         // A refusal that is not the end of the challenge stays on the form, as the server said it.
         if (error !== ANSWERS.ended) expect(selectStepError(world.actor.getSnapshot())).toEqual(error);
       },
+      'passkey.use': async ({ event }) => {
+        world.actor.send(event as SignInStepEvent);
+        await settle();
+      },
+      'xstate.done.actor.usePasskey': async ({ event }) => {
+        world.calls.at(-1)?.resolve((event as unknown as { output: unknown }).output);
+        await settle();
+      },
+      'xstate.error.actor.usePasskey': async ({ event }) => {
+        const error = (event as unknown as { error: unknown }).error;
+        world.calls.at(-1)?.reject(error);
+        await settle();
+        if (error !== ANSWERS.ended) expect(selectStepError(world.actor.getSnapshot())).toEqual(error);
+      },
     },
   };
 }
@@ -143,7 +180,7 @@ describe('second factor: the sign-in step, generated paths', () => {
     expect(paths.length).toBeLessThan(200);
     // Paths that are the start of a longer one are dropped: the states are read along every step.
     const reached = new Set(paths.flatMap((path) => path.steps.map((step) => String(step.state.value))));
-    expect([...reached].sort()).toEqual(['cancelled', 'entering', 'expired', 'signedIn', 'verifying']);
+    expect([...reached].sort()).toEqual(['cancelled', 'entering', 'expired', 'signedIn', 'usingPasskey', 'verifying']);
   });
   for (const path of paths) {
     it(path.description, async () => {
@@ -273,6 +310,143 @@ describe.each([false, true])('second factor: enrolment and removal, generated pa
   for (const path of paths) {
     it(path.description, async () => {
       await path.test(enrolmentParams(enrolmentWorld(enrolled)));
+    });
+  }
+});
+
+// ---- passkeys on the profile (docs/decisions/056-passkeys.md) ---------------------------------------------------
+
+const PASSKEY = { id: 3, name: 'Phone', created_at: '2026-11-26T12:00:00Z', last_used_at: null };
+/** The account's first second factor: the passkey and its ten recovery codes; a later one comes alone. */
+const FIRST: PasskeyRegistered = { passkey: PASSKEY, recovery_codes: CODES };
+const LATER: PasskeyRegistered = { passkey: PASSKEY };
+const REMOVED = { detail: 'The passkey was removed.' };
+
+type PasskeysModelEvent =
+  | PasskeysEvent
+  | { type: `xstate.done.actor.${'addPasskey' | 'removePasskey'}`; output: unknown }
+  | { type: `xstate.error.actor.${'addPasskey' | 'removePasskey'}`; error: unknown };
+type PasskeysSnapshot = SnapshotFrom<typeof passkeysMachine>;
+
+const passkeysEvents: PasskeysModelEvent[] = [
+  { type: 'passkey.add', password: 'the-password', name: 'Phone' },
+  { type: 'passkey.remove', id: 3, password: 'the-password', method: 'passkey', code: '' },
+  { type: 'codes.saved' },
+  { type: 'xstate.done.actor.addPasskey', output: FIRST },
+  { type: 'xstate.done.actor.addPasskey', output: LATER },
+  { type: 'xstate.error.actor.addPasskey', error: WRONG_PASSWORD },
+  { type: 'xstate.done.actor.removePasskey', output: REMOVED },
+  { type: 'xstate.error.actor.removePasskey', error: new TypeError('Failed to fetch') },
+];
+const passkeysModel = createTestModel(testMachineOf(passkeysMachine), {
+  events: passkeysEvents,
+  // The attempt counter grows without end: states are told apart by value, codes and error.
+  serializeState: (state) => {
+    const { recoveryCodes, error } = (state as PasskeysSnapshot).context;
+    return JSON.stringify([state.value, recoveryCodes, error === null ? null : String((error as { code?: string }).code ?? error)]);
+  },
+});
+
+function passkeysWorld() {
+  const calls: Pending[] = [];
+  const effects = { changed: 0, announced: [] as string[] };
+  const actor = createActor(
+    passkeysMachine.provide({
+      actors: { addPasskey: deferredActor(calls), removePasskey: deferredActor(calls) },
+      actions: {
+        factorChanged: () => void (effects.changed += 1),
+        announceRemoved: (_, params) => void effects.announced.push(params.detail),
+      },
+    }),
+  );
+  actor.start();
+  return { actor, calls, effects, expectedChanged: 0, expectedFailures: 0 };
+}
+
+function passkeysParams(w: ReturnType<typeof passkeysWorld>): TestParam<PasskeysSnapshot, PasskeysModelEvent> {
+  const same = (state: PasskeysSnapshot) => {
+    const real = w.actor.getSnapshot();
+    expect(real.value).toEqual(state.value);
+    expect(selectPasskeysBusy(real)).toBe(real.matches('adding') || real.matches('removing'));
+    expect(selectPasskeysView(real)).toBe(real.matches('showingCodes') ? 'codes' : 'list');
+    // Each refusal is one more attempt (the error summary takes focus again); each change reads the status again.
+    expect(selectPasskeysAttempt(real)).toBe(w.expectedFailures);
+    expect(w.effects.changed).toBe(w.expectedChanged);
+    return real;
+  };
+  return {
+    states: {
+      idle: (state) => {
+        const real = same(state);
+        expect(selectPasskeyCodes(real)).toEqual([]);
+      },
+      adding: (state) => {
+        same(state);
+        expect(w.calls.at(-1)?.input).toEqual({ password: 'the-password', name: 'Phone' });
+      },
+      removing: (state) => {
+        same(state);
+        expect(w.calls.at(-1)?.input).toEqual({ id: 3, password: 'the-password', method: 'passkey', code: '' });
+      },
+      showingCodes: (state) => {
+        const real = same(state);
+        expect(selectPasskeyCodes(real)).toEqual(CODES);
+        expect(selectPasskeysError(real)).toBeNull();
+      },
+    },
+    events: {
+      'passkey.add': async ({ event }) => {
+        w.actor.send(event as PasskeysEvent);
+        await settle();
+      },
+      'passkey.remove': async ({ event }) => {
+        w.actor.send(event as PasskeysEvent);
+        await settle();
+      },
+      'codes.saved': async ({ event }) => void w.actor.send(event as PasskeysEvent),
+      'xstate.done.actor.addPasskey': async ({ event }) => {
+        w.expectedChanged += 1;
+        w.calls.at(-1)?.resolve((event as unknown as { output: unknown }).output);
+        await settle();
+        expect(selectPasskeysError(w.actor.getSnapshot())).toBeNull();
+      },
+      'xstate.done.actor.removePasskey': async ({ event }) => {
+        w.expectedChanged += 1;
+        w.calls.at(-1)?.resolve((event as unknown as { output: unknown }).output);
+        await settle();
+        expect(w.effects.announced.at(-1)).toBe(REMOVED.detail);
+        expect(selectPasskeysError(w.actor.getSnapshot())).toBeNull();
+      },
+      'xstate.error.actor.addPasskey': async ({ event }) => {
+        const error = (event as unknown as { error: unknown }).error;
+        w.expectedFailures += 1;
+        w.calls.at(-1)?.reject(error);
+        await settle();
+        // The refusal stays on the form as the server said it.
+        expect(selectPasskeysError(w.actor.getSnapshot())).toEqual(error);
+      },
+      'xstate.error.actor.removePasskey': async ({ event }) => {
+        const error = (event as unknown as { error: unknown }).error;
+        w.expectedFailures += 1;
+        w.calls.at(-1)?.reject(error);
+        await settle();
+        expect(selectPasskeysError(w.actor.getSnapshot())).toBe(error);
+      },
+    },
+  };
+}
+
+describe('passkeys on the profile: generated paths', () => {
+  const paths = passkeysModel.getShortestPaths();
+  it('explores a bounded, non-trivial model that reaches every state', () => {
+    expect(paths.length).toBeGreaterThan(2);
+    expect(paths.length).toBeLessThan(200);
+    const reached = new Set(paths.flatMap((path) => path.steps.map((step) => String(step.state.value))));
+    expect([...reached].sort()).toEqual(['adding', 'idle', 'removing', 'showingCodes']);
+  });
+  for (const path of paths) {
+    it(path.description, async () => {
+      await path.test(passkeysParams(passkeysWorld()));
     });
   }
 });

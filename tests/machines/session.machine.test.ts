@@ -107,7 +107,7 @@ const RENEWED_RECORD: SessionRecord = {
   refresh: 'refresh-after-password-change',
 };
 /** A sign-in of an account with a second factor (docs/decisions/049-second-factor.md): no tokens, a challenge. */
-const CHALLENGE: SecondFactorChallenge = { second_factor_required: true, challenge: 'challenge-token', methods: ['totp', 'recovery_code'] };
+const CHALLENGE: SecondFactorChallenge = { second_factor_required: true, challenge: 'challenge-token', methods: ['totp', 'passkey', 'recovery_code'] };
 // Error bodies in the shapes of docs/product.md section 11.
 const LOGIN_ERROR = SERVER_ANSWERS.badCredentials;
 const REFRESH_ERROR = SERVER_ANSWERS.tokenNotValid;
@@ -403,7 +403,10 @@ async function performEvent(session: Session, event: ModelEvent) {
       if ('second_factor_required' in event.output) {
         // No session yet: nothing stored, the second step runs as the session's child with the challenge.
         expect(storage.has(SESSION_STORAGE_KEYS.user)).toBe(false);
-        expect(actor.getSnapshot().children.secondFactor?.getSnapshot().context.challenge).toBe(event.output.challenge);
+        const step = actor.getSnapshot().children.secondFactor?.getSnapshot().context;
+        expect(step?.challenge).toBe(event.output.challenge);
+        // What the answer offers reaches the step: its passkey button shows only when `passkey` is named.
+        expect(step?.methods).toEqual(event.output.methods);
         return;
       }
       expect(session.storedRecord()).toEqual(event.output);

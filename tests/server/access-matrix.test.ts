@@ -123,6 +123,8 @@ describe.each(databaseKinds)('access matrix from openapi.yaml (%s)', (kind) => {
       if (name === 'noteId') return '1';
       if (name === 'otherId') return '1';
       if (name === 'registrationId') return String(registrationId);
+      // No passkey is the intruder's: any id answers them 404 (tests/server/passkeys.test.ts removes another's).
+      if (name === 'passkeyId') return '1';
       if (name === 'sessionId') return sessionId;
       throw new Error(`${op.operationId}: no owner's value for the path parameter {${name}}; add one to the access matrix`);
     })}`;

@@ -80,7 +80,7 @@ describe.each(databaseKinds)('second factor (%s)', (kind) => {
   it('enrols an app: the password first, a first code confirms it, ten recovery codes once; the secret is stored encrypted and the codes hashed', async () => {
     const account = await registerAccount(test);
     const { access } = await signIn(test, account);
-    expect(await status(access)).toEqual({ totp: false, recovery_codes_left: 0, required: false });
+    expect(await status(access)).toEqual({ totp: false, passkeys: [], recovery_codes_left: 0, required: false });
 
     const wrongPassword = await post('/me/second-factor/totp', { current_password: 'Not-The-Password-1' }, access);
     expect(wrongPassword.statusCode).toBe(400);
@@ -108,7 +108,7 @@ describe.each(databaseKinds)('second factor (%s)', (kind) => {
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
-    expect(await status(access)).toEqual({ totp: true, recovery_codes_left: 10, required: false });
+    expect(await status(access)).toEqual({ totp: true, passkeys: [], recovery_codes_left: 10, required: false });
 
     // Never answered again: a second enrolment is refused while this one stands.
     const again = await post('/me/second-factor/totp', { current_password: account.password }, access);
@@ -270,7 +270,7 @@ describe.each(databaseKinds)('second factor (%s)', (kind) => {
       const removed = await remove({ current_password: account.password, totp_code: await codeNow(secret) });
       expect(removed.statusCode).toBe(200);
       expect(removed.json()).toEqual({ detail: 'Two-step verification was removed. We sent you a notice by e-mail.' });
-      expect(await status(access)).toEqual({ totp: false, recovery_codes_left: 0, required: false });
+      expect(await status(access)).toEqual({ totp: false, passkeys: [], recovery_codes_left: 0, required: false });
       expect((await post('/auth/login', { email: account.email, password: account.password })).statusCode).toBe(200);
       expect(await test.app.ctx.db.select().from(recoveryCodes).where(eq(recoveryCodes.user_id, account.id))).toEqual([]);
 
@@ -302,7 +302,7 @@ describe.each(databaseKinds)('second factor (%s)', (kind) => {
     const staff = await registerAccount(test);
     await test.app.ctx.db.update(users).set({ is_staff: true }).where(eq(users.id, staff.id));
     const { access } = await signIn(test, staff);
-    expect(await status(access)).toEqual({ totp: false, recovery_codes_left: 0, required: true });
+    expect(await status(access)).toEqual({ totp: false, passkeys: [], recovery_codes_left: 0, required: true });
     const refused = await test.call('GET', '/admin/users', undefined, { ...bearer(access), ...en });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({

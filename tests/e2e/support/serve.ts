@@ -40,6 +40,9 @@ const config = loadConfig({
   // (production refuses it; docs/decisions/049-second-factor.md). tests/e2e/second-factor.spec.ts enrols applicants.
   STAFF_SECOND_FACTOR_EXEMPT: '*',
   SPA_DIR: 'dist',
+  // Browsers refuse an address as a passkey's relying party: tests/e2e/passkeys.spec.ts opens the app on localhost.
+  PASSKEY_RP_ID: 'localhost',
+  PASSKEY_ORIGINS: `http://localhost:${E2E_PORT}`,
 });
 const app = await buildApp({ config });
 const staff = { email: '', password: '' };

@@ -1,4 +1,5 @@
-// /profile/second-factor: add or remove an authenticator app (docs/decisions/049-second-factor.md). The workflow is
+// /profile/second-factor: add or remove passkeys (docs/decisions/056-passkeys.md, PasskeysSection) and an authenticator
+// app (docs/decisions/049-second-factor.md). The workflow is
 // machines/second-factor/enrolment.machine.ts; this view renders its state and sends its events. Staff are sent here
 // until they enrol, with `next` to return to the admin area.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,6 +28,7 @@ import { PageHeading } from '#components/ui/PageHeading';
 import { SignedInOnly } from '#components/session/SignedInOnly';
 import { noErrors, toFormErrors } from '#lib/form-errors';
 import { paths, safeNext } from '#lib/paths';
+import { PasskeysSection } from './PasskeysSection';
 
 const labels = defineMessages({
   password: { id: 'profile.secondFactor.password' },
@@ -64,12 +66,18 @@ function SecondFactorContent() {
         </Alert>
       ) : (
         <>
-          {status.data.required && !status.data.totp ? (
+          {status.data.required && !status.data.totp && status.data.passkeys.length === 0 ? (
             <Alert kind="info">
               <FormattedMessage id="profile.secondFactor.staffRequired" />
             </Alert>
           ) : null}
-          <EnrolmentSection enrolled={status.data.totp} codesLeft={status.data.recovery_codes_left} />
+          <PasskeysSection passkeys={status.data.passkeys} totp={status.data.totp} />
+          <section aria-labelledby="sf-app-title" className="space-y-5">
+            <h2 id="sf-app-title" className="text-2xl font-bold text-gray-900">
+              <FormattedMessage id="profile.secondFactor.appTitle" />
+            </h2>
+            <EnrolmentSection enrolled={status.data.totp} codesLeft={status.data.recovery_codes_left} />
+          </section>
         </>
       )}
     </div>
@@ -154,9 +162,9 @@ function EnrolmentSection({ enrolled, codesLeft }: { enrolled: boolean; codesLef
           actor.send({ type: 'enrol.confirm', code: value(event, 'code') });
         }}
       >
-        <h2 className="text-2xl font-bold text-gray-900">
+        <h3 className="text-2xl font-bold text-gray-900">
           <FormattedMessage id="profile.secondFactor.scanTitle" />
-        </h2>
+        </h3>
         <p className="text-gray-800">
           <FormattedMessage id="profile.secondFactor.scanIntro" />
         </p>
@@ -190,9 +198,9 @@ function EnrolmentSection({ enrolled, codesLeft }: { enrolled: boolean; codesLef
   if (view === 'codes') {
     return (
       <section aria-labelledby="sf-codes-title" className="space-y-5">
-        <h2 id="sf-codes-title" className="text-2xl font-bold text-gray-900">
+        <h3 id="sf-codes-title" className="text-2xl font-bold text-gray-900">
           <FormattedMessage id="profile.secondFactor.codesTitle" />
-        </h2>
+        </h3>
         <Alert kind="info">
           <FormattedMessage id="profile.secondFactor.codesIntro" />
         </Alert>
@@ -231,9 +239,9 @@ function EnrolmentSection({ enrolled, codesLeft }: { enrolled: boolean; codesLef
           actor.send({ type: 'remove.submit', password: String(data.get('current_password') ?? ''), method, code: String(data.get('code') ?? '').trim() });
         }}
       >
-        <h2 id="sf-remove-title" className="text-xl font-bold text-gray-900">
+        <h3 id="sf-remove-title" className="text-xl font-bold text-gray-900">
           <FormattedMessage id="profile.secondFactor.removeTitle" />
-        </h2>
+        </h3>
         <p className="text-gray-800">
           <FormattedMessage id="profile.secondFactor.removeIntro" />
         </p>
