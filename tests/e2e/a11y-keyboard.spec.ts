@@ -122,7 +122,7 @@ test('sign up and sign in with the keyboard alone', async ({ page }) => {
   await tab(page, panelNav.getByRole('link', { name: es('panel.nav.programs'), exact: true }), 'panel programs link', 'Shift+Tab');
   await tab(page, page.getByRole('button', { name: 'English', exact: true }), 'the English button', 'Shift+Tab');
   await tab(page, page.getByRole('button', { name: 'Español', exact: true }), 'the Español button', 'Shift+Tab');
-  const signOut = page.getByRole('button', { name: es('app.header.signOut') });
+  const signOut = page.getByRole('button', { name: es('app.header.signOut'), exact: true });
   await page.keyboard.press('Shift+Tab');
   await expect(signOut).toBeFocused();
   await expectVisibleFocus(page, 'sign-out button');

@@ -100,7 +100,7 @@ for (const locale of ['es', 'en'] as const) {
       await openScreen(page, path, locale);
       await expectNoAxeViolations(page, `(${locale}, applicant)`);
     }
-    await page.getByRole('button', { name: t(locale, 'app.header.signOut') }).click();
+    await page.getByRole('button', { name: t(locale, 'app.header.signOut'), exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 

@@ -80,7 +80,7 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
     expect(mail.text).not.toContain(NEW_PASSWORD);
 
     // Sign out; the old password is refused, the new one signs in.
-    await page.getByRole('button', { name: L('app.header.signOut') }).click();
+    await page.getByRole('button', { name: L('app.header.signOut'), exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/login');
     // Signed out, the page follows the device's language rule, not the account's: read which one it shows.

@@ -50,7 +50,7 @@ test('reset the password with the link from the e-mail, then sign in with the ne
 
   // The link is spent once the password changed: the server says so form-wide (non_field_errors), and the
   // docs/product.md section 8 toast shows that message.
-  await page.getByRole('button', { name: es('app.header.signOut') }).click();
+  await page.getByRole('button', { name: es('app.header.signOut'), exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto(link.pathname + link.search);
   await page.getByLabel(fieldLabel(es('auth.resetConfirm.password'))).fill('Otra-Clave-Segura-55');

@@ -29,7 +29,7 @@ test("with no choice on the device, every page follows the profile's language, a
   expect(await page.evaluate(() => window.localStorage.getItem('language'))).toBeNull();
 
   // Signed out, with no choice on the device: Spanish again.
-  await page.getByRole('button', { name: t('en', 'app.header.signOut') }).click();
+  await page.getByRole('button', { name: t('en', 'app.header.signOut'), exact: true }).click();
   await expectLanguage(page, 'es', 'home.hero.title');
 });
 

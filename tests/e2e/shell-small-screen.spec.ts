@@ -101,7 +101,7 @@ test('at 360 px, sign-in and the profile work without sideways scrolling', async
 
   // The header's controls all fit and work: sign out.
   await openMenuIfFolded(page);
-  await page.getByRole('button', { name: es('app.header.signOut') }).click();
+  await page.getByRole('button', { name: es('app.header.signOut'), exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await expectNoHorizontalScroll(page);
 });
