@@ -515,8 +515,11 @@ const applicationModelFor = (input: ApplicationInput) =>
           return submitting && !(closedRefusal && snapshot.context.status === 'changes_requested');
         }
         if (event.type.startsWith('staff.')) return snapshot.matches({ submitted: 'waiting' }) || snapshot.matches({ submitted: 'inReview' });
-        // A step reports only a real change; and while the submit is in flight the person stays on its screen.
-        if (event.type === 'application.stepChanged') return !submitting && snapshot.context.steps[`${event.step}`] !== event.status;
+        // A step reports only a real change; while the submit is in flight the person stays on its screen, and while
+        // the question "Submit the application?" is open (a modal dialog) they answer it first. The machine's handling
+        // of a step changed meanwhile is tests/machines/application.machine.test.ts's.
+        const asked = snapshot.matches({ draft: 'confirming' }) || snapshot.matches({ changesRequested: 'confirming' });
+        if (event.type === 'application.stepChanged') return !submitting && !asked && snapshot.context.steps[`${event.step}`] !== event.status;
         return true;
       }),
   }) as unknown as TestModel<ApplicationSnapshot, ApplicationModelEvent, ApplicationInput>;
