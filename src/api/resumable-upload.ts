@@ -10,8 +10,11 @@ import type { UploadProgress } from './upload';
 
 /** A chunk per PATCH: a cut connection costs at most this much sent again. */
 export const RESUMABLE_CHUNK_BYTES = 5 * 1024 * 1024;
-/** Waits before retrying a request that got no answer or a 5xx while online (then the upload fails: try again). */
-const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
+/**
+ * Waits before retrying a request that got no answer or a 5xx while online; then the upload fails and the person may
+ * try again, which resumes from the server's offset too. Offline there is no retry: the upload waits to be online.
+ */
+const RETRY_DELAYS = [1000, 3000];
 
 export interface ResumableRequest {
   file: Blob;
