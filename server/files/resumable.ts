@@ -2,6 +2,7 @@
 // one arrives (@tus/file-store under the files folder, or @tus/s3-store in the bucket when STORAGE_URL is set), what
 // its metadata must say (where the file goes: checked against the viewer when it is created), and what becomes of it
 // when it is whole: the same path as a direct upload (documents, intake form, drive), whose answer it returns.
+import { mkdir } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -123,6 +124,8 @@ export class ResumableUploads {
     const s3 = ctx.config.storage;
     if (!s3) {
       const directory = join(ctx.config.dataDir, 'files', 'resumable');
+      // The store makes its folder without being awaited: the first cleanup must find it.
+      await mkdir(directory, { recursive: true });
       return new ResumableUploads(ctx, log, new FileStore({ directory, expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS }));
     }
     // The AWS SDK (and the S3 store) load only when files go to a bucket, as server/services.ts does.

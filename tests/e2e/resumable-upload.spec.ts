@@ -10,15 +10,15 @@ const MB = 1024 * 1024;
 const SIZE = 20 * MB;
 const CHUNK = 5 * MB;
 
-test('a 20 MB drive upload cut offline at half resumes from the server’s offset and sends only the rest (en)', async ({ page, context }) => {
+test('a 20 MB drive upload cut offline at half resumes from the server’s offset and sends only the rest (es)', async ({ page, context }) => {
   test.setTimeout(120_000);
-  const en = (id: string, values?: Record<string, string | number>) => t('en', id, values);
+  const es = (id: string, values?: Record<string, string | number>) => t('es', id, values);
   const programId = await createProgram(`Aceleradora resumable ${Date.now().toString(36)}`, 'accelerator');
-  const applicant = await newApplicant('resumable-upload', 'en');
+  const applicant = await newApplicant('resumable-upload', 'es');
   await applyTo(applicant.api, programId);
-  await signIn(page, applicant.account, 'en');
+  await signIn(page, applicant.account, 'es');
   await page.goto(`/panel/programs/my/drive/${programId}`);
-  await expect(page.getByRole('heading', { level: 1, name: en('panel.drive.title') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: es('panel.drive.title') })).toBeVisible();
 
   // What the server took: each answered PATCH moved the offset from where it started to where it answers.
   const received: Array<{ from: number; to: number }> = [];
@@ -42,15 +42,15 @@ test('a 20 MB drive upload cut offline at half resumes from the server’s offse
     return route.continue();
   });
 
-  await page.getByLabel(en('drive.upload.label')).setInputFiles({ name: 'informe.txt', mimeType: 'text/plain', buffer: Buffer.alloc(SIZE, 0x61) });
-  await expect(page.getByRole('status').filter({ hasText: en('application.upload.offline') })).toBeVisible();
-  await expect(page.getByRole('progressbar', { name: en('application.upload.progress') })).toBeVisible();
+  await page.getByLabel(es('drive.upload.label')).setInputFiles({ name: 'informe.txt', mimeType: 'text/plain', buffer: Buffer.alloc(SIZE, 0x61) });
+  await expect(page.getByRole('status').filter({ hasText: es('application.upload.offline') })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: es('application.upload.progress') })).toBeVisible();
   await expectNoAxeViolations(page, 'upload paused offline');
   const sentBeforeCut = received.reduce((sum, patch) => sum + patch.to - patch.from, 0);
   expect(sentBeforeCut).toBe(SIZE / 2);
 
   await context.setOffline(false);
-  await expect(page.getByRole('button', { name: en('drive.download', { name: 'informe.txt' }) })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('button', { name: es('drive.download', { name: 'informe.txt' }) })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('progressbar')).toHaveCount(0);
 
   // Resumed where the server stood (its HEAD), never from zero; the rest went once, at most half plus a chunk.
