@@ -18,7 +18,7 @@ import {
   selectDocumentsUpload,
   selectRemoving,
 } from '#machines/documents/documents.selectors';
-import { selectPickedFile, selectUploadError, selectUploadPercent, selectUploadRemedy, selectUploadStatus } from '#machines/upload/upload.selectors';
+import { selectPickedFile, selectUploadConnection, selectUploadError, selectUploadPercent, selectUploadRemedy, selectUploadStatus } from '#machines/upload/upload.selectors';
 import { Button } from '#components/ui/Button';
 import { ErrorLines, RequiredMark } from '#components/ui/Field';
 import { errorText, type ErrorText } from '#lib/form-errors';
@@ -86,6 +86,7 @@ export function DocumentsField({ id, target, label, hint, required, errors = [],
   const upload = useSelector(actor, selectDocumentsUpload);
   const status = useSelector(upload, (snapshot) => (snapshot ? selectUploadStatus(snapshot) : 'idle'));
   const percent = useSelector(upload, (snapshot) => (snapshot ? selectUploadPercent(snapshot) : 0));
+  const connection = useSelector(upload, (snapshot) => (snapshot ? selectUploadConnection(snapshot) : null));
   const picked = useSelector(upload, (snapshot) => (snapshot ? selectPickedFile(snapshot) : null));
   const remedy = useSelector(upload, (snapshot) => (snapshot ? selectUploadRemedy(snapshot) : null));
   const uploadError = useSelector(upload, (snapshot) => (snapshot ? selectUploadError(snapshot) : null));
@@ -193,7 +194,7 @@ export function DocumentsField({ id, target, label, hint, required, errors = [],
           </p>
         ) : null}
       </div>
-      {status === 'uploading' ? <UploadProgress percent={percent} onCancel={() => actor.send({ type: 'documents.cancel' })} /> : null}
+      {status === 'uploading' ? <UploadProgress percent={percent} connection={connection} onCancel={() => actor.send({ type: 'documents.cancel' })} /> : null}
       {remedy === 'retry' && picked ? (
         <Button variant="secondary" className="mt-2" onClick={() => actor.send({ type: 'documents.retry' })}>
           <FormattedMessage id="application.upload.retry" values={{ name: picked.name }} />
