@@ -54,6 +54,8 @@ const handle = (title: RouteHandle['title']): RouteHandle => ({ title });
 
 // One dynamic import per area: Vite makes each a chunk the landing page never downloads.
 const panel = () => import('./PanelRoutes');
+// An application's screens are apart from the rest of the panel: they alone need the step schemas' validators.
+const application = () => import('./ApplicationRoutes');
 const admin = () => import('./AdminRoutes');
 
 type AdminModule = typeof import('./AdminRoutes');
@@ -277,28 +279,28 @@ function routeTable(session: SessionActor): RouteObject[] {
                   // One application: its layout loads it and holds its actors while the person moves between screens.
                   path: 'application/:rid',
                   handle: handle(titles.applying),
-                  lazy: async () => ({ Component: (await panel()).ApplicationLayout }),
+                  lazy: async () => ({ Component: (await application()).ApplicationLayout }),
                   children: [
                     {
                       // The application start message, before step 1.
                       index: true,
                       handle: handle(titles.applying),
-                      lazy: async () => ({ Component: (await panel()).ApplicationStartPage }),
+                      lazy: async () => ({ Component: (await application()).ApplicationStartPage }),
                     },
                     {
                       path: '1',
                       handle: handle(titles.applying),
-                      lazy: async () => ({ Component: (await panel()).ApplicationStep1Page }),
+                      lazy: async () => ({ Component: (await application()).ApplicationStep1Page }),
                     },
                     {
                       path: '2',
                       handle: handle(titles.applying),
-                      lazy: async () => ({ Component: (await panel()).ApplicationStep2Page }),
+                      lazy: async () => ({ Component: (await application()).ApplicationStep2Page }),
                     },
                     {
                       path: '3',
                       handle: handle(titles.applying),
-                      lazy: async () => ({ Component: (await panel()).ApplicationStep3Page }),
+                      lazy: async () => ({ Component: (await application()).ApplicationStep3Page }),
                     },
                     // Steps 4 and 5 are sections of the step-3 screen: no route of their own (docs/product.md section 2).
                     { path: '4', ...redirectTo((params) => `/panel/application/${rid(params.rid)}/3`) },
@@ -306,18 +308,18 @@ function routeTable(session: SessionActor): RouteObject[] {
                     {
                       path: '6',
                       handle: handle(titles.applying),
-                      lazy: async () => ({ Component: (await panel()).ApplicationStep6Page }),
+                      lazy: async () => ({ Component: (await application()).ApplicationStep6Page }),
                     },
                     {
                       path: 'submit',
                       handle: handle(titles.applying),
-                      lazy: async () => ({ Component: (await panel()).ApplicationSubmitPage }),
+                      lazy: async () => ({ Component: (await application()).ApplicationSubmitPage }),
                     },
                     {
                       // The submit confirmation.
                       path: 'confirmation',
                       handle: handle(titles.applying),
-                      lazy: async () => ({ Component: (await panel()).ApplicationConfirmationPage }),
+                      lazy: async () => ({ Component: (await application()).ApplicationConfirmationPage }),
                     },
                   ],
                 },
