@@ -4,6 +4,8 @@ import type { ComponentType } from 'react';
 import { defineMessages } from 'react-intl';
 import { matchRoutes, redirect, type HydrationState, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { SessionActor } from '#actors/session';
+import { loadCatalogPart } from '#lib/locale';
+import type { CatalogPart } from '#shared/catalog-parts';
 import { LoginPage } from '#features/auth/components/LoginPage';
 import { PasswordResetConfirmPage } from '#features/auth/components/PasswordResetConfirmPage';
 import { PasswordResetPage } from '#features/auth/components/PasswordResetPage';
@@ -53,10 +55,13 @@ const titles = defineMessages({
 const handle = (title: RouteHandle['title']): RouteHandle => ({ title });
 
 // One dynamic import per area: Vite makes each a chunk the landing page never downloads.
-const panel = () => import('./PanelRoutes');
+// A signed-in area's code comes with its part of the catalog (docs/decisions/062-small-chunks.md).
+const withCatalog = async <T,>(code: Promise<T>, ...catalogParts: CatalogPart[]): Promise<T> =>
+  (await Promise.all([code, ...catalogParts.map(loadCatalogPart)]))[0];
+const panel = () => withCatalog(import('./PanelRoutes'), 'panel');
 // An application's screens are apart from the rest of the panel: they alone need the step schemas' validators.
-const application = () => import('./ApplicationRoutes');
-const admin = () => import('./AdminRoutes');
+const application = () => withCatalog(import('./ApplicationRoutes'), 'panel');
+const admin = () => withCatalog(import('./AdminRoutes'), 'panel', 'admin');
 
 type AdminModule = typeof import('./AdminRoutes');
 type AdminScreenName = { [K in keyof AdminModule]: AdminModule[K] extends ComponentType ? K : never }[keyof AdminModule];
@@ -221,7 +226,7 @@ function routeTable(session: SessionActor): RouteObject[] {
               loader: requireSignedIn(session),
               handle: handle(titles.profile),
               lazy: async () => ({
-                Component: (await import('#features/profile/components/ProfilePage')).ProfilePage,
+                Component: (await withCatalog(import('#features/profile/components/ProfilePage'), 'panel')).ProfilePage,
               }),
             },
             {
@@ -230,7 +235,7 @@ function routeTable(session: SessionActor): RouteObject[] {
               loader: requireSignedIn(session),
               handle: handle(titles.secondFactor),
               lazy: async () => ({
-                Component: (await import('#features/profile/components/SecondFactorPage')).SecondFactorPage,
+                Component: (await withCatalog(import('#features/profile/components/SecondFactorPage'), 'panel')).SecondFactorPage,
               }),
             },
             {
