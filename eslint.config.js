@@ -47,7 +47,7 @@ const restrict = (...rules) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'src/api/schema.d.ts', 'shared/validation/validators.js', 'shared/validation/validators.d.ts', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'node_modules', 'data', 'src/api/schema.d.ts', 'shared/validation/validators.js', 'shared/validation/validators.d.ts', 'shared/validation/validators', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,6 +2,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { catalogsPlugin } from './scripts/catalogs-plugin.ts';
 import { prerenderPlugin } from './scripts/prerender.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
@@ -10,6 +11,8 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // The message catalogs in parts, compiled ahead of time (docs/decisions/062-small-chunks.md).
+    catalogsPlugin(),
     // The public pages rendered in each language (docs/decisions/020-news-and-a-light-landing-page.md), then brotli and
     // gzip copies of the built files, sent as they are by the server (docs/decisions/012-speed.md).
     prerenderPlugin(),

@@ -30,11 +30,11 @@ const escapeHtml = (text: string): string =>
 export const prerenderedFile = (path: string): string => (path === '/' ? 'index.html' : `${path.slice(1)}.html`);
 
 /**
- * The built chunk of a language's catalog (Vite names it after locales/<language>.json and an 8-character hash),
- * fetched with the app. The hash's length tells it from ALTCHA's `es-419-<hash>.js`.
+ * The built chunk of the public part of a language's catalog (scripts/catalogs-plugin.ts names it
+ * _catalog-<language>-public, Rollup writing the id's leading \0 as `_`, and Vite adds an 8-character hash), fetched with the app.
  */
 async function catalogChunk(dist: string, locale: string): Promise<string> {
-  const found = (await readdir(join(dist, 'assets'))).filter((name) => new RegExp(`^${locale}-[\\w-]{8}\\.js$`).test(name));
+  const found = (await readdir(join(dist, 'assets'))).filter((name) => new RegExp(`^_catalog-${locale}-public-[\\w-]{8}\\.js$`).test(name));
   if (found.length !== 1) throw new Error(`expected one catalog chunk for ${locale} in dist/assets, found ${found.length}`);
   return `/assets/${found[0]}`;
 }

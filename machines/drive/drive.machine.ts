@@ -5,7 +5,7 @@
 import { assign, fromPromise, sendTo, setup, spawnChild, stopChild, type ActorRefFrom } from 'xstate';
 import { uploadMachine } from '#machines/upload/upload.machine.ts';
 import { checkWith } from '#shared/validation/field-messages.ts';
-import { updateDriveNodeBody } from '#shared/validation/validators.js';
+import { updateDriveNodeBody } from '#shared/validation/validators/updateDriveNodeBody.js';
 import type {
   CreateFolderInput,
   DeleteNodeInput,

@@ -2,7 +2,7 @@
 // for a draft, ApplicationStep{n}Complete to submit): the same schemas the server validates with (docs/decisions/014).
 import type { StepNumber } from '#shared/application-constants.ts';
 import { checkWith, incompleteMessages, type ContractValidator, type FieldMessages } from './field-messages.ts';
-import * as generated from './validators.js';
+import * as generated from './validators/application-steps.js';
 
 const validators: Record<StepNumber, { draft: ContractValidator; complete: ContractValidator }> = {
   1: { draft: generated.ApplicationStep1Data, complete: generated.ApplicationStep1Complete },

@@ -30,7 +30,7 @@ import { provideDocumentsMachine } from './documents';
 import { isFinalRejection, toSaveDraftRejection, toServerRejection } from './application-errors';
 import { uploadFileActor } from './upload-file';
 // The contract's own check of the answer (generated from openapi.yaml: scripts/gen-validators.ts).
-import { isStoredFile } from '#shared/validation/validators.js';
+import { isStoredFile } from '#shared/validation/validators/isStoredFile.js';
 
 export type ApplicationActorRef = ActorRefFrom<typeof applicationMachine>;
 

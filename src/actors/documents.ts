@@ -16,7 +16,7 @@ import { showToast } from '#lib/toast';
 import { toServerRejection } from './application-errors';
 import { uploadFileActor } from './upload-file';
 // The contract's own check of the answer (generated from openapi.yaml: scripts/gen-validators.ts).
-import { isApplicationFile } from '#shared/validation/validators.js';
+import { isApplicationFile } from '#shared/validation/validators/isApplicationFile.js';
 
 // docs/product.md section 8: the successes 'document uploaded' and 'document deleted'.
 const toasts = defineMessages({

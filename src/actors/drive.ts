@@ -18,7 +18,7 @@ import { getIntl } from '#lib/locale';
 import { showToast } from '#lib/toast';
 import { uploadFileActor } from './upload-file';
 // The contract's own check of the answer (generated from openapi.yaml: scripts/gen-validators.ts).
-import { isDriveNode } from '#shared/validation/validators.js';
+import { isDriveNode } from '#shared/validation/validators/isDriveNode.js';
 
 const toasts = defineMessages<DriveAnnouncement>({
   uploaded: { id: 'application.documents.uploaded' },

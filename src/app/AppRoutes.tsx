@@ -4,6 +4,8 @@ import type { ComponentType } from 'react';
 import { defineMessages } from 'react-intl';
 import { matchRoutes, redirect, type HydrationState, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { SessionActor } from '#actors/session';
+import { loadCatalogPart } from '#lib/locale';
+import type { CatalogPart } from '#shared/catalog-parts';
 import { LoginPage } from '#features/auth/components/LoginPage';
 import { PasswordResetConfirmPage } from '#features/auth/components/PasswordResetConfirmPage';
 import { PasswordResetPage } from '#features/auth/components/PasswordResetPage';
@@ -53,8 +55,13 @@ const titles = defineMessages({
 const handle = (title: RouteHandle['title']): RouteHandle => ({ title });
 
 // One dynamic import per area: Vite makes each a chunk the landing page never downloads.
-const panel = () => import('./PanelRoutes');
-const admin = () => import('./AdminRoutes');
+// A signed-in area's code comes with its part of the catalog (docs/decisions/062-small-chunks.md).
+const withCatalog = async <T,>(code: Promise<T>, ...catalogParts: CatalogPart[]): Promise<T> =>
+  (await Promise.all([code, ...catalogParts.map(loadCatalogPart)]))[0];
+const panel = () => withCatalog(import('./PanelRoutes'), 'panel');
+// An application's screens are apart from the rest of the panel: they alone need the step schemas' validators.
+const application = () => withCatalog(import('./ApplicationRoutes'), 'panel');
+const admin = () => withCatalog(import('./AdminRoutes'), 'panel', 'admin');
 
 type AdminModule = typeof import('./AdminRoutes');
 type AdminScreenName = { [K in keyof AdminModule]: AdminModule[K] extends ComponentType ? K : never }[keyof AdminModule];
@@ -219,7 +226,7 @@ function routeTable(session: SessionActor): RouteObject[] {
               loader: requireSignedIn(session),
               handle: handle(titles.profile),
               lazy: async () => ({
-                Component: (await import('#features/profile/components/ProfilePage')).ProfilePage,
+                Component: (await withCatalog(import('#features/profile/components/ProfilePage'), 'panel')).ProfilePage,
               }),
             },
             {
@@ -228,7 +235,7 @@ function routeTable(session: SessionActor): RouteObject[] {
               loader: requireSignedIn(session),
               handle: handle(titles.secondFactor),
               lazy: async () => ({
-                Component: (await import('#features/profile/components/SecondFactorPage')).SecondFactorPage,
+                Component: (await withCatalog(import('#features/profile/components/SecondFactorPage'), 'panel')).SecondFactorPage,
               }),
             },
             {
@@ -277,28 +284,28 @@ function routeTable(session: SessionActor): RouteObject[] {
                   // One application: its layout loads it and holds its actors while the person moves between screens.
                   path: 'application/:rid',
                   handle: handle(titles.applying),
-                  lazy: async () => ({ Component: (await panel()).ApplicationLayout }),
+                  lazy: async () => ({ Component: (await application()).ApplicationLayout }),
                   children: [
                     {
                       // The application start message, before step 1.
                       index: true,
                       handle: handle(titles.applying),
-                      lazy: async () => ({ Component: (await panel()).ApplicationStartPage }),
+                      lazy: async () => ({ Component: (await application()).ApplicationStartPage }),
                     },
                     {
                       path: '1',
                       handle: handle(titles.applying),
-                      lazy: async () => ({ Component: (await panel()).ApplicationStep1Page }),
+                      lazy: async () => ({ Component: (await application()).ApplicationStep1Page }),
                     },
                     {
                       path: '2',
                       handle: handle(titles.applying),
-                      lazy: async () => ({ Component: (await panel()).ApplicationStep2Page }),
+                      lazy: async () => ({ Component: (await application()).ApplicationStep2Page }),
                     },
                     {
                       path: '3',
                       handle: handle(titles.applying),
-                      lazy: async () => ({ Component: (await panel()).ApplicationStep3Page }),
+                      lazy: async () => ({ Component: (await application()).ApplicationStep3Page }),
                     },
                     // Steps 4 and 5 are sections of the step-3 screen: no route of their own (docs/product.md section 2).
                     { path: '4', ...redirectTo((params) => `/panel/application/${rid(params.rid)}/3`) },
@@ -306,18 +313,18 @@ function routeTable(session: SessionActor): RouteObject[] {
                     {
                       path: '6',
                       handle: handle(titles.applying),
-                      lazy: async () => ({ Component: (await panel()).ApplicationStep6Page }),
+                      lazy: async () => ({ Component: (await application()).ApplicationStep6Page }),
                     },
                     {
                       path: 'submit',
                       handle: handle(titles.applying),
-                      lazy: async () => ({ Component: (await panel()).ApplicationSubmitPage }),
+                      lazy: async () => ({ Component: (await application()).ApplicationSubmitPage }),
                     },
                     {
                       // The submit confirmation.
                       path: 'confirmation',
                       handle: handle(titles.applying),
-                      lazy: async () => ({ Component: (await panel()).ApplicationConfirmationPage }),
+                      lazy: async () => ({ Component: (await application()).ApplicationConfirmationPage }),
                     },
                   ],
                 },

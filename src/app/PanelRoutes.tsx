@@ -1,21 +1,11 @@
 // The applicant panel (/panel/*): its layout and screens, loaded lazily as one chunk so the landing page
-// stays light. Programs, My Programs, events, news, the survey, the application and the program drive come from their
-// features.
+// stays light. Programs, My Programs, events, news, the survey and the program drive come from their features; the
+// application's screens are a chunk of their own (./ApplicationRoutes.tsx).
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet } from 'react-router-dom';
 import { SubNav } from '#components/ui/SubNav';
 import { SignedInOnly } from '#components/session/SignedInOnly';
 
-export { ApplicationLayout } from '#features/application/components/ApplicationLayout';
-export { ConfirmationPage as ApplicationConfirmationPage } from '#features/application/components/ConfirmationPage';
-export { StartPage as ApplicationStartPage } from '#features/application/components/StartPage';
-export {
-  Step1Page as ApplicationStep1Page,
-  Step2Page as ApplicationStep2Page,
-  Step3Page as ApplicationStep3Page,
-  Step6Page as ApplicationStep6Page,
-} from '#features/application/components/StepPages';
-export { SubmitPage as ApplicationSubmitPage } from '#features/application/components/SubmitPage';
 export { EventsPage } from '#features/events/components/EventsPage';
 export { DrivePage } from '#features/drive/components/DrivePage';
 export { MyProgramsPage } from '#features/programs/components/MyProgramsPage';

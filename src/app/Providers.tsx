@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { SessionActor } from '#actors/session';
 import { SessionContext } from '#lib/use-session';
-import { defaultLocale, messagesFor, useLocale } from '#lib/locale';
+import { defaultLocale, useLocale, useMessages } from '#lib/locale';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -23,8 +23,9 @@ function isClientError(error: unknown): boolean {
 
 function LanguageProvider({ children }: { children: ReactNode }) {
   const locale = useLocale();
+  const messages = useMessages();
   return (
-    <IntlProvider locale={locale} defaultLocale={defaultLocale} messages={messagesFor(locale)}>
+    <IntlProvider locale={locale} defaultLocale={defaultLocale} messages={messages}>
       {children}
     </IntlProvider>
   );

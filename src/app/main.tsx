@@ -6,7 +6,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { readRememberedEmail, readStoredRecord } from '#actors/session';
 import { selectIsSignedIn, selectIsStaff } from '#machines/session/session.selectors';
-import { applyDocumentLanguage, getLocale, hasStoredLocale, loadCatalog, rememberLanguageForServer } from '#lib/locale';
+import { applyDocumentLanguage, getLocale, hasStoredLocale, loadCatalogPart, rememberLanguageForServer } from '#lib/locale';
+import { catalogPartsFor } from '#shared/catalog-parts';
 import './styles.css';
 import { createQueryClient, Providers } from './Providers';
 import { seedPrerenderedData } from './prerendered-data';
@@ -30,7 +31,7 @@ const { pathname, search } = window.location;
 // (docs/decisions/058-phone-speed.md): none of them waits for another.
 prefetchRouteData(queryClient, { pathname, search }, selectIsSignedIn(session.getSnapshot()));
 preloadAdminCode(pathname, selectIsStaff(session.getSnapshot()));
-await Promise.all([loadCatalog(getLocale()), resolveLazyRoutes(routes, pathname)]);
+await Promise.all([...catalogPartsFor(pathname).map(loadCatalogPart), resolveLazyRoutes(routes, pathname)]);
 
 // The prerender draws a signed-out visitor with nothing remembered, in the language of the file the server chose
 // (the `language` cookie). Anyone else (a stored session, a remembered e-mail, a device choice the cookie does not

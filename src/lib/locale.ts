@@ -1,7 +1,8 @@
 // The interface language: one small store (read by React through useSyncExternalStore, and by the API client
 // for Accept-Language), its persistence in localStorage, <html lang>, and the message catalogs.
 import { useSyncExternalStore } from 'react';
-import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { createIntl, createIntlCache, type IntlShape, type MessageFormatElement } from 'react-intl';
+import { CATALOG_PARTS, type CatalogPart } from '#shared/catalog-parts';
 import { LANGUAGE_VALUES } from '#shared/contract-enums';
 import { readItem, storageKeys, writeItem } from './storage';
 
@@ -14,23 +15,64 @@ export function isLocale(value: unknown): value is Locale {
   return value === 'es' || value === 'en';
 }
 
-// One catalog per language, each its own chunk: a page downloads only the language it shows. main.tsx (and the
-// prerender) load the first one before rendering; setLocale loads the other when the switcher asks for it.
-const catalogLoaders: Record<Locale, () => Promise<{ default: Record<string, string> }>> = {
-  es: () => import('#locales/es.json'),
-  en: () => import('#locales/en.json'),
+// Each language's catalog comes in parts (shared/catalog-parts.ts), each its own chunk compiled ahead of time
+// (scripts/catalogs-plugin.ts): a page downloads only its language and the parts its routes use
+// (docs/decisions/062-small-chunks.md). main.tsx (and the prerender) load the first ones before rendering, the
+// routes of the panel and the admin area theirs (loadCatalogPart), setLocale the other language's when asked.
+type Messages = Record<string, MessageFormatElement[]>;
+const catalogLoaders: Record<Locale, Record<CatalogPart, () => Promise<{ default: Messages }>>> = {
+  es: {
+    public: () => import('virtual:catalog-es-public'),
+    panel: () => import('virtual:catalog-es-panel'),
+    admin: () => import('virtual:catalog-es-admin'),
+  },
+  en: {
+    public: () => import('virtual:catalog-en-public'),
+    panel: () => import('virtual:catalog-en-panel'),
+    admin: () => import('virtual:catalog-en-admin'),
+  },
 };
-const catalogs: Partial<Record<Locale, Record<string, string>>> = {};
+const parts: Record<Locale, Partial<Record<CatalogPart, Messages>>> = { es: {}, en: {} };
+/** The parts of each language merged, made again when a part arrives (a new object, so React sees the change). */
+const merged = new Map<Locale, Messages>();
+/** The parts the screens shown so far needed: a change of language loads them all before it switches. */
+const neededParts = new Set<CatalogPart>(['public']);
 
-export async function loadCatalog(locale: Locale): Promise<void> {
-  catalogs[locale] ??= (await catalogLoaders[locale]()).default;
+const hasParts = (locale: Locale, wanted: Iterable<CatalogPart>): boolean => [...wanted].every((part) => parts[locale][part]);
+
+/** Loads `wanted` parts (the public one by default) of a language's catalog. */
+export async function loadCatalog(locale: Locale, wanted: readonly CatalogPart[] = ['public']): Promise<void> {
+  await Promise.all(
+    wanted.map(async (part) => {
+      if (parts[locale][part]) return;
+      const messages = (await catalogLoaders[locale][part]()).default;
+      parts[locale][part] ??= messages;
+      merged.delete(locale);
+    }),
+  );
 }
 
-/** The messages of a loaded catalog (tests/unit/locales.test.ts keeps both catalogs complete). */
-export function messagesFor(locale: Locale): Record<string, string> {
-  const catalog = catalogs[locale];
-  if (!catalog) throw new Error(`The ${locale} catalog is not loaded: await loadCatalog('${locale}') first`);
-  return catalog;
+/**
+ * Loads a part for the language on screen (and the one being switched to) and tells the screens, before the route
+ * that asked for it renders.
+ */
+export async function loadCatalogPart(part: CatalogPart): Promise<void> {
+  neededParts.add(part);
+  const languages = new Set([current, wanted]);
+  if ([...languages].every((locale) => hasParts(locale, [part]))) return;
+  await Promise.all([...languages].map((locale) => loadCatalog(locale, [part])));
+  notify();
+}
+
+/** The messages of the loaded parts of a catalog (tests/unit/locales.test.ts keeps both catalogs complete). */
+export function messagesFor(locale: Locale): Messages {
+  if (!parts[locale].public) throw new Error(`The ${locale} catalog is not loaded: await loadCatalog('${locale}') first`);
+  let messages = merged.get(locale);
+  if (!messages) {
+    messages = Object.assign({}, ...CATALOG_PARTS.map((part) => parts[locale][part] ?? {})) as Messages;
+    merged.set(locale, messages);
+  }
+  return messages;
 }
 
 let current: Locale = initialLocale();
@@ -68,9 +110,9 @@ export function setLocale(next: Locale, persist = true): void {
   }
   wanted = next;
   if (next === current) return;
-  if (catalogs[next]) return switchTo(next);
+  if (hasParts(next, neededParts)) return switchTo(next);
   // The other language's catalog arrives first; the page keeps the current one until then (no raw ids).
-  void loadCatalog(next).then(() => {
+  void loadCatalog(next, [...neededParts]).then(() => {
     if (wanted === next) switchTo(next);
   });
 }
@@ -78,6 +120,10 @@ export function setLocale(next: Locale, persist = true): void {
 function switchTo(next: Locale): void {
   current = next;
   applyDocumentLanguage();
+  notify();
+}
+
+function notify(): void {
   for (const listener of listeners) listener();
 }
 
@@ -96,12 +142,21 @@ const intls = new Map<Locale, IntlShape>();
 
 /** The formatter for code that runs outside React (the session actors' fallback error text). */
 export function getIntl(locale: Locale = current): IntlShape {
+  const messages = messagesFor(locale);
   let intl = intls.get(locale);
-  if (!intl) {
-    intl = createIntl({ locale, defaultLocale, messages: messagesFor(locale) }, cache);
+  // Made again when a part of the catalog arrived since.
+  if (intl?.messages !== messages) {
+    intl = createIntl({ locale, defaultLocale, messages }, cache);
     intls.set(locale, intl);
   }
   return intl;
+}
+
+const currentMessages = (): Messages => messagesFor(current);
+
+/** The messages of the language on screen; re-renders when the language changes or a part of its catalog arrives. */
+export function useMessages(): Messages {
+  return useSyncExternalStore(subscribeLocale, currentMessages, currentMessages);
 }
 
 /** The current language in React; re-renders when the switcher changes it. */

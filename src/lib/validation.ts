@@ -1,15 +1,11 @@
-// Browser checks of a form before it is sent, with the contract's own validators (shared/validation/validators.js,
+// Browser checks of a form before it is sent, with the contract's own validators (shared/validation/validators/,
 // generated from openapi.yaml): the rules are the server's, written once (docs/decisions/014-one-set-of-rules.md).
 // The server checks everything again; its answer replaces these messages when it refuses.
 import { checkWith, type ContractValidator, type FieldMessages } from '#shared/validation/field-messages';
 import type { FormErrors } from './form-errors';
 
-/**
- * The contract's validators, fetched when a form is first checked: the generated module is about 300 KB, and the
- * public pages (prerendered, docs/decisions/020-news-and-a-light-landing-page.md) must not download it to show.
- */
-export const loadValidators = (): Promise<typeof import('#shared/validation/validators.js')> =>
-  import('#shared/validation/validators.js');
+// A form imports its own validator, one module per form (`#shared/validation/validators/{operationId}Body.js`); a page
+// that must show before any check (the prerendered public pages, docs/decisions/020) imports it at submit.
 
 /**
  * The problems of a request body, as message ids per field (shown in the language on screen). `extra` adds checks of

@@ -11,6 +11,7 @@ import { Button } from '#components/ui/Button';
 import { SelectField } from '#components/ui/Field';
 import { PageHeading } from '#components/ui/PageHeading';
 import { defaultLocale, isLocale, loadCatalog, messagesFor, type Locale } from '#lib/locale';
+import { CATALOG_PARTS } from '#shared/catalog-parts';
 import { adminApplicationQueryOptions } from '#features/admin-applications/api/applications';
 import { scoresQueryOptions } from '#features/admin-applications/api/scoring';
 import { messages, REVIEW_PAGES } from '#features/admin-applications/messages';
@@ -19,11 +20,11 @@ import { PrintChecklist, PrintHistory, PrintScores } from './PrintReview';
 import { applicationMailQueryOptions, wholeAuditQueryOptions } from '#components/admin/record-history';
 import { ReviewContent } from './ReviewSections';
 
-/** The other language's catalog, loaded once (the interface's own is already there). */
+/** The other language's catalog, every part, loaded once (the interface's own is already there). */
 const catalogQuery = (locale: Locale) => ({
   queryKey: ['locale-catalog', locale] as const,
   queryFn: async () => {
-    await loadCatalog(locale);
+    await loadCatalog(locale, CATALOG_PARTS);
     return messagesFor(locale);
   },
   staleTime: Infinity,

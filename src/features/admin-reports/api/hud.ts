@@ -8,7 +8,7 @@ import { saveBlob } from '#api/applications';
 import { uploadWithProgress } from '#api/upload';
 import type { components, operations } from '#api/schema';
 // The contract's own check of the answer (generated from openapi.yaml: scripts/gen-validators.ts).
-import { isHudIncomeLimitYear } from '#shared/validation/validators.js';
+import { isHudIncomeLimitYear } from '#shared/validation/validators/isHudIncomeLimitYear.js';
 import { HUD_POPULATION_VALUES } from '#shared/contract-enums';
 
 type Schemas = components['schemas'];

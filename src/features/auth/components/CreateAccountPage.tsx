@@ -15,7 +15,7 @@ import { hasErrors, toFormErrors } from '#lib/form-errors';
 import { isLocale, useLocale, type Locale } from '#lib/locale';
 import { paths, type LoginState } from '#lib/paths';
 import { showToast } from '#lib/toast';
-import { checkForm, loadValidators, text } from '#lib/validation';
+import { checkForm, text } from '#lib/validation';
 import { register, type RegisterRequest } from '#features/auth/api/auth';
 import { NewPasswordFields, confirmationProblems } from '#components/password/NewPasswordFields';
 import { AltchaField } from '#components/ui/AltchaField';
@@ -73,7 +73,7 @@ export function CreateAccountPage() {
       captcha: captcha ?? '',
     };
     const confirm = text(data, 'password_confirm', false);
-    const { registerBody } = await loadValidators();
+    const { registerBody } = await import('#shared/validation/validators/registerBody.js');
     const found = checkForm(registerBody, body, confirmationProblems(body.password, confirm));
     if (hasErrors(found)) return fail(found);
     clear();

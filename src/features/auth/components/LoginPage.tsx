@@ -15,7 +15,7 @@ import { PageHeading } from '#components/ui/PageHeading';
 import { useFormErrors } from '#components/ui/use-form-errors';
 import { hasErrors } from '#lib/form-errors';
 import { homeFor, loginStateEmail, paths, safeNext } from '#lib/paths';
-import { checkForm, loadValidators, text } from '#lib/validation';
+import { checkForm, text } from '#lib/validation';
 import { useSession, useSessionActor } from '#lib/use-session';
 import { SecondFactorStep } from './SecondFactorStep';
 
@@ -53,7 +53,7 @@ export function LoginPage() {
     const data = new FormData(event.currentTarget);
     const email = text(data, 'email');
     const password = text(data, 'password', false);
-    const { loginBody } = await loadValidators();
+    const { loginBody } = await import('#shared/validation/validators/loginBody.js');
     const found = checkForm(loginBody, { email, password });
     if (hasErrors(found)) return fail(found);
     clear();

@@ -14,7 +14,7 @@ import { useFormErrors } from '#components/ui/use-form-errors';
 import { hasErrors, hasFieldErrors, toFormErrors } from '#lib/form-errors';
 import { paths } from '#lib/paths';
 import { focusOnMount } from '#lib/focus-on-mount';
-import { checkForm, loadValidators, text } from '#lib/validation';
+import { checkForm, text } from '#lib/validation';
 import { confirmPasswordReset } from '#features/auth/api/auth';
 import { NewPasswordFields, confirmationProblems } from '#components/password/NewPasswordFields';
 import { showAuthError, showAuthSuccess } from '#features/auth/auth-toasts';
@@ -46,7 +46,7 @@ export function PasswordResetConfirmPage() {
     const data = new FormData(event.currentTarget);
     const password = text(data, 'password', false);
     const confirm = text(data, 'password_confirm', false);
-    const { confirmPasswordResetBody } = await loadValidators();
+    const { confirmPasswordResetBody } = await import('#shared/validation/validators/confirmPasswordResetBody.js');
     const found = checkForm(confirmPasswordResetBody, { uid, token, password }, confirmationProblems(password, confirm));
     if (hasErrors(found)) return fail(found);
     clear();

@@ -13,7 +13,7 @@ import { useFormErrors } from '#components/ui/use-form-errors';
 import { hasErrors, hasFieldErrors, toFormErrors } from '#lib/form-errors';
 import { paths } from '#lib/paths';
 import { focusOnMount } from '#lib/focus-on-mount';
-import { checkForm, loadValidators, text } from '#lib/validation';
+import { checkForm, text } from '#lib/validation';
 import { RESET_LINK_TTL_DAYS } from '#shared/account-constants';
 import { requestPasswordReset } from '#features/auth/api/auth';
 import { showAuthError, showAuthSuccess } from '#features/auth/auth-toasts';
@@ -38,7 +38,7 @@ export function PasswordResetPage() {
     event.preventDefault();
     const form = event.currentTarget;
     const email = text(new FormData(form), 'email');
-    const { requestPasswordResetBody } = await loadValidators();
+    const { requestPasswordResetBody } = await import('#shared/validation/validators/requestPasswordResetBody.js');
     const found = checkForm(requestPasswordResetBody, { email });
     if (hasErrors(found)) return fail(found);
     clear();

@@ -23,7 +23,7 @@ import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
 import { RequiredNote, SelectField, TextField } from '#components/ui/Field';
 import { TermsLink } from '#components/terms/TermsLink';
 import { errorText, hasErrors, noErrors, toFormErrors } from '#lib/form-errors';
-import { checkForm, loadValidators, text } from '#lib/validation';
+import { checkForm, text } from '#lib/validation';
 
 // The widget (and the altcha package) is its own chunk, fetched once the person starts on the form.
 const AltchaField = lazy(async () => ({ default: (await import('#components/ui/AltchaField')).AltchaField }));
@@ -85,7 +85,7 @@ export function RegistrationForm({ event, idPrefix }: { event: EventInfo; idPref
     const data = new FormData(formEvent.currentTarget);
     const howHeard = HOW_HEARD.find((value) => value === text(data, 'how_heard'));
     const body = { name: text(data, 'name'), email: text(data, 'email'), phone: text(data, 'phone'), how_heard: howHeard ?? 'other', conditions: true as const };
-    const { registerForEventBody } = await loadValidators();
+    const { registerForEventBody } = await import('#shared/validation/validators/registerForEventBody.js');
     const captcha = actor.getSnapshot().context.captcha;
     const found = checkForm(registerForEventBody, {
       ...body,

@@ -11,7 +11,7 @@ import { useFormErrors } from '#components/ui/use-form-errors';
 import { hasErrors, toFormErrors } from '#lib/form-errors';
 import { showToast } from '#lib/toast';
 import { checkForm, text } from '#lib/validation';
-import { changeMyEmailBody } from '#shared/validation/validators.js';
+import { changeMyEmailBody } from '#shared/validation/validators/changeMyEmailBody.js';
 import { CurrentPasswordField } from '#components/password/CurrentPasswordField';
 import { useRequestEmailChange } from '#features/profile/api/me';
 import { ProfileCard } from './ProfileCard';

@@ -12,7 +12,7 @@ import { hasErrors, toFormErrors } from '#lib/form-errors';
 import { showToast } from '#lib/toast';
 import { useSessionActor } from '#lib/use-session';
 import { checkForm, text } from '#lib/validation';
-import { changeMyPasswordBody } from '#shared/validation/validators.js';
+import { changeMyPasswordBody } from '#shared/validation/validators/changeMyPasswordBody.js';
 import { CurrentPasswordField } from '#components/password/CurrentPasswordField';
 import { useChangePassword } from '#features/profile/api/me';
 import { ProfileCard } from './ProfileCard';

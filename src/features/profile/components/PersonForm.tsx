@@ -14,7 +14,7 @@ import { hasErrors, toFormErrors } from '#lib/form-errors';
 import { isLocale, setLocale } from '#lib/locale';
 import { showToast } from '#lib/toast';
 import { checkForm, text } from '#lib/validation';
-import { updateMeBody } from '#shared/validation/validators.js';
+import { updateMeBody } from '#shared/validation/validators/updateMeBody.js';
 import { useUpdateMe, type Person, type PersonUpdate } from '#features/profile/api/me';
 
 /** Field name -> control id and label, in form order (the error summary follows it); the e-mail has its own form. */

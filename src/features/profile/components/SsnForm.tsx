@@ -10,7 +10,7 @@ import { useFormErrors } from '#components/ui/use-form-errors';
 import { hasErrors, toFormErrors } from '#lib/form-errors';
 import { showToast } from '#lib/toast';
 import { checkForm, text } from '#lib/validation';
-import { setMySsnLast4Body } from '#shared/validation/validators.js';
+import { setMySsnLast4Body } from '#shared/validation/validators/setMySsnLast4Body.js';
 import { SSN_LAST4_INPUT_PATTERN, ssnLast4Of } from '#shared/application-constants';
 import { ProfileCard } from './ProfileCard';
 import { useSetSsnLast4 } from '#features/profile/api/me';

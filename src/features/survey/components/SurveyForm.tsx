@@ -9,7 +9,7 @@ import { RequiredNote } from '#components/ui/Field';
 import { useFormErrors } from '#components/ui/use-form-errors';
 import { hasErrors, toFormErrors } from '#lib/form-errors';
 import { checkForm, text } from '#lib/validation';
-import { saveMySurveyBody } from '#shared/validation/validators.js';
+import { saveMySurveyBody } from '#shared/validation/validators/saveMySurveyBody.js';
 import type { Survey, SurveyAnswers } from '#api/survey';
 import { toSurveyBody, type SurveyFormValues } from '#features/survey/answers';
 import { surveyFields as fields, yesNo } from '#features/survey/fields';

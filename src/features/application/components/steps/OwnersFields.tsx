@@ -14,7 +14,7 @@ import type { FieldErrors } from '#features/application/components/StepSection';
 import { errorText } from '#lib/form-errors';
 import { DocumentsField } from '#features/application/components/DocumentsField';
 import { MAX_OWNERS } from '#shared/application-constants';
-import { SpecField, summaryFields } from './SpecFields';
+import { errorsKey, SpecField, summaryFields } from './SpecFields';
 
 
 /** The owners' fields for the error summary: `owners` for the list, `owners.<n>.<field>` for each owner. */
@@ -30,10 +30,6 @@ export function ownerFields(count: number): Record<string, SummaryField> {
 function focusSoon(id: string) {
   requestAnimationFrame(() => document.getElementById(id)?.focus());
 }
-
-/** One owner's errors, as a value: a row re-renders when these change, not when another owner's do. */
-const rowErrorsKey = (errors: FieldErrors, index: number): string =>
-  JSON.stringify(Object.entries(errors).filter(([name]) => name.startsWith(`owners.${index}.`)));
 
 interface OwnerRowProps {
   index: number;
@@ -99,7 +95,7 @@ const OwnerRow = memo(
     before.count === after.count &&
     before.update === after.update &&
     before.remove === after.remove &&
-    rowErrorsKey(before.errors, before.index) === rowErrorsKey(after.errors, after.index),
+    errorsKey(before.errors, `owners.${before.index}`) === errorsKey(after.errors, `owners.${after.index}`),
 );
 
 /** Same fields with the same values (ownersOf copies each owner, so identity says nothing). */

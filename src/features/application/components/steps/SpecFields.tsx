@@ -27,6 +27,13 @@ export function summaryFields(
   );
 }
 
+/**
+ * A field's errors (its own and its items', `race.0`), as a value: a memoized row re-renders when these change, not
+ * when another field's do.
+ */
+export const errorsKey = (errors: FieldErrors, name: string): string =>
+  JSON.stringify(Object.entries(errors).filter(([key]) => key === name || key.startsWith(`${name}.`)));
+
 interface SpecFieldProps {
   step: number;
   spec: FieldSpec;
