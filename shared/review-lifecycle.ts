@@ -105,6 +105,13 @@ export const awaitsStaff = (status: ApplicationStatus): boolean =>
   eventsFrom(status, 'staff').some((event) => event !== 'close' && event !== 'reopen');
 
 /**
+ * The applicant's resubmission is what staff have before them: the application is where `resubmit` takes it (in
+ * review). Staff's list names the resubmission's date beside the status while this holds
+ * (docs/decisions/036-review-rules.md); once staff decide or ask for changes again, the status says it all.
+ */
+export const showsResubmission = (status: ApplicationStatus): boolean => status === LIFECYCLE.resubmit.to;
+
+/**
  * Staff may still write score sheets: not once the application is decided, so the total it was decided at stays
  * (docs/decisions/037-rubric-versions.md). The server refuses a sheet otherwise; the scoring panel reads the answer.
  */
@@ -202,6 +209,17 @@ export function statusAfterSending(status: ApplicationStatus): ApplicationStatus
   return event === undefined ? null : nextStatus(status, event, 'applicant');
 }
 
+/**
+ * A program in `program` closes its drafts: staff closing it (or its deadline passing) ends a draft, which then reads
+ * as `closed` (the table's `untilDeadline` rows); a program made unavailable only blocks the applicant's writes while
+ * it lasts (`program_unavailable`), so its drafts stay drafts. The server's reading of a draft and the programs form's
+ * warning before staff close a program both ask it.
+ */
+export const programClosesDrafts = (program: ProgramStatus): boolean => program === 'closed';
+
+/** A step counts as done once the applicant submitted it (a stored row's string is read the same way). */
+export const isStepSubmitted = (status: StepStatus | (string & {})): boolean => status === 'submitted';
+
 /** One step as My Programs reads it (ApplicationStep has these fields). */
 export interface StepProgress {
   /** A StepStatus (a stored row's string is read the same way: only `submitted` counts). */
@@ -219,7 +237,7 @@ export const myProgramsOffer = (action: ApplicationAction, program: ProgramStatu
 
 /** How far the applicant is: steps submitted of the STEP_COUNT ("3 of 6 steps submitted"). */
 export const applicantProgress = (steps: readonly Pick<StepProgress, 'status'>[]): { done: number; total: number } => ({
-  done: steps.filter((step) => step.status === 'submitted').length,
+  done: steps.filter((step) => isStepSubmitted(step.status)).length,
   total: STEP_COUNT,
 });
 
@@ -238,7 +256,7 @@ export function applicantOffer(
   if (program === 'unavailable') return null;
   if (APPLICANT_SIDE[status].offer === 'view' || applicantWriteRefusal(status, program, undefined, []) !== null) return 'view';
   if (applicantProgress(steps).done === STEP_COUNT) return 'submit';
-  if (steps.some((step) => step.version > 0 || step.status === 'submitted')) return 'continue';
+  if (steps.some((step) => step.version > 0 || isStepSubmitted(step.status))) return 'continue';
   return 'start';
 }
 

@@ -4,7 +4,11 @@
 // commands; src/actors/staff-commands.ts is the one place that turns each into its API call.
 import type { operations } from '#api/schema.d.ts';
 
-/** Every staff write the screens make, by operationId. */
+/**
+ * Every staff write the screens make, by operationId: the review's, the users', events' and news' actions, scores and
+ * notes, programs and rubrics, the bulk review and the admin drive's changes. A file's upload into the drive is the
+ * one write left out: it goes with its progress through the upload machine (src/actors/upload-file.ts).
+ */
 export const STAFF_OPERATIONS = [
   'setAdminUserStaff',
   'setAdminUserActive',
@@ -30,6 +34,16 @@ export const STAFF_OPERATIONS = [
   'deleteAdminApplicationNote',
   'markAdminApplicationNotSame',
   'unmarkAdminApplicationNotSame',
+  'bulkAdminApplications',
+  'setAdminApplicationScore',
+  'addAdminApplicationNote',
+  'updateAdminApplicationNote',
+  'createAdminProgram',
+  'updateAdminProgram',
+  'setAdminRubric',
+  'createAdminDriveFolder',
+  'updateAdminDriveNode',
+  'deleteAdminDriveNode',
 ] as const satisfies ReadonlyArray<keyof operations>;
 
 export type StaffOperationId = (typeof STAFF_OPERATIONS)[number];
@@ -80,3 +94,9 @@ export const asStaffCallError = (error: unknown): StaffCallError =>
   typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
     ? { status: error.status, ...('body' in error ? { body: error.body } : {}) }
     : { status: 0 };
+
+/**
+ * The server's error body of a failed staff command (undefined when it never answered): what a staff screen hands
+ * src/lib/form-errors.ts, which words the body's message ids in the language on screen.
+ */
+export const staffErrorBody = (error: unknown): unknown => asStaffCallError(error).body;

@@ -52,8 +52,15 @@ const machineSetup = setup({
     clearError: assign({ error: null }),
     store: assign(({ context }, params: { stored: ApplicationFile }) => ({ files: [...context.files, params.stored] })),
     markRemoving: assign((_, params: { fileId: number }) => ({ removing: params.fileId, error: null })),
-    drop: assign(({ context }) => ({ files: context.files.filter((file) => file.id !== context.removing), removing: null })),
-    keepRemoveError: assign((_, params: { error: unknown }) => ({
+    /**
+     * An owner above was removed while a file was being deleted: the list the field now stands for waits until the
+     * deletion settles, so the deletion's report cannot write this list's old files into another owner's place.
+     */
+    keepShown: assign((_, params: { files: readonly ApplicationFile[] }) => ({ shown: [...params.files] })),
+    drop: assign(({ context }) => ({ files: (context.shown ?? context.files).filter((file) => file.id !== context.removing), removing: null, shown: null })),
+    keepRemoveError: assign(({ context }, params: { error: unknown }) => ({
+      files: context.shown ?? context.files,
+      shown: null,
       removing: null,
       error: {
         code: 'remove_failed' as const,
@@ -84,6 +91,7 @@ export const documentsMachine = machineSetup.createMachine({
     readonly: input.readonly,
     uploading: false,
     removing: null,
+    shown: null,
     error: null,
   }),
   initial: 'init',
@@ -134,7 +142,7 @@ export const documentsMachine = machineSetup.createMachine({
       },
     },
     removing: {
-      description: 'Deleting a stored file on the server.',
+      description: 'Deleting a stored file on the server. A list shown meanwhile (an owner above was removed) is applied once the deletion settles.',
       tags: ['busy'],
       invoke: {
         id: 'removeDocument',
@@ -145,6 +153,9 @@ export const documentsMachine = machineSetup.createMachine({
           actions: ['drop', 'reportFiles', { type: 'announce', params: 'deleted' as const }],
         },
         onError: { target: 'idle', actions: { type: 'keepRemoveError', params: ({ event }) => ({ error: event.error }) } },
+      },
+      on: {
+        'documents.show': { actions: { type: 'keepShown', params: ({ event }: { event: Show }) => ({ files: event.files }) } },
       },
     },
     locked: {

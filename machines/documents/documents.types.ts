@@ -54,6 +54,8 @@ export interface DocumentsContext {
   uploading: boolean;
   /** The file being removed. */
   removing: number | null;
+  /** The list the field was told to show (documents.show) while a file was being removed: applied once that settles. */
+  shown: ApplicationFile[] | null;
   error: DocumentsError | null;
 }
 

@@ -2,7 +2,7 @@
 // (shared/review-lifecycle.ts's applicant side: docs/decisions/045-one-lifecycle-table.md).
 import type { components } from '#api/schema.d.ts';
 import { SUB_PROGRAM_VALUES } from '#shared/contract-enums.ts';
-import { APPLICATION_STATUSES, applicantOffer, type StepProgress } from '#shared/review-lifecycle.ts';
+import { APPLICATION_STATUSES, applicantOffer, programClosesDrafts, type StepProgress } from '#shared/review-lifecycle.ts';
 
 type Schemas = components['schemas'];
 export type SubProgram = Schemas['SubProgram'];
@@ -29,7 +29,7 @@ export const storedStatus = (stored: string): ApplicationStatus => APPLICATION_S
 
 /** What an application reads as now: a draft of a program that closed is closed; staff's statuses read as stored. */
 export function applicationStatus(stored: string, program: ProgramStatus): ApplicationStatus {
-  if (stored === 'draft') return program === 'closed' ? 'closed' : 'draft';
+  if (stored === 'draft') return programClosesDrafts(program) ? 'closed' : 'draft';
   return storedStatus(stored);
 }
 

@@ -2,7 +2,7 @@
 // (XMLHttpRequest, for its progress events) into the folder on screen, the folder's query refreshed after a change,
 // and the success toasts ('document uploaded', 'document deleted', docs/product.md section 8). The calls are the
 // applicant's drive's by default; staff's screen (src/features/admin-drive) gives its own, which stay in the admin
-// chunk.
+// chunk and are staff commands (src/actors/staff-commands.ts). Either way a change rejects with a DriveCallError.
 import type { QueryClient } from '@tanstack/react-query';
 import { defineMessages } from 'react-intl';
 import { fromPromise } from 'xstate';
@@ -10,7 +10,7 @@ import { api } from '#api/client';
 import { ApiError, unwrap } from '#api/errors';
 import { driveKeys, type DriveNode } from '#api/drive';
 import { driveMachine } from '#machines/drive/drive.machine';
-import type { CreateFolderInput, DeleteNodeInput, DriveAnnouncement, MoveNodeInput, RenameNodeInput } from '#machines/drive/drive.types';
+import type { CreateFolderInput, DeleteNodeInput, DriveAnnouncement, DriveCallError, MoveNodeInput, RenameNodeInput } from '#machines/drive/drive.types';
 import type { components } from '#api/schema';
 import { uploadMachine } from '#machines/upload/upload.machine';
 import type { StoredFile } from '#machines/upload/upload.types';
@@ -33,17 +33,30 @@ const toasts = defineMessages<DriveAnnouncement>({
 const storedOf = (node: DriveNode): StoredFile => ({ file_name: node.name, size: node.size ?? 0, uploaded_at: node.created_at, active_content: [] });
 
 /** A change the server refused or never answered, as the drive machine reads it: the status (0: none) and the body. */
-const asCallError = (error: unknown) => (error instanceof ApiError ? { status: error.status, body: error.body } : { status: 0 });
+const asCallError = (error: unknown): DriveCallError => (error instanceof ApiError ? { status: error.status, body: error.body } : { status: 0 });
 
-type Answered = Promise<{ data?: unknown; error?: unknown; response: Response }>;
+/** A call with an answer body; a failure as the machine reads it (with the message ids of the server's errors). */
+const answered = <R extends { data?: unknown; error?: unknown; response: Response }>(request: Promise<R>) =>
+  unwrap(request).catch((error: unknown) => {
+    throw asCallError(error);
+  });
 
-/** One drive's server calls: where its uploads go, its changes, and the query key of its folders' listings. */
+/** A call answered 204: no body, which unwrap() reads as a failure, so the status says it all. */
+async function call(request: Promise<{ response: Response; error?: unknown }>): Promise<void> {
+  const answer = await request.catch(() => undefined);
+  if (!answer?.response.ok) throw asCallError(new ApiError(answer?.response.status ?? 0, answer?.error));
+}
+
+/**
+ * One drive's server calls: where its uploads go, its changes, and the query key of its folders' listings. Each change
+ * resolves once the server took it and rejects with a DriveCallError (status 0: no answer).
+ */
 export interface DriveCalls {
   folderKey: (programId: number) => readonly unknown[];
   uploadPath: (programId: number, query: URLSearchParams) => string;
-  createFolder: (input: CreateFolderInput) => Answered;
-  updateNode: (programId: number, nodeId: number, body: components['schemas']['DriveNodeUpdate']) => Answered;
-  deleteNode: (programId: number, nodeId: number) => Promise<{ response: Response; error?: unknown }>;
+  createFolder: (input: CreateFolderInput) => Promise<unknown>;
+  updateNode: (programId: number, nodeId: number, body: components['schemas']['DriveNodeUpdate']) => Promise<unknown>;
+  deleteNode: (programId: number, nodeId: number) => Promise<unknown>;
 }
 
 /** The applicant's drive: /programs/{id}/drive (docs/decisions/019). */
@@ -51,12 +64,14 @@ export const applicantDriveCalls: DriveCalls = {
   folderKey: driveKeys.all,
   uploadPath: (programId, query) => `/programs/${programId}/drive/files?${query}`,
   createFolder: (input) =>
-    api.POST('/programs/{id}/drive/folders', {
-      params: { path: { id: input.programId } },
-      body: { space: input.location.space, parent_id: input.location.parentId, name: input.name },
-    }),
-  updateNode: (id, nodeId, body) => api.PATCH('/programs/{id}/drive/nodes/{nodeId}', { params: { path: { id, nodeId } }, body }),
-  deleteNode: (id, nodeId) => api.DELETE('/programs/{id}/drive/nodes/{nodeId}', { params: { path: { id, nodeId } } }),
+    answered(
+      api.POST('/programs/{id}/drive/folders', {
+        params: { path: { id: input.programId } },
+        body: { space: input.location.space, parent_id: input.location.parentId, name: input.name },
+      }),
+    ),
+  updateNode: (id, nodeId, body) => answered(api.PATCH('/programs/{id}/drive/nodes/{nodeId}', { params: { path: { id, nodeId } }, body })),
+  deleteNode: (id, nodeId) => call(api.DELETE('/programs/{id}/drive/nodes/{nodeId}', { params: { path: { id, nodeId } } })),
 };
 
 function provideDriveUpload(calls: DriveCalls) {
@@ -77,22 +92,12 @@ function provideDriveUpload(calls: DriveCalls) {
 }
 
 export function provideDriveMachine(queryClient: QueryClient, calls: DriveCalls = applicantDriveCalls) {
-  /** A call with an answer body; a failure as the machine reads it (with the message ids of the server's errors). */
-  const answered = <R extends { data?: unknown; error?: unknown; response: Response }>(request: Promise<R>) =>
-    unwrap(request).catch((error: unknown) => {
-      throw asCallError(error);
-    });
-  /** A call answered 204: no body, which unwrap() reads as a failure, so the status says it all. */
-  const call = async (request: Promise<{ response: Response; error?: unknown }>) => {
-    const answer = await request.catch(() => undefined);
-    if (!answer?.response.ok) throw asCallError(new ApiError(answer?.response.status ?? 0, answer?.error));
-  };
   return driveMachine.provide({
     actors: {
-      createFolder: fromPromise<unknown, CreateFolderInput>(({ input }) => answered(calls.createFolder(input))),
-      renameNode: fromPromise<unknown, RenameNodeInput>(({ input }) => answered(calls.updateNode(input.programId, input.nodeId, { name: input.name }))),
-      moveNode: fromPromise<unknown, MoveNodeInput>(({ input }) => answered(calls.updateNode(input.programId, input.nodeId, { parent_id: input.parentId }))),
-      deleteNode: fromPromise<unknown, DeleteNodeInput>(({ input }) => call(calls.deleteNode(input.programId, input.nodeId))),
+      createFolder: fromPromise<unknown, CreateFolderInput>(({ input }) => calls.createFolder(input)),
+      renameNode: fromPromise<unknown, RenameNodeInput>(({ input }) => calls.updateNode(input.programId, input.nodeId, { name: input.name })),
+      moveNode: fromPromise<unknown, MoveNodeInput>(({ input }) => calls.updateNode(input.programId, input.nodeId, { parent_id: input.parentId })),
+      deleteNode: fromPromise<unknown, DeleteNodeInput>(({ input }) => calls.deleteNode(input.programId, input.nodeId)),
       upload: provideDriveUpload(calls),
     },
     actions: {

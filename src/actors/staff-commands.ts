@@ -1,9 +1,10 @@
 // The one write path of staff's screens (docs/decisions/035-review-screen-on-its-machine.md): each typed command of
 // shared/staff-commands.ts becomes its API call here, and a failure becomes a StaffCallError the machines sort into
-// refused (the server said no) or failed (worth trying again). The admin-action machine and the review machine both
-// call `performStaffCommand`; nothing else writes for staff.
+// refused (the server said no) or failed (worth trying again). The admin-action, review and bulk-review machines, the
+// admin drive's changes and the scoring, notes, programs and rubrics screens all call `performStaffCommand`; nothing
+// else writes for staff (but a drive file's upload, which goes with its progress: src/actors/upload-file.ts).
 import { api } from '#api/client';
-import { ApiError, unwrap } from '#api/errors';
+import { ApiError, unwrap, withMessageIds } from '#api/errors';
 import type { StaffCallError, StaffCommand, StaffCommandMap, StaffOperationId, StaffOutcome, StaffResultMap } from '#shared/staff-commands';
 
 /** A 204 answer: no body, which unwrap would read as a failure. */
@@ -11,7 +12,7 @@ async function noContent(call: Promise<{ response: Response; error?: unknown }>)
   const { response, error } = await call.catch(() => {
     throw new ApiError(0, undefined);
   });
-  if (!response.ok) throw new ApiError(response.status, error);
+  if (!response.ok) throw new ApiError(response.status, withMessageIds(error, response));
   return null;
 }
 
@@ -40,10 +41,20 @@ const performers: { [K in StaffOperationId]: (command: StaffCommandMap[K]) => Pr
   deleteAdminApplicationNote: ({ path }) => noContent(api.DELETE('/admin/applications/{id}/notes/{noteId}', { params: { path } })),
   markAdminApplicationNotSame: ({ path }) => unwrap(api.PUT('/admin/applications/{id}/duplicates/{otherId}/not-same', { params: { path } })),
   unmarkAdminApplicationNotSame: ({ path }) => unwrap(api.DELETE('/admin/applications/{id}/duplicates/{otherId}/not-same', { params: { path } })),
+  bulkAdminApplications: ({ body }) => unwrap(api.POST('/admin/applications/bulk', { body })),
+  setAdminApplicationScore: ({ path, body }) => unwrap(api.PUT('/admin/applications/{id}/scores', { params: { path }, body })),
+  addAdminApplicationNote: ({ path, body }) => unwrap(api.POST('/admin/applications/{id}/notes', { params: { path }, body })),
+  updateAdminApplicationNote: ({ path, body }) => unwrap(api.PUT('/admin/applications/{id}/notes/{noteId}', { params: { path }, body })),
+  createAdminProgram: ({ body }) => unwrap(api.POST('/admin/programs', { body })),
+  updateAdminProgram: ({ path, body }) => unwrap(api.PUT('/admin/programs/{id}', { params: { path }, body })),
+  setAdminRubric: ({ path, body }) => unwrap(api.PUT('/admin/rubrics/{sub_program}', { params: { path }, body })),
+  createAdminDriveFolder: ({ path, body }) => unwrap(api.POST('/admin/programs/{id}/drive/folders', { params: { path }, body })),
+  updateAdminDriveNode: ({ path, body }) => unwrap(api.PATCH('/admin/programs/{id}/drive/nodes/{nodeId}', { params: { path }, body })),
+  deleteAdminDriveNode: ({ path }) => noContent(api.DELETE('/admin/programs/{id}/drive/nodes/{nodeId}', { params: { path } })),
 };
 
 /** Sends one command; rejects with a StaffCallError (status 0 when the server never answered). */
-export async function performStaffCommand<K extends StaffOperationId>(command: StaffCommand<K>): Promise<StaffResultMap[K]> {
+export async function performStaffCommand<K extends StaffOperationId>(command: StaffCommand<K> & { operationId: K }): Promise<StaffResultMap[K]> {
   const perform: (command: StaffCommandMap[K]) => Promise<StaffResultMap[K]> = performers[command.operationId];
   try {
     return await perform(command);

@@ -3,6 +3,7 @@
 import { firstIncompleteStep } from '#machines/application/application.machine';
 import type { StepNumber, StepStatus } from '#machines/step/step.types';
 import { STEP_NUMBERS } from '#shared/application-constants';
+import { isStepSubmitted } from '#shared/review-lifecycle';
 
 export type StepScreen = 1 | 2 | 3 | 6;
 
@@ -36,7 +37,7 @@ export { parseId } from './route-id';
 /** Where "Continue" goes (the application machine's rule): the first step not yet submitted, else "check your answers". */
 export function continuePath(id: number, steps: ReadonlyArray<{ step: number; status: string }>): string {
   const status = (step: StepNumber): StepStatus =>
-    steps.find((item) => item.step === step)?.status === 'submitted' ? 'submitted' : 'incomplete';
+    isStepSubmitted(steps.find((item) => item.step === step)?.status ?? 'incomplete') ? 'submitted' : 'incomplete';
   const first = firstIncompleteStep({ '1': status(1), '2': status(2), '3': status(3), '4': status(4), '5': status(5), '6': status(6) });
   return first === null ? applicationPaths.submit(id) : applicationPaths.step(id, first);
 }

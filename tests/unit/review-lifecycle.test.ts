@@ -24,10 +24,15 @@ import {
   mayDeclareConflict,
   mayScore,
   nextStatus,
+  programClosesDrafts,
+  applicantPhase,
+  isStepSubmitted,
+  showsResubmission,
   REVIEW_DECISIONS,
   staffReviewActions,
   type ApplicationStatus,
 } from '#shared/review-lifecycle';
+import { applicationStatus } from '#server/programs/status.ts';
 
 const contract = parse(readFileSync('openapi.yaml', 'utf8')) as { components: { schemas: Record<string, { enum?: string[] }> } };
 
@@ -148,5 +153,22 @@ describe('shared/review-lifecycle.ts', () => {
     expect(confirmationRefusal({ proposedBy: null, staffId: 1 })).toBe('review_not_allowed');
     expect(confirmationRefusal({ proposedBy: 1, staffId: 1 })).toBe('proposer_cannot_confirm');
     expect(confirmationRefusal({ proposedBy: 2, staffId: 1 })).toBeNull();
+  });
+});
+
+describe('what the views ask the table (docs/decisions/063-one-staff-write-path.md)', () => {
+  it('a resubmission is shown exactly where the applicant\'s resubmit leads', () => {
+    expect(APPLICATION_STATUSES.filter(showsResubmission)).toEqual([nextStatus('changes_requested', 'resubmit', 'applicant')]);
+  });
+
+  it('a program closes its drafts exactly when a draft of it reads as closed, to the server and to the applicant', () => {
+    for (const program of ['open', 'closed', 'unavailable'] as const) {
+      expect(applicationStatus('draft', program) === 'closed').toBe(programClosesDrafts(program));
+      if (programClosesDrafts(program)) expect(applicantPhase('draft', program)).toBe('closed');
+    }
+  });
+
+  it('a step counts as done only once submitted', () => {
+    expect(['incomplete', 'submitted', 'other'].map(isStepSubmitted)).toEqual([false, true, false]);
   });
 });

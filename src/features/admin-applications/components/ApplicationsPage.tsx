@@ -15,7 +15,7 @@ import { applicationStatusNames, subProgramNames, subPrograms } from '#component
 import { SelectField, TextField } from '#components/ui/Field';
 import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
-import { APPLICATION_STATUSES } from '#shared/review-lifecycle';
+import { APPLICATION_STATUSES, showsResubmission } from '#shared/review-lifecycle';
 import {
   applicationListQueryOptions,
   downloadApplicationsCsv,
@@ -242,7 +242,7 @@ export function ApplicationsPage() {
                       <FormattedMessage {...applicationStatusNames[row.status]} />
                     </span>
                     {/* Sent again after a change request, with its own date (docs/decisions/036-review-rules.md). */}
-                    {row.resubmitted_at && row.status === 'in_review' ? (
+                    {row.resubmitted_at && showsResubmission(row.status) ? (
                       <span className="block text-sm text-gray-800">
                         <FormattedMessage id="admin.applications.resubmittedOn" values={{ date: <InstantText instant={row.resubmitted_at} /> }} />
                       </span>

@@ -3,12 +3,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { errorBody } from '#api/errors';
+import { performStaffCommand } from '#actors/staff-commands';
 import { Button } from '#components/ui/Button';
 import { InstantText } from '#components/ui/InstantText';
 import { TextAreaField } from '#components/ui/TextAreaField';
 import { toFormErrors, type ErrorText } from '#lib/form-errors';
-import { editNote, notesQueryOptions, type ApplicationNote } from '#features/admin-applications/api/scoring';
+import { notesQueryOptions, type ApplicationNote } from '#features/admin-applications/api/scoring';
+import { staffErrorBody } from '#shared/staff-commands';
 
 export const editButtonId = (note: ApplicationNote) => `note-${note.id}-edit`;
 export const deleteButtonId = (note: ApplicationNote) => `note-${note.id}-delete`;
@@ -43,13 +44,13 @@ export function NoteItem({ applicationId, note, mine, busy, onDelete }: NoteItem
     focusNext.current = editButtonId(note);
   };
   const saving = useMutation({
-    mutationFn: (body: string) => editNote(applicationId, note.id, body),
+    mutationFn: (body: string) => performStaffCommand({ operationId: 'updateAdminApplicationNote', path: { id: applicationId, noteId: note.id }, body: { text: body } }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: notesQueryOptions(applicationId).queryKey });
       stopEditing();
     },
     onError: (error) => {
-      const found = toFormErrors(errorBody(error), ['text'], { id: 'admin.notes.saveFailed' });
+      const found = toFormErrors(staffErrorBody(error), ['text'], { id: 'admin.notes.saveFailed' });
       setErrors([...(found.fields.text ?? []), ...found.form]);
     },
   });

@@ -6,7 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { provideNoteActionMachine } from '#actors/admin-action';
-import { errorBody } from '#api/errors';
+import { performStaffCommand } from '#actors/staff-commands';
 import { Button } from '#components/ui/Button';
 import { ConfirmDialog } from '#components/ui/ConfirmDialog';
 import { TextAreaField } from '#components/ui/TextAreaField';
@@ -14,7 +14,8 @@ import { toFormErrors, type ErrorText } from '#lib/form-errors';
 import { useSession } from '#lib/use-session';
 import { selectActionRequest, selectConfirmOpen, selectIsWorking } from '#machines/admin-action/admin-action.selectors';
 import { selectUser } from '#machines/session/session.selectors';
-import { addNote, notesQueryOptions, type ApplicationNote } from '#features/admin-applications/api/scoring';
+import { notesQueryOptions, type ApplicationNote } from '#features/admin-applications/api/scoring';
+import { staffErrorBody } from '#shared/staff-commands';
 import { deleteButtonId, NoteItem } from './NoteItem';
 import { AdminActionOutcome } from './ReviewOutcome';
 
@@ -37,14 +38,14 @@ export function NotesPanel({ id }: { id: number }) {
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<ErrorText[]>([]);
   const adding = useMutation({
-    mutationFn: (body: string) => addNote(id, body),
+    mutationFn: (body: string) => performStaffCommand({ operationId: 'addAdminApplicationNote', path: { id }, body: { text: body } }),
     onSuccess: async () => {
       setText('');
       setErrors([]);
       await queryClient.invalidateQueries({ queryKey: notesQueryOptions(id).queryKey });
     },
     onError: (error) => {
-      const found = toFormErrors(errorBody(error), ['text'], { id: 'admin.notes.failed' });
+      const found = toFormErrors(staffErrorBody(error), ['text'], { id: 'admin.notes.failed' });
       setErrors([...(found.fields.text ?? []), ...found.form]);
     },
   });

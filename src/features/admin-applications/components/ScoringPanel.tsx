@@ -5,15 +5,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
-import { errorBody } from '#api/errors';
+import { performStaffCommand } from '#actors/staff-commands';
 import { Alert } from '#components/ui/Alert';
 import { Button } from '#components/ui/Button';
 import { TextField } from '#components/ui/Field';
 import { toFormErrors, type ErrorText } from '#lib/form-errors';
 import { adminApplicationKeys } from '#features/admin-applications/api/applications';
-import { saveMyScores, scoresQueryOptions, type ApplicationScores } from '#features/admin-applications/api/scoring';
+import { scoresQueryOptions, type ApplicationScores } from '#features/admin-applications/api/scoring';
 import { selectDutyReason, selectScoring } from '#machines/review/review.selectors';
 import { dutyMessages, scoringNotOffered } from '#features/admin-applications/messages';
+import { staffErrorBody } from '#shared/staff-commands';
 import type { ReviewActor } from './ReviewPanel';
 import { SheetTotal } from './SheetTotal';
 
@@ -25,13 +26,13 @@ function ScoreForm({ id, data, me }: { id: number; data: ApplicationScores; me: 
   const keys = data.rubric.criteria.map((c) => `scores.${c.key}`);
   const [problems, setProblems] = useState<{ fields: Record<string, ErrorText[]>; form: ErrorText[] }>({ fields: {}, form: [] });
   const saving = useMutation({
-    mutationFn: (scores: Record<string, number>) => saveMyScores(id, scores),
+    mutationFn: (scores: Record<string, number>) => performStaffCommand({ operationId: 'setAdminApplicationScore', path: { id }, body: { scores } }),
     onSuccess: async (answer) => {
       setProblems({ fields: {}, form: [] });
       queryClient.setQueryData(scoresQueryOptions(id).queryKey, answer);
       await queryClient.invalidateQueries({ queryKey: [...adminApplicationKeys.all, 'list'] });
     },
-    onError: (error) => setProblems(toFormErrors(errorBody(error), keys, { id: 'admin.scoring.saveFailed' })),
+    onError: (error) => setProblems(toFormErrors(staffErrorBody(error), keys, { id: 'admin.scoring.saveFailed' })),
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,9 +1,10 @@
 // Server data of staff's program drive (docs/decisions/024): the drive's summary, the applicants with a space, one
 // folder of the shared materials or of an applicant's space, downloads, and the drive machine's calls for the
-// shared materials. These admin paths stay in the admin chunk: the shared drive views reach them through the
-// DriveSource and DriveCalls given here.
+// shared materials, which are staff commands (src/actors/staff-commands.ts). These admin paths stay in the admin
+// chunk: the shared drive views reach them through the DriveSource and DriveCalls given here.
 import { queryOptions } from '@tanstack/react-query';
 import type { DriveCalls } from '#actors/drive';
+import { performStaffCommand } from '#actors/staff-commands';
 import { saveBlob } from '#api/applications';
 import { api } from '#api/client';
 import { unwrap } from '#api/errors';
@@ -71,10 +72,11 @@ export const adminDriveCalls: DriveCalls = {
   folderKey: adminDriveKeys.all,
   uploadPath: (programId, query) => `/admin/programs/${programId}/drive/files?${query}`,
   createFolder: (input) =>
-    api.POST('/admin/programs/{id}/drive/folders', {
-      params: { path: { id: input.programId } },
+    performStaffCommand({
+      operationId: 'createAdminDriveFolder',
+      path: { id: input.programId },
       body: { space: input.location.space, parent_id: input.location.parentId, name: input.name },
     }),
-  updateNode: (id, nodeId, body) => api.PATCH('/admin/programs/{id}/drive/nodes/{nodeId}', { params: { path: { id, nodeId } }, body }),
-  deleteNode: (id, nodeId) => api.DELETE('/admin/programs/{id}/drive/nodes/{nodeId}', { params: { path: { id, nodeId } } }),
+  updateNode: (id, nodeId, body) => performStaffCommand({ operationId: 'updateAdminDriveNode', path: { id, nodeId }, body }),
+  deleteNode: (id, nodeId) => performStaffCommand({ operationId: 'deleteAdminDriveNode', path: { id, nodeId } }),
 };

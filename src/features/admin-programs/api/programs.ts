@@ -1,4 +1,5 @@
-// Server data of staff's program administration: the list (keyset pages) and its CSV, creating and changing a program.
+// Server data of staff's program administration: the list (keyset pages) and its CSV. Creating and changing a program
+// are staff commands (shared/staff-commands.ts), sent through src/actors/staff-commands.ts.
 import { queryOptions } from '@tanstack/react-query';
 import { api, type ListQuery } from '#api/client';
 import { unwrap } from '#api/errors';
@@ -27,8 +28,6 @@ export const programListQueryOptions = (query: ProgramListQuery) =>
     queryFn: ({ signal }) => unwrap(api.GET('/admin/programs', { params: { query: { ...query, limit: PAGE_SIZE } }, signal })),
   });
 
-export const createProgram = (body: AdminProgramInput) => unwrap(api.POST('/admin/programs', { body }));
-export const updateProgram = (id: number, body: AdminProgramInput) => unwrap(api.PUT('/admin/programs/{id}', { params: { path: { id } }, body }));
 
 /** Downloads the CSV of every program the list's filters match (the server names the file). */
 export async function downloadProgramsCsv(query: Omit<ProgramListQuery, 'cursor'>, fallbackName: string): Promise<void> {

@@ -1,5 +1,5 @@
-// Server data of the scoring rubrics (docs/decisions/033-scoring-and-notes.md): every sub-program's rubric, and
-// replacing one. Staff only; lazy-loaded with the rest of the admin code.
+// Server data of the scoring rubrics (docs/decisions/033-scoring-and-notes.md): every sub-program's rubric. Staff only;
+// lazy-loaded with the rest of the admin code. Replacing one is the staff command setAdminRubric (shared/staff-commands.ts).
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '#api/client';
 import { unwrap } from '#api/errors';
@@ -13,6 +13,3 @@ export const rubricKeys = { all: ['admin', 'rubrics'] as const };
 
 export const rubricsQueryOptions = () =>
   queryOptions({ queryKey: rubricKeys.all, queryFn: ({ signal }) => unwrap(api.GET('/admin/rubrics', { signal })) });
-
-export const saveRubric = (subProgram: Rubric['sub_program'], criteria: RubricCriterion[]) =>
-  unwrap(api.PUT('/admin/rubrics/{sub_program}', { params: { path: { sub_program: subProgram } }, body: { criteria } }));

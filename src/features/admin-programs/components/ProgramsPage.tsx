@@ -1,6 +1,7 @@
 // /admin/programs: staff search the programs (names or period, whatever the accents), filter by status and
 // sub-program, page with the server's cursor, and create or change a program. Closing a program closes its drafts
-// on the server (docs/decisions/024); the form says so before staff save.
+// on the server (docs/decisions/024); the form says so before staff save (when, the lifecycle table says:
+// shared/review-lifecycle.ts `programClosesDrafts`).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
@@ -15,15 +16,16 @@ import { PageHeading } from '#components/ui/PageHeading';
 import { RecordHistory } from '#components/admin/RecordHistory';
 import { errorText, noErrors, toFormErrors, type FormErrors } from '#lib/form-errors';
 import { errorBody } from '#api/errors';
+import { performStaffCommand } from '#actors/staff-commands';
+import { staffErrorBody } from '#shared/staff-commands';
 import { messages, statusLabels, subProgramLabels } from '#features/admin-programs/messages';
 import { PROGRAM_STATUS_VALUES, SUB_PROGRAM_VALUES } from '#shared/contract-enums';
+import { programClosesDrafts } from '#shared/review-lifecycle';
 import { RubricsEditor } from './RubricsEditor';
 import {
   adminProgramKeys,
-  createProgram,
   downloadProgramsCsv,
   programListQueryOptions,
-  updateProgram,
   type AdminProgram,
   type AdminProgramInput,
   type ProgramListQuery,
@@ -81,13 +83,14 @@ function ProgramForm({ program, onDone }: { program: AdminProgram | null; onDone
   const [secondPerson, setSecondPerson] = useState(program?.approval_needs_confirmation ?? true);
   const t = (descriptor: MessageDescriptor) => intl.formatMessage(descriptor);
   const save = useMutation({
-    mutationFn: (body: AdminProgramInput) => (program ? updateProgram(program.id, body) : createProgram(body)),
+    mutationFn: (body: AdminProgramInput) =>
+      program ? performStaffCommand({ operationId: 'updateAdminProgram', path: { id: program.id }, body }) : performStaffCommand({ operationId: 'createAdminProgram', body }),
     onSuccess: async (saved) => {
       setErrors(noErrors);
       await client.invalidateQueries({ queryKey: adminProgramKeys.all });
       onDone(saved);
     },
-    onError: (error) => setErrors(toFormErrors(errorBody(error), FIELDS, t(messages.tryAgainLater))),
+    onError: (error) => setErrors(toFormErrors(staffErrorBody(error), FIELDS, t(messages.tryAgainLater))),
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -114,7 +117,7 @@ function ProgramForm({ program, onDone }: { program: AdminProgram | null; onDone
     });
   };
   const prefix = program ? `program-${program.id}` : 'program-new';
-  const closing = status === 'closed' && program !== null && program.status !== 'closed';
+  const closing = programClosesDrafts(status) && program !== null && !programClosesDrafts(program.status);
   return (
     <form noValidate onSubmit={submit} aria-labelledby={`${prefix}-title`} className="space-y-4 rounded-md border border-gray-300 p-4">
       <h2 id={`${prefix}-title`} className="text-xl font-semibold">

@@ -5,13 +5,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { errorBody } from '#api/errors';
+import { performStaffCommand } from '#actors/staff-commands';
 import { subProgramNames, subPrograms } from '#components/programs/messages';
 import { Button } from '#components/ui/Button';
 import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
 import { SelectField, TextField } from '#components/ui/Field';
 import { noErrors, toFormErrors } from '#lib/form-errors';
-import { rubricKeys, rubricsQueryOptions, saveRubric, type Rubric, type RubricCriterion } from '#features/admin-programs/api/rubrics';
+import { rubricKeys, rubricsQueryOptions, type Rubric, type RubricCriterion } from '#features/admin-programs/api/rubrics';
+import { staffErrorBody } from '#shared/staff-commands';
 
 
 /** A key no other criterion of the rubric has. */
@@ -46,13 +47,18 @@ function RubricForm({ rubric }: { rubric: Rubric }) {
   const [attempt, setAttempt] = useState(0);
   const saving = useMutation({
     // The contract checks the numbers: text that is not a whole number goes as it is and comes back as the field's error.
-    mutationFn: () => saveRubric(rubric.sub_program, criteria.map((c) => ({ ...c, weight: asNumber(c.weight), max_score: asNumber(c.max_score) }))),
+    mutationFn: () =>
+      performStaffCommand({
+        operationId: 'setAdminRubric',
+        path: { sub_program: rubric.sub_program },
+        body: { criteria: criteria.map((c) => ({ ...c, weight: asNumber(c.weight), max_score: asNumber(c.max_score) })) },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rubricKeys.all }),
   });
   // The server names a field by its place: criteria.<index>.<field>. A duplicate key (not a field on screen) and
   // anything else go to the summary without a link.
   const names = criteria.flatMap((_, index) => FIELDS.map((field) => `criteria.${index}.${field}`));
-  const errors = saving.isError ? toFormErrors(errorBody(saving.error), names, intl.formatMessage(fieldLabels.failed)) : noErrors;
+  const errors = saving.isError ? toFormErrors(staffErrorBody(saving.error), names, intl.formatMessage(fieldLabels.failed)) : noErrors;
   const summaryFields = Object.fromEntries(
     criteria.flatMap((c, index) =>
       FIELDS.map((field): [string, SummaryField] => [

@@ -8,6 +8,7 @@ import type { StepKey } from '#machines/application/application.types';
 import { useWorkspace } from '#features/application/hooks/use-application-workspace';
 import { stepStatusNames, stepShortNames } from '#components/application/messages';
 import { applicationPaths, screenOfStep, STEP_NUMBERS, type StepScreen } from '#lib/application-paths';
+import { isStepSubmitted } from '#shared/review-lifecycle';
 
 export type Screen = StepScreen | 'submit';
 
@@ -36,7 +37,7 @@ export function StepIndicator({ screen }: { screen: Screen }) {
               <Link
                 to={applicationPaths.step(application.id, step)}
                 aria-current={current ? 'step' : undefined}
-                className={segmentClass(onScreen, status === 'submitted')}
+                className={segmentClass(onScreen, isStepSubmitted(status))}
               >
                 <span className={onScreen ? 'font-bold' : 'font-semibold'}>
                   <FormattedMessage
@@ -44,8 +45,8 @@ export function StepIndicator({ screen }: { screen: Screen }) {
                     values={{ step, name: intl.formatMessage(stepShortNames[step]) }}
                   />
                 </span>
-                <span className={status === 'submitted' ? 'text-green-900' : 'text-gray-800'}>
-                  {status === 'submitted' ? <span aria-hidden="true">✓ </span> : null}
+                <span className={isStepSubmitted(status) ? 'text-green-900' : 'text-gray-800'}>
+                  {isStepSubmitted(status) ? <span aria-hidden="true">✓ </span> : null}
                   <FormattedMessage {...stepStatusNames[status]} />
                 </span>
               </Link>

@@ -10,7 +10,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { applicationPaths } from '#lib/application-paths';
 import { STEP_COUNT, STEP_NUMBERS, type StepNumber } from '#shared/application-constants';
-import type { StepStatus } from '#shared/review-lifecycle';
+import { isStepSubmitted, type StepStatus } from '#shared/review-lifecycle';
 import { useWorkspace } from '#features/application/hooks/use-application-workspace';
 import { errorText, noErrors, toFormErrors, type ErrorText, type FormErrors } from '#lib/form-errors';
 import { checkStepDraft } from '#shared/validation/step-checks';
@@ -152,8 +152,8 @@ export function StepSection({ form, fields, heading, children, intro }: StepSect
 
 export function StepStatusText({ status }: { status: StepStatus }) {
   return (
-    <span className={status === 'submitted' ? 'text-green-900' : 'text-gray-900'}>
-      {status === 'submitted' ? <span aria-hidden="true">✓ </span> : null}
+    <span className={isStepSubmitted(status) ? 'text-green-900' : 'text-gray-900'}>
+      {isStepSubmitted(status) ? <span aria-hidden="true">✓ </span> : null}
       <FormattedMessage {...stepStatusNames[status]} />
     </span>
   );

@@ -10,7 +10,7 @@ import { useLocale } from '#lib/locale';
 import { myApplicationsQueryOptions, type ApplicationSummary } from '#api/applications';
 import { applicationPaths, continuePath } from '#lib/application-paths';
 import { actionNames, applicationStatusNames, subProgramNames } from '#components/programs/messages';
-import { applicantProgress, myProgramsOffer } from '#shared/review-lifecycle';
+import { applicantPhase, applicantProgress, myProgramsOffer } from '#shared/review-lifecycle';
 import { ApplicantCopyButton } from '#components/application/ApplicantCopyButton';
 import { hasApplicantCopy } from '#shared/applicant-copy';
 import { Fact, ProgramFacts } from './ProgramFacts';
@@ -78,7 +78,7 @@ function MyProgramCard({ application }: { application: ApplicationSummary }) {
         extra={
           <>
             <Fact term={<FormattedMessage id="programs.my.status" />}>
-              {program.status === 'unavailable' ? (
+              {applicantPhase(application.status, program.status) === 'unavailable' ? (
                 <FormattedMessage id="programs.status.unavailable" />
               ) : (
                 <FormattedMessage {...applicationStatusNames[application.status]} />
