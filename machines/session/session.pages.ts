@@ -1,11 +1,11 @@
 // The page actors the session owns (docs/decisions/059-page-actors-in-the-session.md): each kind's machine, its
 // input, and whether it outlives the view that opened it. Views open one with `page.open` and read it by its systemId.
-import type { ActorRefFrom } from 'xstate';
-import { adminActionMachine } from '#machines/admin-action/admin-action.machine.ts';
-import { bulkReviewMachine } from '#machines/bulk-review/bulk-review.machine.ts';
+import { fromPromise, type ActorRefFrom, type AnyActorLogic } from 'xstate';
+import type { adminActionMachine } from '#machines/admin-action/admin-action.machine.ts';
+import type { bulkReviewMachine } from '#machines/bulk-review/bulk-review.machine.ts';
 import { driveMachine } from '#machines/drive/drive.machine.ts';
 import type { DriveInput } from '#machines/drive/drive.types.ts';
-import { reviewMachine } from '#machines/review/review.machine.ts';
+import type { reviewMachine } from '#machines/review/review.machine.ts';
 import type { ReviewInput } from '#machines/review/review.types.ts';
 import { attendanceMachine } from '#machines/attendance/attendance.machine.ts';
 import type { AttendanceInput } from '#machines/attendance/attendance.types.ts';
@@ -18,19 +18,31 @@ import { signatureMachine } from '#machines/signature/signature.machine.ts';
 import type { SignatureMachineInput } from '#machines/signature/signature.types.ts';
 
 /**
- * The pure machine of each kind: the session machine's slots (the SPA provides their effects once, in
+ * A staff kind's slot: only its type is the machine's, so the code every visitor loads (the session is made at boot)
+ * holds no staff machine; the SPA provides the real one from the admin chunk (src/actors/page-actors.ts), and a
+ * staff kind opened without it fails loudly.
+ */
+function staffSlot<TLogic extends AnyActorLogic>(kind: string): TLogic {
+  const missing = fromPromise(async () => {
+    throw new Error(`session: provide the "${kind}" page actor with sessionMachine.provide({ actors })`);
+  });
+  return missing as unknown as TLogic;
+}
+
+/**
+ * The machine of each kind: the session machine's slots (the SPA provides their effects once, in
  * src/actors/session.ts). The five admin-action kinds are one machine with each area's toasts and refreshed queries.
  */
 export const PAGE_MACHINES = {
   drive: driveMachine,
-  adminDrive: driveMachine,
-  userAction: adminActionMachine,
-  eventAction: adminActionMachine,
-  newsAction: adminActionMachine,
-  noteAction: adminActionMachine,
-  duplicateAction: adminActionMachine,
-  review: reviewMachine,
-  bulkReview: bulkReviewMachine,
+  adminDrive: staffSlot<typeof driveMachine>('adminDrive'),
+  userAction: staffSlot<typeof adminActionMachine>('userAction'),
+  eventAction: staffSlot<typeof adminActionMachine>('eventAction'),
+  newsAction: staffSlot<typeof adminActionMachine>('newsAction'),
+  noteAction: staffSlot<typeof adminActionMachine>('noteAction'),
+  duplicateAction: staffSlot<typeof adminActionMachine>('duplicateAction'),
+  review: staffSlot<typeof reviewMachine>('review'),
+  bulkReview: staffSlot<typeof bulkReviewMachine>('bulkReview'),
   attendance: attendanceMachine,
   registration: registrationMachine,
   enrolment: enrolmentMachine,

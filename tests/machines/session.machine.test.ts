@@ -855,8 +855,8 @@ describe('session machine: page actors', () => {
     // The same key again: the same actor, with the state it has (the input is not read again).
     actor.send(OPEN_DRIVE);
     expect(selectPage(actor.getSnapshot(), 'drive', '7')).toBe(drive);
-    actor.send({ type: 'page.open', page: { kind: 'userAction', key: '3', input: undefined } });
-    actor.send({ type: 'page.close', kind: 'userAction', key: '3' });
+    actor.send({ type: 'page.open', page: { kind: 'passkeys', key: 'me', input: undefined } });
+    actor.send({ type: 'page.close', kind: 'passkeys', key: 'me' });
     expect(selectOpenPages(actor.getSnapshot())).toEqual(['drive:7']);
     actor.send({ type: 'session.logout' });
     expect(selectOpenPages(actor.getSnapshot())).toEqual([]);
