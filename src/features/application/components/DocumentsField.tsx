@@ -27,6 +27,7 @@ import { fileSize, useUploadErrorMessages } from '#components/upload/upload-mess
 import { UploadProgress } from '#components/upload/UploadProgress';
 import { CameraInput } from '#components/upload/CameraInput';
 import { pickedFrom } from '#components/upload/picked-files';
+import type { PickedFile } from '#machines/upload/upload.types';
 import { DOCUMENT_ACCEPT } from '#shared/document-files';
 
 
@@ -96,6 +97,12 @@ export function DocumentsField({ id, target, label, hint, required, errors = [],
     ...errors.map((message) => errorText(intl, message)),
   ];
   const invalid = shown.length > 0;
+  // The inputs are gone while the file goes up (the field takes no other then): focus waits on the field, as for a
+  // removal, instead of falling to the page, so that the next Tab goes on from the field.
+  const choose = (file: PickedFile) => {
+    field.current?.focus();
+    actor.send({ type: 'documents.choose', file });
+  };
   const described = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
   return (
@@ -171,11 +178,11 @@ export function DocumentsField({ id, target, label, hint, required, errors = [],
               const picked = pickedFrom(event.currentTarget.files);
               // Cleared so that choosing the same file again (after a failure) is a change too.
               event.currentTarget.value = '';
-              if (picked) actor.send({ type: 'documents.choose', file: picked });
+              if (picked) choose(picked);
             }}
           />
           <span className="ml-3 inline-flex align-top">
-            <CameraInput id={`${id}-camera`} describedBy={described} onFile={(file) => actor.send({ type: 'documents.choose', file })} />
+            <CameraInput id={`${id}-camera`} describedBy={described} onFile={choose} />
           </span>
         </div>
       ) : null}
