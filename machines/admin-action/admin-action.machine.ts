@@ -3,9 +3,9 @@
 // failed. A refusal (the server said no: self-protection, last staff...) shows its reason; a failure (no answer, a
 // server error) offers to try again. The call itself is the `perform` slot, provided in src/actors: it sends the
 // request's typed command (shared/staff-commands.ts) and answers with the command and the server's result.
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { asStaffCallError, isTransientFailure, type StaffCallError, type StaffCommand, type StaffOutcome } from '#shared/staff-commands.ts';
-import type { AdminActionContext, AdminActionEvent, AdminActionRequest } from './admin-action.types.ts';
+import type { AdminActionContext, AdminActionEmitted, AdminActionEvent, AdminActionRequest } from './admin-action.types.ts';
 
 export { isTransientFailure };
 const asActionError = asStaffCallError;
@@ -19,6 +19,8 @@ export const adminActionMachine = setup({
     context: {} as AdminActionContext,
     events: {} as AdminActionEvent,
     tags: {} as 'busy',
+    // Heard by the screen (it opens a new record, or moves focus); the machine lives in the session, not in the view.
+    emitted: {} as AdminActionEmitted,
   },
   /* eslint-enable @typescript-eslint/consistent-type-assertions */
   actors: {
@@ -30,6 +32,8 @@ export const adminActionMachine = setup({
   actions: {
     // Slot: the SPA refreshes its queries and announces the success.
     reportDone: (_, _params: { request: AdminActionRequest; outcome: StaffOutcome }) => {},
+    /** Tells whoever listens (the screen) what the server did. */
+    announceDone: emit((_, params: { outcome: StaffOutcome }) => ({ type: 'action.done' as const, outcome: params.outcome })),
     keepRequest: assign((_, params: { request: AdminActionRequest }) => ({ request: params.request, result: null, error: null })),
     keepResult: assign((_, params: { result: StaffOutcome }) => ({ result: params.result, error: null })),
     keepError: assign((_, params: { error: unknown }) => {
@@ -90,6 +94,7 @@ export const adminActionMachine = setup({
               type: 'reportDone',
               params: ({ context, event }) => ({ request: context.request ?? { command: event.output.command }, outcome: event.output }),
             },
+            { type: 'announceDone', params: ({ event }) => ({ outcome: event.output }) },
           ],
         },
         onError: [

@@ -30,3 +30,9 @@ export type AdminActionEvent =
   | { type: 'action.cancel' }
   | { type: 'action.retry' }
   | { type: 'action.dismiss' };
+
+/** What the machine tells its listeners: the server made the change (its command and answer). */
+export interface AdminActionEmitted {
+  type: 'action.done';
+  outcome: StaffOutcome;
+}

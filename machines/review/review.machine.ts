@@ -6,7 +6,7 @@
 // table names entered when the server answers. The config is a literal so the Stately editor draws it;
 // tests/machines/review.machine.test.ts checks it against the table, and tests/server/review-paths.test.ts walks its
 // paths against the API.
-import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { STEP_NUMBERS } from '#shared/application-constants.ts';
 import { asStaffCallError, isTransientFailure } from '#shared/staff-commands.ts';
 import {
@@ -18,7 +18,7 @@ import {
   type ApprovalStep,
   type LifecycleEvent,
 } from '#shared/review-lifecycle.ts';
-import type { ReviewAnswer, ReviewCommand, ReviewContext, ReviewDialog, ReviewEvent, ReviewInput } from './review.types.ts';
+import type { ReviewAnswer, ReviewCommand, ReviewContext, ReviewDialog, ReviewEmitted, ReviewEvent, ReviewInput } from './review.types.ts';
 
 /** A text the contract's ReviewText accepts: something besides spaces. */
 export const isFilled = (text: string): boolean => /\S/.test(text);
@@ -98,6 +98,7 @@ const inFlight = ({ context }: { context: ReviewContext }): ReviewCommand => {
 const answered = [
   { type: 'keepAnswer', params: ({ event }: { event: { output: ReviewAnswer } }) => ({ answer: event.output }) },
   { type: 'reportDone', params: ({ context, event }: { context: ReviewContext; event: { output: ReviewAnswer } }) => ({ command: context.command, answer: event.output }) },
+  { type: 'announceDone', params: ({ context }: { context: ReviewContext }) => ({ command: context.command }) },
 ] as const;
 /** On a refusal or a failure: what the server said (the state of the status it had is picked again). */
 const refused = { type: 'keepError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } as const;
@@ -115,6 +116,8 @@ export const reviewMachine = setup({
     events: {} as ReviewEvent,
     input: {} as ReviewInput,
     tags: {} as 'busy',
+    // Heard by the screen (it moves focus to what changed); the machine lives in the session, not in the view.
+    emitted: {} as ReviewEmitted,
   },
   /* eslint-enable @typescript-eslint/consistent-type-assertions */
   actors: {
@@ -128,7 +131,7 @@ export const reviewMachine = setup({
     verifyDocument: unanswered,
     rejectDocument: unanswered,
     // Slot: the application as the screen reads it again (src/actors/review.ts); nothing in tests.
-    applicationUpdates: fromCallback<ReviewEvent>(() => {}),
+    applicationUpdates: fromCallback<ReviewEvent, { applicationId: number }>(() => {}),
   },
   guards: {
     /**
@@ -192,6 +195,8 @@ export const reviewMachine = setup({
     forgetError: assign({ error: null }),
     // Slot: the screen refreshes its queries, says what changed and moves focus (src/actors/review.ts).
     reportDone: (_, _params: { command: ReviewCommand | null; answer: ReviewAnswer }) => {},
+    /** Tells whoever listens (the screen) that a command was answered. */
+    announceDone: emit((_, params: { command: ReviewCommand | null }) => ({ type: 'review.done' as const, command: params.command })),
   },
 }).createMachine({
   id: 'review',
@@ -206,7 +211,7 @@ export const reviewMachine = setup({
   }),
   initial: 'loading',
   // The application read again (after a change, or the applicant resubmitted) arrives as `review.loaded`.
-  invoke: { id: 'applicationUpdates', src: 'applicationUpdates' },
+  invoke: { id: 'applicationUpdates', src: 'applicationUpdates', input: ({ context }) => ({ applicationId: context.applicationId }) },
   on: {
     // Staff assign (or change) the reviewer whatever the status; audited, never e-mailed.
     assign_reviewer: { guard: 'byStaff', target: '.sending.assigningReviewer', actions: 'keepCommand' },

@@ -120,3 +120,9 @@ export type ReviewEvent =
   | { type: 'review.loaded'; application: ReviewAnswer };
 
 export type { StaffCallError as ReviewCallError };
+
+/** What the machine tells its listeners: a command was answered (null: an answer with no command of this screen's). */
+export interface ReviewEmitted {
+  type: 'review.done';
+  command: ReviewCommand | null;
+}

@@ -1,7 +1,10 @@
 // The session workflow (docs/product.md section 4): sign in, renew the access token, sign out, follow other tabs, and
 // adopt a session stored in the browser (at boot, and when a route asks while signed out), judging its token's expiry.
+// It also owns the page actors views open (docs/decisions/059-page-actors-in-the-session.md): each one a child with a
+// declared systemId, once per key, all stopped when the session ends.
 // Pure: the API calls, the storage read and writes and the clock are injected with .provide() (src/actors in the SPA).
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { PAGE_LIFETIMES, PAGE_MACHINES, pageId, type PageKind } from './session.pages.ts';
 import { signInStepMachine } from '#machines/second-factor/sign-in-step.machine.ts';
 import type { SignInStepOutput } from '#machines/second-factor/second-factor.types.ts';
 import type {
@@ -114,7 +117,7 @@ const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`session: provide the "${name}" actor with sessionMachine.provide({ actors })`);
 };
 
-export const sessionMachine = setup({
+const sessionSetup = setup({
   // XState reads `types` only for inference; `{} as T` is its documented way to declare them.
   /* eslint-disable @typescript-eslint/consistent-type-assertions */
   types: {
@@ -132,6 +135,8 @@ export const sessionMachine = setup({
     readStoredSession: fromPromise<StoredSession>(notProvided('readStoredSession')),
     /** The second step of a sign-in (docs/decisions/049-second-factor.md); the SPA provides its code check. */
     signInStep: signInStepMachine,
+    /** The page actors' machines, one slot per kind (session.pages.ts); the SPA provides their effects. */
+    ...PAGE_MACHINES,
   },
   actions: {
     // Storage effects: no-ops here so the machine runs anywhere; the SPA provides the localStorage writes.
@@ -163,8 +168,64 @@ export const sessionMachine = setup({
     needsSecondFactor: (_, params: { answer: LoginAnswer }) => 'second_factor_required' in params.answer,
     codeAccepted: (_, params: { output: SignInStepOutput }) => params.output.record !== null,
     challengeEnded: (_, params: { output: SignInStepOutput }) => params.output.expired,
+    isPublicPage: (_, params: { kind: PageKind }) => PAGE_LIFETIMES[params.kind].public,
   },
-}).createMachine({
+});
+
+/** Spawns one page actor: each kind named on its own, so its input is checked against its machine's. */
+const spawnPage = sessionSetup.enqueueActions(({ context, event, enqueue }) => {
+  assertEvent(event, 'page.open');
+  const { page } = event;
+  const id = pageId(page.kind, page.key);
+  if (context.pages.includes(id)) return;
+  const options = { id, systemId: id };
+  switch (page.kind) {
+    case 'drive': enqueue.spawnChild('drive', { ...options, input: page.input }); break;
+    case 'adminDrive': enqueue.spawnChild('adminDrive', { ...options, input: page.input }); break;
+    case 'review': enqueue.spawnChild('review', { ...options, input: page.input }); break;
+    case 'attendance': enqueue.spawnChild('attendance', { ...options, input: page.input }); break;
+    case 'registration': enqueue.spawnChild('registration', { ...options, input: page.input }); break;
+    case 'enrolment': enqueue.spawnChild('enrolment', { ...options, input: page.input }); break;
+    case 'signature': enqueue.spawnChild('signature', { ...options, input: page.input }); break;
+    case 'userAction': enqueue.spawnChild('userAction', options); break;
+    case 'eventAction': enqueue.spawnChild('eventAction', options); break;
+    case 'newsAction': enqueue.spawnChild('newsAction', options); break;
+    case 'noteAction': enqueue.spawnChild('noteAction', options); break;
+    case 'duplicateAction': enqueue.spawnChild('duplicateAction', options); break;
+    case 'bulkReview': enqueue.spawnChild('bulkReview', options); break;
+    case 'passkeys': enqueue.spawnChild('passkeys', options); break;
+  }
+  enqueue.assign({ pages: [...context.pages, id] });
+});
+
+export const sessionMachine = sessionSetup
+  .extend({
+    actions: {
+      /** A view asked for a page actor: spawned once per key as the child `<kind>:<key>`, which is also its systemId. */
+      openPage: spawnPage,
+      /** The view of a page actor that does not outlive it left: the child is stopped. */
+      closePage: sessionSetup.enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'page.close');
+        const id = pageId(event.kind, event.key);
+        if (!context.pages.includes(id)) return;
+        enqueue.stopChild(id);
+        enqueue.assign({ pages: context.pages.filter((open) => open !== id) });
+      }),
+      /** The session ended: no page actor, with whatever data it holds, outlives it. */
+      closeAllPages: sessionSetup.enqueueActions(({ context, enqueue }) => {
+        for (const id of context.pages) enqueue.stopChild(id);
+        if (context.pages.length > 0) enqueue.assign({ pages: [] });
+      }),
+      /** Another tab stored a different person's session: this one's page actors stop (their data is not the new person's). */
+      closePagesOfOthers: sessionSetup.enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'session.storageChanged');
+        if (event.record === null || context.record === null || event.record.id === context.record.id) return;
+        for (const id of context.pages) enqueue.stopChild(id);
+        enqueue.assign({ pages: [] });
+      }),
+    },
+  })
+  .createMachine({
   id: 'session',
   description: 'Who is signed in on this browser, kept in step with storage key `user` and with other tabs.',
   context: ({ input }) => ({
@@ -175,8 +236,14 @@ export const sessionMachine = setup({
     signedOutByChoice: false,
     challenge: null,
     methods: [],
+    pages: [],
   }),
   initial: 'booting',
+  on: {
+    // The public kinds at any time; signedIn and refreshing (a live session) open the others too.
+    'page.open': { guard: { type: 'isPublicPage', params: ({ event }) => ({ kind: event.page.kind }) }, actions: 'openPage' },
+    'page.close': { actions: 'closePage' },
+  },
   states: {
     booting: {
       description:
@@ -319,6 +386,7 @@ export const sessionMachine = setup({
         'A user is signed in with a usable access token. `session.login` is ignored here: the login route sends signed-in people away (docs/product.md section 2), so one arriving is a stale double submit, and obeying it would orphan the current refresh token.',
       entry: 'clearSignedOutByChoice',
       on: {
+        'page.open': { actions: 'openPage' },
         'session.logout': {
           target: 'signingOut',
           actions: [{ type: 'setError', params: { error: null } }, 'markSignedOutByChoice'],
@@ -341,12 +409,15 @@ export const sessionMachine = setup({
         ],
         'session.storageChanged': [
           {
-            // Another tab renewed the token or signed in as someone else: use its record.
+            // Another tab renewed the token or signed in as someone else: use its record (and, if someone else's, end this person's pages).
             guard: { type: 'isRecord', params: ({ event }) => ({ record: event.record }) },
-            actions: { type: 'setRecord', params: ({ event }) => ({ record: event.record }) },
+            actions: [
+              'closePagesOfOthers',
+              { type: 'setRecord', params: ({ event }) => ({ record: event.record }) },
+            ],
           },
           // Another tab signed out, and already revoked the refresh token: sign out here without a call.
-          { target: 'signedOut', actions: { type: 'setRecord', params: { record: null } } },
+          { target: 'signedOut', actions: [{ type: 'setRecord', params: { record: null } }, 'closeAllPages'] },
         ],
       },
     },
@@ -375,11 +446,14 @@ export const sessionMachine = setup({
           actions: [
             { type: 'setRecord', params: { record: null } },
             'clearRecord',
+            'closeAllPages',
             { type: 'setError', params: ({ event }) => ({ error: { code: 'refresh_failed', body: event.error } }) },
           ],
         },
       },
       on: {
+        // A page opened while the token is renewed (a 401 on the page before) belongs to the same session.
+        'page.open': { actions: 'openPage' },
         'session.logout': {
           target: 'signingOut',
           actions: [{ type: 'setError', params: { error: null } }, 'markSignedOutByChoice'],
@@ -390,11 +464,12 @@ export const sessionMachine = setup({
             guard: { type: 'isRecord', params: ({ event }) => ({ record: event.record }) },
             target: 'signedIn',
             actions: [
+              'closePagesOfOthers',
               { type: 'setRecord', params: ({ event }) => ({ record: event.record }) },
               { type: 'setError', params: { error: null } },
             ],
           },
-          { target: 'signedOut', actions: { type: 'setRecord', params: { record: null } } },
+          { target: 'signedOut', actions: [{ type: 'setRecord', params: { record: null } }, 'closeAllPages'] },
         ],
       },
     },
@@ -402,7 +477,7 @@ export const sessionMachine = setup({
       description:
         'POST /auth/logout is in flight to revoke the refresh token. Storage is already cleared (on entry, so other tabs follow at once and a closed tab or a failed call cannot leave the session behind); whatever the answer, the session ends signed out.',
       tags: 'busy',
-      entry: 'clearRecord',
+      entry: ['clearRecord', 'closeAllPages'],
       invoke: {
         id: 'logout',
         src: 'logout',

@@ -1,6 +1,7 @@
 // What views and the API middleware read from the session actor; everything here is derived, nothing stored twice.
-import type { SnapshotFrom } from 'xstate';
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import type { sessionMachine } from './session.machine.ts';
+import { pageId, type PageActorRef, type PageKind } from './session.pages.ts';
 import type { SessionError, SessionUser } from './session.types.ts';
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
@@ -40,3 +41,16 @@ export const selectSignedOutByChoice = (snapshot: SessionSnapshot): boolean => s
 
 /** The sign-in's second step while it runs (the session's child `secondFactor`): the login page shows its form. */
 export const selectSecondStep = (snapshot: SessionSnapshot) => snapshot.children.secondFactor ?? null;
+
+/**
+ * The page actor `<kind>:<key>` while it runs (docs/decisions/059-page-actors-in-the-session.md), else undefined.
+ * The child of that id is only ever spawned from the slot of `kind` (the session's `openPage`), so it is that kind's
+ * machine: the one assertion says so, as the children map cannot name ids made at run time.
+ */
+export function selectPage<K extends PageKind>(snapshot: SessionSnapshot, kind: K, key: string): PageActorRef<K> | undefined {
+  const children: Readonly<Record<string, AnyActorRef | undefined>> = snapshot.children;
+  return children[pageId(kind, key)] as PageActorRef<K> | undefined;
+}
+
+/** The ids of the page actors running now, in the order they were opened. */
+export const selectOpenPages = (snapshot: SessionSnapshot): readonly string[] => snapshot.context.pages;

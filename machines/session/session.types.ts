@@ -1,5 +1,6 @@
 // Types of the session machine: its input, context, events and the shapes its injected effects exchange.
 import type { components } from '#api/schema.d.ts';
+import type { PageKind, PageOpening } from './session.pages.ts';
 
 type Schemas = components['schemas'];
 
@@ -67,6 +68,8 @@ export interface SessionContext {
   challenge: string | null;
   /** What that challenge may be answered with (the step offers a passkey only when it names one), else empty. */
   methods: SecondFactorMethods;
+  /** The page actors running as children, by id (`<kind>:<key>`, session.pages.ts), in the order they were opened. */
+  pages: string[];
 }
 
 export type SessionEvent =
@@ -88,7 +91,14 @@ export type SessionEvent =
    */
   | { type: 'session.renewed'; record: SessionRecord }
   /** Another tab wrote (record) or removed (null) the `user` key: this tab follows it. */
-  | { type: 'session.storageChanged'; record: SessionRecord | null };
+  | { type: 'session.storageChanged'; record: SessionRecord | null }
+  /**
+   * A view wants its page actor (docs/decisions/059-page-actors-in-the-session.md): spawned once per kind and key,
+   * signed in (the public kinds signed out too); opening one already running changes nothing.
+   */
+  | { type: 'page.open'; page: PageOpening }
+  /** The view of a kind that does not outlive it left: its actor is stopped. */
+  | { type: 'page.close'; kind: PageKind; key: string };
 
 /** Inputs of the injected API actors (bodies of docs/product.md section 7). */
 export interface LoginInput {

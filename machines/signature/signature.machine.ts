@@ -1,8 +1,8 @@
 // Signing a form on screen (docs/decisions/055-signing-in-the-browser.md): the applicant consents to sign
 // electronically, types their name and may draw a signature, then the server stamps and stores the form. Without the
 // consent nothing is sent; the typed name alone signs (a keyboard user's way); a failure keeps what was given.
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { SignatureContext, SignatureEvent, SignatureMachineInput, SignedForm, SignFormInput } from './signature.types.ts';
+import { assign, emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import type { SignatureContext, SignatureEmitted, SignatureEvent, SignatureMachineInput, SignedForm, SignFormInput } from './signature.types.ts';
 
 /** The server's refusal body, when the failure carries one; else it never answered. */
 const refusalOf = (error: unknown) =>
@@ -18,6 +18,8 @@ export const signatureMachine = setup({
     events: {} as SignatureEvent,
     input: {} as SignatureMachineInput,
     tags: {} as 'busy',
+    // Heard by the panel (it hands the form to its field); the machine lives in the session, not in the view.
+    emitted: {} as SignatureEmitted,
   },
   /* eslint-enable @typescript-eslint/consistent-type-assertions */
   actors: {
@@ -39,6 +41,8 @@ export const signatureMachine = setup({
     reset: assign({ consent: false, name: '', drawing: null, error: null, signed: null }),
     // Slot: the SPA puts the stored form where its field shows it (the intake form, or the no-income documents).
     reportSigned: (_, _signed: SignedForm) => {},
+    /** Tells whoever listens (the panel) that the form is stored. */
+    announceSigned: emit((_, signed: SignedForm) => ({ type: 'signature.signed' as const, signed })),
   },
   guards: {
     hasName: ({ context }) => context.name.trim() !== '',
@@ -102,6 +106,7 @@ export const signatureMachine = setup({
           actions: [
             { type: 'keepSigned', params: ({ event }) => ({ signed: event.output }) },
             { type: 'reportSigned', params: ({ event }) => event.output },
+            { type: 'announceSigned', params: ({ event }) => event.output },
           ],
         },
         onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },

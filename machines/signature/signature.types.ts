@@ -47,3 +47,9 @@ export type SignatureEvent =
   | { type: 'signature.send' }
   /** Sign again after a signing (a new stored form replaces the intake form, or adds a no-income document). */
   | { type: 'signature.again' };
+
+/** What the machine tells its listeners: the signed form is stored. */
+export interface SignatureEmitted {
+  type: 'signature.signed';
+  signed: SignedForm;
+}

@@ -1,6 +1,8 @@
 // The real effects of the admin-action machine (machines/admin-action) for staff's users, events, news and notes: each
 // action is one typed command (shared/staff-commands.ts) sent by the one write path, src/actors/staff-commands.ts;
-// on success the record's queries are refreshed and a toast says what changed.
+// on success the record's queries are refreshed and a toast says what changed. Each area's machine is provided once,
+// for the session's page actors (src/actors/session.ts); what a screen does next (open the new record, move focus) it
+// does on the machine's `action.done`.
 import type { QueryClient } from '@tanstack/react-query';
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { fromPromise } from 'xstate';
@@ -72,10 +74,8 @@ export function eventDoneMessage(command: StaffCommand): MessageDescriptor {
   return command.operationId === 'setAdminRegistrationAttended' && command.body.attended ? eventDone.checkedIn : eventDone.unchecked;
 }
 
-/** `onCreated` receives a new event's id (its page opens next). */
-export const provideEventActionMachine = (queryClient: QueryClient, onCreated: (id: number) => void = () => {}) =>
+export const provideEventActionMachine = (queryClient: QueryClient) =>
   provideActions(queryClient, 'events', eventDoneMessage, (outcome) => {
-    if (outcome.operationId === 'createAdminEvent') onCreated(outcome.result.id);
     // The saved registration goes into the cached lists at once: until the refetch came back, the check-in box
     // showed the old value again for a moment (the toggle shows the request's value only while it is sent).
     if (outcome.operationId === 'setAdminRegistrationAttended') {
@@ -103,20 +103,14 @@ export function newsDoneMessage(command: StaffCommand): MessageDescriptor {
   return command.operationId === 'setAdminNewsPublished' && command.body.published ? newsDone.published : newsDone.unpublished;
 }
 
-/** `onCreated` opens a new item's page; `onDeleted` leaves a deleted one's. */
-export const provideNewsActionMachine = (queryClient: QueryClient, onCreated: (id: number) => void, onDeleted: () => void = () => {}) =>
-  provideActions(queryClient, 'news', newsDoneMessage, (outcome) => {
-    if (outcome.operationId === 'createAdminNews') onCreated(outcome.result.id);
-    if (outcome.operationId === 'deleteAdminNews') onDeleted();
-  });
+export const provideNewsActionMachine = (queryClient: QueryClient) => provideActions(queryClient, 'news', newsDoneMessage);
 
 // ---- internal notes (docs/decisions/033-scoring-and-notes.md) ------------------------------------------------------
 
 const noteDone = defineMessages({ deleted: { id: 'admin.notes.deleted' } });
 
-/** Deleting my internal note (a dialog asks first); `onDone` moves focus (the note is gone). */
-export const provideNoteActionMachine = (queryClient: QueryClient, onDone: () => void = () => {}) =>
-  provideActions(queryClient, 'applications', () => noteDone.deleted, onDone);
+/** Deleting my internal note (a dialog asks first). */
+export const provideNoteActionMachine = (queryClient: QueryClient) => provideActions(queryClient, 'applications', () => noteDone.deleted);
 
 // ---- possible duplicates (docs/decisions/038-duplicate-check-and-unduplicated-counts.md) ---------------------------
 
@@ -125,13 +119,6 @@ const duplicateDone = defineMessages({
   unmarked: { id: 'admin.duplicates.done.unmarked' },
 });
 
-/** "Not the same" on a pair, and taking it back (a dialog asks first); `onDone` hears which pair, to move focus. */
-export const provideDuplicateActionMachine = (queryClient: QueryClient, onDone: (otherId: number) => void = () => {}) =>
-  provideActions(
-    queryClient,
-    'applications',
-    (command) => (command.operationId === 'unmarkAdminApplicationNotSame' ? duplicateDone.unmarked : duplicateDone.marked),
-    (outcome) => {
-      if (outcome.operationId === 'markAdminApplicationNotSame' || outcome.operationId === 'unmarkAdminApplicationNotSame') onDone(outcome.command.path.otherId);
-    },
-  );
+/** "Not the same" on a pair, and taking it back (a dialog asks first). */
+export const provideDuplicateActionMachine = (queryClient: QueryClient) =>
+  provideActions(queryClient, 'applications', (command) => (command.operationId === 'unmarkAdminApplicationNotSame' ? duplicateDone.unmarked : duplicateDone.marked));

@@ -63,15 +63,20 @@ export const focusTarget = (command: ReviewCommand): string =>
 /** Each operation's call: the command as it is, through the one write path. */
 const send = fromPromise<ReviewAnswer, ReviewCommand>(({ input }) => performStaffCommand<ReviewCommand['operationId']>(input));
 
-/** Calls `listener` with each new answer of the screen's query of the application; returns the unsubscribe. */
-export type WatchApplication = (listener: (application: ReviewAnswer) => void) => () => void;
+/** Calls `listener` with each new answer of the query of application `id`; returns the unsubscribe. */
+export type WatchApplication = (id: number, listener: (application: ReviewAnswer) => void) => () => void;
 
 /** The application read again: every new answer of the screen's query reaches the machine as `review.loaded`. */
 const watchApplication = (watch: WatchApplication) =>
-  fromCallback<ReviewEvent>(({ sendBack }) => watch((application) => sendBack({ type: 'review.loaded', application })));
+  fromCallback<ReviewEvent, { applicationId: number }>(({ sendBack, input }) =>
+    watch(input.applicationId, (application) => sendBack({ type: 'review.loaded', application })),
+  );
 
-/** The review machine with the screen's effects. `onDone` runs after each answer (the screen moves focus). */
-export const provideReviewMachine = (queryClient: QueryClient, watch: WatchApplication, onDone: (command: ReviewCommand) => void = () => {}) =>
+/**
+ * The review machine with the screen's effects, provided once for the session's page actors. The screen moves focus
+ * itself when the machine emits `review.done` (focusTarget).
+ */
+export const provideReviewMachine = (queryClient: QueryClient, watch: WatchApplication) =>
   reviewMachine.provide({
     actors: {
       startReview: send,
@@ -95,7 +100,6 @@ export const provideReviewMachine = (queryClient: QueryClient, watch: WatchAppli
         const proposed = command.operationId === 'decideAdminApplication' && command.body.decision === 'approved' && answer.status !== 'approved';
         const message: MessageDescriptor = proposed ? done.approvalProposed : reviewDoneMessage(command);
         showToast({ kind: 'success', message: getIntl().formatMessage(message, { name: documentName(command, answer) }) });
-        onDone(command);
       },
     },
   });

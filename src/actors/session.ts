@@ -1,7 +1,8 @@
 // The real effects of the session machine: the three auth calls through the API client, the localStorage
 // read and writes of keys `user` and `remember` (with the clock the read is judged by), the failed sign-in toast
-// and the switch to the person's language.
+// and the switch to the person's language, and the page actors' effects with the app's query client (page-actors.ts).
 // Plugged in with .provide(); tests provide their own.
+import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise, waitFor, type Actor } from 'xstate';
 import { api } from '#api/client';
 import { SESSION_STORAGE_KEYS, parseSessionRecord, sessionMachine } from '#machines/session/session.machine';
@@ -19,6 +20,7 @@ import { authErrorMessage } from '#features/auth/error-message';
 import { getIntl, hasStoredLocale, setLocale } from '#lib/locale';
 import { readItem, removeItem, writeItem } from '#lib/storage';
 import { showToast } from '#lib/toast';
+import { pageActors } from './page-actors';
 import { appSignInStepMachine } from './second-factor';
 
 /**
@@ -57,9 +59,9 @@ export function readRememberedEmail(): string {
   return readItem(SESSION_STORAGE_KEYS.remember) ?? '';
 }
 
-/** The machine with its real effects. */
-export const appSessionMachine = sessionMachine.provide({
-  actors: sessionActors,
+/** The machine with its real effects; `queryClient` is the one the app renders with (the page actors refresh it). */
+export const provideSessionMachine = (queryClient: QueryClient) => sessionMachine.provide({
+  actors: { ...sessionActors, ...pageActors(queryClient) },
   actions: {
     persistRecord: (_, params) => writeItem(SESSION_STORAGE_KEYS.user, JSON.stringify(params.record)),
     clearRecord: () => removeItem(SESSION_STORAGE_KEYS.user),
@@ -87,7 +89,7 @@ export const appSessionMachine = sessionMachine.provide({
   },
 });
 
-export type SessionActor = Actor<typeof appSessionMachine>;
+export type SessionActor = Actor<ReturnType<typeof provideSessionMachine>>;
 
 /** How long anything waits for a sign-in, refresh or sign-out to answer before treating it as failed. */
 const SETTLE_TIMEOUT_MS = 20_000;

@@ -1,6 +1,6 @@
 // The real effects of signing a form on screen (machines/signature): the POST that has the server stamp and store the
-// form, and, once stored, the signed form handed to the field that shows it (the intake form, or the no-income
-// documents) with the application's cached copy kept in step.
+// form, and, once stored, the application's cached copy kept in step (the panel hands the signed form to the field that
+// shows it when the machine emits `signature.signed`).
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { api } from '#api/client';
@@ -9,7 +9,7 @@ import { applicationKeys, type Application } from '#api/applications';
 import { signatureMachine } from '#machines/signature/signature.machine';
 import type { SignedForm, SignFormInput } from '#machines/signature/signature.types';
 
-export function provideSignatureMachine(queryClient: QueryClient, applicationId: number, onSigned: (signed: SignedForm) => void) {
+export function provideSignatureMachine(queryClient: QueryClient) {
   return signatureMachine.provide({
     actors: {
       signForm: fromPromise<SignedForm, SignFormInput>(({ input }) =>
@@ -17,9 +17,8 @@ export function provideSignatureMachine(queryClient: QueryClient, applicationId:
       ),
     },
     actions: {
-      reportSigned: (_, signed) => {
-        queryClient.setQueryData(applicationKeys.detail(applicationId), (old: Application | undefined) => (old ? withSignedForm(old, signed) : old));
-        onSigned(signed);
+      reportSigned: ({ context }, signed) => {
+        queryClient.setQueryData(applicationKeys.detail(context.applicationId), (old: Application | undefined) => (old ? withSignedForm(old, signed) : old));
       },
     },
   });

@@ -5,11 +5,16 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { provideStaffPageActors } from '#actors/page-actors';
+import { staffPageActors } from '#actors/staff-page-actors';
 import { secondFactorStatusQuery } from '#features/profile/api/second-factor';
 import { paths } from '#lib/paths';
 import { SubNav } from '#components/ui/SubNav';
 import { SignedInOnly } from '#components/session/SignedInOnly';
 import { AppLoading } from './RootLayout';
+
+// The session's staff page actors run the code of this chunk (src/actors/page-actors.ts): handed over as it loads.
+provideStaffPageActors(staffPageActors);
 
 export function AdminLayout() {
   const intl = useIntl();

@@ -7,7 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type UIMatch } from 'react-router-dom';
 import { createActor } from 'xstate';
 import { eventKeys, type EventInfo } from '#api/events';
-import { appSessionMachine } from '#actors/session';
+import { provideSessionMachine } from '#actors/session';
 import { getIntl, loadCatalog, setLocale, type Locale } from '#lib/locale';
 import { paths } from '#lib/paths';
 import { interestDescriptionMark, type InterestVariant } from '#shared/prerendered-landing';
@@ -77,13 +77,13 @@ export async function renderPage(
 ): Promise<PrerenderedPage> {
   await loadCatalog(locale);
   setLocale(locale, false);
-  const session = createActor(appSessionMachine, { input: { record: null } }).start();
+  const queryClient = createQueryClient();
+  const session = createActor(provideSessionMachine(queryClient), { input: { record: null } }).start();
   const handler = createStaticHandler(appRoutes(session));
   const context = await handler.query(new Request(`http://prerender.invalid${path}`));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status} while prerendering`);
   if (context.errors) throw new Error(`${path} failed while prerendering: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const queryClient = createQueryClient();
   queryClient.setQueryData<EventInfo | null>(eventKeys.interest(), interest ? drawnInterestForm(interest) : null);
   const html = renderToString(
     <StrictMode>

@@ -22,8 +22,9 @@ await startInspector();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const session = startSession();
+// The query client first: the session's page actors refresh it (src/actors/page-actors.ts).
 const queryClient = createQueryClient();
+const session = startSession(queryClient);
 seedPrerenderedData(queryClient);
 const routes = appRoutes(session);
 const { pathname, search } = window.location;

@@ -1,16 +1,17 @@
 // Starts the one app-wide session actor and connects it to the rest of the browser: the API client's
 // auth middleware and the `storage` event of other tabs. (The login toast and the language switch are named
 // actions of the machine, provided in src/actors/session.ts.)
+import type { QueryClient } from '@tanstack/react-query';
 import { createActor } from 'xstate';
 import { connectAuth } from '#api/client';
-import { appSessionMachine, readStoredRecord, settled, type SessionActor } from '#actors/session';
+import { provideSessionMachine, readStoredRecord, settled, type SessionActor } from '#actors/session';
 import { SESSION_STORAGE_KEYS, parseSessionRecord } from '#machines/session/session.machine';
 import { selectAccessToken, selectIsBusy, selectUser } from '#machines/session/session.selectors';
 import { getLocale } from '#lib/locale';
 import { inspect } from './inspector';
 
-export function startSession(): SessionActor {
-  const actor = createActor(appSessionMachine, { input: { record: readStoredRecord() }, inspect });
+export function startSession(queryClient: QueryClient): SessionActor {
+  const actor = createActor(provideSessionMachine(queryClient), { input: { record: readStoredRecord() }, inspect });
 
   connectAuth({
     getAccessToken: () => selectAccessToken(actor.getSnapshot()),

@@ -1,6 +1,6 @@
 // Model-based path tests of the session machine: every shortest path, replayed on a real actor with fake browser storage.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type NonReducibleUnknown } from 'xstate';
+import { assertEvent, assign, createActor, fromPromise, waitFor, type NonReducibleUnknown } from 'xstate';
 import { createTestModel, type TestModel } from 'xstate/graph';
 import { sessionModelOptions } from './support/session-model.ts';
 import { testMachineOf } from './support/test-machine.ts';
@@ -20,6 +20,8 @@ import {
   selectIsStaff,
   selectSecondStep,
   selectUser,
+  selectOpenPages,
+  selectPage,
   type SessionSnapshot,
 } from '#machines/session/session.selectors.ts';
 import type {
@@ -35,6 +37,7 @@ import type {
   StoredSession,
 } from '#machines/session/session.types.ts';
 import { signInStepMachine } from '#machines/second-factor/sign-in-step.machine.ts';
+import { PAGE_LIFETIMES, pageId } from '#machines/session/session.pages.ts';
 import type { SignInStepOutput, VerifyCodeInput } from '#machines/second-factor/second-factor.types.ts';
 import { SERVER_ANSWERS } from '../support/server-answers.ts';
 
@@ -108,6 +111,13 @@ const RENEWED_RECORD: SessionRecord = {
 };
 /** A sign-in of an account with a second factor (docs/decisions/049-second-factor.md): no tokens, a challenge. */
 const CHALLENGE: SecondFactorChallenge = { second_factor_required: true, challenge: 'challenge-token', methods: ['totp', 'passkey', 'recovery_code'] };
+/**
+ * Page actors (docs/decisions/059-page-actors-in-the-session.md): a signed-in kind (a program's drive), a public one
+ * (an event's registration form) and the drive's view leaving. Opening one already open is the reuse test below.
+ */
+const OPEN_DRIVE = { type: 'page.open', page: { kind: 'drive', key: '7', input: { programId: 7, maxBytes: 1000, location: { space: 'shared', parentId: null } } } } as const satisfies SessionEvent;
+const OPEN_REGISTRATION = { type: 'page.open', page: { kind: 'registration', key: '5', input: { eventId: 5 } } } as const satisfies SessionEvent;
+const CLOSE_DRIVE = { type: 'page.close', kind: 'drive', key: '7' } as const satisfies SessionEvent;
 // Error bodies in the shapes of docs/product.md section 11.
 const LOGIN_ERROR = SERVER_ANSWERS.badCredentials;
 const REFRESH_ERROR = SERVER_ANSWERS.tokenNotValid;
@@ -143,6 +153,9 @@ const SAMPLE_EVENTS: readonly ModelEvent[] = [
   { type: 'session.storageChanged', record: OTHER_TAB_RECORD },
   { type: 'session.storageChanged', record: null },
   { type: 'session.renewed', record: RENEWED_RECORD },
+  OPEN_DRIVE,
+  OPEN_REGISTRATION,
+  CLOSE_DRIVE,
   { type: 'xstate.done.actor.login', output: LOGIN_RESPONSE },
   { type: 'xstate.done.actor.login', output: CHALLENGE },
   { type: 'xstate.done.actor.secondFactor', output: { record: LOGIN_RESPONSE, expired: false } },
@@ -168,7 +181,29 @@ const SAMPLE_EVENTS: readonly ModelEvent[] = [
  */
 // The machine's event type lists what callers may send; the answers of its invoked calls are events of the
 // test machine, which the type does not say.
-const modelMachine = testMachineOf(sessionMachine);
+// The graph is walked in one actor system, where each branch spawning `drive:7` again would clash with the systemId of
+// another branch's: the model keeps the list of open pages without spawning them. The real actor the paths drive
+// spawns and stops them, and its list and children are checked against the model's and against checkPages below.
+const modelMachine = testMachineOf(
+  sessionMachine.provide({
+    actions: {
+      openPage: assign(({ context, event }) => {
+        assertEvent(event, 'page.open');
+        const id = pageId(event.page.kind, event.page.key);
+        return { pages: context.pages.includes(id) ? context.pages : [...context.pages, id] };
+      }),
+      closePage: assign(({ context, event }) => {
+        assertEvent(event, 'page.close');
+        return { pages: context.pages.filter((id) => id !== pageId(event.kind, event.key)) };
+      }),
+      closeAllPages: assign({ pages: [] }),
+      closePagesOfOthers: assign(({ context, event }) => {
+        assertEvent(event, 'session.storageChanged');
+        return { pages: event.record !== null && context.record !== null && event.record.id !== context.record.id ? [] : context.pages };
+      }),
+    },
+  }),
+);
 
 // The test machine is built from a config at run time, so its types are `any`: name the real ones here.
 const model = createTestModel(modelMachine, sessionModelOptions(SAMPLE_EVENTS)) as unknown as TestModel<SessionSnapshot, ModelEvent, SessionInput>;
@@ -265,9 +300,10 @@ function createSession(input: SessionInput) {
   effects.length = 0;
 
   // What the test itself expects, worked out from the events it performed (not read from the machine).
-  const expected: { lastLogin: LoginEvent | null; remember: string | undefined } = {
+  const expected: { lastLogin: LoginEvent | null; remember: string | undefined; pages: string[] } = {
     lastLogin: null,
     remember: undefined,
+    pages: [],
   };
 
   return {
@@ -306,6 +342,10 @@ function describePath(bootName: string, events: readonly ModelEvent[], end: Sess
         return event.retried === true ? 'unauthorized(retried)' : 'unauthorized';
       case 'session.storageChanged':
         return event.record === null ? 'storageChanged(cleared)' : 'storageChanged(record)';
+      case 'page.open':
+        return `open(${event.page.kind})`;
+      case 'page.close':
+        return `close(${event.kind})`;
       case 'xstate.done.actor.secondFactor':
         return `second step(${event.output.record !== null ? 'right code' : event.output.expired ? 'ended' : 'back'})`;
       case 'xstate.done.actor.readStoredSession':
@@ -332,7 +372,9 @@ function sampleOf(event: { type: string }): ModelEvent {
  */
 async function perform(session: Session, event: ModelEvent) {
   session.effects.length = 0;
+  const before = session.actor.getSnapshot();
   await performEvent(session, event);
+  checkPages(session, before, event);
   // The toast follows a failed sign-in and the language a successful one, each exactly once; nothing else has effects.
   const effects: Effect[] =
     event.type === 'xstate.error.actor.login'
@@ -358,6 +400,8 @@ async function performEvent(session: Session, event: ModelEvent) {
     case 'session.logout':
     case 'session.check':
     case 'session.unauthorized':
+    case 'page.open':
+    case 'page.close':
       actor.send(event);
       return;
     case 'session.renewed': {
@@ -460,6 +504,40 @@ async function performEvent(session: Session, event: ModelEvent) {
       await session.leave('adopting');
       expect(storage.has(SESSION_STORAGE_KEYS.user)).toBe(false);
       return;
+  }
+}
+
+/** The page actors running as children of `snapshot`, by id (`<kind>:<key>`; the invoked calls and the second step are not). */
+const pageChildren = (snapshot: SessionSnapshot) => Object.entries(snapshot.children).filter(([id]) => id.includes(':'));
+
+/**
+ * The page actors after `event`, worked out here: opened once per key (signed-in kinds only while a session is live),
+ * closed by their view, all stopped when the session ends or another person's session replaces it. The children
+ * are checked against it, a reused key keeps its actor, and every actor no longer listed is stopped.
+ */
+function checkPages(session: Session, before: SessionSnapshot, event: ModelEvent) {
+  const after = session.actor.getSnapshot();
+  const live = (snapshot: SessionSnapshot) => snapshot.value === 'signedIn' || snapshot.value === 'refreshing';
+  const { expected } = session;
+  if (event.type === 'page.open') {
+    const id = pageId(event.page.kind, event.page.key);
+    const allowed = live(before) || PAGE_LIFETIMES[event.page.kind].public;
+    if (allowed && !expected.pages.includes(id)) expected.pages = [...expected.pages, id];
+    // Reuse: a key already open keeps the very actor it had.
+    if (before.context.pages.includes(id)) expect(selectPage(after, event.page.kind, event.page.key)).toBe(selectPage(before, event.page.kind, event.page.key));
+  } else if (event.type === 'page.close') {
+    expected.pages = expected.pages.filter((id) => id !== pageId(event.kind, event.key));
+  } else if (live(before) && (after.value === 'signedOut' || after.value === 'signingOut')) {
+    expected.pages = [];
+  } else if (live(before) && event.type === 'session.storageChanged' && event.record !== null && event.record.id !== before.context.record?.id) {
+    expected.pages = [];
+  }
+  expect(selectOpenPages(after)).toEqual(expected.pages);
+  expect(pageChildren(after).map(([id]) => id)).toEqual(expected.pages);
+  // A page actor is its own child of the system too, found by its systemId.
+  for (const id of expected.pages) expect(session.actor.system.get(id)).toBe(after.children[id as keyof typeof after.children]);
+  for (const [id, child] of pageChildren(before)) {
+    if (!expected.pages.includes(id)) expect(child?.getSnapshot().status).toBe('stopped');
   }
 }
 
@@ -566,6 +644,8 @@ describe('session machine: every shortest path', () => {
           'session.unauthorized': drive,
           'session.storageChanged': drive,
           'session.renewed': drive,
+          'page.open': drive,
+          'page.close': drive,
           'xstate.done.actor.secondFactor': drive,
           'xstate.done.actor.login': drive,
           'xstate.error.actor.login': drive,
@@ -761,5 +841,31 @@ describe('xstate/graph', () => {
   // Why the model is built from testMachineOf(sessionMachine): upstream refuses invocations on test machines.
   it('createTestModel still refuses machines that invoke actors', () => {
     expect(() => createTestModel(sessionMachine)).toThrow('Invocations on test machines are not supported');
+  });
+});
+
+describe('session machine: page actors', () => {
+  it('opens one actor per key, reuses it, closes it, and stops all on sign-out', async () => {
+    const session = createSession({ record: VALID_STORED, now: NOW });
+    const { actor } = session;
+    actor.send(OPEN_DRIVE);
+    const drive = selectPage(actor.getSnapshot(), 'drive', '7');
+    expect(drive?.getSnapshot().status).toBe('active');
+    expect(actor.system.get('drive:7')).toBe(drive);
+    // The same key again: the same actor, with the state it has (the input is not read again).
+    actor.send(OPEN_DRIVE);
+    expect(selectPage(actor.getSnapshot(), 'drive', '7')).toBe(drive);
+    actor.send({ type: 'page.open', page: { kind: 'passkeys', key: 'me', input: undefined } });
+    actor.send({ type: 'page.close', kind: 'passkeys', key: 'me' });
+    expect(selectOpenPages(actor.getSnapshot())).toEqual(['drive:7']);
+    actor.send({ type: 'session.logout' });
+    expect(selectOpenPages(actor.getSnapshot())).toEqual([]);
+    expect(drive?.getSnapshot().status).toBe('stopped');
+    expect(actor.system.get('drive:7')).toBeUndefined();
+    // Signed out, a signed-in kind is refused; a public one opens.
+    actor.send(OPEN_DRIVE);
+    actor.send(OPEN_REGISTRATION);
+    expect(selectOpenPages(actor.getSnapshot())).toEqual(['registration:5']);
+    actor.stop();
   });
 });

@@ -1,8 +1,9 @@
 // The route guards with the real session machine and fake API actors: sign-in required (after trying a
 // refresh), staff only, and /login for someone already signed in (docs/product.md section 2).
+import { QueryClient } from '@tanstack/react-query';
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { appSessionMachine } from '#actors/session';
+import { provideSessionMachine } from '#actors/session';
 import { redirectSignedIn, requireSignedIn, requireStaff } from '#app/guards';
 import type { SessionRecord } from '#machines/session/session.types';
 
@@ -23,7 +24,7 @@ const record = (overrides: Partial<SessionRecord> = {}): SessionRecord => ({
 });
 
 function session(stored: SessionRecord | null, refresh: 'ok' | 'fail') {
-  const machine = appSessionMachine.provide({
+  const machine = provideSessionMachine(new QueryClient()).provide({
     actors: {
       refresh: fromPromise(async () => {
         if (refresh === 'fail') throw { detail: 'Token is invalid or expired', code: 'token_not_valid' };

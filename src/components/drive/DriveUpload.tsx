@@ -6,8 +6,7 @@ import { useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { DriveActorRef } from '#machines/drive/drive.machine';
 import { selectUpload } from '#machines/drive/drive.selectors';
-import { createActor } from 'xstate';
-import { uploadMachine, type UploadActorRef } from '#machines/upload/upload.machine';
+import type { UploadActorRef } from '#machines/upload/upload.machine';
 import { selectIsUploading, selectPickedFile, selectUploadConnection, selectUploadError, selectUploadPercent, selectUploadRemedy, selectUploadStatus } from '#machines/upload/upload.selectors';
 import { DRIVE_ACCEPT } from '#shared/drive-constants';
 import { Button } from '#components/ui/Button';
@@ -19,13 +18,11 @@ import { useUploadErrorMessages } from '#components/upload/upload-messages';
 export const DRIVE_UPLOAD_INPUT_ID = 'drive-upload';
 export const NEW_FOLDER_BUTTON_ID = 'drive-new-folder';
 
-/** Stands for "no upload yet" (never started): the selectors read its first snapshot, which is not busy. */
-const NO_UPLOAD: UploadActorRef = createActor(uploadMachine, { input: { target: { kind: 'drive', programId: 0, space: 'personal', parentId: null }, maxBytes: 0, stored: null } });
 
 export function DriveUpload({ actor }: { actor: DriveActorRef }) {
   const upload = useSelector(actor, selectUpload);
   // One upload at a time: a file chosen now would stop the one under way (its actor gives way to the next).
-  const uploading = useSelector(upload ?? NO_UPLOAD, selectIsUploading);
+  const uploading = useSelector(upload ?? undefined, (snapshot) => snapshot !== undefined && selectIsUploading(snapshot));
   const input = useRef<HTMLInputElement>(null);
   const id = DRIVE_UPLOAD_INPUT_ID;
   return (

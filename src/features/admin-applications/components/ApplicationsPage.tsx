@@ -3,11 +3,11 @@
 // and forth, 25 to 100 a page), export the matches as CSV, and open one to review. Their queues (their own, nobody's)
 // and the bulk actions on the rows selected (machines/bulk-review) are docs/decisions/040-staff-queues-and-history.md.
 // The URL holds the search, so a list can be shared, reloaded and left with Back.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { provideBulkReviewMachine } from '#actors/bulk-review';
+import { usePageActor } from '#lib/use-page-actor';
 import { ColumnHeaders, KeysetPager, ListStatus, SearchButtons, useUrlSearch } from '#components/admin/ListControls';
 import type { BulkReviewActorRef } from '#machines/bulk-review/bulk-review.machine';
 import { selectCanSelect, selectIsSelected, selectSelected } from '#machines/bulk-review/bulk-review.selectors';
@@ -79,7 +79,7 @@ export function ApplicationsPage() {
   const applications = useQuery(applicationListQueryOptions(query));
   const programs = useQuery(filterProgramsQueryOptions());
   const reviewers = useQuery(reviewersQueryOptions());
-  const bulk = useActorRef(provideBulkReviewMachine(useQueryClient()));
+  const bulk = usePageActor('bulkReview', 'applications', undefined);
   const t = (descriptor: MessageDescriptor) => intl.formatMessage(descriptor);
 
   const { cursor: _cursor, limit: _limit, ...filters } = query;

@@ -2,12 +2,12 @@
 // other accounts that look like the same person or business, each with why, and staff's "not the same" mark (a dialog
 // asks first, through the admin-action machine) or who marked it and when, with a way to take it back. The server
 // decides who may mark; this only shows its answer.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { defineMessages, FormattedList, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { provideDuplicateActionMachine } from '#actors/admin-action';
+import { usePageActor, usePageEvent } from '#lib/use-page-actor';
 import { applicationStatusNames } from '#components/programs/messages';
 import { Button } from '#components/ui/Button';
 import { ConfirmDialog } from '#components/ui/ConfirmDialog';
@@ -45,13 +45,14 @@ const name = (flag: DuplicateFlag) => `${flag.application.applicant.first_name} 
 
 export function DuplicateFlags({ id }: { id: number }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
   const flags = useQuery(duplicatesQueryOptions(id));
   // The mark's button changes into "take back" once done: focus goes to the pair's own new button.
-  const [machine] = useState(() =>
-    provideDuplicateActionMachine(queryClient, (other) => document.getElementById(`duplicate-mark-${other}`)?.focus()),
-  );
-  const action = useActorRef(machine);
+  const action = usePageActor('duplicateAction', id, undefined);
+  usePageEvent(action, 'action.done', ({ outcome }) => {
+    if (outcome.operationId === 'markAdminApplicationNotSame' || outcome.operationId === 'unmarkAdminApplicationNotSame') {
+      document.getElementById(`duplicate-mark-${outcome.command.path.otherId}`)?.focus();
+    }
+  });
   const working = useSelector(action, selectIsWorking);
   const confirmOpen = useSelector(action, selectConfirmOpen);
   const request = useSelector(action, selectActionRequest);

@@ -2,11 +2,11 @@
 // time, a form to add one, and on my own notes Edit and Delete (a dialog asks first, through the admin-action
 // machine). The applicant never reads them (no applicant operation answers them).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { provideNoteActionMachine } from '#actors/admin-action';
 import { performStaffCommand } from '#actors/staff-commands';
+import { usePageActor, usePageEvent } from '#lib/use-page-actor';
 import { Button } from '#components/ui/Button';
 import { ConfirmDialog } from '#components/ui/ConfirmDialog';
 import { TextAreaField } from '#components/ui/TextAreaField';
@@ -25,8 +25,8 @@ export function NotesPanel({ id }: { id: number }) {
   const notes = useQuery(notesQueryOptions(id));
   const me = useSession(selectUser);
   // Deleting: the dialog is the machine's `confirming`; once done the note is gone, so focus goes to the heading.
-  const [machine] = useState(() => provideNoteActionMachine(queryClient, () => document.getElementById('notes')?.focus()));
-  const action = useActorRef(machine);
+  const action = usePageActor('noteAction', id, undefined);
+  usePageEvent(action, 'action.done', () => document.getElementById('notes')?.focus());
   const working = useSelector(action, selectIsWorking);
   const confirmOpen = useSelector(action, selectConfirmOpen);
   const request = useSelector(action, selectActionRequest);

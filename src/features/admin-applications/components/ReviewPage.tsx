@@ -1,9 +1,8 @@
 // /admin/applications/:rid/1 to /4: one application for staff, read-only: its facts, the review panel (its status,
 // reviewer and actions: ReviewPanel.tsx), the checklist, possible duplicates and scores, the navigation between the four review pages and the page's content
 // (ReviewSections.tsx).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useActorRef } from '@xstate/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { applicationStatusNames, subProgramNames } from '#components/programs/messages';
@@ -11,7 +10,7 @@ import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
 import { RecordHistory } from '#components/admin/RecordHistory';
 import { SubNav } from '#components/ui/SubNav';
-import { adminApplicationQueryOptions, watchAdminApplication, type AdminApplication } from '#features/admin-applications/api/applications';
+import { adminApplicationQueryOptions, type AdminApplication } from '#features/admin-applications/api/applications';
 import { messages, REVIEW_PAGES, reviewPageNames, type ReviewPage } from '#features/admin-applications/messages';
 import { ReviewContent } from './ReviewSections';
 import { ReviewPanel } from './ReviewPanel';
@@ -22,7 +21,8 @@ import { ScoringPanel } from './ScoringPanel';
 import { selectUser } from '#machines/session/session.selectors';
 import { focusAfterNavigation, focusIdOf } from '#lib/focus-after-navigation';
 import { useSession } from '#lib/use-session';
-import { focusTarget, provideReviewMachine } from '#actors/review';
+import { focusTarget } from '#actors/review';
+import { usePageActor, usePageEvent } from '#lib/use-page-actor';
 
 export const applicantName = ({ applicant }: { applicant: { first_name: string; last_name: string } }) =>
   `${applicant.first_name} ${applicant.last_name}`.trim();
@@ -62,12 +62,11 @@ export function ApplicationFacts({ application }: { application: AdminApplicatio
  * what to offer and sends it what staff do; the machine sends the commands and follows the application read again.
  */
 function ReviewActions({ application, me, scoringMe }: { application: AdminApplication; me: number; scoringMe: number | undefined }) {
-  const queryClient = useQueryClient();
+  const review = usePageActor('review', application.id, { viewerId: me, application });
   // After a command the button pressed is often no longer offered: focus goes to the heading of the part that changed.
-  const [machine] = useState(() =>
-    provideReviewMachine(queryClient, (listener) => watchAdminApplication(queryClient, application.id, listener), (command) => document.getElementById(focusTarget(command))?.focus()),
-  );
-  const review = useActorRef(machine, { input: { viewerId: me, application } });
+  usePageEvent(review, 'review.done', ({ command }) => {
+    if (command !== null) document.getElementById(focusTarget(command))?.focus();
+  });
   return (
     <>
       <ReviewPanel application={application} name={applicantName(application)} review={review} />

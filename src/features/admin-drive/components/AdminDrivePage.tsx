@@ -2,12 +2,12 @@
 // materials (staff upload, create folders, rename, move and delete: each change audited on the server) and the
 // space of each applicant of the program (searched, keyset-paged; read-only, files downloadable). The folder itself
 // is the applicant's drive's views (src/components/drive) and machine (machines/drive), given staff's calls.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { provideDriveMachine } from '#actors/drive';
+import { usePageActor } from '#lib/use-page-actor';
 import type { DriveActorRef } from '#machines/drive/drive.machine';
 import { selectLocation } from '#machines/drive/drive.selectors';
 import { MAX_UPLOAD_BYTES } from '#shared/application-constants';
@@ -24,7 +24,6 @@ import { PageHeading } from '#components/ui/PageHeading';
 import { fileSize } from '#components/upload/upload-messages';
 import { useLocale } from '#lib/locale';
 import {
-  adminDriveCalls,
   adminDriveQueryOptions,
   adminDriveSource,
   driveSpacesQueryOptions,
@@ -67,10 +66,7 @@ export function AdminDrivePage() {
 }
 
 function DriveWorkspace({ programId }: { programId: number }) {
-  const queryClient = useQueryClient();
-  const actor = useActorRef(provideDriveMachine(queryClient, adminDriveCalls), {
-    input: { programId, maxBytes: MAX_UPLOAD_BYTES, location: { space: 'shared', parentId: null } },
-  });
+  const actor = usePageActor('adminDrive', programId, { programId, maxBytes: MAX_UPLOAD_BYTES, location: { space: 'shared', parentId: null } });
   // The applicant whose space is on screen (the machine keeps their id; their name titles the space).
   const [person, setPerson] = useState<AdminDriveSpace | null>(null);
   const open = (space: AdminDriveSpace | null) => {

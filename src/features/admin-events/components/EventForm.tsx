@@ -1,12 +1,11 @@
 // The event form of staff (create and edit): both languages, Puerto Rico times, place, link, capacity and status. The
 // save runs on the admin-action machine: working -> done | refused (the server's field errors, shown at the fields and
 // in the error summary) | failed (try again). The server holds the rules; the form only checks the capacity is a number.
-import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { provideEventActionMachine } from '#actors/admin-action';
+import { usePageActor, usePageEvent } from '#lib/use-page-actor';
 import { selectActionErrorBody, selectActionStatus, selectIsWorking } from '#machines/admin-action/admin-action.selectors';
 import { Button } from '#components/ui/Button';
 import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
@@ -45,9 +44,11 @@ interface EventFormProps {
 export function EventForm({ event, idPrefix, onCancel }: EventFormProps) {
   const intl = useIntl();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [machine] = useState(() => provideEventActionMachine(queryClient, (id) => void navigate(`/admin/events/submission/${id}`)));
-  const action = useActorRef(machine);
+  const action = usePageActor('eventAction', `form-${event?.id ?? 'new'}`, undefined);
+  // A new event's page opens once it is created.
+  usePageEvent(action, 'action.done', ({ outcome }) => {
+    if (outcome.operationId === 'createAdminEvent') void navigate(`/admin/events/submission/${outcome.result.id}`);
+  });
   const status = useSelector(action, selectActionStatus);
   const working = useSelector(action, selectIsWorking);
   const body = useSelector(action, selectActionErrorBody);

@@ -1,13 +1,13 @@
 // /admin/events/submission/:id: one event for staff: its facts, its edit form (open or close it there), and its
 // registrations (name, e-mail, phone, how they heard, date, attended) searched, paged, exported as CSV and checked in
 // at the door, each check-in on the admin-action machine.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import { ActionProblem, ColumnHeaders, KeysetPager, useUrlSearch } from '#components/admin/ListControls';
-import { provideEventActionMachine } from '#actors/admin-action';
+import { usePageActor } from '#lib/use-page-actor';
 import { selectActionErrorBody, selectActionRequest, selectActionStatus, selectIsWorking } from '#machines/admin-action/admin-action.selectors';
 import { Button } from '#components/ui/Button';
 import { SelectField, TextField } from '#components/ui/Field';
@@ -69,13 +69,11 @@ function queryFromUrl(params: URLSearchParams): RegistrationListQuery {
 
 function Registrations({ event }: { event: AdminEvent }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
   const { params, submit: search } = useUrlSearch(['q', 'attended']);
   const query = queryFromUrl(params);
   const registrations = useQuery(registrationListQueryOptions(event.id, query));
   const [exportFailed, setExportFailed] = useState(false);
-  const [machine] = useState(() => provideEventActionMachine(queryClient));
-  const action = useActorRef(machine);
+  const action = usePageActor('eventAction', `registrations-${event.id}`, undefined);
   const status = useSelector(action, selectActionStatus);
   const request = useSelector(action, selectActionRequest);
   const working = useSelector(action, selectIsWorking);

@@ -1,12 +1,12 @@
 // /admin/news/:id (and /admin/news/new): one news item for staff: titles and Markdown texts in both languages with a
 // live preview rendered as applicants will read it, then save, publish or take back to a draft, and delete (confirmed
 // in a dialog). Every action runs on the admin-action machine; the server's field errors show at the fields.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { provideNewsActionMachine } from '#actors/admin-action';
+import { usePageActor, usePageEvent } from '#lib/use-page-actor';
 import { selectActionErrorBody, selectActionRequest, selectActionStatus, selectConfirmOpen, selectIsWorking } from '#machines/admin-action/admin-action.selectors';
 import { Button } from '#components/ui/Button';
 import { ConfirmDialog } from '#components/ui/ConfirmDialog';
@@ -61,15 +61,12 @@ function Preview({ label, title, body, lang }: { label: string; title: string; b
 function Editor({ item }: { item: AdminNews | null }) {
   const intl = useIntl();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [machine] = useState(() =>
-    provideNewsActionMachine(
-      queryClient,
-      (id) => void navigate(`/admin/news/${id}`, { replace: true }),
-      () => void navigate('/admin/news'),
-    ),
-  );
-  const action = useActorRef(machine);
+  const action = usePageActor('newsAction', item?.id ?? 'new', undefined);
+  // A new item's page opens once it is created; a deleted one's page is left.
+  usePageEvent(action, 'action.done', ({ outcome }) => {
+    if (outcome.operationId === 'createAdminNews') void navigate(`/admin/news/${outcome.result.id}`, { replace: true });
+    if (outcome.operationId === 'deleteAdminNews') void navigate('/admin/news');
+  });
   const status = useSelector(action, selectActionStatus);
   const request = useSelector(action, selectActionRequest);
   const working = useSelector(action, selectIsWorking);

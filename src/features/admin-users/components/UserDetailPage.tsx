@@ -2,12 +2,12 @@
 // (grant or remove staff access, deactivate or reactivate, send a password-reset link: each driven by the
 // admin-action machine, the destructive ones confirmed in a dialog), its signed-in devices (each one ended, or all) and
 // its audit history.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
-import { provideUserActionMachine } from '#actors/admin-action';
+import { usePageActor } from '#lib/use-page-actor';
 import type { StaffCommand } from '#shared/staff-commands';
 import {
   selectActionRequest,
@@ -108,13 +108,11 @@ function UserSessions({ userId, working, end }: { userId: number; working: boole
 export function UserDetailPage() {
   const intl = useIntl();
   const id = Number(useParams().id);
-  const queryClient = useQueryClient();
   const user = useQuery(userQueryOptions(id));
   const me = useSession(selectUser);
-  const [machine] = useState(() => provideUserActionMachine(queryClient));
   // The button that opened the dialog, where focus returns when it closes (confirmed or not).
   const [askedBy, setAskedBy] = useState<string>('main-heading');
-  const action = useActorRef(machine);
+  const action = usePageActor('userAction', id, undefined);
   const request = useSelector(action, selectActionRequest);
   const working = useSelector(action, selectIsWorking);
   const confirmOpen = useSelector(action, selectConfirmOpen);

@@ -1,12 +1,11 @@
 // Signing a form on screen (docs/decisions/055-signing-in-the-browser.md): the consent to sign electronically, the typed
 // name, and a signature drawn with a finger, stylus or mouse (signature_pad) that keyboard users may leave empty: the
 // typed name then signs alone. The panel runs the signature machine; the stored form goes to its field (onSigned).
-import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import SignaturePad from 'signature_pad';
-import { provideSignatureMachine } from '#actors/signature';
+import { usePageActor, usePageEvent } from '#lib/use-page-actor';
 import {
   selectCanSend,
   selectConsent,
@@ -80,9 +79,8 @@ function useSignaturePad(onDrawing: (drawing: string | null) => void, disabled: 
 
 export function SignaturePanel({ applicationId, form, onSigned }: { applicationId: number; form: SignatureForm; onSigned: (signed: SignedForm) => void }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
-  const [machine] = useState(() => provideSignatureMachine(queryClient, applicationId, onSigned));
-  const actor = useActorRef(machine, { input: { applicationId, form } });
+  const actor = usePageActor('signature', `${applicationId}-${form}`, { applicationId, form });
+  usePageEvent(actor, 'signature.signed', ({ signed }) => onSigned(signed));
   const consent = useSelector(actor, selectConsent);
   const name = useSelector(actor, selectSignerName);
   const hasDrawing = useSelector(actor, selectHasDrawing);

@@ -1,11 +1,11 @@
 // /panel/programs/my/drive/:id: a program's drive (docs/decisions/019-program-drive.md). The shared materials (read
 // only) and the person's own space, a folder at a time: its listing is a query, what the person does goes to the
 // drive machine (machines/drive), whose dialogs and uploads the shared drive views (src/components/drive) render.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { provideDriveMachine } from '#actors/drive';
+import { usePageActor } from '#lib/use-page-actor';
 import { applicantDriveSource, driveQueryOptions, type Drive } from '#api/drive';
 import type { DriveActorRef } from '#machines/drive/drive.machine';
 import { selectLocation } from '#machines/drive/drive.selectors';
@@ -59,11 +59,9 @@ export function DrivePage() {
 function DriveWorkspace({ programId, drive }: { programId: number; drive: Drive }) {
   const intl = useIntl();
   const locale = useLocale();
-  const queryClient = useQueryClient();
   const start: DriveSpace = drive.personal ? 'personal' : 'shared';
-  const actor = useActorRef(provideDriveMachine(queryClient), {
-    input: { programId, maxBytes: MAX_UPLOAD_BYTES, location: { space: start, parentId: null } },
-  });
+  // The session's drive of this program: it outlives the page, so uploads in flight are there on coming back.
+  const actor = usePageActor('drive', programId, { programId, maxBytes: MAX_UPLOAD_BYTES, location: { space: start, parentId: null } });
   return (
     <DriveSourceContext value={applicantDriveSource}>
     <div className="space-y-6">

@@ -1,13 +1,13 @@
 // /panel/events: the upcoming events a signed-in applicant may attend, one page at a time (the server paginates),
 // each card with its attendance (machines/attendance): attend with one click, cancel after a confirmation.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { EVENTS_PAGE_SIZE, panelEventsQueryOptions, type PanelEvent } from '#api/events';
-import { provideAttendanceMachine } from '#actors/events';
+import { usePageActor } from '#lib/use-page-actor';
 import {
   selectAttendanceStatus,
   selectAttends,
@@ -94,8 +94,7 @@ export function EventsPage() {
 function EventCard({ event: initial }: { event: PanelEvent }) {
   const intl = useIntl();
   const locale = useLocale();
-  const queryClient = useQueryClient();
-  const actor = useActorRef(provideAttendanceMachine(queryClient), { input: { event: initial } });
+  const actor = usePageActor('attendance', initial.id, { event: initial });
   const status = useSelector(actor, selectAttendanceStatus);
   const event = useSelector(actor, selectEvent);
   const attends = useSelector(actor, selectAttends);

@@ -2,13 +2,12 @@
 // renders the registration machine (machines/registration) and sends it the person's input. The captcha widget and
 // its code load on the first focus inside the form, never with the page, and nothing reads the browser while
 // rendering, so the form prerenders on the server.
-import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { EventInfo } from '#api/events';
 import { HOW_HEARD } from '#api/events';
-import { provideRegistrationMachine } from '#actors/events';
+import { usePageActor } from '#lib/use-page-actor';
 import {
   selectAttempt,
   selectIsSubmitting,
@@ -47,8 +46,8 @@ const howHeardNames = defineMessages({
 
 export function RegistrationForm({ event, idPrefix }: { event: EventInfo; idPrefix: string }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
-  const actor = useActorRef(provideRegistrationMachine(queryClient), { input: { eventId: event.id } });
+  // The session's registration for this event: it outlives the form, so one being sent is still there on coming back.
+  const actor = usePageActor('registration', event.id, { eventId: event.id });
   const outcome = useSelector(actor, selectOutcome);
   const submitting = useSelector(actor, selectIsSubmitting);
   const refusal = useSelector(actor, selectRefusal);

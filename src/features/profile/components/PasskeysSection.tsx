@@ -1,12 +1,12 @@
 // The passkeys part of /profile/second-factor (docs/decisions/056-passkeys.md): the person's passkeys, adding one
 // (password, name, the browser's prompt; the recovery codes of a first factor shown once) and removing one (password
 // and a fresh factor). Runs machines/second-factor/passkeys.machine.ts.
-import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { defineMessages, FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PasskeyPromptError, providePasskeysMachine } from '#actors/second-factor';
+import { PasskeyPromptError } from '#actors/second-factor';
+import { usePageActor } from '#lib/use-page-actor';
 import {
   selectPasskeyCodes,
   selectPasskeysAttempt,
@@ -41,11 +41,9 @@ const fields = {
 
 export function PasskeysSection({ passkeys, totp }: { passkeys: Passkey[]; totp: boolean }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const next = safeNext(searchParams.get('next'));
-  const [machine] = useState(() => providePasskeysMachine(queryClient));
-  const actor = useActorRef(machine);
+  const actor = usePageActor('passkeys', 'me', undefined);
   const view = useSelector(actor, selectPasskeysView);
   const busy = useSelector(actor, selectPasskeysBusy);
   const codes = useSelector(actor, selectPasskeyCodes);

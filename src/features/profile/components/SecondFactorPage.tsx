@@ -2,14 +2,14 @@
 // app (docs/decisions/049-second-factor.md). The workflow is
 // machines/second-factor/enrolment.machine.ts; this view renders its state and sends its events. Staff are sent here
 // until they enrol, with `next` to return to the admin area.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import { generate } from 'lean-qr';
 import { toSvgDataURL } from 'lean-qr/extras/svg';
 import { useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
-import { provideEnrolmentMachine } from '#actors/second-factor';
+import { usePageActor } from '#lib/use-page-actor';
 import { secondFactorStatusQuery } from '#features/profile/api/second-factor';
 import {
   selectEnrolment,
@@ -86,11 +86,9 @@ function SecondFactorContent() {
 
 function EnrolmentSection({ enrolled, codesLeft }: { enrolled: boolean; codesLeft: number }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const next = safeNext(searchParams.get('next'));
-  const [machine] = useState(() => provideEnrolmentMachine(queryClient));
-  const actor = useActorRef(machine, { input: { enrolled } });
+  const actor = usePageActor('enrolment', 'me', { enrolled });
   const view = useSelector(actor, selectEnrolmentView);
   const busy = useSelector(actor, selectEnrolmentBusy);
   const enrolment = useSelector(actor, selectEnrolment);
