@@ -9,12 +9,24 @@ import { focusIdOf } from '#lib/focus-after-navigation';
 import { useHydrated } from '#lib/use-hydrated';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { OfflineBanner } from './OfflineBanner';
 import { SmallScreenPrompt } from './SmallScreenPrompt';
 import { useLanguageRule } from './use-language-rule';
 
 // Radix Toast is not needed to show a page: its chunk loads once the page is on screen (hydrated), and toasts queued
 // before that (#lib/toast) show when it arrives.
 const Toaster = lazy(async () => ({ default: (await import('#components/ui/Toaster')).Toaster }));
+
+// The update prompt comes with the service worker's registration, after the first paint (src/app/service-worker.ts).
+const UpdatePrompt = lazy(async () => ({ default: (await import('./UpdatePrompt')).UpdatePrompt }));
+
+function DeferredUpdatePrompt() {
+  return useHydrated() ? (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
+  ) : null;
+}
 
 function DeferredToaster() {
   // The prerendered HTML has no toasts: mounted once hydrated.
@@ -104,6 +116,8 @@ export function RootLayout() {
         <FormattedMessage id="app.skipLink" />
       </a>
       <Header />
+      <OfflineBanner />
+      <DeferredUpdatePrompt />
       <SmallScreenPrompt />
       {/* Always present, so the change of text is announced when a lazy screen is being fetched. */}
       <div role="status" className="sr-only">

@@ -7,6 +7,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { readRememberedEmail, readStoredRecord } from '#actors/session';
 import { selectIsSignedIn, selectIsStaff } from '#machines/session/session.selectors';
 import { applyDocumentLanguage, getLocale, hasStoredLocale, loadCatalog, rememberLanguageForServer } from '#lib/locale';
+import { clearWorkerCaches } from '#lib/offline-shell';
 import './styles.css';
 import { createQueryClient, Providers } from './Providers';
 import { seedPrerenderedData } from './prerendered-data';
@@ -55,6 +56,7 @@ session.subscribe((snapshot) => {
   if (next !== userId) {
     userId = next;
     queryClient.clear();
+    void clearWorkerCaches();
   }
 });
 
@@ -67,3 +69,12 @@ const app = (
 );
 if (hydrate) hydrateRoot(container, app);
 else createRoot(container).render(app);
+
+// The service worker (docs/decisions/060-offline-shell.md) is no part of the first paint: its registration loads once
+// the page is idle, as its own chunk.
+const idle = (task: () => void): void => {
+  // Safari has no requestIdleCallback.
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 3000 });
+  else setTimeout(task, 1000);
+};
+if (import.meta.env.PROD) idle(() => void import('./service-worker').then(({ registerServiceWorker }) => registerServiceWorker()));

@@ -3,6 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { LANGUAGE_VALUES } from '#shared/contract-enums';
+import { manifestHref } from './offline-shell';
 import { readItem, storageKeys, writeItem } from './storage';
 
 export const locales = LANGUAGE_VALUES;
@@ -88,7 +89,10 @@ export function subscribeLocale(listener: () => void): () => void {
 
 /** Screen readers pick their voice from <html lang>; keep it in step with the interface language. */
 export function applyDocumentLanguage(): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = current;
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = current;
+  // The installed app's name in the page's language (docs/decisions/060-offline-shell.md).
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestHref(current));
 }
 
 const cache = createIntlCache();
