@@ -22,9 +22,23 @@ async function inLanguage(page: Page, locale: Locale): Promise<void> {
   await switchLanguage(page, locale);
 }
 
-/** Waits until a service worker controls the page (registered after the first paint, it claims the page once active). */
+/**
+ * Waits until a service worker controls the page: registered when the page is idle after the first paint, it
+ * precaches the build (about 2 MB, slow on a busy two-core machine) and then claims the page. The poll reports the
+ * registration's states, so a failed install shows as such.
+ */
 async function expectControlled(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 30_000 }).toMatch(/\/sw\.js$/);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          const controller = navigator.serviceWorker.controller?.scriptURL ?? 'none';
+          return `controller ${controller.replace(location.origin, '')}; installing ${registration?.installing?.state ?? '-'}; active ${registration?.active?.state ?? '-'}`;
+        }),
+      { timeout: 60_000 },
+    )
+    .toMatch(/^controller \/sw\.js;/);
 }
 
 const city = (page: Page, locale: Locale) => page.getByLabel(fieldLabel(t(locale, 'profile.person.city')), { exact: true });
