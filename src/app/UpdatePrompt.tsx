@@ -3,6 +3,7 @@
 // registration, after the first paint.
 import { useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { Button } from '#components/ui/Button';
 import { applyUpdate, updateStore } from './service-worker';
 
 export function UpdatePrompt() {
@@ -11,20 +12,12 @@ export function UpdatePrompt() {
     // Always present, so the prompt's arrival is announced politely without taking the focus from a form.
     <div role="status">
       {state === 'none' ? null : (
-        <div className="border-b-2 border-blue-900 bg-blue-50 px-4 py-3 text-gray-900">
-          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3">
-            <p className="flex-1">
-              <FormattedMessage id="app.update.message" />
-            </p>
-            <button
-              type="button"
-              onClick={applyUpdate}
-              className="min-h-11 rounded-md bg-blue-900 px-4 font-semibold text-white hover:bg-blue-800"
-            >
-              <FormattedMessage id="app.update.reload" />
-            </button>
-          </div>
-        </div>
+        <p className="flex flex-wrap items-center justify-center gap-3 border-b-2 border-blue-900 bg-blue-50 px-4 py-3 text-gray-900">
+          <FormattedMessage id="app.update.message" />
+          <Button onClick={applyUpdate}>
+            <FormattedMessage id="app.update.reload" />
+          </Button>
+        </p>
       )}
     </div>
   );
