@@ -152,6 +152,8 @@ async function benchDatabase(env: Record<string, string>, workers: number): Prom
     const drafts: Draft[] = [];
     for (const email of applicants) drafts.push(await startDraft(base, email, openProgram.id));
     const lent = new WeakMap<object, Draft>();
+    // The first refused save, printed after the table: a save benchmark that measures refusals measures nothing.
+    let refusedSave: string | undefined;
     // The bare Fastify runs while the portal waits idle, then the portal's health, one after the other.
     const fastifyPort = await freePort();
     const fastify = await startProcess(['-e', bareFastify], { PORT: String(fastifyPort), HEADERS: JSON.stringify(await healthHeaders(`${base}/api/health`)) }, `http://127.0.0.1:${fastifyPort}/api/health`);
@@ -173,9 +175,10 @@ async function benchDatabase(env: Record<string, string>, workers: number): Prom
               const draft = drafts.pop();
               if (!draft) throw new Error('more saves in flight than drafts: one draft per connection');
               lent.set(context, draft);
-              return { ...request, method: 'PUT', path: draft.path, headers: { ...json, authorization: draft.authorization }, body: JSON.stringify({ data: { idea: 'Café de Utuado' }, version: draft.version }) };
+              return { ...request, method: 'PUT', path: draft.path, headers: { ...json, authorization: draft.authorization }, body: JSON.stringify({ data: { business_name: 'Café de Utuado' }, version: draft.version }) };
             },
-            onResponse: (_status, body, context) => {
+            onResponse: (status, body, context) => {
+              if (status >= 300 && !refusedSave) refusedSave = `${status} ${body.slice(0, 300)}`;
               const draft = lent.get(context);
               if (!draft) return;
               const answer = JSON.parse(body) as { version?: number; current?: { version: number } };
@@ -187,6 +190,7 @@ async function benchDatabase(env: Record<string, string>, workers: number): Prom
       }),
     );
     // Argon2 by design (about 13 ms of one core per attempt): the ceiling is cores / hash time.
+    if (refusedSave) console.error(`a step save was refused: ${refusedSave}`);
     rows.push(await load('POST /api/auth/login (argon2)', { url: `${base}/api/auth/login`, method: 'POST', headers: json, body: credentials }));
   } finally {
     await stop(server.child);

@@ -9,6 +9,7 @@ import type { DatabaseTarget } from './db/client.ts';
 import { getOpenInterestForm } from './events/service.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/input.ts';
+import { serverWithLiveness, type LivenessOptions } from './http/liveness.ts';
 import { registerRequestIdHeader, requestIdGenerator } from './http/request-id.ts';
 import { validatorCompiler } from './http/validators.ts';
 import { loggerOptions } from './operations/logging.ts';
@@ -18,7 +19,7 @@ import { multipart } from './plugins/multipart.ts';
 import { rateLimits } from './plugins/rate-limits.ts';
 import { requestContext } from './plugins/request-context.ts';
 import { routeList } from './plugins/route-list.ts';
-import { securityHeaders } from './plugins/security-headers.ts';
+import { securityHeaders, securityHeaderValues } from './plugins/security-headers.ts';
 import { spa } from './plugins/spa.ts';
 import { openServices } from './services.ts';
 
@@ -41,11 +42,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config } = options;
   const now = options.now ?? (() => new Date());
   const { http } = config;
+  const headers = securityHeaderValues(config.production);
+  const requestId = requestIdGenerator(config.trustProxy);
+  // The liveness check is answered before Fastify (server/http/liveness.ts); its answers are counted once metrics exist.
+  const liveness: LivenessOptions = { headers, requestId, recorder: {} };
   const app = Fastify({
+    serverFactory: serverWithLiveness(liveness),
     logger: loggerOptions(config, options.logStream),
     // A new id per request, or the one a trusted proxy passed on (server/http/request-id.ts).
     requestIdHeader: false,
-    genReqId: requestIdGenerator(config.trustProxy),
+    genReqId: requestId,
     bodyLimit: bodyLimits.json,
     // X-Forwarded-For is believed only from the proxies the operator lists (TRUST_PROXY); by default from none.
     // Trusting any private address let whoever reaches the server from inside the network pick their address.
@@ -76,11 +82,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { ctx, metrics } = services;
   app.decorate('ctx', ctx);
   app.decorate('metrics', metrics);
+  if (metrics) liveness.recorder.record = (seconds) => metrics.countLiveness(seconds);
   app.addHook('onClose', () => services.close());
 
   // The order is the hooks' order on every request: language, security headers, then the request id.
   await app.register(requestContext);
-  await app.register(securityHeaders, { production: config.production });
+  await app.register(securityHeaders, { values: headers });
   await app.register(rateLimits, { redis: services.redis, redisPrefix: config.redisPrefix });
   await app.register(multipart);
   await app.register(bodyLimitsPlugin);

@@ -31,6 +31,8 @@ export interface MetricSources {
 /** The operation label of answers no contract route matched (404s), and of the SPA's pages and files. */
 const UNMATCHED = 'unmatched';
 const SPA = 'spa';
+/** The labels of a liveness answer: the contract's operation, always 200. */
+const LIVENESS = { operation: 'getHealth', status: '200' } as const;
 
 export class PortalMetrics {
   readonly registry = new Registry();
@@ -167,6 +169,15 @@ export class PortalMetrics {
       done();
     });
   }
+
+  /** A liveness answer made before Fastify (server/http/liveness.ts): counted as the route's own answers are. */
+  countLiveness(seconds: number): void {
+    this.livenessAnswers ??= { requests: this.requests.labels(LIVENESS), duration: this.duration.labels(LIVENESS) };
+    this.livenessAnswers.requests.inc();
+    this.livenessAnswers.duration.observe(seconds);
+  }
+
+  private livenessAnswers: { requests: { inc(): void }; duration: { observe(value: number): void } } | undefined;
 
   private countRefusal(_request: FastifyRequest, reply: FastifyReply, payload: unknown, op: { id: string; upload: boolean } | undefined) {
     if (op?.id === 'login') {

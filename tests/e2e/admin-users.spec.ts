@@ -1,6 +1,7 @@
 // Staff's user administration in the browser (docs/decisions/021): a staff member finds an applicant with an
 // accent-insensitive search, grants staff access, then deactivates the account through the confirmation dialog; the
 // person, signed in elsewhere, is signed out at once. axe clean in es and en and at 360 px; the same with the keyboard.
+// Staff also end a person's signed-in sessions, one and then all (docs/decisions/057-see-your-sessions.md).
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { E2E_SIDE_PORT } from './support/ports.ts';
@@ -184,3 +185,69 @@ test("no admin code reaches an applicant's browser, not even at an /admin addres
     expect(body, script.url).not.toContain('adminAction');
   }
 });
+
+/** The person's second device says it is a phone, so its row can be told apart and named. */
+const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.135 Mobile Safari/537.36';
+
+for (const [locale, width] of [['es', 360], ['en', 1280]] as const) {
+  test(`staff see a person's signed-in devices, end one and then all with the keyboard; each device is signed out (${locale}, ${width} px)`, async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const L = (id: string, values: Record<string, string | number> = {}) => t(locale, id, values);
+    const { staff, person, token } = await staffAndApplicant(`admin-user-sessions-${locale}`);
+    // The person is signed in on a phone and on a computer.
+    const phone = await browser.newContext({ userAgent: PHONE });
+    const computer = await browser.newContext();
+    try {
+      const phonePage = await phone.newPage();
+      await signIn(phonePage, person, 'es');
+      const computerPage = await computer.newPage();
+      await signIn(computerPage, person, 'es');
+
+      await page.setViewportSize({ width, height: 800 });
+      await openUsers(page, staff, locale);
+      await page.getByLabel(fieldLabel(L('admin.users.search'))).fill(token);
+      await page.keyboard.press('Enter');
+      await page.getByRole('link', { name: `Ana Peña ${token}` }).click();
+      const section = page.getByRole('region', { name: L('admin.users.sessions.title') });
+      const devices = section.getByRole('listitem');
+      await expect(devices).toHaveCount(2);
+      await section.scrollIntoViewIfNeeded();
+      await expectNoAxeViolations(page, `a person's signed-in devices (${locale}, ${width} px)`);
+      await expectNoHorizontalScroll(page);
+      await section.screenshot({ path: shotPath(`admin-user-sessions-${locale}-${width}`) });
+
+      // The phone's session, by its device's name, with the keyboard.
+      const endPhone = section.getByRole('button', { name: L('admin.users.sessions.endOneLabel', { browser: 'Chrome 131', system: 'Android 14' }) });
+      await endPhone.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByText(L('admin.users.done.sessionEnded')).first()).toBeVisible();
+      await expect(devices).toHaveCount(1);
+      await phonePage.goto('/panel/programs');
+      await expect(phonePage).toHaveURL(/\/login/);
+      // The computer is still signed in.
+      await computerPage.goto('/profile');
+      await expect(computerPage).toHaveURL(/\/profile$/);
+
+      // Then every session: the button after the list, reached with Tab from the last row's.
+      const endAll = section.getByRole('button', { name: L('admin.users.sessions.endAll') });
+      // The computer's row has one button, labelled with its device's name.
+      await devices.getByRole('button').focus();
+      await page.keyboard.press('Tab');
+      await expect(endAll).toBeFocused();
+      await page.keyboard.press('Space');
+      await expect(page.getByText(L('admin.users.done.sessionsEnded')).first()).toBeVisible();
+      await expect(section.getByText(L('admin.users.sessions.none'))).toBeVisible();
+      await expectNoAxeViolations(page, `a person with no sessions (${locale}, ${width} px)`);
+      await computerPage.goto('/panel/programs');
+      await expect(computerPage).toHaveURL(/\/login/);
+      // Both endings are in the person's change history, by the operation's own words.
+      const history = page.getByRole('region', { name: L('admin.users.audit.title') });
+      const who = `Directora Prueba ${token}`;
+      await expect(history.getByText(L('admin.history.op.endAdminUserSession', { who }), { exact: true })).toHaveCount(1);
+      await expect(history.getByText(L('admin.history.op.endAdminUserSessions', { who }), { exact: true })).toHaveCount(1);
+    } finally {
+      await phone.close();
+      await computer.close();
+    }
+  });
+}

@@ -2,6 +2,7 @@
 // outbox's age, the file storage), as a load balancer reads them (docs/operations.md). The database outage is in
 // tests/server/database-outage.test.ts and tests/server/postgres-restart.test.ts.
 import { rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMail } from '#server/mail/outbox.ts';
@@ -66,5 +67,69 @@ describe.each(databaseKinds)('health and readiness (%s)', (kind) => {
       rmSync(tmp, { force: true });
     }
     expect((await test.call('GET', '/health/ready')).json()).toEqual(ready);
+  });
+});
+
+// The liveness check is answered before Fastify (server/http/liveness.ts): over a real socket it must be the same answer
+// as the route's, with the same headers, a request id and its count in the metrics. The process alone: PGlite suffices.
+describe('liveness over a socket, answered before the framework', () => {
+  let test: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    test = await startTestApp('pglite', { env: { METRICS_PORT: '9', TRUST_PROXY: '127.0.0.1' } });
+    await test.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  /** An answer's headers without those that differ per answer by nature. */
+  const lasting = (headers: Record<string, unknown>) => {
+    const { date: _date, 'x-request-id': _id, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
+    return rest;
+  };
+
+  it('answers what the route answers, headers included, and a new request id each time', async () => {
+    const routed = await test.app.inject({ method: 'GET', url: '/api/health' });
+    const first = await fetch(`${base}/api/health`);
+    const second = await fetch(`${base}/api/health/`);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ status: 'ok' });
+    expect(await second.json()).toEqual({ status: 'ok' });
+    expect(lasting(Object.fromEntries(first.headers))).toEqual(lasting(routed.headers));
+    const ids = [first.headers.get('x-request-id'), second.headers.get('x-request-id')];
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).not.toBe(ids[0]);
+  });
+
+  it("keeps a trusted proxy's request id, refuses an unusable one, and counts every answer as the route's", async () => {
+    const metrics = test.app.metrics;
+    if (!metrics) throw new Error('METRICS_PORT is set: the metrics should be on');
+    const before = await metrics.text();
+    const passed = await fetch(`${base}/api/health`, { headers: { 'x-request-id': 'lb-check-42' } });
+    await passed.arrayBuffer();
+    expect(passed.headers.get('x-request-id')).toBe('lb-check-42');
+    const injected = await fetch(`${base}/api/health`, { headers: { 'x-request-id': 'forged id <script>' } });
+    await injected.arrayBuffer();
+    expect(injected.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const after = await metrics.text();
+    const count = (text: string) => Number(/portal_http_requests_total\{operation="getHealth",status="200"\} (\d+)/.exec(text)?.[1] ?? 0);
+    expect(count(after) - count(before)).toBe(2);
+  });
+
+  it('leaves every other request to the framework: HEAD, a query string, another path', async () => {
+    const head = await fetch(`${base}/api/health`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const query = await fetch(`${base}/api/health?probe=1`);
+    expect(await query.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${base}/api/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ok' });
+    const missing = await fetch(`${base}/api/healthz`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ code: 'not_found' });
   });
 });
