@@ -77,4 +77,7 @@ const idle = (task: () => void): void => {
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 3000 });
   else setTimeout(task, 1000);
 };
-if (import.meta.env.PROD) idle(() => void import('./service-worker').then(({ registerServiceWorker }) => registerServiceWorker()));
+// Without it the app only works online, as before: a failed download or registration is no page error.
+const registerWorker = () =>
+  void import('./service-worker').then(({ registerServiceWorker }) => registerServiceWorker()).catch(() => undefined);
+if (import.meta.env.PROD) idle(registerWorker);

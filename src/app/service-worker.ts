@@ -43,6 +43,16 @@ export function applyUpdate(): void {
   waiting.postMessage(SKIP_WAITING_MESSAGE);
 }
 
+async function registerOrNothing(container: ServiceWorkerContainer): Promise<ServiceWorkerRegistration | undefined> {
+  try {
+    // updateViaCache 'none': the browser asks the server for sw.js itself every time (the server sends it no-cache).
+    return await container.register('/sw.js', { scope: '/', updateViaCache: 'none' });
+  } catch {
+    // A private window, storage turned off, a blocking policy.
+    return undefined;
+  }
+}
+
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const container = navigator.serviceWorker;
@@ -52,8 +62,10 @@ export async function registerServiceWorker(): Promise<void> {
     // Another tab accepted the update: this page's code is older than the worker's cache; ask before reloading.
     if (hadController) setState('active');
   });
-  // updateViaCache 'none': the browser asks the server for sw.js itself every time (the server sends it no-cache).
-  const registration = await container.register('/sw.js', { scope: '/', updateViaCache: 'none' });
+  const registration = await registerOrNothing(container);
+  // Refused, or a browser or test harness that blocks workers and resolves with nothing: the app works as before,
+  // only not offline.
+  if (!registration) return;
   if (registration.waiting) offer(registration.waiting);
   registration.addEventListener('updatefound', () => {
     const installing = registration.installing;
