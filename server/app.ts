@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { DatabaseTarget } from './db/client.ts';
 import { getOpenInterestForm } from './events/service.ts';
+import { ResumableUploads } from './files/resumable.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/input.ts';
 import { serverWithLiveness, type LivenessOptions } from './http/liveness.ts';
@@ -18,6 +19,7 @@ import { contractRoutes } from './plugins/contract-routes.ts';
 import { multipart } from './plugins/multipart.ts';
 import { rateLimits } from './plugins/rate-limits.ts';
 import { requestContext } from './plugins/request-context.ts';
+import { resumableUploads } from './plugins/resumable-uploads.ts';
 import { routeList } from './plugins/route-list.ts';
 import { securityHeaders, securityHeaderValues } from './plugins/security-headers.ts';
 import { spa } from './plugins/spa.ts';
@@ -26,6 +28,8 @@ import { openServices } from './services.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** The tus server and its store (tests run its cleanup). */
+    resumableUploads: ResumableUploads;
   }
 }
 
@@ -98,6 +102,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerJsonBodyParser(app);
 
   await app.register(contractRoutes, { prefix: '/api', ctx });
+  // Uploads that survive a dropped connection (tus: docs/decisions/061-resumable-uploads.md).
+  const uploads = await ResumableUploads.create(ctx, app.log);
+  app.decorate('resumableUploads', uploads);
+  await app.register(resumableUploads, { prefix: '/api', ctx, uploads });
   if (spaDir) {
     // The landing page shows the interest form's real state with no app (docs/decisions/048-the-applicants-copy.md).
     // A failed read (a database outage) draws the block with no form open, which the app then corrects.

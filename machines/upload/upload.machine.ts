@@ -156,8 +156,30 @@ export const uploadMachine = setup({
       description: 'The chosen file is too large or of a kind this field does not take: refused before sending a byte.',
     },
     uploading: {
-      description: 'Sending the file; progress is counted in bytes.',
+      description:
+        'Sending the file; progress is counted in bytes. A resumable upload (docs/decisions/061) pauses while the browser is offline and resumes from what the server holds.',
       tags: ['busy'],
+      initial: 'sending',
+      states: {
+        sending: {
+          description: 'The bytes are going out.',
+          on: { 'upload.offline': 'paused' },
+        },
+        paused: {
+          description: 'The connection dropped: what reached the server is kept there, and the upload waits to be back online.',
+          on: { 'upload.online': 'resuming' },
+        },
+        resuming: {
+          description: "Back online: the server's offset is asked, and the rest is sent from there (progress resumes sending).",
+          on: {
+            'upload.offline': 'paused',
+            'upload.progress': {
+              target: 'sending',
+              actions: { type: 'progress', params: ({ event }) => ({ loaded: event.loaded, total: event.total }) },
+            },
+          },
+        },
+      },
       invoke: {
         id: 'uploadFile',
         src: 'uploadFile',

@@ -37,3 +37,13 @@ export const selectUploadRemedy = (snapshot: UploadSnapshot): 'chooseAnother' | 
   if (snapshot.matches('failed') && snapshot.context.file !== null) return 'retry';
   return null;
 };
+
+/**
+ * While an upload is under way: `offline` when the connection dropped and it waits (what reached the server is kept),
+ * `resuming` once back online until bytes flow again; null otherwise (docs/decisions/061-resumable-uploads.md).
+ */
+export const selectUploadConnection = (snapshot: UploadSnapshot): 'offline' | 'resuming' | null => {
+  if (snapshot.matches({ uploading: 'paused' })) return 'offline';
+  if (snapshot.matches({ uploading: 'resuming' })) return 'resuming';
+  return null;
+};

@@ -75,7 +75,11 @@ export type UploadFileEvent =
   /** The server refused the file itself: sending it again cannot help. */
   | { type: 'upload.refused'; body: unknown }
   /** No answer, or the server failed: the same file can be tried again. */
-  | { type: 'upload.failed'; error: { body?: unknown } };
+  | { type: 'upload.failed'; error: { body?: unknown } }
+  /** The browser went offline mid-upload: the upload waits, what the server holds is kept (docs/decisions/061). */
+  | { type: 'upload.offline' }
+  /** Back online: the upload asks the server its offset and sends the rest. */
+  | { type: 'upload.online' };
 
 export interface UploadContext {
   target: UploadTarget;

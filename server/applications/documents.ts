@@ -28,7 +28,11 @@ const FALLBACK_NAME: Record<FileKind, string> = {
 /** Far more than any household needs (each field takes 10): a bound on what one application can store. */
 export const MAX_DOCUMENTS = 100;
 
-const isFileKind = (kind: string): kind is FileKind => kind in STEP_OF;
+export const isFileKind = (kind: string): kind is FileKind => kind in STEP_OF;
+
+/** Whether the viewer may add a document of this kind to the application now (its step open to them). */
+export const assertCanUploadDocument = (deps: ApplicationDeps, viewer: Viewer, id: number, kind: FileKind): Promise<void> =>
+  assertCanUpload(deps, viewer, id, STEP_OF[kind]);
 
 export const toApplicationFile = (row: FileRow): Schemas['ApplicationFile'] => {
   if (!isFileKind(row.kind)) throw new Error(`not a document kind: ${row.kind}`);

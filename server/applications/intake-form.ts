@@ -25,6 +25,9 @@ export type { UploadParts };
  * file first; only a whole PDF is renamed into place and recorded. A submitted step 6 becomes incomplete again.
  * `signed`: the certification signed on screen (signing.ts), recorded with the file and in the audit log.
  */
+/** Whether the viewer may upload the application's intake form now (step 6 open to them). */
+export const assertCanUploadIntakeForm = (deps: ApplicationDeps, viewer: Viewer, id: number): Promise<void> => assertCanUpload(deps, viewer, id, 6);
+
 export async function uploadIntakeForm(
   deps: ApplicationDeps,
   viewer: Viewer,
@@ -32,7 +35,7 @@ export async function uploadIntakeForm(
   parts: UploadParts,
   signed?: SignedOnScreen,
 ): Promise<Schemas['StoredFile']> {
-  await assertCanUpload(deps, viewer, id, 6);
+  await assertCanUploadIntakeForm(deps, viewer, id);
 
   const { temp, activeContent, fileName } = await receiveDocument(deps.files, parts, 'intake-form.pdf');
   const key = await temp.commit(`applications/${id}`, 'pdf');

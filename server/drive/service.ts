@@ -392,6 +392,30 @@ async function photoAsPdf(files: FileStorage, temp: TempFile): Promise<TempFile>
   }
 }
 
+const quotaExceeded = (deps: DriveDeps) =>
+  detailError(413, 'api.drive.quotaExceeded', 'quota_exceeded', { quota: Math.round(deps.quotaBytes / (1024 * 1024)) });
+
+/**
+ * Where a file named `fileName` would go, or why it cannot: the drive open to the person, the space theirs to write,
+ * the folder in it, a kind the drive takes (by name) and the room left in the owner's quota (Infinity for the shared
+ * materials). A resumable upload (server/files/resumable.ts) asks this before its first byte, given its announced
+ * `size`: past the room it is refused as a direct upload would be once the bytes arrived.
+ */
+export async function uploadPlace(deps: DriveDeps, access: DriveAccess, programId: number, where: SpaceRequest, fileName: string, size = 0) {
+  const { db } = deps;
+  await openDrive(db, access, programId);
+  const owner = await spaceOwner(db, access, programId, where);
+  assertWritable(access, owner);
+  const parent = where.parent_id ? await folderIn(db, programId, owner, where.parent_id) : null;
+  const uploadedName = driveFileName(fileName);
+  const type = announcedType(uploadedName);
+  if (!type) throw fieldErrors({ file: 'api.drive.typeNotAllowed' });
+  // The shared materials have no quota of their own: staff curate them.
+  const room = owner === null ? Infinity : deps.quotaBytes - (await usedBytes(db, owner));
+  if (size > room) throw quotaExceeded(deps);
+  return { owner, parent, uploadedName, type, room };
+}
+
 /**
  * Streams one file into a folder. Refused with nothing kept: past 20MB, empty, a type the drive does not take (by name
  * and by its first bytes), a photo that cannot be read, or past the owner's quota, counted while the bytes arrive
@@ -405,19 +429,15 @@ export async function uploadFile(
   upload: Upload,
 ): Promise<Schemas['DriveNode']> {
   const { db } = deps;
-  await openDrive(db, access, programId);
-  const owner = await spaceOwner(db, access, programId, where);
-  assertWritable(access, owner);
-  const parent = where.parent_id ? await folderIn(db, programId, owner, where.parent_id) : null;
-  const uploadedName = driveFileName(upload.filename);
-  const type = announcedType(uploadedName);
-  if (!type) {
+  let checked: Awaited<ReturnType<typeof uploadPlace>>;
+  try {
+    checked = await uploadPlace(deps, access, programId, where, upload.filename);
+  } catch (error) {
     upload.stream.resume();
-    throw fieldErrors({ file: 'api.drive.typeNotAllowed' });
+    throw error;
   }
-  // The shared materials have no quota of their own: staff curate them.
-  const room = owner === null ? Infinity : deps.quotaBytes - (await usedBytes(db, owner));
-  const overQuota = () => detailError(413, 'api.drive.quotaExceeded', 'quota_exceeded', { quota: Math.round(deps.quotaBytes / (1024 * 1024)) });
+  const { owner, parent, uploadedName, type, room } = checked;
+  const overQuota = () => quotaExceeded(deps);
   let received = 0;
   let refusal: AppError | undefined;
   let temp: TempFile;

@@ -84,6 +84,9 @@ export function contractOperations(document: JsonObject = readContract()): Contr
   const defaultSecurity = resolved.security as unknown[] | undefined;
   const operations: ContractOperation[] = [];
   for (const [path, item] of Object.entries(paths)) {
+    // The tus protocol's routes (resumable uploads) are documented here but speak tus, not JSON: their own plugin
+    // (server/plugins/resumable-uploads.ts) registers and checks them.
+    if (item['x-protocol'] === 'tus') continue;
     const sharedParameters = (item.parameters ?? []) as JsonObject[];
     for (const method of httpMethods) {
       const operation = item[method] as JsonObject | undefined;

@@ -2,7 +2,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { AppError, type ErrorCode } from './errors.ts';
-import { languageFromHeader, translate, type MessageParams } from '#server/i18n/messages.ts';
+import { languageFromHeader, translate, type Language, type MessageParams } from '#server/i18n/messages.ts';
 import { isDatabaseUnavailable } from '#server/db/client.ts';
 import { toFieldMessages, type MessageRef, type SchemaIssue } from '#shared/validation/field-messages.ts';
 
@@ -77,6 +77,30 @@ function isSpaPath(url: string): boolean {
   return !(path.split('/').pop() ?? '').includes('.');
 }
 
+/**
+ * An AppError as it is answered: its status, its localized body and the message ids behind it. Also used where an
+ * answer is written outside Fastify's reply (a resumable upload's last PATCH: server/files/resumable.ts).
+ */
+export function appErrorAnswer(
+  error: AppError,
+  lang: Language,
+  named: (field: string) => string = (field) => field,
+): { status: number; body: ErrorBody; messages: Record<string, MessageRef[]> } {
+  if ('detail' in error.body) {
+    const { detail, code, extra } = error.body;
+    const body: ErrorBody = { ...extra, detail: translate(lang, detail.id, detail.params), code };
+    return { status: error.statusCode, body, messages: { detail: [ref(detail.id, detail.params)] } };
+  }
+  const fields: Record<string, string[]> = {};
+  const messages: Record<string, MessageRef[]> = {};
+  for (const [field, list] of Object.entries(error.body.fields)) {
+    fields[named(field)] = list.map((m) => translate(lang, m.id, m.params));
+    messages[named(field)] = list.map((m) => ref(m.id, m.params));
+  }
+  const body: ErrorBody = { ...fields, code: error.body.code };
+  return { status: error.statusCode, body, messages };
+}
+
 export function registerErrorHandling(app: FastifyInstance, options: { spaFallback: boolean }) {
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     // The SPA owns every non-API path: its router shows the page (or its own not-found redirect).
@@ -91,22 +115,8 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
     const named = fieldNamer(request.routeOptions.config.fieldsUnder);
     if (error instanceof AppError) {
       reply.headers(error.headers);
-      if ('detail' in error.body) {
-        const { detail, code, extra } = error.body;
-        return send(
-          reply,
-          error.statusCode,
-          { ...extra, detail: translate(lang, detail.id, detail.params), code },
-          { detail: [ref(detail.id, detail.params)] },
-        );
-      }
-      const fields: Record<string, string[]> = {};
-      const ids: Record<string, MessageRef[]> = {};
-      for (const [field, messages] of Object.entries(error.body.fields)) {
-        fields[named(field)] = messages.map((m) => translate(lang, m.id, m.params));
-        ids[named(field)] = messages.map((m) => ref(m.id, m.params));
-      }
-      return send(reply, error.statusCode, { ...fields, code: error.body.code }, ids);
+      const answer = appErrorAnswer(error, lang, named);
+      return send(reply, answer.status, answer.body, answer.messages);
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {

@@ -163,6 +163,7 @@ function provideUploadMachine(queryClient: QueryClient) {
             void invalidateApplicationLists(queryClient);
           },
           onError: (error) => reloadWhenFinal(queryClient, applicationId, error),
+          resumable: { target: 'intake_form', application_id: String(applicationId) },
         };
       }),
     },

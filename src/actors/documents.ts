@@ -39,6 +39,7 @@ function provideDocumentUpload(queryClient: QueryClient) {
           path: `/applications/${applicationId}/files?kind=${fileKind}`,
           read: (body) => (isApplicationFile(body) ? body : null),
           onStored: (stored) => updateCachedFiles(queryClient, applicationId, (files) => [...files, stored]),
+          resumable: { target: 'document', application_id: String(applicationId), kind: fileKind },
         };
       }),
     },

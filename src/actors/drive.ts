@@ -66,7 +66,11 @@ function provideDriveUpload(calls: DriveCalls) {
         if (target.kind !== 'drive') throw new Error('the drive uploads into a drive folder only');
         const { programId, space, parentId } = target;
         const query = new URLSearchParams({ space, ...(parentId ? { parent_id: String(parentId) } : {}) });
-        return { path: calls.uploadPath(programId, query), read: (body) => (isDriveNode(body) ? storedOf(body) : null) };
+        // An applicant's own space resumes a dropped upload; staff's uploads (the shared materials) go directly.
+        const resumable = calls === applicantDriveCalls && space === 'personal'
+          ? { target: 'drive', program_id: String(programId), space, ...(parentId ? { parent_id: String(parentId) } : {}) }
+          : undefined;
+        return { path: calls.uploadPath(programId, query), read: (body) => (isDriveNode(body) ? storedOf(body) : null), ...(resumable ? { resumable } : {}) };
       }),
     },
   });

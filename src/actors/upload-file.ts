@@ -1,8 +1,9 @@
 // The upload machine's real `uploadFile` (machines/upload), shared by every field that uploads: the file sent with
-// XMLHttpRequest for its progress events, the server's answer read as the machine's events, the transfer aborted when
+// XMLHttpRequest for its progress events (or resumably with tus where the caller says where it goes), the server's answer read as the machine's events, the transfer aborted when
 // the machine stops it. Each caller says only where the file goes and what it keeps in step once stored.
 import { fromCallback } from 'xstate';
-import { uploadWithProgress } from '#api/upload';
+import { resumableUpload } from '#api/resumable-upload';
+import { uploadWithProgress, type UploadProgress } from '#api/upload';
 import type { UploadedFile, UploadEvent, UploadFileInput, UploadTarget } from '#machines/upload/upload.types';
 import { isFileRefusal, toServerRejection } from './application-errors';
 
@@ -14,22 +15,39 @@ export interface UploadCall<S extends UploadedFile> {
   onStored?: (stored: S) => void;
   /** Any refusal or failure, before the machine hears it (e.g. reload an application the server made final). */
   onError?: (error: unknown) => void;
+  /**
+   * Where the file goes as a resumable upload's metadata (server/files/resumable.ts): when given, one file is sent
+   * with tus in chunks and survives a dropped connection (docs/decisions/061); several photos still go in one request.
+   */
+  resumable?: Record<string, string>;
 }
 
 /** An uploadFile actor for the targets `callFor` knows; it throws for any other (a field wired to the wrong place). */
 export function uploadFileActor<S extends UploadedFile>(callFor: (target: UploadTarget) => UploadCall<S>) {
   return fromCallback<UploadEvent, UploadFileInput>(({ input, sendBack }) => {
-    const { path, read, onStored, onError } = callFor(input.target);
+    const { path, read, onStored, onError, resumable } = callFor(input.target);
     const controller = new AbortController();
-    uploadWithProgress({
-      path,
-      field: 'file',
-      file: input.file.body,
-      fileName: input.file.name,
-      ...(input.file.more ? { more: input.file.more } : {}),
-      signal: controller.signal,
-      onProgress: ({ loaded, total }) => sendBack({ type: 'upload.progress', loaded, total }),
-    }).then(
+    const onProgress = ({ loaded, total }: UploadProgress) => sendBack({ type: 'upload.progress', loaded, total });
+    const sent =
+      resumable && !input.file.more?.length
+        ? resumableUpload({
+            file: input.file.body,
+            fileName: input.file.name,
+            metadata: resumable,
+            signal: controller.signal,
+            onProgress,
+            onConnection: (state) => sendBack({ type: state === 'offline' ? 'upload.offline' : 'upload.online' }),
+          })
+        : uploadWithProgress({
+            path,
+            field: 'file',
+            file: input.file.body,
+            fileName: input.file.name,
+            ...(input.file.more ? { more: input.file.more } : {}),
+            signal: controller.signal,
+            onProgress,
+          });
+    sent.then(
       (body) => {
         const stored = read(body);
         if (stored === null) return sendBack({ type: 'upload.failed', error: {} });

@@ -39,6 +39,8 @@ export interface AuthBridge {
   getAccessToken(): string | null;
   /** The interface language, sent as Accept-Language so the server localizes its messages. */
   getLocale(): string;
+  /** The signed-in person's id, or null: resumable uploads are remembered per person (src/api/resumable-upload.ts). */
+  getUserId?(): number | null;
   /**
    * Called after a 401 on an authenticated call made with `failedToken`: resolves with a fresh access token
    * to retry with, or null when the person is signed out.
@@ -60,6 +62,11 @@ export function connectAuth(next: AuthBridge): void {
  */
 export function currentAuth(): { token: string | null; language: string | null } {
   return { token: bridge?.getAccessToken() ?? null, language: bridge?.getLocale() ?? null };
+}
+
+/** Who is signed in (their id), or null: a resumable upload another person began is never resumed by this one. */
+export function currentUserId(): number | null {
+  return bridge?.getUserId?.() ?? null;
 }
 
 /** After a 401 on a call made outside openapi-fetch: a fresh access token to retry with once, or null. */

@@ -1146,6 +1146,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/uploads/resumable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin a resumable upload of one file (20MB at most) to an application's documents, its intake form, or the viewer's drive
+         * @description `Upload-Length` (1 to 20MB; a deferred length and `Upload-Concat` are refused) and `Upload-Metadata` (`key base64` pairs): `filename`; `target` = `document` with `application_id` and `kind` (FileKind), `intake_form` with `application_id`, or `drive` with `program_id`, `space` (`personal`/`shared`) and an optional `parent_id`. Where the file goes is checked against the viewer now (the application theirs and its step open; the drive space theirs, with room in the quota for the announced length) and again when the last byte arrives.
+         */
+        post: operations["createResumableUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads/resumable/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Abandon the upload and remove its bytes */
+        delete: operations["cancelResumableUpload"];
+        options?: never;
+        /** How many bytes of the upload the server holds (`Upload-Offset`), to resume from there */
+        head: operations["getResumableUploadOffset"];
+        /**
+         * Send the next bytes of the upload (`Content-Type application/offset+octet-stream`, `Upload-Offset` where they start)
+         * @description 204 with the new `Upload-Offset` while the file is incomplete. The PATCH that brings the last byte answers what the direct upload answers for the same file: the stored document (201), intake form (200) or drive file (201), or the same localized refusal (not a PDF, damaged, empty, over the quota, the application no longer open). The upload is spent either way.
+         */
+        patch: operations["sendResumableUploadBytes"];
+        trace?: never;
+    };
     "/applications/{id}/files": {
         parameters: {
             query?: never;
@@ -6430,6 +6474,135 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    createResumableUpload: {
+        parameters: {
+            query?: never;
+            header: {
+                "Tus-Resumable": "1.0.0";
+                "Upload-Length": number;
+                "Upload-Metadata": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created; `Location` is the upload's URL (/api/uploads/resumable/{uploadId}). */
+            201: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ApplicationConflict"];
+            413: components["responses"]["TooLarge"];
+        };
+    };
+    cancelResumableUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getResumableUploadOffset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Upload-Offset`, `Upload-Length`, `Upload-Metadata` of the upload. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendResumableUploadBytes: {
+        parameters: {
+            query?: never;
+            header: {
+                "Upload-Offset": number;
+            };
+            path: {
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/offset+octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The last byte arrived and the intake form is stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredFile"];
+                };
+            };
+            /** @description The last byte arrived and the document or drive file is stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationFile"] | components["schemas"]["DriveNode"];
+                };
+            };
+            /** @description The bytes are kept; `Upload-Offset` is the new offset. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["FieldErrors"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `Upload-Offset` is not where the upload stands (tus), or the application no longer takes files. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            413: components["responses"]["TooLarge"];
         };
     };
     uploadApplicationFile: {

@@ -5,7 +5,7 @@ import { createActor } from 'xstate';
 import { connectAuth } from '#api/client';
 import { appSessionMachine, readStoredRecord, settled, type SessionActor } from '#actors/session';
 import { SESSION_STORAGE_KEYS, parseSessionRecord } from '#machines/session/session.machine';
-import { selectAccessToken, selectIsBusy } from '#machines/session/session.selectors';
+import { selectAccessToken, selectIsBusy, selectUser } from '#machines/session/session.selectors';
 import { getLocale } from '#lib/locale';
 import { inspect } from './inspector';
 
@@ -15,6 +15,7 @@ export function startSession(): SessionActor {
   connectAuth({
     getAccessToken: () => selectAccessToken(actor.getSnapshot()),
     getLocale,
+    getUserId: () => selectUser(actor.getSnapshot())?.id ?? null,
     async recoverFromUnauthorized(failedToken) {
       const now = actor.getSnapshot();
       const current = selectAccessToken(now);

@@ -72,7 +72,8 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
     await expect(chooseAnother).toHaveCount(0);
 
     // The connection drops mid-upload: the same file can be tried again, and then goes through.
-    await page.route('**/intake-form', (route) => route.abort('connectionreset'), { times: 1 });
+    // The upload is resumable (docs/decisions/061): it tries three times on its own before it says it failed.
+    await page.route('**/api/uploads/resumable', (route) => route.abort('connectionreset'), { times: 3 });
     await input.setInputFiles({ name: 'segundo.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
     await expect(error).toHaveText(L('application.upload.network'));
     await expect(chooseAnother).toHaveCount(0);
@@ -125,16 +126,17 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
     await expect(chooseAnother).toHaveCount(0);
 
     // The server fails (503): the same file can be tried again, and then goes through.
-    await page.route('**/files?kind=income_document', (route) =>
+    // The upload is resumable (docs/decisions/061): it tries three times on its own before it says it failed.
+    await page.route('**/api/uploads/resumable', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: L('api.error.unavailable'), code: 'database_unavailable' }) }),
-      { times: 1 },
+      { times: 3 },
     );
     await input.setInputFiles({ name: 'talonario-febrero.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
     await expect(error).toHaveText(L('api.error.unavailable'));
     await expect(retryButton('talonario-febrero.pdf')).toBeVisible();
     await expect(chooseAnother).toHaveCount(0);
     // The connection drops on the retry: still "try again".
-    await page.route('**/files?kind=income_document', (route) => route.abort('connectionreset'), { times: 1 });
+    await page.route('**/api/uploads/resumable', (route) => route.abort('connectionreset'), { times: 3 });
     await retryButton('talonario-febrero.pdf').click();
     await expect(error).toHaveText(L('application.upload.network'));
     await expect(chooseAnother).toHaveCount(0);

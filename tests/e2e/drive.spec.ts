@@ -50,7 +50,8 @@ test('an applicant uses the drive: folder, upload with progress, rename, move, d
   // An upload shows its progress until the server answers (held here until the bar is seen).
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/programs/*/drive/files*', async (route) => {
+  // A personal-space upload is resumable (docs/decisions/061): held at its creation.
+  await page.route('**/api/uploads/resumable', async (route) => {
     await held;
     await route.continue();
   });
@@ -61,7 +62,7 @@ test('an applicant uses the drive: folder, upload with progress, rename, move, d
   release();
   await expect(toastRegion(page, 'bottom-right')).toContainText(es('application.documents.uploaded'));
   await expect(page.getByRole('progressbar')).toHaveCount(0);
-  await page.unroute('**/api/programs/*/drive/files*');
+  await page.unroute('**/api/uploads/resumable');
   await expect(page.getByRole('button', { name: es('drive.download', { name: 'plan.pdf' }) })).toBeVisible();
 
   // A kind the drive does not take is refused before sending, in the application's words.

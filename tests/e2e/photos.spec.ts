@@ -1,16 +1,12 @@
 // Photos are documents, on a phone (360 px, touch): two photos chosen at once become one document of an owner's
 // identification, the camera's button takes a HEIC, and a photo goes into the drive as a PDF; axe in es and en
 // (docs/decisions/054-photos-are-documents.md).
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { applicationPath, applyTo, newApplicant, seededPrograms, stepSection } from './support/apply.ts';
+import { applicationPath, applyTo, newApplicant, photos, seededPrograms, stepSection } from './support/apply.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, signIn, switchLanguage, t, type Locale } from './support/shell.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`../fixtures/photos/${name}`, import.meta.url));
-const JPEG = { name: 'licencia.jpg', mimeType: 'image/jpeg', buffer: fixture('id-orientation-6-gps.jpg') };
-const PNG = { name: 'dorso.png', mimeType: 'image/png', buffer: fixture('receipt.png') };
-const HEIC = { name: 'camara.heic', mimeType: 'image/heic', buffer: fixture('id-gps.heic') };
+const { jpeg: JPEG, png: PNG, heic: HEIC } = photos;
 
 // A phone: a finger for a pointer, where the "take a photo" button shows.
 test.use({ viewport: { width: 360, height: 800 }, hasTouch: true, isMobile: true });

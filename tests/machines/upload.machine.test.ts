@@ -25,6 +25,8 @@ import {
   done,
   dropped,
   NOT_PDF_BODY,
+  offline,
+  online,
   PHOTO,
   progress,
   refused,
@@ -49,6 +51,7 @@ import {
   selectIsUploading,
   selectPickedFile,
   selectStoredFile,
+  selectUploadConnection,
   selectUploadError,
   selectUploadPercent,
   selectUploadRemedy,
@@ -72,6 +75,9 @@ function leafPaths(value: StateValue): string[] {
 }
 
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** The top-level state of a value ('uploading' for { uploading: 'paused' }): what selectUploadStatus names. */
+const topOf = (value: StateValue): string => (typeof value === 'string' ? value : (Object.keys(value)[0] ?? ''));
 
 // ---------------------------------------------------------------------------------------------
 // Samples: fixed files and answers (tests/machines/support/upload-model.ts), so the explored context stays finite.
@@ -206,6 +212,11 @@ async function execute(world: World, event: ModelEvent): Promise<void> {
       expected.error = { code: 'refused', body: event.body };
       onlyActiveCall(world).sendBack(event);
       break;
+    // The resumable upload itself says the connection dropped or came back; the same transfer goes on.
+    case 'upload.offline':
+    case 'upload.online':
+      onlyActiveCall(world).sendBack(event);
+      break;
   }
   await settle();
 }
@@ -217,7 +228,7 @@ function testParams(world: World): TestParam<UploadSnapshot, ModelEvent> {
     const { expected } = world;
     expect(snapshot.value).toEqual(model.value);
     expect(snapshot.context).toEqual(model.context);
-    expect(selectUploadStatus(snapshot)).toBe(snapshot.value);
+    expect(selectUploadStatus(snapshot)).toBe(topOf(snapshot.value));
     expect(snapshot.hasTag('busy')).toBe(snapshot.matches('uploading'));
     expect(selectIsUploading(snapshot)).toBe(snapshot.matches('uploading'));
     expect(selectStoredFile(snapshot)).toEqual(expected.stored);
@@ -271,6 +282,24 @@ function testParams(world: World): TestParam<UploadSnapshot, ModelEvent> {
         expect(selectUploadError(snapshot)).toBeNull();
         expect(selectUploadPercent(snapshot)).toBe(world.expected.percent);
       },
+      'uploading.sending': (state) => {
+        expect(selectUploadConnection(actual(state))).toBeNull();
+      },
+      'uploading.paused': (state) => {
+        const snapshot = actual(state);
+        // Offline: the same transfer waits (never a second one), the bar keeps what was sent, no error is shown.
+        expect(selectUploadConnection(snapshot)).toBe('offline');
+        expect(onlyActiveCall(world)).toBe(world.calls.at(-1));
+        expect(selectUploadPercent(snapshot)).toBe(world.expected.percent);
+        expect(selectUploadRemedy(snapshot)).toBeNull();
+        expect(snapshot.can(cancel)).toBe(true);
+      },
+      'uploading.resuming': (state) => {
+        const snapshot = actual(state);
+        expect(selectUploadConnection(snapshot)).toBe('resuming');
+        expect(onlyActiveCall(world)).toBe(world.calls.at(-1));
+        expect(selectUploadPercent(snapshot)).toBe(world.expected.percent);
+      },
       uploaded: (state) => {
         const snapshot = actual(state);
         const stored = selectStoredFile(snapshot);
@@ -298,6 +327,8 @@ function testParams(world: World): TestParam<UploadSnapshot, ModelEvent> {
       'upload.failed': execOf,
       'upload.retry': execOf,
       'upload.cancel': execOf,
+      'upload.offline': execOf,
+      'upload.online': execOf,
     },
   };
 }
@@ -409,6 +440,36 @@ describe('upload machine: scenarios', () => {
     expect(world.reports).toEqual([storedOf(SIGNED)]);
   });
 
+  it('an upload cut offline pauses with its progress kept, and resumes the same transfer once back online', async () => {
+    const world = createWorld(FRESH);
+    const seen: Array<[string | null, number]> = [];
+    world.actor.subscribe((snapshot) => {
+      if (selectIsUploading(snapshot)) seen.push([selectUploadConnection(snapshot), selectUploadPercent(snapshot)]);
+    });
+    await modelFor(FRESH).testPath(
+      scenario(FRESH, [choose(SIGNED), progress(SIGNED, 'half'), offline, online, offline, online, progress(SIGNED, 'all'), done(SIGNED)]),
+      testParams(world),
+    );
+    // One transfer from start to end: the server's offset, not a new upload, is where it resumes.
+    expect(world.calls).toHaveLength(1);
+    expect(seen).toEqual([
+      [null, 0],
+      [null, 50],
+      ['offline', 50],
+      ['resuming', 50],
+      ['offline', 50],
+      ['resuming', 50],
+      [null, 100],
+    ]);
+    expect(world.reports).toEqual([storedOf(SIGNED)]);
+  });
+
+  it('an upload paused offline can be cancelled, which stops its transfer', async () => {
+    const world = await runScenario(FRESH, [choose(SIGNED), offline, cancel]);
+    expect(world.calls[0]?.stopped).toBe(true);
+    expect(world.actor.getSnapshot().value).toBe('idle');
+  });
+
   it('a refusal keeps the server body as it was sent, offers another file, not a retry; another file can be chosen', async () => {
     const tooLargeForServer = SERVER_ANSWERS.fileTooLarge;
     const world = await runScenario(REPLACING, [choose(AT_LIMIT), refused(tooLargeForServer)]);
@@ -417,7 +478,7 @@ describe('upload machine: scenarios', () => {
     // The file already stored is still the one on the server.
     expect(selectStoredFile(world.actor.getSnapshot())).toEqual(PREVIOUS);
     await execute(world, choose(SIGNED));
-    expect(world.actor.getSnapshot()).toMatchObject({ value: 'uploading', context: { file: SIGNED, error: null } });
+    expect(world.actor.getSnapshot()).toMatchObject({ value: { uploading: 'sending' }, context: { file: SIGNED, error: null } });
     expect(world.active().map((call) => call.input.file)).toEqual([SIGNED]);
   });
 

@@ -8,7 +8,7 @@ import type { DriveActorRef } from '#machines/drive/drive.machine';
 import { selectUpload } from '#machines/drive/drive.selectors';
 import { createActor } from 'xstate';
 import { uploadMachine, type UploadActorRef } from '#machines/upload/upload.machine';
-import { selectIsUploading, selectPickedFile, selectUploadError, selectUploadPercent, selectUploadRemedy, selectUploadStatus } from '#machines/upload/upload.selectors';
+import { selectIsUploading, selectPickedFile, selectUploadConnection, selectUploadError, selectUploadPercent, selectUploadRemedy, selectUploadStatus } from '#machines/upload/upload.selectors';
 import { DRIVE_ACCEPT } from '#shared/drive-constants';
 import { Button } from '#components/ui/Button';
 import { FileDropZone } from '#components/upload/FileDropZone';
@@ -60,6 +60,7 @@ export function DriveUpload({ actor }: { actor: DriveActorRef }) {
 function UploadStatus({ upload, onChooseAnother }: { upload: UploadActorRef; onChooseAnother: () => void }) {
   const status = useSelector(upload, selectUploadStatus);
   const percent = useSelector(upload, selectUploadPercent);
+  const connection = useSelector(upload, selectUploadConnection);
   const picked = useSelector(upload, selectPickedFile);
   const remedy = useSelector(upload, selectUploadRemedy);
   const errors = useUploadErrorMessages(useSelector(upload, selectUploadError));
@@ -77,7 +78,7 @@ function UploadStatus({ upload, onChooseAnother }: { upload: UploadActorRef; onC
           </p>
         ))}
       </div>
-      {status === 'uploading' ? <UploadProgress percent={percent} onCancel={() => upload.send({ type: 'upload.cancel' })} /> : null}
+      {status === 'uploading' ? <UploadProgress percent={percent} connection={connection} onCancel={() => upload.send({ type: 'upload.cancel' })} /> : null}
       {remedy === 'retry' && picked ? (
         <Button variant="secondary" onClick={() => upload.send({ type: 'upload.retry' })}>
           <FormattedMessage id="application.upload.retry" values={{ name: picked.name }} />

@@ -1,12 +1,27 @@
 // The progress of one upload under way: a bar with its percentage and a Cancel button (the intake form, the documents
-// fields and a program drive show the same, each wired to its own machine).
+// fields and a program drive show the same, each wired to its own machine), and, when the connection dropped, that the
+// upload waits or resumes (docs/decisions/061-resumable-uploads.md), in a live region so a screen reader hears it.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '#components/ui/Button';
 
-export function UploadProgress({ percent, onCancel }: { percent: number; onCancel: () => void }) {
+const CONNECTION_MESSAGES = { offline: 'application.upload.offline', resuming: 'application.upload.resuming' } as const;
+
+export function UploadProgress({
+  percent,
+  onCancel,
+  connection = null,
+}: {
+  percent: number;
+  onCancel: () => void;
+  /** selectUploadConnection: offline (waiting), resuming, or null while bytes flow. */
+  connection?: 'offline' | 'resuming' | null;
+}) {
   const intl = useIntl();
   return (
     <div className="mt-1 flex flex-wrap items-center gap-3">
+      <p role="status" className="w-full text-sm font-semibold text-gray-900 empty:hidden">
+        {connection ? <FormattedMessage id={CONNECTION_MESSAGES[connection]} /> : null}
+      </p>
       <progress
         max={100}
         value={percent}

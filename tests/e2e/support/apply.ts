@@ -1,6 +1,7 @@
 // Helpers of the applicant-screen browser tests: the side door's test-only program controls, the real API used
 // to put an application in the state a test starts from (survey, apply, steps, upload), a tiny valid PDF, and
 // the waits on what the screens show (a step's saving status, its status line, the captcha of step 6).
+import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -115,6 +116,18 @@ export function tinyPdf(catalogExtra = ''): Buffer {
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
 }
+
+const photoFixture = (name: string) => readFileSync(new URL(`../../fixtures/photos/${name}`, import.meta.url));
+
+/**
+ * Phone photos of documents (tests/fixtures/photos): a JPEG whose EXIF orientation turns it and that carries GPS, a
+ * PNG, and a HEIC as a phone's camera takes it. Each becomes a PDF named after it (docs/decisions/054).
+ */
+export const photos = {
+  jpeg: { name: 'licencia.jpg', mimeType: 'image/jpeg', buffer: photoFixture('id-orientation-6-gps.jpg') },
+  png: { name: 'dorso.png', mimeType: 'image/png', buffer: photoFixture('receipt.png') },
+  heic: { name: 'camara.heic', mimeType: 'image/heic', buffer: photoFixture('id-gps.heic') },
+} as const;
 
 /** A captcha payload as the ALTCHA widget posts it (the proof of work solved in Node). */
 export async function solveCaptcha(): Promise<string> {
@@ -353,10 +366,12 @@ export async function expectReadonlyScreen(page: Page, locale: Locale = 'es'): P
 // ---- filling steps 2 to 5 in the browser ----------------------------------------------------------------------
 
 /** A field by its label (text, number, date, select, textarea), within `scope`. */
-const labelled = (scope: Page | Locator, locale: Locale, id: string) => scope.getByLabel(fieldLabel(t(locale, id)), { exact: true });
+export const labelledIn = (scope: Page | Locator, locale: Locale, id: string): Locator => scope.getByLabel(fieldLabel(t(locale, id)), { exact: true });
 /** A radio or checkbox question (a fieldset named by its legend), within `scope`. */
-const question = (scope: Page | Locator, locale: Locale, id: string) =>
+export const questionIn = (scope: Page | Locator, locale: Locale, id: string): Locator =>
   scope.getByRole('group', { name: new RegExp(`^\\s*${escapeForRegExp(t(locale, id))}`) });
+const labelled = labelledIn;
+const question = questionIn;
 const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export async function answerYesNo(scope: Page | Locator, locale: Locale, id: string, yes: boolean): Promise<void> {

@@ -71,6 +71,9 @@ export const serverFailed = (body: unknown): UploadModelEvent => ({ type: 'uploa
 export const refused = (body: unknown): UploadModelEvent => ({ type: 'upload.refused', body });
 export const retry = { type: 'upload.retry' } satisfies UploadEvent;
 export const cancel = { type: 'upload.cancel' } satisfies UploadEvent;
+/** What the resumable upload (src/actors) sends when the browser goes offline, and when it is back online. */
+export const offline = { type: 'upload.offline' } satisfies UploadEvent;
+export const online = { type: 'upload.online' } satisfies UploadEvent;
 
 /** Events offered in each model state: the answers are for the file being sent. */
 export function uploadSampleEvents(state: UploadSnapshot): UploadModelEvent[] {
@@ -85,6 +88,8 @@ export function uploadSampleEvents(state: UploadSnapshot): UploadModelEvent[] {
     refused(NOT_PDF_BODY),
     retry,
     cancel,
+    offline,
+    online,
   ];
 }
 
@@ -97,6 +102,8 @@ export const UPLOAD_EVENT_TYPES = [
   'upload.failed',
   'upload.retry',
   'upload.cancel',
+  'upload.offline',
+  'upload.online',
 ] as const;
 
 /** The upload machine's leaf states, for the state checks of a test. */

@@ -18,7 +18,7 @@ import {
   selectDocumentsUpload,
   selectRemoving,
 } from '#machines/documents/documents.selectors';
-import { selectPickedFile, selectUploadError, selectUploadPercent, selectUploadRemedy, selectUploadStatus } from '#machines/upload/upload.selectors';
+import { selectPickedFile, selectUploadConnection, selectUploadError, selectUploadPercent, selectUploadRemedy, selectUploadStatus } from '#machines/upload/upload.selectors';
 import { Button } from '#components/ui/Button';
 import { ErrorLines, RequiredMark } from '#components/ui/Field';
 import { errorText, type ErrorText } from '#lib/form-errors';
@@ -27,6 +27,7 @@ import { fileSize, useUploadErrorMessages } from '#components/upload/upload-mess
 import { UploadProgress } from '#components/upload/UploadProgress';
 import { CameraInput } from '#components/upload/CameraInput';
 import { pickedFrom } from '#components/upload/picked-files';
+import type { PickedFile } from '#machines/upload/upload.types';
 import { DOCUMENT_ACCEPT } from '#shared/document-files';
 
 
@@ -85,6 +86,7 @@ export function DocumentsField({ id, target, label, hint, required, errors = [],
   const upload = useSelector(actor, selectDocumentsUpload);
   const status = useSelector(upload, (snapshot) => (snapshot ? selectUploadStatus(snapshot) : 'idle'));
   const percent = useSelector(upload, (snapshot) => (snapshot ? selectUploadPercent(snapshot) : 0));
+  const connection = useSelector(upload, (snapshot) => (snapshot ? selectUploadConnection(snapshot) : null));
   const picked = useSelector(upload, (snapshot) => (snapshot ? selectPickedFile(snapshot) : null));
   const remedy = useSelector(upload, (snapshot) => (snapshot ? selectUploadRemedy(snapshot) : null));
   const uploadError = useSelector(upload, (snapshot) => (snapshot ? selectUploadError(snapshot) : null));
@@ -96,6 +98,12 @@ export function DocumentsField({ id, target, label, hint, required, errors = [],
     ...errors.map((message) => errorText(intl, message)),
   ];
   const invalid = shown.length > 0;
+  // The inputs are gone while the file goes up (the field takes no other then): focus waits on the field, as for a
+  // removal, instead of falling to the page, so that the next Tab goes on from the field.
+  const choose = (file: PickedFile) => {
+    field.current?.focus();
+    actor.send({ type: 'documents.choose', file });
+  };
   const described = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
   return (
@@ -171,11 +179,11 @@ export function DocumentsField({ id, target, label, hint, required, errors = [],
               const picked = pickedFrom(event.currentTarget.files);
               // Cleared so that choosing the same file again (after a failure) is a change too.
               event.currentTarget.value = '';
-              if (picked) actor.send({ type: 'documents.choose', file: picked });
+              if (picked) choose(picked);
             }}
           />
           <span className="ml-3 inline-flex align-top">
-            <CameraInput id={`${id}-camera`} describedBy={described} onFile={(file) => actor.send({ type: 'documents.choose', file })} />
+            <CameraInput id={`${id}-camera`} describedBy={described} onFile={choose} />
           </span>
         </div>
       ) : null}
@@ -186,7 +194,7 @@ export function DocumentsField({ id, target, label, hint, required, errors = [],
           </p>
         ) : null}
       </div>
-      {status === 'uploading' ? <UploadProgress percent={percent} onCancel={() => actor.send({ type: 'documents.cancel' })} /> : null}
+      {status === 'uploading' ? <UploadProgress percent={percent} connection={connection} onCancel={() => actor.send({ type: 'documents.cancel' })} /> : null}
       {remedy === 'retry' && picked ? (
         <Button variant="secondary" className="mt-2" onClick={() => actor.send({ type: 'documents.retry' })}>
           <FormattedMessage id="application.upload.retry" values={{ name: picked.name }} />

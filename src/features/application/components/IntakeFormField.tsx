@@ -8,7 +8,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import {
   selectPickedFile,
   selectStoredFile,
-  selectUploadError,
+  selectUploadConnection, selectUploadError,
   selectUploadPercent,
   selectUploadRemedy,
   selectUploadStatus,
@@ -34,6 +34,7 @@ export function IntakeFormField({ errors = [], readonly }: { errors?: readonly E
   const remedy = useSelector(upload, selectUploadRemedy);
   const input = useRef<HTMLInputElement>(null);
   const percent = useSelector(upload, selectUploadPercent);
+  const connection = useSelector(upload, selectUploadConnection);
   const stored = useSelector(upload, selectStoredFile);
   const picked = useSelector(upload, selectPickedFile);
   const uploadErrors = useUploadErrorMessages(useSelector(upload, selectUploadError));
@@ -94,7 +95,7 @@ export function IntakeFormField({ errors = [], readonly }: { errors?: readonly E
           </p>
         ) : null}
       </div>
-      {status === 'uploading' ? <UploadProgress percent={percent} onCancel={() => upload.send({ type: 'upload.cancel' })} /> : null}
+      {status === 'uploading' ? <UploadProgress percent={percent} connection={connection} onCancel={() => upload.send({ type: 'upload.cancel' })} /> : null}
       {remedy === 'retry' && picked ? (
         <Button variant="secondary" className="mt-2" onClick={() => upload.send({ type: 'upload.retry' })}>
           <FormattedMessage id="application.upload.retry" values={{ name: picked.name }} />

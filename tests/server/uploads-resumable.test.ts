@@ -1,0 +1,176 @@
+// Resumable uploads over tus (docs/decisions/061-resumable-uploads.md), spoken by hand over real HTTP: create, half,
+// the offset asked again, the rest, and the finished file answered as a direct upload would answer it (the document,
+// or the same refusal); someone else's upload answered 404; the size and quota checked before a byte is taken; an
+// abandoned upload removed once it expires.
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '#shared/application-constants.ts';
+import { RESUMABLE_EXPIRY_MS } from '#server/files/resumable.ts';
+import { createProgram, multipart, samplePdf, signUp, uploadDocument, type Person } from '../support/applicants.ts';
+import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
+
+const QUOTA_MB = 1;
+const b64 = (value: string) => Buffer.from(value).toString('base64');
+const metadataHeader = (metadata: Record<string, string>) =>
+  Object.entries(metadata)
+    .map(([key, value]) => `${key} ${b64(value)}`)
+    .join(',');
+
+describe.each(databaseKinds)('resumable uploads on %s', (kind) => {
+  let test: TestApp;
+  let base: string;
+  let ana: Person;
+  let luis: Person;
+  let id: number;
+  let programId: number;
+  let resumableDir: string;
+
+  beforeAll(async () => {
+    test = await startTestApp(kind, { env: { DRIVE_QUOTA_MB: String(QUOTA_MB) } });
+    base = `${await test.app.listen({ port: 0, host: '127.0.0.1' })}/api/uploads/resumable`;
+    resumableDir = join(test.app.ctx.config.dataDir, 'files', 'resumable');
+    ana = await signUp(test);
+    luis = await signUp(test);
+    programId = (await createProgram(test)).id;
+    id = (await test.call('POST', '/applications', { program_id: programId }, ana.headers)).json().id as number;
+    await test.call('POST', '/applications', { program_id: programId }, luis.headers);
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  const tus = (person: Person | null, extra: Record<string, string> = {}) => ({
+    'tus-resumable': '1.0.0',
+    'accept-language': 'en',
+    ...(person ? person.headers : {}),
+    ...extra,
+  });
+  const create = (person: Person | null, length: number, metadata: Record<string, string>) =>
+    fetch(base, { method: 'POST', headers: tus(person, { 'upload-length': String(length), 'upload-metadata': metadataHeader(metadata) }) });
+  const documentOf = (fileName: string) => ({ filename: fileName, target: 'document', application_id: String(id), kind: 'owner_id' });
+  const patch = (person: Person, url: string, offset: number, bytes: Buffer) =>
+    fetch(url, {
+      method: 'PATCH',
+      headers: tus(person, { 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) }),
+      body: new Uint8Array(bytes),
+    });
+  const head = (person: Person, url: string) => fetch(url, { method: 'HEAD', headers: tus(person) });
+
+  async function created(person: Person, length: number, metadata: Record<string, string>): Promise<string> {
+    const answer = await create(person, length, metadata);
+    expect(answer.status, await answer.clone().text()).toBe(201);
+    const location = answer.headers.get('location') ?? '';
+    expect(location).toMatch(/^\/api\/uploads\/resumable\/[0-9a-f]{32}$/);
+    return new URL(location, base).toString();
+  }
+
+  /** Sends the whole file through tus in two PATCHes and returns the last answer. */
+  async function sendWhole(person: Person, bytes: Buffer, metadata: Record<string, string>): Promise<Response> {
+    const url = await created(person, bytes.length, metadata);
+    const half = Math.floor(bytes.length / 2);
+    expect((await patch(person, url, 0, bytes.subarray(0, half))).status).toBe(204);
+    return patch(person, url, half, bytes.subarray(half));
+  }
+
+  it('takes half a file, tells its offset, takes the rest and answers the stored document', async () => {
+    const pdf = samplePdf(300_000);
+    const url = await created(ana, pdf.length, documentOf('cédula.pdf'));
+    const half = 150_000;
+    const first = await patch(ana, url, 0, pdf.subarray(0, half));
+    expect(first.status).toBe(204);
+    expect(first.headers.get('upload-offset')).toBe(String(half));
+    // An abandoned upload would expire a day after it began: the server says when.
+    expect(Date.parse(first.headers.get('upload-expires') ?? '')).toBeGreaterThan(Date.now() + RESUMABLE_EXPIRY_MS - 60_000);
+    const offset = await head(ana, url);
+    expect(offset.status).toBe(200);
+    expect(offset.headers.get('upload-offset')).toBe(String(half));
+    expect(offset.headers.get('upload-length')).toBe(String(pdf.length));
+    const last = await patch(ana, url, half, pdf.subarray(half));
+    expect(last.status).toBe(201);
+    expect(last.headers.get('content-type')).toMatch(/^application\/json/);
+    const document = (await last.json()) as { id: number; file_name: string; size: number; kind: string };
+    expect(document).toMatchObject({ kind: 'owner_id', file_name: 'cédula.pdf', size: pdf.length });
+    const download = await test.call('GET', `/applications/${id}/files/${document.id}`, undefined, ana.headers);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(pdf)).toBe(true);
+    // The upload is spent: its bytes left the resumable folder, and asking for it again finds nothing.
+    expect((await head(ana, url)).status).toBe(404);
+    expect(readdirSync(resumableDir)).toEqual([]);
+  });
+
+  it('answers someone else’s upload 404, as if it did not exist, and lets no one send into another’s application', async () => {
+    const pdf = samplePdf(4_000);
+    const url = await created(ana, pdf.length, documentOf('ana.pdf'));
+    expect((await patch(ana, url, 0, pdf.subarray(0, 1_000))).status).toBe(204);
+    expect((await head(luis, url)).status).toBe(404);
+    const intruding = await patch(luis, url, 1_000, pdf.subarray(1_000));
+    expect(intruding.status).toBe(404);
+    expect(await intruding.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
+    expect((await fetch(url, { method: 'DELETE', headers: tus(luis) })).status).toBe(404);
+    // Ana's upload is untouched by all that.
+    expect((await head(ana, url)).headers.get('upload-offset')).toBe('1000');
+    expect((await fetch(url, { method: 'DELETE', headers: tus(ana) })).status).toBe(204);
+    // Luis cannot even begin an upload into Ana's application, nor can anyone signed out.
+    expect((await create(luis, pdf.length, documentOf('luis.pdf'))).status).toBe(404);
+    const anonymous = await create(null, pdf.length, documentOf('nadie.pdf'));
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ code: 'not_authenticated' });
+  });
+
+  it('refuses a file that is no PDF once it is whole, exactly as a direct upload refuses it', async () => {
+    const text = Buffer.from('This is plain text, not a PDF at all. '.repeat(100));
+    const direct = await uploadDocument(test, ana, id, 'owner_id', text, 'notas.pdf');
+    const resumed = await sendWhole(ana, text, documentOf('notas.pdf'));
+    expect(resumed.status).toBe(direct.statusCode);
+    expect(await resumed.json()).toEqual(direct.json());
+    expect(resumed.headers.get('error-messages')).toBe(direct.headers['error-messages']);
+    expect(readdirSync(resumableDir)).toEqual([]);
+  });
+
+  it('refuses an upload over 20MB, or one past the drive quota, before taking a byte, with the direct upload’s answer', async () => {
+    const tooLarge = await create(ana, MAX_UPLOAD_BYTES + 1, documentOf('enorme.pdf'));
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toMatchObject({ code: 'file_too_large' });
+    const empty = await create(ana, 0, documentOf('vacío.pdf'));
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ file: ['The file is empty.'], code: 'invalid' });
+
+    const drive = { filename: 'grande.txt', target: 'drive', program_id: String(programId), space: 'personal' };
+    const overQuota = await create(ana, QUOTA_MB * 1024 * 1024 + 1, drive);
+    expect(overQuota.status).toBe(413);
+    const body = multipart(Buffer.alloc(QUOTA_MB * 1024 * 1024 + 1, 0x61), 'grande.txt', 'text/plain');
+    const direct = await test.app.inject({
+      method: 'POST',
+      url: `/api/programs/${programId}/drive/files?space=personal`,
+      headers: { ...tus(ana), ...body.headers },
+      payload: body.payload,
+    });
+    expect(await overQuota.json()).toEqual(direct.json());
+    // A file that fits goes into the drive and answers its node.
+    const stored = await sendWhole(ana, Buffer.from('Notas de la reunión\n'), { ...drive, filename: 'notas.txt' });
+    expect(stored.status).toBe(201);
+    expect(await stored.json()).toMatchObject({ kind: 'file', name: 'notas.txt', content_type: 'text/plain; charset=utf-8' });
+  });
+
+  it('refuses metadata it cannot read, and the protocol extensions that could reach around the checks', async () => {
+    const unknownTarget = await create(ana, 10, { filename: 'x.pdf', target: 'elsewhere' });
+    expect(unknownTarget.status).toBe(400);
+    expect(await unknownTarget.json()).toMatchObject({ code: 'malformed' });
+    const concat = await fetch(base, { method: 'POST', headers: tus(ana, { 'upload-concat': 'final;/api/uploads/resumable/x' }) });
+    expect(concat.status).toBe(400);
+  });
+
+  it('removes an upload abandoned past its expiry', async () => {
+    const url = await created(ana, 4_000, documentOf('olvidado.pdf'));
+    expect((await patch(ana, url, 0, samplePdf(4_000).subarray(0, 2_000))).status).toBe(204);
+    const uploadId = url.slice(url.lastIndexOf('/') + 1);
+    // Its creation moved back past the expiry, as if a day had gone by.
+    const info = join(resumableDir, `${uploadId}.json`);
+    const stored = JSON.parse(readFileSync(info, 'utf8')) as { creation_date: string };
+    writeFileSync(info, JSON.stringify({ ...stored, creation_date: new Date(Date.now() - RESUMABLE_EXPIRY_MS - 60_000).toISOString() }));
+    expect(await test.app.resumableUploads.cleanUp()).toBe(1);
+    expect((await head(ana, url)).status).toBe(404);
+    expect(readdirSync(resumableDir)).toEqual([]);
+  });
+});
