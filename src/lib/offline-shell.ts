@@ -1,7 +1,7 @@
 // What the service worker (src/app/sw.ts) answers from its cache, and the page's side of it: the messages between
 // them and the caches sign-out empties (docs/decisions/060-offline-shell.md). The worker bundles this file: it imports
 // nothing but the paths.
-import { paths } from './paths';
+import { paths } from './paths.ts';
 
 /** The precached page every SPA navigation gets when the worker answers it. */
 export const SHELL_URL = '/index.html';
