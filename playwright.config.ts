@@ -16,6 +16,9 @@ export default defineConfig({
     baseURL,
     locale: 'es-PR',
     trace: 'retain-on-failure',
+    // The app registers a service worker (docs/decisions/060-offline-shell.md); only tests/e2e/offline-shell.spec.ts
+    // lets it run, so no other spec is answered from a cache or reloaded by an update.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       args: [

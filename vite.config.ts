@@ -2,8 +2,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { catalogsPlugin } from './scripts/catalogs-plugin.ts';
 import { prerenderPlugin } from './scripts/prerender.ts';
+import { englishManifestPlugin, webManifest } from './scripts/web-manifest.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
@@ -16,6 +18,27 @@ export default defineConfig({
     // The public pages rendered in each language (docs/decisions/020-news-and-a-light-landing-page.md), then brotli and
     // gzip copies of the built files, sent as they are by the server (docs/decisions/012-speed.md).
     prerenderPlugin(),
+    // The installable app and its offline shell (docs/decisions/060-offline-shell.md): the worker is our own
+    // (src/app/sw.ts, so /api answers are never cached), registered by the SPA after the first paint (injectRegister
+    // false) and never activated behind the person's back (the update prompt, src/app/UpdatePrompt.tsx).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/app',
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: webManifest('es'),
+      manifestFilename: 'manifest.webmanifest',
+      injectManifest: {
+        // The shell and every route chunk, the catalogs and the icons; not the prerendered public pages (the server
+        // picks one per language cookie) nor the compressed copies, which the browser never asks for by name.
+        globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}', 'icons/*.{png,svg}', '*.webmanifest'],
+        globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'pages/**', 'landing/**'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+    englishManifestPlugin(),
   ],
   server: {
     port: Number(process.env.PORT ?? 3000),

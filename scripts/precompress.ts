@@ -17,9 +17,13 @@ async function filesUnder(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
+// The service worker is left as it is: the browser fetches it on every update check and compares its bytes, and it is
+// the one file a deploy may replace in place (docs/decisions/060-offline-shell.md); a copy beside it could go stale.
+const uncompressed = /(?:^|\/)sw\.js$/;
+
 /** Compresses every JS, CSS, HTML, SVG and JSON file under `dir` (source maps are never served: left alone). */
 export async function precompressDirectory(dir: string): Promise<number> {
-  const files = (await filesUnder(dir)).filter((file) => compressible.test(file));
+  const files = (await filesUnder(dir)).filter((file) => compressible.test(file) && !uncompressed.test(file));
   await Promise.all(
     files.map(async (file) => {
       const bytes = await readFile(file);

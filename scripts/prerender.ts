@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { precompressDirectory } from './precompress.ts';
+import { manifestHref } from '../src/lib/offline-shell.ts';
 import { LANGUAGE_VALUES } from '../shared/contract-enums.ts';
 import { interestVariants, LANDING_VARIANTS_DIR, type InterestVariant } from '../shared/prerendered-landing.ts';
 
@@ -73,6 +74,7 @@ export function fillTemplate(
 ): string {
   const filled = bootInsteadOfEntry(template, boot, catalog, appAtOnce)
     .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
+    .replace(`href="${manifestHref('es')}"`, `href="${manifestHref(locale)}"`)
     .replace(
       /<title>[^<]*<\/title>/,
       `<title>${escapeHtml(page.title)}</title>\n    <meta name="description" content="${escapeHtml(page.description)}" />`,

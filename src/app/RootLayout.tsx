@@ -1,7 +1,7 @@
-// The frame of every page: skip link, header, small-screen notice, <main>, footer and toasts. It also sets
-// the document title '{title} | {shortName}' from the deepest route's handle and, after each navigation,
-// moves focus to the page's <h1> so screen-reader and keyboard users start at the new content.
-import { lazy, Suspense, useEffect, useRef } from 'react';
+// The frame of every page: skip link, header, offline banner, update prompt, small-screen notice, <main>, footer
+// and toasts. It also sets the document title '{title} | {shortName}' from the deepest route's handle and, after each
+// navigation, moves focus to the page's <h1> so screen-reader and keyboard users start at the new content.
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { Outlet, useLocation, useMatches, useNavigation, type UIMatch } from 'react-router-dom';
 import { MAIN_HEADING_ID } from '#components/ui/PageHeading';
@@ -9,20 +9,19 @@ import { focusIdOf } from '#lib/focus-after-navigation';
 import { useHydrated } from '#lib/use-hydrated';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { OfflineBanner } from './OfflineBanner';
 import { SmallScreenPrompt } from './SmallScreenPrompt';
 import { useLanguageRule } from './use-language-rule';
 
-// Radix Toast is not needed to show a page: its chunk loads once the page is on screen (hydrated), and toasts queued
-// before that (#lib/toast) show when it arrives.
+// Radix Toast and the update prompt (which comes with the service worker's registration, src/app/service-worker.ts)
+// are not needed to show a page: their chunks load once the page is on screen (hydrated); toasts queued before that
+// (#lib/toast) show when it arrives.
 const Toaster = lazy(async () => ({ default: (await import('#components/ui/Toaster')).Toaster }));
+const UpdatePrompt = lazy(async () => ({ default: (await import('./UpdatePrompt')).UpdatePrompt }));
 
-function DeferredToaster() {
-  // The prerendered HTML has no toasts: mounted once hydrated.
-  return useHydrated() ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  ) : null;
+/** Mounts its lazy children once hydrated: the prerendered HTML has neither toasts nor the prompt. */
+function OnceHydrated({ children }: { children: ReactNode }) {
+  return useHydrated() ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
 /** What a route may declare in `handle`. */
@@ -104,6 +103,10 @@ export function RootLayout() {
         <FormattedMessage id="app.skipLink" />
       </a>
       <Header />
+      <OfflineBanner />
+      <OnceHydrated>
+        <UpdatePrompt />
+      </OnceHydrated>
       <SmallScreenPrompt />
       {/* Always present, so the change of text is announced when a lazy screen is being fetched. */}
       <div role="status" className="sr-only">
@@ -118,7 +121,9 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <DeferredToaster />
+      <OnceHydrated>
+        <Toaster />
+      </OnceHydrated>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { readRememberedEmail, readStoredRecord } from '#actors/session';
 import { selectIsSignedIn, selectIsStaff } from '#machines/session/session.selectors';
 import { applyDocumentLanguage, getLocale, hasStoredLocale, loadCatalogPart, rememberLanguageForServer } from '#lib/locale';
+import { clearWorkerCaches } from '#lib/offline-shell';
 import { catalogPartsFor } from '#shared/catalog-parts';
 import './styles.css';
 import { createQueryClient, Providers } from './Providers';
@@ -57,6 +58,7 @@ session.subscribe((snapshot) => {
   if (next !== userId) {
     userId = next;
     queryClient.clear();
+    void clearWorkerCaches();
   }
 });
 
@@ -69,3 +71,15 @@ const app = (
 );
 if (hydrate) hydrateRoot(container, app);
 else createRoot(container).render(app);
+
+// The service worker (docs/decisions/060-offline-shell.md) is no part of the first paint: its registration loads once
+// the page is idle, as its own chunk.
+const idle = (task: () => void): void => {
+  // Safari has no requestIdleCallback.
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 3000 });
+  else setTimeout(task, 1000);
+};
+// Without it the app only works online, as before: a failed download or registration is no page error.
+const registerWorker = () =>
+  void import('./service-worker').then(({ registerServiceWorker }) => registerServiceWorker()).catch(() => undefined);
+if (import.meta.env.PROD) idle(registerWorker);

@@ -4,6 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { createIntl, createIntlCache, type IntlShape, type MessageFormatElement } from 'react-intl';
 import { CATALOG_PARTS, type CatalogPart } from '#shared/catalog-parts';
 import { LANGUAGE_VALUES } from '#shared/contract-enums';
+import { manifestHref } from './offline-shell';
 import { readItem, storageKeys, writeItem } from './storage';
 
 export const locales = LANGUAGE_VALUES;
@@ -134,7 +135,10 @@ export function subscribeLocale(listener: () => void): () => void {
 
 /** Screen readers pick their voice from <html lang>; keep it in step with the interface language. */
 export function applyDocumentLanguage(): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = current;
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = current;
+  // The installed app's name in the page's language (docs/decisions/060-offline-shell.md).
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestHref(current));
 }
 
 const cache = createIntlCache();

@@ -13,6 +13,7 @@ import { PageHeading } from '#components/ui/PageHeading';
 import { applicationQueryOptions, type Application } from '#api/applications';
 import { useApplicationWorkspace, useWorkspace, WorkspaceContext } from '#features/application/hooks/use-application-workspace';
 import { applicationPaths, parseId } from '#lib/application-paths';
+import { OfflineDrafts } from './OfflineDrafts';
 
 function Message({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
@@ -49,6 +50,10 @@ function LoadedApplication({ id }: { id: number }) {
   // lets the cached copy through, so the person can go on working offline).
   const refreshing = query.isFetching && !query.isFetchedAfterMount;
   if (query.data === undefined || refreshing) {
+    // Offline with nothing loaded (a reload without a network; the worker keeps no /api answer): the drafts this
+    // device holds. The query fails or waits for the network, and runs again when it returns.
+    const offline = query.fetchStatus === 'paused' || (query.isError && !navigator.onLine);
+    if (query.data === undefined && offline) return <OfflineDrafts applicationId={id} />;
     if (query.isError) {
       if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
       return (
