@@ -3,9 +3,10 @@
 // <link rel="manifest"> at its language's file (src/lib/locale.ts); the prerender does the same (scripts/prerender.ts).
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
+import type { components } from '../src/api/schema.d.ts';
 import { manifestHref } from '../src/lib/offline-shell.ts';
 
-type Language = 'es' | 'en';
+type Language = components['schemas']['Language'];
 
 /** The theme colour: the header's blue (Tailwind blue-900). */
 export const THEME_COLOR = '#1c398e';

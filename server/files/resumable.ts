@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
+import type { components } from '#api/schema.d.ts';
 import { FileStore } from '@tus/file-store';
 import { Server, type DataStore, type Upload as TusUpload } from '@tus/server';
 import type { AppContext } from '#server/context.ts';
@@ -34,7 +35,7 @@ const MAX_ID = 2147483647;
 export type ResumableTarget =
   | { target: 'intake_form'; applicationId: number }
   | { target: 'document'; applicationId: number; kind: FileKind }
-  | { target: 'drive'; programId: number; space: 'personal' | 'shared'; parentId: number | null };
+  | { target: 'drive'; programId: number; space: components['schemas']['DriveSpace']; parentId: number | null };
 
 /** What the plugin knows of a request that the tus hooks must see: who sent it, in which language, what was checked. */
 export interface ResumableRequest {

@@ -4,8 +4,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '#components/ui/Button';
 
-const CONNECTION_MESSAGES = { offline: 'application.upload.offline', resuming: 'application.upload.resuming' } as const;
-
 export function UploadProgress({
   percent,
   onCancel,
@@ -20,7 +18,8 @@ export function UploadProgress({
   return (
     <div className="mt-1 flex flex-wrap items-center gap-3">
       <p role="status" className="w-full text-sm font-semibold text-gray-900 empty:hidden">
-        {connection ? <FormattedMessage id={CONNECTION_MESSAGES[connection]} /> : null}
+        {connection === 'offline' ? <FormattedMessage id="application.upload.offline" /> : null}
+        {connection === 'resuming' ? <FormattedMessage id="application.upload.resuming" /> : null}
       </p>
       <progress
         max={100}
