@@ -31,6 +31,7 @@ export const RESUMABLE_CLEANUP_MS = 60 * 60 * 1000;
 
 const MAX_ID = 2147483647;
 
+
 /** Where an upload goes, as its metadata says and as it was checked against its creator. */
 export type ResumableTarget =
   | { target: 'intake_form'; applicationId: number }
@@ -100,6 +101,14 @@ const applicant = (person: Viewer): drive.DriveAccess => ({ role: 'applicant', p
 
 type ReadableStore = DataStore & { read(id: string): Readable | Promise<Readable> };
 
+/**
+ * tus's file store, without its unawaited folder making (ResumableUploads.create makes the folder first). That method
+ * is private in the store's types, hence the base typed as the store this module reads.
+ */
+const FolderMadeFileStore = class extends (FileStore as unknown as new (options: ConstructorParameters<typeof FileStore>[0]) => ReadableStore) {
+  checkOrCreateDirectory(): void {}
+};
+
 export class ResumableUploads {
   readonly tus: Server;
   /** The request each tus hook runs for, by Node's request (the hooks see only tus's wrapper of it). */
@@ -125,9 +134,10 @@ export class ResumableUploads {
     const s3 = ctx.config.storage;
     if (!s3) {
       const directory = join(ctx.config.dataDir, 'files', 'resumable');
-      // The store makes its folder without being awaited: the first cleanup must find it.
+      // The folder is made here, awaited: the store's own making of it is not awaited and throws from a callback (an
+      // uncaught exception) when the data folder is gone by then, as a test's is once it has closed the app.
       await mkdir(directory, { recursive: true });
-      return new ResumableUploads(ctx, log, new FileStore({ directory, expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS }));
+      return new ResumableUploads(ctx, log, new FolderMadeFileStore({ directory, expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS }));
     }
     // The AWS SDK (and the S3 store) load only when files go to a bucket, as server/services.ts does.
     const { S3Store } = await import('@tus/s3-store');

@@ -6595,12 +6595,18 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description `Upload-Offset` is not where the upload stands (tus), or the application no longer takes files. */
+            /**
+             * @description The application no longer takes files (this JSON). A `PATCH` whose `Upload-Offset` is not where the upload
+             *     stands is answered by the tus protocol itself, 409 with a plain-text body; tus-js-client asks `HEAD` for the
+             *     offset and goes on from there.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
             };
             413: components["responses"]["TooLarge"];
         };

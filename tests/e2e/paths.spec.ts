@@ -181,11 +181,18 @@ type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
  * Left out: `session.check` (see SESSION_EVENTS; `retried` is a guarded branch of `session.unauthorized` no sample
  * takes), the second step's endings (`secondStep`: only an account with a second factor reaches it: tests/e2e/second-factor.spec.ts
  * signs in with one; the paths' accounts have none), and signing out while refreshing: the header's "Sign out" is
- * disabled while the session is busy.
+ * disabled while the session is busy. Also the page actors' `page.open` and `page.close` (docs/decisions/059): a
+ * screen sends them as it mounts and unmounts, not a person; tests/machines/session.machine.test.ts walks them, and the
+ * screens' own specs (drive, events, the admin screens) open them in the browser.
  */
 const sessionBrowserMachine = withoutEvents(
   sessionModelMachine,
-  (state, type) => type === 'session.check' || type === 'xstate.done.actor.secondFactor' || (state === 'refreshing' && type === 'session.logout'),
+  (state, type) =>
+    type === 'session.check' ||
+    type === 'xstate.done.actor.secondFactor' ||
+    (state === 'refreshing' && type === 'session.logout') ||
+    type === 'page.open' ||
+    type === 'page.close',
 );
 // The machine tests' options: each state keyed by the transition that entered it, so shortest paths take every
 // transition and not only reach every state.
