@@ -86,8 +86,11 @@ test('the intake form: over 20MB or not a PDF is refused before sending; a fake 
   await signIn(page, account, 'es');
   await page.goto(applicationPath(id, 6));
   const uploads: Request[] = [];
+  // An upload begins with its resumable creation (docs/decisions/061-resumable-uploads.md), or a direct POST.
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === `/api/applications/${id}/intake-form`) uploads.push(request);
+    const { pathname } = new URL(request.url());
+    if (request.method() !== 'POST') return;
+    if (pathname === '/api/uploads/resumable' || pathname === `/api/applications/${id}/intake-form`) uploads.push(request);
   });
   const input = page.getByLabel(fieldLabel(es('application.upload.label')));
   const error = page.locator('#step6-intake-form-error');
