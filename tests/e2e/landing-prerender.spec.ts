@@ -137,7 +137,7 @@ test('every prerendered page starts with the boot script alone, within budget; t
       expect(scripts, file).toEqual([expect.stringMatching(/^assets\/boot-[\w-]+\.js$/)]);
       const entry = html.match(/data-app-entry="\/(assets\/index-[\w-]+\.js)"/)?.[1];
       expect(entry, file).toBeDefined();
-      expect(html, file).toMatch(new RegExp(`data-app-preload="[^"]*/assets/${locale}-[\\w-]+\\.js"`));
+      expect(html, file).toMatch(new RegExp(`data-app-preload="[^"]*/assets/_catalog-${locale}-public-[\\w-]+\\.js"`));
       // Only the terms, whose contact details come from the API, load the app without waiting for an act.
       expect(html.includes('data-app-at-once'), file).toBe(file === 'terms');
       const bytes = gzipSize(scripts[0] ?? '');
