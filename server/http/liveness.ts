@@ -36,7 +36,8 @@ export function isLivenessCheck(request: IncomingMessage): boolean {
  * same timeouts on it), with the liveness check answered first.
  */
 export function serverWithLiveness(options: LivenessOptions): FastifyServerFactory {
-  const fixed = { ...options.headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(BODY)) };
+  // The fixed headers as Node's flat [name, value, ...] list, made once; each answer adds its request id.
+  const fixed = Object.entries({ ...options.headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(BODY)) }).flat();
   return (handler, factoryOptions) => {
     // Fastify passes its own options, resolved (defaults filled in), untyped.
     const fastifyOptions = factoryOptions as FastifyServerOptions;
@@ -46,7 +47,7 @@ export function serverWithLiveness(options: LivenessOptions): FastifyServerFacto
         return;
       }
       const started = performance.now();
-      response.writeHead(200, { ...fixed, 'x-request-id': options.requestId(request) });
+      response.writeHead(200, [...fixed, 'x-request-id', options.requestId(request)]);
       response.end(BODY);
       options.recorder.record?.((performance.now() - started) / 1000);
     });
