@@ -3,17 +3,15 @@
 // with the keyboard, and the second is signed out at its next call; then "sign out on this device" signs out the first.
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/fixtures.ts';
-import { createAccount, expectNoHorizontalScroll, shotPath, signIn, storedUser, t, toastRegion, type Locale } from './support/shell.ts';
+import { createAccount, expectNoHorizontalScroll, PHONE_USER_AGENT, shotPath, signIn, storedUser, t, toastRegion, type Locale } from './support/shell.ts';
 
-/** The second device says it is a phone, so the first can tell the two apart. */
-const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.135 Mobile Safari/537.36';
 
 for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
   test(`see the signed-in devices and end another one (${locale})`, async ({ browser }) => {
     const L = (id: string, values: Record<string, string | number> = {}) => t(locale, id, values);
     const account = await createAccount(`sessions-${locale}`, { language: locale });
     const first = await browser.newContext({ viewport: { width: 360, height: 740 } });
-    const second = await browser.newContext({ userAgent: PHONE });
+    const second = await browser.newContext({ userAgent: PHONE_USER_AGENT });
     try {
       // A new device shows the login form in Spanish (the device's rule); the account's language follows the sign-in.
       const phone = await second.newPage();

@@ -4,13 +4,8 @@
 // Staff also end a person's signed-in sessions, one and then all (docs/decisions/057-see-your-sessions.md).
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/fixtures.ts';
-import { E2E_SIDE_PORT } from './support/ports.ts';
-import { createAccount, expectNoHorizontalScroll, fieldLabel, shotPath, signIn, switchLanguage, t, type Account, type Locale } from './support/shell.ts';
-
-async function makeStaff(email: string): Promise<void> {
-  const response = await fetch(`http://127.0.0.1:${E2E_SIDE_PORT}/make-staff?${new URLSearchParams({ email }).toString()}`, { method: 'POST' });
-  if (!response.ok) throw new Error(`make-staff ${response.status}`);
-}
+import { makeStaff } from './support/admin.ts';
+import { createAccount, expectNoHorizontalScroll, fieldLabel, PHONE_USER_AGENT, shotPath, signIn, switchLanguage, t, type Account, type Locale } from './support/shell.ts';
 
 /** A staff member of this test's own, and an applicant whose last name has an accent and a token only this test uses. */
 async function staffAndApplicant(label: string): Promise<{ staff: Account; person: Account; token: string }> {
@@ -188,8 +183,6 @@ test("no admin code reaches an applicant's browser, not even at an /admin addres
   }
 });
 
-/** The person's second device says it is a phone, so its row can be told apart and named. */
-const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.135 Mobile Safari/537.36';
 
 for (const [locale, width] of [['es', 360], ['en', 1280]] as const) {
   test(`staff see a person's signed-in devices, end one and then all with the keyboard; each device is signed out (${locale}, ${width} px)`, async ({ page, browser }) => {
@@ -197,7 +190,7 @@ for (const [locale, width] of [['es', 360], ['en', 1280]] as const) {
     const L = (id: string, values: Record<string, string | number> = {}) => t(locale, id, values);
     const { staff, person, token } = await staffAndApplicant(`admin-user-sessions-${locale}`);
     // The person is signed in on a phone and on a computer.
-    const phone = await browser.newContext({ userAgent: PHONE });
+    const phone = await browser.newContext({ userAgent: PHONE_USER_AGENT });
     const computer = await browser.newContext();
     try {
       const phonePage = await phone.newPage();

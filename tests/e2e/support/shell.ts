@@ -32,6 +32,10 @@ export const literal = (text: string): RegExp => new RegExp(escapeRegExp(text));
  */
 export const fieldLabel = (text: string): RegExp => new RegExp(`^\\s*${escapeRegExp(text)}\\s*\\*?\\s*$`);
 
+/** A phone's browser (Chrome 131 on Android 14), so a second device can be told apart and named in the sessions lists. */
+export const PHONE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.135 Mobile Safari/537.36';
+
 export const PASSWORD = 'Quetzal-Mango-Lluvia-42';
 
 export interface Account {
