@@ -43,8 +43,6 @@ type ModelEvent =
   | { type: 'upload.start'; index: number }
   | { type: 'upload.done' };
 
-const indexOf = (context: ModelContext, name: Name | null) => context.owners.findIndex((owner) => owner.name === name);
-
 const ownersModel = setup({
   // XState reads `types` only for inference; `{} as T` is its documented way to declare them.
   // eslint-disable-next-line @typescript-eslint/consistent-type-assertions
@@ -124,7 +122,8 @@ const fileOf = (id: number): ApplicationFile => ({
 });
 const loaded = (data: DraftData): LoadedStep => ({ status: 'incomplete', data, version: 1, localCopy: null });
 
-function createWorld() {
+/** A composed application on `owners` (step 3's draft as saved) and the stored `files`; the first two owners by default. */
+function createWorld(saved?: { owners: DraftData[]; files: ApplicationFile[] }) {
   const deletions: Array<{ input: RemoveDocumentInput; resolve: () => void }> = [];
   /** Each owner's files as the server holds them, by name; a removed owner's files, to be named nowhere. */
   const filesOf = new Map<Name, number[]>([
@@ -144,12 +143,12 @@ function createWorld() {
     intakeForm: null,
     maxUploadBytes: 20 * 1024 * 1024,
     reopenedSteps: [],
-    files: [fileOf(1), fileOf(2)],
+    files: saved?.files ?? [fileOf(1), fileOf(2)],
     maxDocumentsPerField: 10,
     steps: {
       '1': loaded({}),
       '2': loaded({}),
-      '3': loaded({ owners: [{ name: 'Ana', id_files: [1] }, { name: 'Beto', id_files: [2] }] }),
+      '3': loaded({ owners: saved?.owners ?? [{ name: 'Ana', id_files: [1] }, { name: 'Beto', id_files: [2] }] }),
       '4': loaded({}),
       '5': loaded({}),
       '6': loaded({}),
@@ -341,11 +340,11 @@ describe('owners on the composed application machine: generated paths', () => {
 
   // The shortest paths reach "the owner whose file is being deleted was removed" but may settle the deletion another
   // way: these walk it to the end, where the old field wrote its emptied list into the next owner's place.
-  it.each([
+  it.each<[ModelEvent[]]>([
     [[{ type: 'file.delete', index: 0 }, { type: 'owner.remove', index: 0 }, { type: 'file.deleted' }]],
     [[{ type: 'owner.add' }, { type: 'file.delete', index: 1 }, { type: 'owner.remove', index: 1 }, { type: 'file.deleted' }]],
     [[{ type: 'owner.add' }, { type: 'file.delete', index: 1 }, { type: 'owner.remove', index: 2 }, { type: 'file.deleted' }]],
-  ] satisfies ModelEvent[][][])('removes an owner while a file is being deleted: %j', async (events) => {
+  ])('removes an owner while a file is being deleted: %j', async (events) => {
     const [path] = model.getPathsFromEvents(events, {});
     if (!path) throw new Error('the model refuses these events');
     await replay(path);
@@ -353,7 +352,7 @@ describe('owners on the composed application machine: generated paths', () => {
 
   // docs/decisions/065-stable-owner-slots.md: an owner removed above a deletion or an upload under way; the old
   // machine re-pointed the slots from the removed owner's down, so these lost a file or an upload.
-  it.each([
+  it.each<[ModelEvent[]]>([
     [[{ type: 'file.delete', index: 1 }, { type: 'owner.remove', index: 0 }, { type: 'file.deleted' }]],
     [[{ type: 'owner.add' }, { type: 'file.delete', index: 2 }, { type: 'owner.remove', index: 0 }, { type: 'file.deleted' }]],
     [[{ type: 'owner.add' }, { type: 'file.delete', index: 2 }, { type: 'owner.remove', index: 1 }, { type: 'file.deleted' }]],
@@ -361,9 +360,55 @@ describe('owners on the composed application machine: generated paths', () => {
     [[{ type: 'owner.add' }, { type: 'upload.start', index: 2 }, { type: 'owner.remove', index: 0 }, { type: 'owner.add' }, { type: 'upload.done' }]],
     [[{ type: 'file.delete', index: 0 }, { type: 'upload.start', index: 1 }, { type: 'owner.remove', index: 0 }, { type: 'file.deleted' }, { type: 'upload.done' }]],
     [[{ type: 'upload.start', index: 1 }, { type: 'owner.remove', index: 1 }, { type: 'owner.add' }, { type: 'upload.start', index: 1 }, { type: 'upload.done' }]],
-  ] satisfies ModelEvent[][][])('removes an owner above a deletion or an upload under way: %j', async (events) => {
+  ])('removes an owner above a deletion or an upload under way: %j', async (events) => {
     const [path] = model.getPathsFromEvents(events, {});
     if (!path) throw new Error('the model refuses these events');
     await replay(path);
+  });
+});
+
+describe('owner slots on a reload and on a list set whole', () => {
+  it('a draft saved after removals reloads with owner n in slot n, each with the files the draft names', async () => {
+    const [path] = model.getPathsFromEvents(
+      [{ type: 'owner.add' }, { type: 'upload.start', index: 2 }, { type: 'owner.remove', index: 0 }, { type: 'upload.done' }, { type: 'owner.add' }],
+      {},
+    );
+    if (!path) throw new Error('the model refuses these events');
+    const world = createWorld();
+    let before: ModelContext = ownersModel.config.context as ModelContext;
+    const run = (step: { event: { type: string } }) => execute(world, step.event as ModelEvent, before);
+    await path.test({
+      states: { '*': async (state) => { await settle(); before = state.context; } },
+      events: { 'owner.add': run, 'owner.remove': run, 'upload.start': run, 'upload.done': run },
+    });
+    // The machine's slots are not the places any more (Beto's moved up, Ana's freed slot went to the new owner).
+    expect(world.actor.getSnapshot().context.ownerSlots).toEqual([1, 2, 0]);
+    const owners = world.draftOwners() as DraftData[];
+    const files = [...new Set(owners.flatMap((owner) => (owner.id_files as number[] | undefined) ?? []))].map(fileOf);
+    world.actor.stop();
+    // Two loads of the same saved draft: the same slots, owner n in slot n, the list in the applicant's order.
+    for (const load of [createWorld({ owners, files }), createWorld({ owners, files })]) {
+      expect(load.actor.getSnapshot().context.ownerSlots).toEqual([0, 1, 2]);
+      expect(load.draftOwners().map((owner) => owner.name)).toEqual(['Beto', 'Carla', 'Ana']);
+      owners.forEach((owner, index) => {
+        expect(load.slot(index)).toBe(load.allSlots()[index]);
+        expect((load.slot(index).getSnapshot().context.files as ApplicationFile[]).map((file) => file.id)).toEqual(owner.id_files ?? []);
+      });
+      load.actor.stop();
+    }
+  });
+
+  it("a list of another length set as a whole keeps the owners' slots by place", async () => {
+    const world = createWorld();
+    const [ana] = world.draftOwners();
+    world.actor.send({ type: 'application.edit', step: 3, patch: { owners: [ana] } });
+    await settle();
+    expect(world.actor.getSnapshot().context.ownerSlots).toEqual([0]);
+    expect(world.allSlots()[1]?.getSnapshot().context.files).toEqual([]);
+    world.actor.send({ type: 'application.edit', step: 3, patch: { owners: [ana, { name: 'Beto', id_files: [2] }] } });
+    await settle();
+    expect(world.actor.getSnapshot().context.ownerSlots).toEqual([0, 1]);
+    expect((world.slot(1).getSnapshot().context.files as ApplicationFile[]).map((file) => file.id)).toEqual([]);
+    world.actor.stop();
   });
 });
