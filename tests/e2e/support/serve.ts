@@ -20,7 +20,8 @@ const config = loadConfig({
   NODE_ENV: 'test',
   PORT: String(E2E_PORT),
   HOST: '127.0.0.1',
-  DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-')),
+  // A spec's own server (tests/e2e/support/own-server.ts) keeps its data folder across a stop and a start.
+  DATA_DIR: process.env.E2E_DATA_DIR || mkdtempSync(join(tmpdir(), 'portal-e2e-')),
   DATABASE_URL: '',
   SMTP_URL: smtp.url,
   MAIL_POLL_MS: '200',
