@@ -10,7 +10,7 @@ import { freePorts } from './ports.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 /** How long a start may take on a busy machine (migrations on a fresh folder, the seed) before the spec fails. */
-const START_MS = 120_000;
+const START_MS = 90_000;
 
 export class OwnServer {
   readonly baseURL: string;
@@ -41,7 +41,8 @@ export class OwnServer {
     const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'tests/e2e/support/serve.ts')], {
       cwd: root,
       env: { ...process.env, E2E_PORT: String(this.port), E2E_SIDE_PORT: String(this.sidePort), E2E_DATA_DIR: this.dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its standard input is a pipe from this process: when this process ends, the server ends too (serve.ts).
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     this.child = child;
     const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString('utf8')).slice(-4_000));
