@@ -31,6 +31,18 @@ function countReceived(page: Page): { received: Array<{ from: number; to: number
 
 const sum = (patches: Array<{ from: number; to: number }>) => patches.reduce((total, patch) => total + patch.to - patch.from, 0);
 
+// The restart test's own server (stopping the run's shared server would fail every other spec). It starts as the file
+// does, while the offline test runs, since starting it is most of the restart test's time; that test waits for it.
+let ownServer: Promise<OwnServer> | undefined;
+test.beforeAll(() => {
+  ownServer = OwnServer.started();
+  // Awaited by the restart test (or by afterAll when that test is filtered out).
+  ownServer.catch(() => undefined);
+});
+test.afterAll(async () => {
+  await (await ownServer?.catch(() => undefined))?.dispose();
+});
+
 test('a 20 MB drive upload cut offline at half resumes from the server’s offset and sends only the rest (es)', async ({ page, context }) => {
   test.setTimeout(120_000);
   const es = (id: string, values?: Record<string, string | number>) => t('es', id, values);
@@ -73,49 +85,45 @@ test('a 20 MB drive upload cut offline at half resumes from the server’s offse
 });
 
 test('a 20 MB drive upload whose server stops at half resumes where it stopped once the server is back (es)', async ({ browser }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(240_000);
   const es = (id: string, values?: Record<string, string | number>) => t('es', id, values);
-  // Stopping the run's shared server would fail every other spec: this one stops only a server of its own.
-  const server = await OwnServer.started();
-  try {
-    const programId = await server.createProgram(`Aceleradora reinicio ${Date.now().toString(36)}`, 'accelerator');
-    const applicant = await newApplicant('resumable-restart', 'es', server.baseURL);
-    await applyTo(applicant.api, programId);
-    const context = await browser.newContext({ baseURL: server.baseURL, locale: 'es-PR', serviceWorkers: 'block' });
-    const page = await context.newPage();
-    await signIn(page, applicant.account, 'es');
-    await page.goto(`/panel/programs/my/drive/${programId}`);
-    await expect(page.getByRole('heading', { level: 1, name: es('panel.drive.title') })).toBeVisible();
+  const server = await ownServer;
+  if (!server) throw new Error('the own server was not started');
+  const programId = await server.createProgram(`Aceleradora reinicio ${Date.now().toString(36)}`, 'accelerator');
+  const applicant = await newApplicant('resumable-restart', 'es', server.baseURL);
+  await applyTo(applicant.api, programId);
+  const context = await browser.newContext({ baseURL: server.baseURL, locale: 'es-PR', serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await signIn(page, applicant.account, 'es');
+  await page.goto(`/panel/programs/my/drive/${programId}`);
+  await expect(page.getByRole('heading', { level: 1, name: es('panel.drive.title') })).toBeVisible();
 
-    const { received, heads } = countReceived(page);
-    // The server stops as the PATCH that starts at half the file leaves, which then finds no one listening.
-    let stopped = false;
-    await page.route('**/api/uploads/resumable/*', async (route) => {
-      const request = route.request();
-      if (!stopped && request.method() === 'PATCH' && Number(request.headers()['upload-offset']) >= SIZE / 2) {
-        stopped = true;
-        await server.stop();
-      }
-      return route.continue();
-    });
+  const { received, heads } = countReceived(page);
+  // The server stops as the PATCH that starts at half the file leaves, which then finds no one listening.
+  let stopped = false;
+  await page.route('**/api/uploads/resumable/*', async (route) => {
+    const request = route.request();
+    if (!stopped && request.method() === 'PATCH' && Number(request.headers()['upload-offset']) >= SIZE / 2) {
+      stopped = true;
+      await server.stop();
+    }
+    return route.continue();
+  });
 
-    await page.getByLabel(es('drive.upload.label')).setInputFiles({ name: 'informe.txt', mimeType: 'text/plain', buffer: Buffer.alloc(SIZE, 0x61) });
-    // Online but no server: the upload retries, then fails and offers to try again; the bar keeps what was sent.
-    const retry = page.getByRole('button', { name: es('application.upload.retry', { name: 'informe.txt' }) });
-    await expect(retry).toBeVisible({ timeout: 30_000 });
-    expect(sum(received)).toBe(SIZE / 2);
+  await page.getByLabel(es('drive.upload.label')).setInputFiles({ name: 'informe.txt', mimeType: 'text/plain', buffer: Buffer.alloc(SIZE, 0x61) });
+  // Online but no server: the upload retries, then fails and offers to try again.
+  const retry = page.getByRole('button', { name: es('application.upload.retry', { name: 'informe.txt' }) });
+  await expect(retry).toBeVisible({ timeout: 30_000 });
+  expect(sum(received)).toBe(SIZE / 2);
 
-    await server.start();
-    await retry.click();
-    await expect(page.getByRole('button', { name: es('drive.download', { name: 'informe.txt' }) })).toBeVisible({ timeout: 60_000 });
+  await server.start();
+  await retry.click();
+  await expect(page.getByRole('button', { name: es('drive.download', { name: 'informe.txt' }) })).toBeVisible({ timeout: 60_000 });
 
-    // The restarted server knew the upload and its offset (its HEAD); the rest went once, at most half plus a chunk.
-    expect(heads.at(-1)).toBe(SIZE / 2);
-    const sentAfter = sum(received.filter((patch) => patch.from >= SIZE / 2));
-    expect(sentAfter).toBeLessThanOrEqual(SIZE / 2 + CHUNK);
-    expect(sum(received)).toBe(SIZE);
-    await context.close();
-  } finally {
-    await server.dispose();
-  }
+  // The restarted server knew the upload and its offset (its HEAD); the rest went once, at most half plus a chunk.
+  expect(heads.at(-1)).toBe(SIZE / 2);
+  const sentAfter = sum(received.filter((patch) => patch.from >= SIZE / 2));
+  expect(sentAfter).toBeLessThanOrEqual(SIZE / 2 + CHUNK);
+  expect(sum(received)).toBe(SIZE);
+  await context.close();
 });
