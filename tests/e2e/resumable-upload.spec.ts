@@ -31,16 +31,11 @@ function countReceived(page: Page): { received: Array<{ from: number; to: number
 
 const sum = (patches: Array<{ from: number; to: number }>) => patches.reduce((total, patch) => total + patch.to - patch.from, 0);
 
-// The restart test's own server (stopping the run's shared server would fail every other spec). It starts as the file
-// does, while the offline test runs, since starting it is most of the restart test's time; that test waits for it.
-let ownServer: Promise<OwnServer> | undefined;
-test.beforeAll(() => {
-  ownServer = OwnServer.started();
-  // Awaited by the restart test (or by afterAll when that test is filtered out).
-  ownServer.catch(() => undefined);
-});
-test.afterAll(async () => {
-  await (await ownServer?.catch(() => undefined))?.dispose();
+/** The restart test's own server, stopped and its data removed after the test, passed or not. */
+let ownServer: OwnServer | undefined;
+test.afterEach(async () => {
+  await ownServer?.dispose();
+  ownServer = undefined;
 });
 
 test('a 20 MB drive upload cut offline at half resumes from the server’s offset and sends only the rest (es)', async ({ page, context }) => {
@@ -85,10 +80,11 @@ test('a 20 MB drive upload cut offline at half resumes from the server’s offse
 });
 
 test('a 20 MB drive upload whose server stops at half resumes where it stopped once the server is back (es)', async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const es = (id: string, values?: Record<string, string | number>) => t('es', id, values);
-  const server = await ownServer;
-  if (!server) throw new Error('the own server was not started');
+  // Stopping the run's shared server would fail every other spec: this one stops only a server of its own.
+  const server = await OwnServer.started();
+  ownServer = server;
   const programId = await server.createProgram(`Aceleradora reinicio ${Date.now().toString(36)}`, 'accelerator');
   const applicant = await newApplicant('resumable-restart', 'es', server.baseURL);
   await applyTo(applicant.api, programId);

@@ -10,7 +10,7 @@ import { freePorts } from './ports.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 /** How long a start may take on a busy machine (migrations on a fresh folder, the seed) before the spec fails. */
-const START_MS = 90_000;
+const START_MS = 120_000;
 
 export class OwnServer {
   readonly baseURL: string;
@@ -31,7 +31,10 @@ export class OwnServer {
   static async started(): Promise<OwnServer> {
     const [port, sidePort] = freePorts();
     const server = new OwnServer(port, sidePort);
-    await server.start();
+    await server.start().catch(async (error: unknown) => {
+      await server.dispose();
+      throw error;
+    });
     return server;
   }
 
