@@ -106,6 +106,25 @@ export const signedInSessions = pgTable(
   (t) => [index('signed_in_sessions_user_idx').on(t.user_id), index('signed_in_sessions_expires_at_idx').on(t.expires_at)],
 );
 
+/**
+ * Unfinished resumable uploads (docs/decisions/061-resumable-uploads.md), from their creation until they complete, are
+ * cancelled or expire: counted per person when another is created. The bytes wait in the tus store.
+ */
+export const resumableUploads = pgTable(
+  'resumable_uploads',
+  {
+    /** tus's upload id (32 hex digits), as in its URL. */
+    id: text('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The announced Upload-Length (20MB at most). */
+    length: integer('length').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('resumable_uploads_user_idx').on(t.user_id), index('resumable_uploads_created_at_idx').on(t.created_at)],
+);
+
 /** Captcha challenges already used once, so a solution cannot be replayed. Purged after expiry. */
 export const spentCaptchas = pgTable(
   'spent_captchas',

@@ -2,16 +2,19 @@
 // one arrives (@tus/file-store under the files folder, or @tus/s3-store in the bucket when STORAGE_URL is set), what
 // its metadata must say (where the file goes: checked against the viewer when it is created), and what becomes of it
 // when it is whole: the same path as a direct upload (documents, intake form, drive), whose answer it returns.
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { components } from '#api/schema.d.ts';
 import { FileStore } from '@tus/file-store';
 import { Server, type DataStore, type Upload as TusUpload } from '@tus/server';
 import type { AppContext } from '#server/context.ts';
-import { isDatabaseUnavailable } from '#server/db/client.ts';
+import { isDatabaseUnavailable, type Db } from '#server/db/client.ts';
+import { resumableUploads, users } from '#server/db/schema.ts';
 import { assertCanUploadDocument, isFileKind, uploadDocument, type FileKind } from '#server/applications/documents.ts';
 import { assertCanUploadIntakeForm, uploadIntakeForm } from '#server/applications/intake-form.ts';
 import type { ApplicationDeps } from '#server/applications/access.ts';
@@ -28,6 +31,11 @@ export const RESUMABLE_PATH = '/api/uploads/resumable';
 export const RESUMABLE_EXPIRY_MS = 24 * 60 * 60 * 1000;
 /** How often the abandoned uploads are looked for. */
 export const RESUMABLE_CLEANUP_MS = 60 * 60 * 1000;
+/**
+ * How many unfinished uploads one person may hold at once: each up to 20MB for a day, so at most 200MB of partial
+ * bytes per person. A browser sends one file at a time; ten leaves room for a few abandoned tries.
+ */
+export const MAX_UNFINISHED_UPLOADS = 10;
 
 const MAX_ID = 2147483647;
 
@@ -44,6 +52,8 @@ export interface ResumableRequest {
   language: Language;
   /** On creation: the metadata as checked, which replaces whatever the client sent. */
   metadata?: Record<string, string>;
+  /** On creation: the id reserved for the upload (`reserve`), which tus names it by. */
+  uploadId?: string;
 }
 
 const malformed = () => detailError(400, 'api.error.malformed', 'malformed');
@@ -115,6 +125,8 @@ export class ResumableUploads {
   private readonly requests = new WeakMap<IncomingMessage, ResumableRequest>();
   private readonly applications: ApplicationDeps;
   private readonly drive: drive.DriveDeps;
+  private readonly db: Db;
+  private readonly now: () => Date;
 
   private constructor(
     ctx: AppContext,
@@ -123,6 +135,8 @@ export class ResumableUploads {
   ) {
     this.applications = { db: ctx.db, captcha: ctx.captcha, files: ctx.files, now: ctx.now };
     this.drive = { db: ctx.db, files: ctx.files, now: ctx.now, quotaBytes: ctx.config.driveQuotaBytes };
+    this.db = ctx.db;
+    this.now = ctx.now;
     this.tus = this.serverOver(store);
   }
 
@@ -164,6 +178,12 @@ export class ResumableUploads {
       relativeLocation: true,
       // Same origin only: no CORS header for anyone.
       allowedOrigins: [],
+      // The id the plugin reserved for this person (`reserve`): a creation tus would name otherwise was not counted.
+      namingFunction: (req) => {
+        const { uploadId } = this.requestOf(req);
+        if (!uploadId) throw { status_code: 400, body: 'The upload was not reserved\n' };
+        return uploadId;
+      },
       onUploadCreate: async (req, upload) => {
         const request = this.requestOf(req);
         // What the plugin checked, with its owner: never what the client sent.
@@ -188,9 +208,14 @@ export class ResumableUploads {
 
   /**
    * Checks a new upload before tus creates it: its length (announced, at most 20MB, not empty), where it goes (the
-   * viewer's application with that step open, or their drive space with the room). Returns the metadata to keep.
+   * viewer's application with that step open, or their drive space with the room). Returns the metadata to keep and
+   * the length.
    */
-  async checkCreation(viewer: Viewer, lengthHeader: string | undefined, metadataHeader: string | undefined): Promise<Record<string, string>> {
+  async checkCreation(
+    viewer: Viewer,
+    lengthHeader: string | undefined,
+    metadataHeader: string | undefined,
+  ): Promise<{ metadata: Record<string, string>; length: number }> {
     if (lengthHeader === undefined || !/^[0-9]{1,12}$/.test(lengthHeader)) throw malformed();
     const length = Number(lengthHeader);
     const metadata = parseMetadata(metadataHeader);
@@ -207,7 +232,7 @@ export class ResumableUploads {
       kept.application_id = String(target.applicationId);
       if (target.target === 'document') kept.kind = target.kind;
     }
-    return kept;
+    return { metadata: kept, length };
   }
 
   private async assertCanSend(viewer: Viewer, target: ResumableTarget, fileName: string, length: number): Promise<void> {
@@ -219,6 +244,33 @@ export class ResumableUploads {
       case 'drive':
         await drive.uploadPlace(this.drive, applicant(viewer), target.programId, { space: target.space, parent_id: target.parentId }, fileName, length);
     }
+  }
+
+  /**
+   * Reserves an id for a new upload of `length` bytes, counted among the viewer's unfinished ones: past
+   * MAX_UNFINISHED_UPLOADS not yet expired, 409 `uploads_unfinished_limit`. The person's row is locked while counting,
+   * so that creations sent at once cannot all see room for one more.
+   */
+  async reserve(viewer: Viewer, length: number): Promise<string> {
+    const id = randomBytes(16).toString('hex');
+    const now = this.now();
+    await this.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.id)).for('update');
+      const [held] = await tx
+        .select({ n: count() })
+        .from(resumableUploads)
+        .where(and(eq(resumableUploads.user_id, viewer.id), gt(resumableUploads.created_at, new Date(now.getTime() - RESUMABLE_EXPIRY_MS))));
+      if ((held?.n ?? 0) >= MAX_UNFINISHED_UPLOADS) {
+        throw detailError(409, 'api.upload.unfinishedLimit', 'uploads_unfinished_limit', { count: MAX_UNFINISHED_UPLOADS });
+      }
+      await tx.insert(resumableUploads).values({ id, user_id: viewer.id, length, created_at: now });
+    });
+    return id;
+  }
+
+  /** The upload no longer counts among its owner's unfinished ones (completed, refused, cancelled, never created). */
+  async release(id: string): Promise<void> {
+    await this.db.delete(resumableUploads).where(eq(resumableUploads.id, id));
   }
 
   /** The upload if it is the viewer's (anyone else's, or none: undefined, answered as if it did not exist). */
@@ -264,11 +316,15 @@ export class ResumableUploads {
       return json(500, { detail: translate(language, 'api.error.server'), code: 'server_error' });
     } finally {
       await this.tus.datastore.remove(upload.id).catch(() => undefined);
+      await this.release(upload.id).catch((error: unknown) => this.log.warn({ err: loggableError(error) }, 'resumable upload: not released'));
     }
   }
 
-  /** Removes the uploads abandoned past their expiry; returns how many. */
-  cleanUp(): Promise<number> {
-    return this.tus.cleanUpExpiredUploads();
+  /** Removes the uploads abandoned past their expiry, and their count against their owners; returns how many. */
+  async cleanUp(): Promise<number> {
+    const removed = await this.tus.cleanUpExpiredUploads();
+    const expiredBefore = new Date(this.now().getTime() - RESUMABLE_EXPIRY_MS);
+    await this.db.delete(resumableUploads).where(lt(resumableUploads.created_at, expiredBefore));
+    return removed;
   }
 }

@@ -1,6 +1,7 @@
 // The tus routes under /api/uploads/resumable (docs/decisions/061-resumable-uploads.md): the same bearer token as
 // every operation, a new upload checked (length, where it goes) before tus creates it, an existing one answered only
-// to the person who created it (to anyone else 404, as if it did not exist), then the request handed to @tus/server.
+// to the person who created it (to anyone else 404, as if it did not exist), then the request handed to @tus/server
+// with the headers every answer carries.
 // Abandoned partial uploads are removed every hour.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate } from '#server/auth/authenticate.ts';
@@ -18,8 +19,13 @@ export async function resumableUploads(api: FastifyInstance, options: { ctx: App
     request.user = await authenticate(ctx, request.headers.authorization);
   };
   /** Hands the request to tus, which writes the answer itself (no reply of Fastify's). */
-  const toTus = async (request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, string>) => {
-    uploads.remember(request.raw, { viewer: request.requireUser(), language: request.language, ...(metadata ? { metadata } : {}) });
+  const toTus = async (request: FastifyRequest, reply: FastifyReply, creation?: { metadata: Record<string, string>; uploadId: string }) => {
+    uploads.remember(request.raw, { viewer: request.requireUser(), language: request.language, ...creation });
+    // A hijacked answer leaves Fastify's headers behind: the security headers (server/plugins/security-headers.ts) and
+    // whatever else the hooks set go onto the raw answer first, which tus adds its own to.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, typeof value === 'number' ? String(value) : value);
+    }
     reply.raw.setHeader('cache-control', 'no-store');
     reply.raw.setHeader('x-content-type-options', 'nosniff');
     reply.hijack();
@@ -39,8 +45,15 @@ export async function resumableUploads(api: FastifyInstance, options: { ctx: App
     if (header('upload-concat') !== undefined || header('upload-defer-length') !== undefined) {
       throw detailError(400, 'api.error.malformed', 'malformed');
     }
-    const metadata = await uploads.checkCreation(request.requireUser(), header('upload-length'), header('upload-metadata'));
-    await toTus(request, reply, metadata);
+    const viewer = request.requireUser();
+    const { metadata, length } = await uploads.checkCreation(viewer, header('upload-length'), header('upload-metadata'));
+    const uploadId = await uploads.reserve(viewer, length);
+    try {
+      await toTus(request, reply, { metadata, uploadId });
+    } finally {
+      // Not created after all (tus refused it, or the store failed): it holds no room among the person's uploads.
+      if (reply.raw.statusCode !== 201) await uploads.release(uploadId).catch(() => undefined);
+    }
   });
   for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
     api.route<{ Params: { uploadId: string } }>({
@@ -52,6 +65,8 @@ export async function resumableUploads(api: FastifyInstance, options: { ctx: App
       handler: async (request, reply) => {
         await own(request);
         await toTus(request, reply);
+        // Cancelled: it no longer counts among its owner's unfinished uploads.
+        if (method === 'DELETE' && reply.raw.statusCode === 204) await uploads.release(request.params.uploadId);
       },
     });
   }

@@ -1157,7 +1157,7 @@ export interface paths {
         put?: never;
         /**
          * Begin a resumable upload of one file (20MB at most) to an application's documents, its intake form, or the viewer's drive
-         * @description `Upload-Length` (1 to 20MB; a deferred length and `Upload-Concat` are refused) and `Upload-Metadata` (`key base64` pairs): `filename`; `target` = `document` with `application_id` and `kind` (FileKind), `intake_form` with `application_id`, or `drive` with `program_id`, `space` (`personal`/`shared`) and an optional `parent_id`. Where the file goes is checked against the viewer now (the application theirs and its step open; the drive space theirs, with room in the quota for the announced length) and again when the last byte arrives.
+         * @description `Upload-Length` (1 to 20MB; a deferred length and `Upload-Concat` are refused) and `Upload-Metadata` (`key base64` pairs): `filename`; `target` = `document` with `application_id` and `kind` (FileKind), `intake_form` with `application_id`, or `drive` with `program_id`, `space` (`personal`/`shared`) and an optional `parent_id`. Where the file goes is checked against the viewer now (the application theirs and its step open; the drive space theirs, with room in the quota for the announced length) and again when the last byte arrives. One person holds at most 10 unfinished uploads at once (not yet completed, cancelled or expired): the eleventh creation gets 409 `uploads_unfinished_limit` (`detail` localized, with the Error-Messages header).
          */
         post: operations["createResumableUpload"];
         delete?: never;
@@ -2577,7 +2577,7 @@ export interface components {
          *     answer carries one; docs/decisions/011-error-codes-in-the-contract.md says which answer sends which.
          * @enum {string}
          */
-        ErrorCode: "invalid" | "reset_link_invalid" | "email_link_invalid" | "second_factor_code_invalid" | "passkey_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "own_application" | "conflict_of_interest" | "proposer_cannot_confirm" | "second_factor_required" | "second_factor_challenge_invalid" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "application_not_submitted" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "review_not_allowed" | "appeal_text_missing" | "step_locked" | "sub_program_locked" | "conflict_not_declared" | "documents_unverified" | "document_not_replaced" | "second_factor_exists" | "second_factor_not_enrolled" | "passkey_limit" | "registration_duplicate" | "duplicate_not_flagged" | "duplicate_own_account" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "not_ready" | "server_error";
+        ErrorCode: "invalid" | "reset_link_invalid" | "email_link_invalid" | "second_factor_code_invalid" | "passkey_invalid" | "captcha_invalid" | "steps_incomplete" | "malformed" | "not_authenticated" | "no_active_account" | "token_not_valid" | "permission_denied" | "own_application" | "conflict_of_interest" | "proposer_cannot_confirm" | "second_factor_required" | "second_factor_challenge_invalid" | "not_found" | "survey_not_answered" | "program_unavailable" | "event_unavailable" | "timeout" | "program_closed" | "application_submitted" | "application_closed" | "application_not_submitted" | "self_protected" | "last_staff" | "account_inactive" | "version_conflict" | "review_not_allowed" | "appeal_text_missing" | "step_locked" | "sub_program_locked" | "conflict_not_declared" | "documents_unverified" | "document_not_replaced" | "second_factor_exists" | "second_factor_not_enrolled" | "passkey_limit" | "uploads_unfinished_limit" | "registration_duplicate" | "duplicate_not_flagged" | "duplicate_own_account" | "too_large" | "file_too_large" | "quota_exceeded" | "unsupported_media_type" | "throttled" | "database_unavailable" | "not_ready" | "server_error";
         /** @description Said the same way whether the new address is free or taken. */
         EmailChangeRequested: {
             detail: string;
@@ -6501,7 +6501,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["ApplicationConflict"];
+            /** @description The application cannot change (as ApplicationConflict says), or the viewer already holds 10 unfinished resumable uploads (`uploads_unfinished_limit`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
             413: components["responses"]["TooLarge"];
         };
     };

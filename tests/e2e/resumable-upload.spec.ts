@@ -1,14 +1,42 @@
-// A 20 MB upload cut at about half by the browser going offline (docs/decisions/061-resumable-uploads.md): the field
-// says it waits, the bar keeps what was sent, and back online the upload asks the server its offset and sends only the
-// rest: at most the remaining half plus one 5 MB chunk, counted from the offsets of the PATCHes the server answered.
-import { expect, test } from '@playwright/test';
+// A 20 MB upload cut at about half (docs/decisions/061-resumable-uploads.md), by the browser going offline (the field
+// says it waits, the bar keeps what was sent) or by the server stopping and starting again over the same data folder:
+// the upload then asks the server its offset and sends only the rest, at most the remaining half plus one 5 MB chunk,
+// counted from the offsets of the PATCHes the server answered.
+import { expect, test, type Page } from '@playwright/test';
 import { applyTo, createProgram, newApplicant } from './support/apply.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';
+import { OwnServer } from './support/own-server.ts';
 import { signIn, t } from './support/shell.ts';
 
 const MB = 1024 * 1024;
 const SIZE = 20 * MB;
 const CHUNK = 5 * MB;
+
+/**
+ * What the server took: each answered PATCH moved the offset from where it started to where it answers; and the
+ * offsets the server answered to HEAD (where a resumed upload starts again).
+ */
+function countReceived(page: Page): { received: Array<{ from: number; to: number }>; heads: number[] } {
+  const received: Array<{ from: number; to: number }> = [];
+  const heads: number[] = [];
+  page.on('response', (response) => {
+    const request = response.request();
+    if (!request.url().includes('/api/uploads/resumable/')) return;
+    const answered = Number(response.headers()['upload-offset']);
+    if (request.method() === 'HEAD') heads.push(answered);
+    if (request.method() === 'PATCH' && response.ok()) received.push({ from: Number(request.headers()['upload-offset']), to: answered });
+  });
+  return { received, heads };
+}
+
+const sum = (patches: Array<{ from: number; to: number }>) => patches.reduce((total, patch) => total + patch.to - patch.from, 0);
+
+/** The restart test's own server, stopped and its data removed after the test, passed or not. */
+let ownServer: OwnServer | undefined;
+test.afterEach(async () => {
+  await ownServer?.dispose();
+  ownServer = undefined;
+});
 
 test('a 20 MB drive upload cut offline at half resumes from the server’s offset and sends only the rest (es)', async ({ page, context }) => {
   test.setTimeout(120_000);
@@ -20,16 +48,7 @@ test('a 20 MB drive upload cut offline at half resumes from the server’s offse
   await page.goto(`/panel/programs/my/drive/${programId}`);
   await expect(page.getByRole('heading', { level: 1, name: es('panel.drive.title') })).toBeVisible();
 
-  // What the server took: each answered PATCH moved the offset from where it started to where it answers.
-  const received: Array<{ from: number; to: number }> = [];
-  const heads: number[] = [];
-  page.on('response', (response) => {
-    const request = response.request();
-    if (!request.url().includes('/api/uploads/resumable/')) return;
-    const answered = Number(response.headers()['upload-offset']);
-    if (request.method() === 'HEAD') heads.push(answered);
-    if (request.method() === 'PATCH' && response.ok()) received.push({ from: Number(request.headers()['upload-offset']), to: answered });
-  });
+  const { received, heads } = countReceived(page);
   // The connection drops as the PATCH that starts at half the file leaves.
   let cut = false;
   await page.route('**/api/uploads/resumable/*', async (route) => {
@@ -46,8 +65,7 @@ test('a 20 MB drive upload cut offline at half resumes from the server’s offse
   await expect(page.getByRole('status').filter({ hasText: es('application.upload.offline') })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: es('application.upload.progress') })).toBeVisible();
   await expectNoAxeViolations(page, 'upload paused offline');
-  const sentBeforeCut = received.reduce((sum, patch) => sum + patch.to - patch.from, 0);
-  expect(sentBeforeCut).toBe(SIZE / 2);
+  expect(sum(received)).toBe(SIZE / 2);
 
   await context.setOffline(false);
   await expect(page.getByRole('button', { name: es('drive.download', { name: 'informe.txt' }) })).toBeVisible({ timeout: 60_000 });
@@ -55,9 +73,53 @@ test('a 20 MB drive upload cut offline at half resumes from the server’s offse
 
   // Resumed where the server stood (its HEAD), never from zero; the rest went once, at most half plus a chunk.
   expect(heads.at(-1)).toBe(SIZE / 2);
-  const after = received.filter((patch) => patch.from >= SIZE / 2);
-  const sentAfter = after.reduce((sum, patch) => sum + patch.to - patch.from, 0);
+  const sentAfter = sum(received.filter((patch) => patch.from >= SIZE / 2));
   expect(sentAfter).toBe(SIZE / 2);
   expect(sentAfter).toBeLessThanOrEqual(SIZE / 2 + CHUNK);
-  expect(received.reduce((sum, patch) => sum + patch.to - patch.from, 0)).toBe(SIZE);
+  expect(sum(received)).toBe(SIZE);
+});
+
+test('a 20 MB drive upload whose server stops at half resumes where it stopped once the server is back (es)', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const es = (id: string, values?: Record<string, string | number>) => t('es', id, values);
+  // Stopping the run's shared server would fail every other spec: this one stops only a server of its own.
+  const server = await OwnServer.started();
+  ownServer = server;
+  const programId = await server.createProgram(`Aceleradora reinicio ${Date.now().toString(36)}`, 'accelerator');
+  const applicant = await newApplicant('resumable-restart', 'es', server.baseURL);
+  await applyTo(applicant.api, programId);
+  const context = await browser.newContext({ baseURL: server.baseURL, locale: 'es-PR', serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await signIn(page, applicant.account, 'es');
+  await page.goto(`/panel/programs/my/drive/${programId}`);
+  await expect(page.getByRole('heading', { level: 1, name: es('panel.drive.title') })).toBeVisible();
+
+  const { received, heads } = countReceived(page);
+  // The server stops as the PATCH that starts at half the file leaves, which then finds no one listening.
+  let stopped = false;
+  await page.route('**/api/uploads/resumable/*', async (route) => {
+    const request = route.request();
+    if (!stopped && request.method() === 'PATCH' && Number(request.headers()['upload-offset']) >= SIZE / 2) {
+      stopped = true;
+      await server.stop();
+    }
+    return route.continue();
+  });
+
+  await page.getByLabel(es('drive.upload.label')).setInputFiles({ name: 'informe.txt', mimeType: 'text/plain', buffer: Buffer.alloc(SIZE, 0x61) });
+  // Online but no server: the upload retries, then fails and offers to try again.
+  const retry = page.getByRole('button', { name: es('application.upload.retry', { name: 'informe.txt' }) });
+  await expect(retry).toBeVisible({ timeout: 30_000 });
+  expect(sum(received)).toBe(SIZE / 2);
+
+  await server.start();
+  await retry.click();
+  await expect(page.getByRole('button', { name: es('drive.download', { name: 'informe.txt' }) })).toBeVisible({ timeout: 60_000 });
+
+  // The restarted server knew the upload and its offset (its HEAD); the rest went once, at most half plus a chunk.
+  expect(heads.at(-1)).toBe(SIZE / 2);
+  const sentAfter = sum(received.filter((patch) => patch.from >= SIZE / 2));
+  expect(sentAfter).toBeLessThanOrEqual(SIZE / 2 + CHUNK);
+  expect(sum(received)).toBe(SIZE);
+  await context.close();
 });

@@ -6,7 +6,10 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '#shared/application-constants.ts';
-import { RESUMABLE_EXPIRY_MS } from '#server/files/resumable.ts';
+import { eq } from 'drizzle-orm';
+import { resumableUploads } from '#server/db/schema.ts';
+import { MAX_UNFINISHED_UPLOADS, RESUMABLE_EXPIRY_MS } from '#server/files/resumable.ts';
+import { securityHeaderValues } from '#server/plugins/security-headers.ts';
 import { createProgram, multipart, samplePdf, signUp, uploadDocument, type Person } from '../support/applicants.ts';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
 
@@ -159,6 +162,99 @@ describe.each(databaseKinds)('resumable uploads on %s', (kind) => {
     expect(await unknownTarget.json()).toMatchObject({ code: 'malformed' });
     const concat = await fetch(base, { method: 'POST', headers: tus(ana, { 'upload-concat': 'final;/api/uploads/resumable/x' }) });
     expect(concat.status).toBe(400);
+  });
+
+  it('answers every tus request with the security headers of the other API answers', async () => {
+    const expected = Object.entries(securityHeaderValues(false));
+    expect(expected.length).toBeGreaterThan(3);
+    const carriesThem = (answer: Response, what: string) => {
+      for (const [name, value] of expected) expect(answer.headers.get(name), `${what}: ${name}`).toBe(value);
+    };
+    const pdf = samplePdf(6_000);
+    const creation = await create(ana, pdf.length, documentOf('cabeceras.pdf'));
+    expect(creation.status).toBe(201);
+    carriesThem(creation, 'POST');
+    const url = new URL(creation.headers.get('location') ?? '', base).toString();
+    const first = await patch(ana, url, 0, pdf.subarray(0, 3_000));
+    expect(first.status).toBe(204);
+    carriesThem(first, 'PATCH');
+    const offset = await head(ana, url);
+    expect(offset.status).toBe(200);
+    carriesThem(offset, 'HEAD');
+    const last = await patch(ana, url, 3_000, pdf.subarray(3_000));
+    expect(last.status).toBe(201);
+    carriesThem(last, 'last PATCH');
+    const other = await created(ana, 10, documentOf('otro.pdf'));
+    const removed = await fetch(other, { method: 'DELETE', headers: tus(ana) });
+    expect(removed.status).toBe(204);
+    carriesThem(removed, 'DELETE');
+    // Refusals answered before tus (not the owner, a bad creation) carry them too.
+    const refused = await head(luis, url);
+    expect(refused.status).toBe(404);
+    carriesThem(refused, 'HEAD of someone else');
+  });
+
+  it('bounds the unfinished uploads one person holds at once, even asked all at once, and frees room as they end', async () => {
+    const marta = await signUp(test);
+    const hers = (await test.call('POST', '/applications', { program_id: programId }, marta.headers)).json().id as number;
+    const document = (fileName: string) => ({ filename: fileName, target: 'document', application_id: String(hers), kind: 'owner_id' });
+    const pdf = samplePdf(3_000);
+    // Two more than the limit, sent at the same moment: exactly the limit is created.
+    const answers = await Promise.all(
+      Array.from({ length: MAX_UNFINISHED_UPLOADS + 2 }, (_, index) => create(marta, pdf.length, document(`parte-${index}.pdf`))),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(MAX_UNFINISHED_UPLOADS);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(2);
+    const refused = answers.find((answer) => answer.status === 409);
+    expect(await refused?.json()).toEqual({
+      detail: `You already have ${MAX_UNFINISHED_UPLOADS} unfinished uploads. Finish or cancel one before starting another, or wait for them to expire (24 hours).`,
+      code: 'uploads_unfinished_limit',
+    });
+    expect(refused?.headers.get('error-messages')).toBeTruthy();
+    // In Spanish for a Spanish request; a refusal of the size or the place does not count either way.
+    const spanish = await fetch(base, {
+      method: 'POST',
+      headers: tus(marta, { 'accept-language': 'es', 'upload-length': String(pdf.length), 'upload-metadata': metadataHeader(document('otra.pdf')) }),
+    });
+    expect(spanish.status).toBe(409);
+    expect(((await spanish.json()) as { detail: string }).detail).toBe(
+      `Ya tiene ${MAX_UNFINISHED_UPLOADS} subidas sin terminar. Termine o cancele una antes de empezar otra, o espere a que caduquen (24 horas).`,
+    );
+    expect((await create(marta, MAX_UPLOAD_BYTES + 1, document('enorme.pdf'))).status).toBe(413);
+    // Someone else is not bound by Marta's uploads.
+    expect((await create(luis, pdf.length, { ...documentOf('luis.pdf'), application_id: String(hers) })).status).toBe(404);
+    const luisOwn = await create(luis, pdf.length, { filename: 'luis.txt', target: 'drive', program_id: String(programId), space: 'personal' });
+    expect(luisOwn.status).toBe(201);
+
+    const urls = answers.filter((answer) => answer.status === 201).map((answer) => new URL(answer.headers.get('location') ?? '', base).toString());
+    // A cancelled upload frees its room, once.
+    expect((await fetch(urls[0] ?? '', { method: 'DELETE', headers: tus(marta) })).status).toBe(204);
+    expect((await fetch(urls[0] ?? '', { method: 'DELETE', headers: tus(marta) })).status).toBe(404);
+    const replacement = await created(marta, pdf.length, document('otra.pdf'));
+    expect((await create(marta, pdf.length, document('una-más.pdf'))).status).toBe(409);
+    // A completed one too, and so does a refused file once whole.
+    expect((await patch(marta, replacement, 0, pdf)).status).toBe(201);
+    const notPdf = Buffer.from('plain text, not a PDF');
+    const refusedWhole = await created(marta, notPdf.length, document('notas.pdf'));
+    expect((await patch(marta, refusedWhole, 0, notPdf)).status).toBe(400);
+    const oneMore = await created(marta, pdf.length, document('una-más.pdf'));
+    expect((await create(marta, pdf.length, document('y-otra.pdf'))).status).toBe(409);
+    // Uploads past their expiry no longer count, even before the hourly cleanup removes them.
+    await test.app.ctx.db
+      .update(resumableUploads)
+      .set({ created_at: new Date(Date.now() - RESUMABLE_EXPIRY_MS - 60_000) })
+      .where(eq(resumableUploads.user_id, marta.id));
+    const tomorrow = await created(marta, pdf.length, document('mañana.pdf'));
+    await test.app.resumableUploads.cleanUp();
+    const counted = await test.app.ctx.db.select({ id: resumableUploads.id }).from(resumableUploads).where(eq(resumableUploads.user_id, marta.id));
+    expect(counted.map((row) => row.id)).toEqual([tomorrow.slice(tomorrow.lastIndexOf('/') + 1)]);
+
+    // Nothing left behind for the next test: every upload still held is cancelled.
+    const luisUrl = new URL(luisOwn.headers.get('location') ?? '', base).toString();
+    expect((await fetch(luisUrl, { method: 'DELETE', headers: tus(luis) })).status).toBe(204);
+    for (const url of [...urls.slice(1), oneMore, tomorrow]) expect((await fetch(url, { method: 'DELETE', headers: tus(marta) })).status).toBe(204);
+    expect(readdirSync(resumableDir)).toEqual([]);
   });
 
   it('removes an upload abandoned past its expiry', async () => {

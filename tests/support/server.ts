@@ -83,7 +83,7 @@ let pgliteTemplate: Promise<Blob> | undefined;
  * on a loaded machine), loading this copy takes about 1 s. Kept in the temp directory under a key of the PGlite
  * version and the migrations, so every test file (each its own process) shares it; buildApp() still migrates.
  */
-function migratedPgliteTemplate(): Promise<Blob> {
+export function migratedPgliteTemplate(): Promise<Blob> {
   pgliteTemplate ??= (async () => {
     const hash = createHash('sha256');
     hash.update(readFileSync(fileURLToPath(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url))));

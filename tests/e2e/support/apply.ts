@@ -50,10 +50,14 @@ export async function setProgramStatus(id: number, status: ProgramStatus): Promi
 // ---- the real API, for the state a test starts from ---------------------------------------------------------
 
 export class Api {
-  constructor(readonly token: string) {}
+  /** `base`: the run's server, or a spec's own (tests/e2e/support/own-server.ts). */
+  constructor(
+    readonly token: string,
+    readonly base = baseURL,
+  ) {}
 
   async call<T = unknown>(method: string, path: string, body?: unknown, expected = [200, 201]): Promise<T> {
-    const response = await fetch(`${baseURL}/api${path}`, {
+    const response = await fetch(`${this.base}/api${path}`, {
       method,
       headers: {
         authorization: `Bearer ${this.token}`,
@@ -67,14 +71,14 @@ export class Api {
   }
 }
 
-export async function apiSignIn(account: { email: string; password: string }): Promise<Api> {
-  const response = await fetch(`${baseURL}/api/auth/login`, {
+export async function apiSignIn(account: { email: string; password: string }, base = baseURL): Promise<Api> {
+  const response = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: account.email, password: account.password }),
   });
   if (!response.ok) throw new Error(`login ${response.status}: ${await response.text()}`);
-  return new Api(((await response.json()) as { access: string }).access);
+  return new Api(((await response.json()) as { access: string }).access, base);
 }
 
 export interface ApiStep {
@@ -278,9 +282,9 @@ export interface Applicant {
 }
 
 /** An account made through the real API, signed in on the API too, with the survey answered. */
-export async function newApplicant(label: string, language: Locale = 'es'): Promise<Applicant> {
-  const account = await createAccount(label, { language });
-  const api = await apiSignIn(account);
+export async function newApplicant(label: string, language: Locale = 'es', base = baseURL): Promise<Applicant> {
+  const account = await createAccount(label, { language }, base);
+  const api = await apiSignIn(account, base);
   await api.call('PUT', '/me/survey', incubatorSurvey);
   return { account, api };
 }

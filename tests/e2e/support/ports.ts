@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 
 /** Two free TCP ports on 127.0.0.1, asked of the kernel (listen on port 0) in a child process: this module is synchronous. */
-function freePorts(): [number, number] {
+export function freePorts(): [number, number] {
   const script = `
     const net = require('node:net');
     const open = () => new Promise((resolve) => { const server = net.createServer(); server.listen(0, '127.0.0.1', () => resolve(server)); });

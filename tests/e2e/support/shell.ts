@@ -47,15 +47,18 @@ export interface Account {
 }
 
 /** A captcha payload as the ALTCHA widget would post it, for accounts the test needs but does not sign up in the UI. */
-async function solveCaptcha(): Promise<string> {
-  const challenge = (await (await fetch(`${baseURL}/api/captcha`)).json()) as Challenge;
+async function solveCaptcha(base = baseURL): Promise<string> {
+  const challenge = (await (await fetch(`${base}/api/captcha`)).json()) as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('captcha not solved');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
-/** Creates an account through POST /api/auth/register/ (the real server), for tests about what comes after. */
-export async function createAccount(label: string, overrides: Partial<Account> = {}): Promise<Account> {
+/**
+ * Creates an account through POST /api/auth/register/ (the real server, or a spec's own at `base`), for tests about
+ * what comes after.
+ */
+export async function createAccount(label: string, overrides: Partial<Account> = {}, base = baseURL): Promise<Account> {
   const account: Account = {
     email: uniqueEmail(label),
     password: PASSWORD,
@@ -64,10 +67,10 @@ export async function createAccount(label: string, overrides: Partial<Account> =
     language: 'es',
     ...overrides,
   };
-  const response = await fetch(`${baseURL}/api/auth/register/`, {
+  const response = await fetch(`${base}/api/auth/register/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...account, conditions: true, captcha: await solveCaptcha() }),
+    body: JSON.stringify({ ...account, conditions: true, captcha: await solveCaptcha(base) }),
   });
   if (response.status !== 201) throw new Error(`register ${response.status}: ${await response.text()}`);
   return account;
