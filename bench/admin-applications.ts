@@ -10,7 +10,7 @@ import pg from 'pg';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { PR_MUNICIPALITIES } from '#shared/pr-municipalities.ts';
-import { freePort, root, startProcess, stop } from './processes.ts';
+import { freePort, root, startProcess, stop } from '#test-support/processes.ts';
 import { isMain, runAlone, type Part } from './results.ts';
 
 const COUNT = Number(process.env.BENCH_APPLICATIONS ?? 100_000);

@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { openDatabase, type DatabaseTarget } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
-import { freePort, freshDatabase, root, startProcess, stop } from './processes.ts';
+import { freePort, freshDatabase, root, startProcess, stop } from '#test-support/processes.ts';
 import { isMain, runAlone, type Part } from './results.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '#server/db/client.ts';
-import { freshDatabase } from './processes.ts';
+import { freshDatabase } from '#test-support/processes.ts';
 import { createBackup, restoreBackup, type PortalData } from '#server/operations/backup.ts';
 import { isMain, runAlone, type Part } from './results.ts';
 

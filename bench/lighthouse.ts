@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort, root, startProcess, stop } from './processes.ts';
+import { freePort, root, startProcess, stop } from '#test-support/processes.ts';
 import { isMain, runAlone, type Part } from './results.ts';
 
 const pages = ['/', '/login'];

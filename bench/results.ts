@@ -5,7 +5,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
-import { root } from './processes.ts';
+import { root } from '#test-support/processes.ts';
 
 export const RESULTS_FILE = join(root, 'bench', 'results.md');
 

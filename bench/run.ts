@@ -11,7 +11,7 @@ import { duplicatesPart } from './admin-duplicates.ts';
 import { apiPglitePart, apiPostgresPart } from './api.ts';
 import { backupPart } from './backup.ts';
 import { lighthousePart } from './lighthouse.ts';
-import { root } from './processes.ts';
+import { root } from '#test-support/processes.ts';
 import { runPart, startRun, writeResults, type Part } from './results.ts';
 import { uploadsPart } from './uploads.ts';
 import { photosPart } from './photos.ts';

@@ -5,7 +5,7 @@ import { mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_UPLOAD_BYTES } from '#shared/application-constants.ts';
-import { freePort, root, startProcess, stop } from './processes.ts';
+import { freePort, root, startProcess, stop } from '#test-support/processes.ts';
 import { isMain, runAlone, type Part } from './results.ts';
 
 const UPLOADS = 10;

@@ -25,6 +25,11 @@ const cjsDefault = (imported: unknown): { toString(): string } => {
 };
 const CONTRACT_ID = 'openapi';
 
+/** ajv's runtime helpers the generated code calls, by the name of their file in ajv/dist/runtime/. */
+const RUNTIME_HELPERS: Record<string, unknown> = { equal, ucs2length };
+/** The module of VALIDATORS_DIR that holds them (no export of the contract is named so). */
+const RUNTIME_MODULE = 'ajv-runtime';
+
 /** The operations whose request body a form of the SPA checks before sending it. */
 const FORM_OPERATIONS = new Set([
   'register',
@@ -113,19 +118,29 @@ export function generateValidators(document: JsonObject = readContract()): Recor
   const files: Record<string, string> = {};
   for (const [module, moduleRefs] of modules) {
     let code = standaloneCode(ajv, moduleRefs);
-    // ajv's runtime helpers are CommonJS `require`s: inline them (plain functions without closures).
-    code = code
-      .replaceAll('require("ajv/dist/runtime/equal").default', `(${cjsDefault(equal).toString()})`)
-      .replaceAll('require("ajv/dist/runtime/ucs2length").default', `(${cjsDefault(ucs2length).toString()})`);
+    // ajv's runtime helpers are CommonJS `require`s (ajv writes them so even with code.esm): each module imports them
+    // from the one runtime module instead, so no chunk carries its own copy.
+    const helpers = new Set<string>();
+    code = code.replace(/require\("ajv\/dist\/runtime\/(\w+)"\)\.default/g, (call, helper: string) => {
+      if (!(helper in RUNTIME_HELPERS)) return call;
+      helpers.add(helper);
+      return helper;
+    });
     if (/\brequire\(/.test(code)) throw new Error(`gen-validators: a require() is left: ${/require\([^)]*\)/.exec(code)?.[0]}`);
     const formats = code.includes('fullFormats') ? "import { fullFormats } from 'ajv-formats/dist/formats.js';\n" : '';
-    files[`${VALIDATORS_DIR}/${module}.js`] = `// @ts-nocheck\n${HEADER}${formats}${code.replace(/^"use strict";/, '')}\n`;
+    const runtime = helpers.size > 0 ? `import { ${[...helpers].sort().join(', ')} } from './${RUNTIME_MODULE}.js';\n` : '';
+    files[`${VALIDATORS_DIR}/${module}.js`] = `// @ts-nocheck\n${HEADER}${formats}${runtime}${code.replace(/^"use strict";/, '')}\n`;
     files[`${VALIDATORS_DIR}/${module}.d.ts`] =
       HEADER +
       (Object.keys(moduleRefs).some((name) => name.startsWith('is')) ? "import type { components } from '#api/schema.d.ts';\n" : '') +
       "import type { ContractValidator } from '#shared/validation/field-messages.ts';\n\n" +
       Object.keys(moduleRefs).map(declaration).join('');
   }
+  files[`${VALIDATORS_DIR}/${RUNTIME_MODULE}.js`] =
+    `// @ts-nocheck\n${HEADER}// ajv's runtime helpers, once for every module of this folder (plain functions without closures).\n` +
+    Object.entries(RUNTIME_HELPERS)
+      .map(([name, helper]) => `export const ${name} = (${cjsDefault(helper).toString()});\n`)
+      .join('');
   const barrel = [...modules.keys()].map((module) => `export * from './validators/${module}.js';\n`).join('');
   files['shared/validation/validators.js'] = `${HEADER}// Every module at once, for the tests: the SPA imports the module of its own form (./validators/{name}.js).\n${barrel}`;
   files['shared/validation/validators.d.ts'] =

@@ -1,11 +1,10 @@
 // The views' one way to a workflow actor of their page (docs/decisions/059-page-actors-in-the-session.md): the
 // session spawns it (`page.open`) and owns it; this hook only asks for it, reads it, and says when the view leaves.
-import { useSelector } from '@xstate/react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { EventObject, Subscription } from 'xstate';
 import { PAGE_LIFETIMES, type PageActorRef, type PageInputs, type PageKind, type PageOpening } from '#machines/session/session.pages';
 import { selectPage } from '#machines/session/session.selectors';
-import { useSessionActor } from './use-session';
+import { sendDuringRender, useSessionActor, useSessionSelector } from './use-session';
 
 /**
  * The page actor of `kind` for `key` (a program, a record...), started with `input` the first time that key is asked
@@ -18,8 +17,11 @@ export function usePageActor<K extends PageKind>(kind: K, key: string | number, 
   const session = useSessionActor();
   const id = String(key);
   // Only a key not open yet reads `input`: the actor of an open one has its own state by then.
-  if (selectPage(session.getSnapshot(), kind, id) === undefined) session.send({ type: 'page.open', page: pageOpening(kind, id, input) });
-  const live = useSelector(session, (snapshot) => selectPage(snapshot, kind, id));
+  // The session's readers hear of it after this render (sendDuringRender), not during it.
+  if (selectPage(session.getSnapshot(), kind, id) === undefined) {
+    sendDuringRender(() => session.send({ type: 'page.open', page: pageOpening(kind, id, input) }));
+  }
+  const live = useSessionSelector(session, (snapshot) => selectPage(snapshot, kind, id));
   // The last one this view had, for the moment between the session stopping it and the view going away.
   const [last, setLast] = useState(live);
   if (live !== undefined && live !== last) setLast(live);

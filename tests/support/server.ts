@@ -6,9 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -17,6 +16,7 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase, pgliteExtensions, type DatabaseTarget } from '#server/db/client.ts';
 import { componentSchema } from '#server/http/contract.ts';
+import { freePort, freshDatabase } from './processes.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -50,29 +50,7 @@ export interface TestAppOptions {
 export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      // pg-pool's end() resolves before its connections have closed; terminating one still closing (with force)
-      // makes its client emit an unhandled FATAL 57P01. Wait for them to go first.
-      for (let wait = 0; wait < 100; wait += 1) {
-        const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if ((rows[0]?.n ?? 0) === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return freshDatabase(adminUrl, `portal_test_${randomBytes(6).toString('hex')}`);
 }
 
 const migrationsDir = fileURLToPath(new URL('../../server/db/migrations', import.meta.url));
@@ -293,13 +271,7 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<TestSmtp> {
 }
 
 /** A loopback port nothing listens on (it was free a moment ago): connections to it are refused. */
-export async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+export const closedPort = freePort;
 
 function splitMessage(mail: CapturedMail): { headers: Map<string, string>; body: string } {
   const [head = '', ...rest] = mail.raw.split(/\r?\n\r?\n/);

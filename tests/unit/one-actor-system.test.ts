@@ -40,7 +40,8 @@ function starts(path: string): string[] {
   return found;
 }
 
-describe('one actor system: no view starts a workflow actor', () => {
+// Parsing every file of src/ takes about ten seconds on a busy two-core machine: more than Vitest's default 5 s.
+describe('one actor system: no view starts a workflow actor', { timeout: 60_000 }, () => {
   it('finds useActorRef, useMachine and createActor only in the allowed files of src/', () => {
     const offenders = sourceFiles('src')
       .filter((path) => !(path in ALLOWED))

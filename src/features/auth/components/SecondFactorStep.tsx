@@ -20,7 +20,7 @@ import {
 import { Alert } from '#components/ui/Alert';
 import { Button } from '#components/ui/Button';
 import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
-import { TextField } from '#components/ui/Field';
+import { FactorCodeField } from '#components/second-factor/FactorCodeField';
 import { noErrors, toFormErrors } from '#lib/form-errors';
 
 const labels = defineMessages({
@@ -88,18 +88,7 @@ export function SecondFactorStep({ step }: { step: ActorRefFrom<SignInStepMachin
           </p>
         </div>
       ) : null}
-      <TextField
-        key={method}
-        id="second-factor-code"
-        name="code"
-        required
-        autoComplete="one-time-code"
-        inputMode={isTotp ? 'numeric' : 'text'}
-        spellCheck={false}
-        maxLength={isTotp ? 6 : 32}
-        label={<FormattedMessage {...(isTotp ? labels.code : labels.recoveryCode)} />}
-        errors={isTotp ? errors.fields.totp_code : errors.fields.recovery_code}
-      />
+      <FactorCodeField key={method} id="second-factor-code" method={method} labels={labels} errors={errors} />
       <Button type="submit" disabled={busy} className="w-full">
         {busy ? <FormattedMessage id="auth.secondFactor.verifying" /> : <FormattedMessage id="auth.secondFactor.submit" />}
       </Button>

@@ -21,12 +21,12 @@ import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
 import { RequiredNote, TextField } from '#components/ui/Field';
 import { noErrors, toFormErrors } from '#lib/form-errors';
 import { safeNext } from '#lib/paths';
+import { FactorCodeField } from '#components/second-factor/FactorCodeField';
+import { CurrentPasswordField, RecoveryCodes, secondFactorLabels } from './SecondFactorParts';
 
 const labels = defineMessages({
+  ...secondFactorLabels,
   name: { id: 'profile.passkeys.name' },
-  password: { id: 'profile.secondFactor.password' },
-  code: { id: 'profile.secondFactor.code' },
-  recoveryCode: { id: 'profile.secondFactor.recoveryCode' },
   credential: { id: 'profile.passkeys.add' },
   passkey: { id: 'profile.passkeys.confirmWithPasskey' },
 });
@@ -62,24 +62,7 @@ export function PasskeysSection({ passkeys, totp }: { passkeys: Passkey[]; totp:
   ) : null;
 
   if (view === 'codes') {
-    return (
-      <section aria-labelledby="pk-codes-title" className="space-y-5">
-        <h2 id="pk-codes-title" className="text-2xl font-bold text-gray-900">
-          <FormattedMessage id="profile.secondFactor.codesTitle" />
-        </h2>
-        <Alert kind="info">
-          <FormattedMessage id="profile.secondFactor.codesIntro" />
-        </Alert>
-        <ol id="pk-recovery-codes" className="grid grid-cols-1 gap-2 font-mono text-lg text-gray-900 sm:grid-cols-2">
-          {codes.map((code) => (
-            <li key={code}>{code}</li>
-          ))}
-        </ol>
-        <Button type="button" onClick={() => actor.send({ type: 'codes.saved' })}>
-          <FormattedMessage id="profile.secondFactor.codesSaved" />
-        </Button>
-      </section>
-    );
+    return <RecoveryCodes prefix="pk" heading="h2" codes={codes} onSaved={() => actor.send({ type: 'codes.saved' })} />;
   }
 
   const codeMethod = method === 'passkey' ? null : method;
@@ -132,29 +115,8 @@ export function PasskeysSection({ passkeys, totp }: { passkeys: Passkey[]; totp:
                   {summary}
                   {promptAlert}
                   <RequiredNote />
-                  <TextField
-                    id="pk-password"
-                    name="current_password"
-                    type="password"
-                    autoComplete="current-password"
-                    required
-                    maxLength={128}
-                    label={<FormattedMessage {...labels.password} />}
-                    errors={errors.fields.current_password ?? errors.fields.passkey}
-                  />
-                  {codeMethod ? (
-                    <TextField
-                      id="pk-code"
-                      name="code"
-                      required
-                      autoComplete="one-time-code"
-                      inputMode={codeMethod === 'totp' ? 'numeric' : 'text'}
-                      spellCheck={false}
-                      maxLength={codeMethod === 'totp' ? 6 : 32}
-                      label={<FormattedMessage {...(codeMethod === 'totp' ? labels.code : labels.recoveryCode)} />}
-                      errors={codeMethod === 'totp' ? errors.fields.totp_code : errors.fields.recovery_code}
-                    />
-                  ) : null}
+                  <CurrentPasswordField id="pk-password" errors={errors.fields.current_password ?? errors.fields.passkey} />
+                  {codeMethod ? <FactorCodeField id="pk-code" method={codeMethod} labels={labels} errors={errors} /> : null}
                   <div className="flex flex-wrap gap-3">
                     <Button type="submit" variant="danger" disabled={busy}>
                       {method === 'passkey' ? <FormattedMessage id="profile.passkeys.removeWithPasskey" /> : <FormattedMessage id="profile.passkeys.remove" />}
@@ -236,16 +198,7 @@ export function PasskeysSection({ passkeys, totp }: { passkeys: Passkey[]; totp:
           hint={<FormattedMessage id="profile.passkeys.nameHint" />}
           errors={removing === null ? errors.fields.name : undefined}
         />
-        <TextField
-          id={removing === null ? 'pk-password' : 'pk-add-password'}
-          name="current_password"
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={128}
-          label={<FormattedMessage {...labels.password} />}
-          errors={removing === null ? errors.fields.current_password : undefined}
-        />
+        <CurrentPasswordField id={removing === null ? 'pk-password' : 'pk-add-password'} errors={removing === null ? errors.fields.current_password : undefined} />
         <Button id="pk-add" type="submit" disabled={busy}>
           <FormattedMessage {...labels.credential} />
         </Button>

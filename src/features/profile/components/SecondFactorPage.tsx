@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { generate } from 'lean-qr';
 import { toSvgDataURL } from 'lean-qr/extras/svg';
 import { useState, type FormEvent } from 'react';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageActor } from '#lib/use-page-actor';
 import { secondFactorStatusQuery } from '#features/profile/api/second-factor';
@@ -23,18 +23,15 @@ import type { CodeMethod } from '#machines/second-factor/second-factor.types';
 import { Alert } from '#components/ui/Alert';
 import { Button, linkClass } from '#components/ui/Button';
 import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
-import { RequiredNote, TextField } from '#components/ui/Field';
+import { RequiredNote } from '#components/ui/Field';
 import { PageHeading } from '#components/ui/PageHeading';
 import { SignedInOnly } from '#components/session/SignedInOnly';
 import { noErrors, toFormErrors } from '#lib/form-errors';
 import { paths, safeNext } from '#lib/paths';
+import { FactorCodeField } from '#components/second-factor/FactorCodeField';
 import { PasskeysSection } from './PasskeysSection';
+import { CurrentPasswordField, RecoveryCodes, secondFactorLabels as labels } from './SecondFactorParts';
 
-const labels = defineMessages({
-  password: { id: 'profile.secondFactor.password' },
-  code: { id: 'profile.secondFactor.code' },
-  recoveryCode: { id: 'profile.secondFactor.recoveryCode' },
-});
 const fields = {
   current_password: { id: 'sf-password', label: labels.password },
   totp_code: { id: 'sf-code', label: labels.code },
@@ -98,31 +95,8 @@ function EnrolmentSection({ enrolled, codesLeft }: { enrolled: boolean; codesLef
   const [method, setMethod] = useState<CodeMethod>('totp');
   const errors = error === null ? noErrors : toFormErrors(error, Object.keys(fields), intl.formatMessage({ id: 'auth.error.tryAgainLater' }));
   const value = (event: FormEvent<HTMLFormElement>, name: string) => String(new FormData(event.currentTarget).get(name) ?? '').trim();
-  const passwordField = (
-    <TextField
-      id={fields.current_password.id}
-      name="current_password"
-      type="password"
-      autoComplete="current-password"
-      required
-      maxLength={128}
-      label={<FormattedMessage {...labels.password} />}
-      errors={errors.fields.current_password}
-    />
-  );
-  const codeField = (kind: CodeMethod) => (
-    <TextField
-      id="sf-code"
-      name="code"
-      required
-      autoComplete="one-time-code"
-      inputMode={kind === 'totp' ? 'numeric' : 'text'}
-      spellCheck={false}
-      maxLength={kind === 'totp' ? 6 : 32}
-      label={<FormattedMessage {...(kind === 'totp' ? labels.code : labels.recoveryCode)} />}
-      errors={kind === 'totp' ? errors.fields.totp_code : errors.fields.recovery_code}
-    />
-  );
+  const passwordField = <CurrentPasswordField id={fields.current_password.id} errors={errors.fields.current_password} />;
+  const codeField = (kind: CodeMethod) => <FactorCodeField id="sf-code" method={kind} labels={labels} errors={errors} />;
   const summary = <ErrorSummary key={attempt} id="sf-errors" errors={errors} fields={fields} />;
 
   if (view === 'start') {
@@ -194,24 +168,7 @@ function EnrolmentSection({ enrolled, codesLeft }: { enrolled: boolean; codesLef
   }
 
   if (view === 'codes') {
-    return (
-      <section aria-labelledby="sf-codes-title" className="space-y-5">
-        <h3 id="sf-codes-title" className="text-2xl font-bold text-gray-900">
-          <FormattedMessage id="profile.secondFactor.codesTitle" />
-        </h3>
-        <Alert kind="info">
-          <FormattedMessage id="profile.secondFactor.codesIntro" />
-        </Alert>
-        <ol id="sf-recovery-codes" className="grid grid-cols-1 gap-2 font-mono text-lg text-gray-900 sm:grid-cols-2">
-          {codes.map((code) => (
-            <li key={code}>{code}</li>
-          ))}
-        </ol>
-        <Button type="button" onClick={() => actor.send({ type: 'codes.saved' })}>
-          <FormattedMessage id="profile.secondFactor.codesSaved" />
-        </Button>
-      </section>
-    );
+    return <RecoveryCodes prefix="sf" heading="h3" codes={codes} onSaved={() => actor.send({ type: 'codes.saved' })} />;
   }
 
   return (

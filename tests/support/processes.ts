@@ -1,12 +1,15 @@
-// The bench's server processes: a free port, a process started and awaited until it answers, and its stop; and a
-// fresh PostgreSQL database for a run.
+// Processes and databases of a run, for the bench (bench/*.ts, through the `#test-support/*` alias) and the test
+// support (server.ts): a free port, a process started and awaited until it answers, and its stop; and a fresh
+// PostgreSQL database.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
-export const root = fileURLToPath(new URL('..', import.meta.url));
+/** The repository's root. */
+export const root = fileURLToPath(new URL('../..', import.meta.url));
 
+/** A loopback port nothing listens on (it was free a moment ago): a server may take it, a connection is refused. */
 export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -40,7 +43,7 @@ export function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-/** A fresh database on the PostgreSQL server of `adminUrl`, dropped by the returned function. */
+/** A fresh database `name` on the PostgreSQL server of `adminUrl` (one left by an earlier run is dropped first). */
 export async function freshDatabase(adminUrl: string, name: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -54,6 +57,13 @@ export async function freshDatabase(adminUrl: string, name: string): Promise<{ u
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // pg-pool's end() resolves before its connections have closed; terminating one still closing (with force)
+      // makes its client emit an unhandled FATAL 57P01. Wait for them to go first.
+      for (let wait = 0; wait < 100; wait += 1) {
+        const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if ((rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
