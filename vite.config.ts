@@ -62,6 +62,9 @@ export default defineConfig({
           environment: 'node',
           // Run all together: the fast pure suites first, then the database ones.
           sequence: { groupOrder: 0 },
+          // The scans of the whole source (tests/unit/one-*.test.ts parse every file) take about 4 s alone and several
+          // times that on a busy machine: Vitest's 5 s default failed them there.
+          testTimeout: 30_000,
         },
       },
       {

@@ -14,7 +14,7 @@ function newestChange(path) {
 
 export function buildSpaIfStale() {
   // package.json: its "imports" resolve the path aliases the SPA's sources use
-  const sources = ['src', 'machines', 'locales', 'index.html', 'vite.config.ts', 'scripts/prerender.ts', 'scripts/precompress.ts', 'public', 'package.json', 'package-lock.json']
+  const sources = ['src', 'machines', 'shared', 'locales', 'index.html', 'vite.config.ts', 'scripts', 'public', 'package.json', 'package-lock.json']
     .map((p) => join(root, p))
     .filter(existsSync);
   const stale = !existsSync(built) || sources.some((p) => newestChange(p) > statSync(built).mtimeMs);

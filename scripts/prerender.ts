@@ -11,6 +11,8 @@ import { precompressDirectory } from './precompress.ts';
 import { manifestHref } from '../src/lib/offline-shell.ts';
 import { LANGUAGE_VALUES } from '../shared/contract-enums.ts';
 import { interestVariants, LANDING_VARIANTS_DIR, type InterestVariant } from '../shared/prerendered-landing.ts';
+import { catalogPartsFor, type CatalogPart } from '../shared/catalog-parts.ts';
+import { FRAME_FAMILIES, frameFile, type FrameFamily } from '../shared/prerendered-frame.ts';
 
 const locales = LANGUAGE_VALUES;
 
@@ -22,6 +24,7 @@ interface PrerenderModule {
     locale: string,
     interest?: InterestVariant,
   ): Promise<{ html: string; title: string; description: string }>;
+  renderFrame(locale: string): Promise<{ html: string; title: string }>;
 }
 
 const escapeHtml = (text: string): string =>
@@ -31,12 +34,12 @@ const escapeHtml = (text: string): string =>
 export const prerenderedFile = (path: string): string => (path === '/' ? 'index.html' : `${path.slice(1)}.html`);
 
 /**
- * The built chunk of the public part of a language's catalog (scripts/catalogs-plugin.ts names it
- * _catalog-<language>-public, Rollup writing the id's leading \0 as `_`, and Vite adds an 8-character hash), fetched with the app.
+ * The built chunk of a part of a language's catalog (scripts/catalogs-plugin.ts names it _catalog-<language>-<part>,
+ * Rollup writing the id's leading \0 as `_`, and Vite adds an 8-character hash), fetched with the app.
  */
-async function catalogChunk(dist: string, locale: string): Promise<string> {
-  const found = (await readdir(join(dist, 'assets'))).filter((name) => new RegExp(`^_catalog-${locale}-public-[\\w-]{8}\\.js$`).test(name));
-  if (found.length !== 1) throw new Error(`expected one catalog chunk for ${locale} in dist/assets, found ${found.length}`);
+async function catalogChunk(dist: string, locale: string, part: CatalogPart = 'public'): Promise<string> {
+  const found = (await readdir(join(dist, 'assets'))).filter((name) => new RegExp(`^_catalog-${locale}-${part}-[\\w-]{8}\\.js$`).test(name));
+  if (found.length !== 1) throw new Error(`expected one ${part} catalog chunk for ${locale} in dist/assets, found ${found.length}`);
   return `/assets/${found[0]}`;
 }
 
@@ -86,6 +89,25 @@ export function fillTemplate(
   return filled;
 }
 
+/**
+ * Fills the built index.html with the frame (docs/decisions/067-the-frame-before-the-app.md): the SPA's own entry and
+ * preloads stay, the catalog parts of the family's screens are preloaded beside them (the app would ask for them only
+ * once its entry ran), and #root holds the drawn frame, which the app replaces (no `data-prerendered`: not hydrated).
+ */
+export function fillFrame(template: string, locale: string, frame: { html: string; title: string }, catalogs: readonly string[]): string {
+  const preloads = catalogs.map((href) => `    <link rel="modulepreload" crossorigin href="${href}">\n`).join('');
+  const filled = template
+    .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
+    .replace(`href="${manifestHref('es')}"`, `href="${manifestHref(locale)}"`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(frame.title)}</title>`)
+    .replace('</head>', `${preloads}  </head>`)
+    .replace('<div id="root"></div>', `<div id="root" data-frame="${locale}">${frame.html}</div>`);
+  if (!filled.includes('data-frame') || !filled.includes('type="module"')) {
+    throw new Error('dist/index.html no longer has the module entry and empty <div id="root"> the frame fills');
+  }
+  return filled;
+}
+
 /** Renders every public page of PrerenderedApp.tsx in each language into `<root>/dist/pages`. */
 export async function prerenderPages(root: string): Promise<number> {
   const dist = join(root, 'dist');
@@ -117,6 +139,16 @@ export async function prerenderPages(root: string): Promise<number> {
         await mkdir(dirname(variantFile), { recursive: true });
         await writeFile(variantFile, fillTemplate(template, locale, drawn, catalog, boot, appAtOnce));
       }
+    }
+  }
+  for (const locale of locales) {
+    const frame = await app.renderFrame(locale);
+    for (const [family, address] of Object.entries(FRAME_FAMILIES) as [FrameFamily, string][]) {
+      const catalogs = await Promise.all(catalogPartsFor(address).map((part) => catalogChunk(dist, locale, part)));
+      const file = join(dist, frameFile(locale, family));
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, fillFrame(template, locale, frame, catalogs));
+      written += 1;
     }
   }
   return written;

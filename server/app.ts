@@ -12,6 +12,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandling } from '
 import { registerJsonBodyParser } from './http/input.ts';
 import { serverWithLiveness, type LivenessOptions } from './http/liveness.ts';
 import { registerRequestIdHeader, requestIdGenerator } from './http/request-id.ts';
+import { findFrames } from './http/prerendered.ts';
 import { validatorCompiler } from './http/validators.ts';
 import { loggerOptions } from './operations/logging.ts';
 import { bodyLimits, bodyLimitsPlugin } from './plugins/body-limits.ts';
@@ -98,7 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const spaDir = config.spaDir && existsSync(join(config.spaDir, 'index.html')) ? config.spaDir : undefined;
   registerRequestIdHeader(app);
   metrics?.register(app);
-  registerErrorHandling(app, { spaFallback: spaDir !== undefined });
+  registerErrorHandling(app, { spaFallback: spaDir !== undefined, frames: spaDir ? findFrames(spaDir) : undefined });
   registerJsonBodyParser(app);
 
   await app.register(contractRoutes, { prefix: '/api', ctx });

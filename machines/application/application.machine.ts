@@ -7,7 +7,7 @@
 // named actions the SPA provides.
 import { and, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { autosaveMachine } from '#machines/autosave/autosave.machine.ts';
-import { documentsMachine } from '#machines/documents/documents.machine.ts';
+import { documentsMachine, type DocumentsActorRef } from '#machines/documents/documents.machine.ts';
 import type { ApplicationFile, FileKind } from '#machines/documents/documents.types.ts';
 import type { DraftData, LocalCopyKey } from '#machines/autosave/autosave.types.ts';
 import { stepMachine } from '#machines/step/step.machine.ts';
@@ -128,20 +128,39 @@ const stepInputOf = (context: ApplicationContext, step: StepNumber) => ({
 /** The owners' documents fields: `documentsOwner0`... one per owner the step takes (MAX_OWNERS). */
 export const OWNER_DOCUMENTS_FIELD = 'id_files';
 const OWNER_SLOTS = Array.from({ length: MAX_OWNERS }, (_, index) => index);
-const ownerActorId = (index: number) => `documentsOwner${index}` as DocumentsActorId;
+const ownerActorId = (slot: number) => `documentsOwner${slot}` as DocumentsActorId;
 
 /**
- * The documents actor of a field: step 4's income documents and no-income form, or an owner's identification on
- * step 3 (`['owners', n, 'id_files']`); null for any other path.
+ * The slots of a list of `count` owners (docs/decisions/065-stable-owner-slots.md): the ones kept, in the
+ * applicant's order, then, for owners not kept yet, the free slots, lowest first (those not `busy` deleting a removed
+ * owner's file before the others). A loaded draft's owner n has slot n; adding or removing an owner moves nobody
+ * else's slot.
  */
-export function documentsActorId(step: StepNumber, path: readonly (string | number)[]): DocumentsActorId | null {
+export function ownerSlotsFor(kept: readonly number[], count: number, busy: (slot: number) => boolean = () => false): number[] {
+  const slots = kept.slice(0, count);
+  const free = OWNER_SLOTS.filter((slot) => !slots.includes(slot));
+  const next = [...free.filter((slot) => !busy(slot)), ...free.filter((slot) => busy(slot))];
+  return [...slots, ...next.slice(0, Math.max(count - slots.length, 0))];
+}
+
+/** An owner's identification field: `['owners', n, 'id_files']`, n its place in the list (or, from its actor, its slot). */
+const ownerIndexOf = (step: StepNumber, path: readonly (string | number)[]): number | null => {
+  const [list, index, field] = path;
+  return step === 3 && path.length === 3 && list === 'owners' && typeof index === 'number' && field === OWNER_DOCUMENTS_FIELD ? index : null;
+};
+
+/**
+ * The documents actor of a field: step 4's income documents and no-income form, or the identification of the owner
+ * at place n on step 3 (`['owners', n, 'id_files']`): the actor of that owner's slot (`ownerSlots`, the context's);
+ * null for any other path.
+ */
+export function documentsActorId(step: StepNumber, path: readonly (string | number)[], ownerSlots: readonly number[]): DocumentsActorId | null {
   if (step === 4 && path.length === 1 && path[0] === 'income_documents') return 'documentsIncome';
   if (step === 4 && path.length === 1 && path[0] === 'no_income_form') return 'documentsNoIncome';
-  const [list, index, field] = path;
-  if (step === 3 && path.length === 3 && list === 'owners' && typeof index === 'number' && OWNER_SLOTS.includes(index) && field === OWNER_DOCUMENTS_FIELD) {
-    return ownerActorId(index);
-  }
-  return null;
+  const place = ownerIndexOf(step, path);
+  if (place === null || place < 0) return null;
+  const slot = ownerSlotsFor(ownerSlots, place + 1)[place];
+  return slot === undefined ? null : ownerActorId(slot);
 }
 
 /** What a draft holds at `path` (undefined when nothing). */
@@ -172,7 +191,16 @@ const documentsInputOf = (context: ApplicationContext, step: StepNumber, path: r
   readonly: context.readonlySteps[`${step}`],
 });
 
-const ownerCount = (data: DraftData): number => (Array.isArray(data.owners) ? data.owners.length : 0);
+const ownersIn = (data: DraftData): unknown[] => (Array.isArray(data.owners) ? (data.owners as unknown[]) : []);
+const ownerCount = (data: DraftData): number => ownersIn(data).length;
+
+/** The owners' documents actors, by id, as the machine's snapshot holds them. */
+type OwnerFields = Partial<Record<DocumentsActorId, DocumentsActorRef>>;
+/** A slot still deleting a file of the owner it served: a new owner takes another first. */
+const busySlot = (children: OwnerFields) => (slot: number) => children[ownerActorId(slot)]?.getSnapshot().hasTag('busy') ?? false;
+/** The slots of the owners a draft lists now: the context's, completed for owners it did not know of. */
+const slotsOf = (context: ApplicationContext, children: OwnerFields, data: DraftData) =>
+  ownerSlotsFor(context.ownerSlots, ownerCount(data), busySlot(children));
 
 export const applicationMachine = setup({
   // XState reads `types` only for inference; `{} as T` is its documented way to declare them.
@@ -222,20 +250,64 @@ export const applicationMachine = setup({
       const next = { ...latest, ...params.patch };
       enqueue.sendTo(autosaveActorId(params.step), { type: 'autosave.change', data: next });
       enqueue.sendTo(stepActorId(params.step), { type: 'step.edit' });
-      // An owner added or removed: each owner's documents actor now stands for the owner at its place in the list.
+      // A list of another length set as a whole (the owners' screen sends application.addOwner / removeOwner): the
+      // owners keep their slots by place, as on a load; a slot freed or taken starts from the list the draft names.
       if (params.step !== 3 || ownerCount(next) === ownerCount(latest)) return;
-      const known = OWNER_SLOTS.flatMap((index) => children[ownerActorId(index)]?.getSnapshot().context.files ?? []);
-      for (const index of OWNER_SLOTS) {
-        enqueue.sendTo(ownerActorId(index), { type: 'documents.show', files: filesAt(known, next, ['owners', index, OWNER_DOCUMENTS_FIELD]) });
+      const before = slotsOf(context, children, latest);
+      const after = ownerSlotsFor(before, ownerCount(next), busySlot(children));
+      const known = OWNER_SLOTS.flatMap((slot) => children[ownerActorId(slot)]?.getSnapshot().context.files ?? []);
+      enqueue.assign({ ownerSlots: after });
+      for (const slot of OWNER_SLOTS.filter((slot) => before.includes(slot) !== after.includes(slot))) {
+        enqueue.sendTo(ownerActorId(slot), { type: 'documents.show', files: filesAt(known, next, ['owners', after.indexOf(slot), OWNER_DOCUMENTS_FIELD]) });
       }
+    }),
+    /**
+     * "Add another owner" / "Remove owner n" (docs/decisions/065-stable-owner-slots.md): the owner added takes a free
+     * slot, the owner removed frees theirs; every other owner keeps their slot, with its deletion or upload under way,
+     * which goes on reporting into that owner's place. A slot freed ends what it was doing for its owner (an upload:
+     * the file is no one's now), and a slot taken starts empty (the `documents.show` of an empty list).
+     */
+    changeOwners: enqueueActions(({ context, enqueue, self }, params: { add: DraftData } | { remove: number }) => {
+      if (context.readonlySteps['3']) return;
+      const children = self.getSnapshot().children;
+      const latest = children.autosave3?.getSnapshot().context.data ?? {};
+      const owners = ownersIn(latest);
+      const before = slotsOf(context, children, latest);
+      let after: number[];
+      let next: unknown[];
+      if ('add' in params) {
+        after = ownerSlotsFor(before, owners.length + 1, busySlot(children));
+        // Every slot is an owner's (MAX_OWNERS): the screen offers no "add" then.
+        if (after.length === before.length) return;
+        next = [...owners, params.add];
+      } else {
+        if (params.remove < 0 || params.remove >= owners.length) return;
+        after = before.filter((_, place) => place !== params.remove);
+        next = owners.filter((_, place) => place !== params.remove);
+      }
+      enqueue.assign({ ownerSlots: after });
+      for (const slot of OWNER_SLOTS.filter((slot) => before.includes(slot) !== after.includes(slot))) {
+        enqueue.sendTo(ownerActorId(slot), { type: 'documents.show', files: [] });
+      }
+      enqueue.sendTo('autosave3', { type: 'autosave.change', data: { ...latest, owners: next } });
+      enqueue.sendTo('step3', { type: 'step.edit' });
     }),
     /** A documents field's ids, written into the latest draft where the field is (a list item's field too). */
     setFiles: enqueueActions(
       ({ context, enqueue, self }, params: { step: StepNumber; path: readonly (string | number)[]; ids: readonly number[] }) => {
         if (context.readonlySteps[`${params.step}`]) return;
-        const autosave = self.getSnapshot().children[autosaveActorId(params.step)];
-        const latest = autosave?.getSnapshot().context.data ?? {};
-        enqueue.sendTo(autosaveActorId(params.step), { type: 'autosave.change', data: setAt(latest, params.path, [...params.ids]) });
+        const children = self.getSnapshot().children;
+        const latest = children[autosaveActorId(params.step)]?.getSnapshot().context.data ?? {};
+        let path = params.path;
+        // An owner's field reports from its slot: the ids go to the place its owner has now in the list; a freed
+        // slot's (its owner was removed) go nowhere.
+        const slot = ownerIndexOf(params.step, params.path);
+        if (slot !== null) {
+          const place = slotsOf(context, children, latest).indexOf(slot);
+          if (place === -1) return;
+          path = ['owners', place, OWNER_DOCUMENTS_FIELD];
+        }
+        enqueue.sendTo(autosaveActorId(params.step), { type: 'autosave.change', data: setAt(latest, path, [...params.ids]) });
         enqueue.sendTo(stepActorId(params.step), { type: 'step.edit' });
       },
     ),
@@ -334,6 +406,8 @@ export const applicationMachine = setup({
       '6': input.steps['6'].status,
     },
     readonlySteps: readonlyStepsOf(input),
+    // Deterministic on every load: the draft's owner n (as the step's autosave starts) has slot n.
+    ownerSlots: ownerSlotsFor([], ownerCount(planDraft(input.steps['3'], input.steps['3'].localCopy, readonlyStepsOf(input)['3']).data)),
     error: null,
   }),
   // The children it always has, invoked so that the Stately editor draws them and the model tests see them (the
@@ -362,8 +436,9 @@ export const applicationMachine = setup({
         stored: context.loaded.intakeForm,
       }),
     },
-    // One documents actor per documents field (machines/documents): step 4's, and one per owner the step takes; each
-    // tells this machine its ids with sendParent (application.setFiles).
+    // One documents actor per documents field (machines/documents): step 4's, and one slot per owner the step takes
+    // (an owner keeps theirs for the life of the draft: `ownerSlots`; slot n starts with the loaded owner n's files);
+    // each tells this machine its ids with sendParent (application.setFiles).
     { id: 'documentsIncome', src: 'documents', input: ({ context }) => documentsInputOf(context, 4, ['income_documents'], 'income_document') },
     { id: 'documentsNoIncome', src: 'documents', input: ({ context }) => documentsInputOf(context, 4, ['no_income_form'], 'no_income_form') },
     { id: 'documentsOwner0', src: 'documents', input: ({ context }) => documentsInputOf(context, 3, ['owners', 0, 'id_files'], 'owner_id') },
@@ -390,6 +465,8 @@ export const applicationMachine = setup({
   // Relays to the children. A locked step ignores what it is sent, so these need no guard of their own.
   on: {
     'application.edit': { actions: { type: 'editStep', params: ({ event }) => ({ step: event.step, patch: event.patch }) } },
+    'application.addOwner': { actions: { type: 'changeOwners', params: ({ event }) => ({ add: event.owner }) } },
+    'application.removeOwner': { actions: { type: 'changeOwners', params: ({ event }) => ({ remove: event.index }) } },
     'application.setFiles': {
       actions: { type: 'setFiles', params: ({ event }) => ({ step: event.step, path: event.path, ids: event.ids }) },
     },

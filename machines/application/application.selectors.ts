@@ -114,9 +114,12 @@ export const selectStepActor = (snapshot: ApplicationSnapshot, step: StepNumber)
 export const selectAutosaveActor = (snapshot: ApplicationSnapshot, step: StepNumber): AutosaveActorRef =>
   child(snapshot.children[`autosave${step}`], `autosave${step}`);
 
-/** The documents actor of a documents field (`['income_documents']` of step 4, `['owners', n, 'id_files']` of step 3). */
+/**
+ * The documents actor of a documents field (`['income_documents']` of step 4, `['owners', n, 'id_files']` of step 3
+ * for the owner at place n: the actor of that owner's slot, which stays theirs while owners above come and go).
+ */
 export function selectDocumentsActor(snapshot: ApplicationSnapshot, step: StepNumber, path: readonly (string | number)[]): DocumentsActorRef {
-  const id = documentsActorId(step, path);
+  const id = documentsActorId(step, path, snapshot.context.ownerSlots);
   if (id === null) throw new Error(`application: no documents field at step ${step} ${path.join('.')}`);
   return child(snapshot.children[id], id);
 }

@@ -113,6 +113,12 @@ export interface ApplicationContext {
    * changes are requested the steps staff did not reopen (their step actors start locked and never report).
    */
   readonlySteps: Record<StepKey, boolean>;
+  /**
+   * Step 3's owners, in the applicant's order: the slot (`documentsOwner<slot>`) each owner's identification field
+   * has for the life of the draft (docs/decisions/065-stable-owner-slots.md). Owner n of a loaded draft has slot n;
+   * an owner added takes a free slot, an owner removed frees theirs, and nobody else's slot moves.
+   */
+  ownerSlots: number[];
   error: ApplicationError | null;
 }
 
@@ -129,9 +135,14 @@ export type ApplicationEvent =
   // What the person does on a step, relayed to its step and autosave actors.
   /** Typed in a step's form: `patch` goes on top of the latest draft. */
   | { type: 'application.edit'; step: StepNumber; patch: DraftData }
+  /** "Add another owner" on step 3: `owner` goes at the end of the list, with a free slot for their documents. */
+  | { type: 'application.addOwner'; owner: DraftData }
+  /** "Remove owner n" on step 3 (`index` from 0): the owners below keep their slots, and what their fields are doing. */
+  | { type: 'application.removeOwner'; index: number }
   /**
    * From a documents actor (sendParent): its field changed on the server (a file uploaded or deleted); its ids go into
-   * the latest draft at `path` (`income_documents`, or `owners.1.id_files` inside a list).
+   * the latest draft at `path` (`income_documents`; for an owner, `owners.<slot>.id_files`, which the machine writes
+   * at the place that slot's owner has now).
    */
   | { type: 'application.setFiles'; step: StepNumber; path: readonly (string | number)[]; ids: readonly number[] }
   /** Left a field or the step: save now rather than after the debounce. */

@@ -43,7 +43,10 @@ const machineSetup = setup({
     })),
     // Slot: the SPA shows the success toasts.
     announce: (_, _what: 'uploaded' | 'deleted') => {},
-    /** The field now stands for another list (an owner above it was removed): its files are that list's. */
+    /**
+     * The field now stands for another list: an owner's slot freed (the owner was removed) or taken by a new owner
+     * (docs/decisions/065-stable-owner-slots.md): its files are that list's.
+     */
     show: assign((_, params: { files: readonly ApplicationFile[] }) => ({ files: [...params.files], error: null })),
     /** The person's choice, retry or cancel, for the upload child (which ignores what its state does not take). */
     forward: sendTo('upload', (_, event: UploadEvent) => event),
@@ -53,8 +56,8 @@ const machineSetup = setup({
     store: assign(({ context }, params: { stored: ApplicationFile }) => ({ files: [...context.files, params.stored] })),
     markRemoving: assign((_, params: { fileId: number }) => ({ removing: params.fileId, error: null })),
     /**
-     * An owner above was removed while a file was being deleted: the list the field now stands for waits until the
-     * deletion settles, so the deletion's report cannot write this list's old files into another owner's place.
+     * The field's owner was removed while a file was being deleted: the list the field now stands for waits until the
+     * deletion settles, so the deletion's report cannot write the old owner's files into another owner's place.
      */
     keepShown: assign((_, params: { files: readonly ApplicationFile[] }) => ({ shown: [...params.files] })),
     drop: assign(({ context }) => ({ files: (context.shown ?? context.files).filter((file) => file.id !== context.removing), removing: null, shown: null })),
@@ -142,7 +145,7 @@ export const documentsMachine = machineSetup.createMachine({
       },
     },
     removing: {
-      description: 'Deleting a stored file on the server. A list shown meanwhile (an owner above was removed) is applied once the deletion settles.',
+      description: "Deleting a stored file on the server. A list shown meanwhile (the field's owner was removed) is applied once the deletion settles.",
       tags: ['busy'],
       invoke: {
         id: 'removeDocument',

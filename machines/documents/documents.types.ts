@@ -8,7 +8,10 @@ export type { ApplicationFile, FileKind, PickedFile, UploadError };
 
 export interface DocumentsInput {
   applicationId: number;
-  /** Where the field's ids go: the step, and the path inside its draft (`income_documents`, `owners.1.id_files`). */
+  /**
+   * Where the field's ids go: the step, and the path inside its draft (`income_documents`; `owners.1.id_files` for
+   * the owner of slot 1, written where that owner is in the list: docs/decisions/065-stable-owner-slots.md).
+   */
   step: StepNumber;
   path: readonly (string | number)[];
   kind: FileKind;

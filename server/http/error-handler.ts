@@ -5,6 +5,8 @@ import { AppError, type ErrorCode } from './errors.ts';
 import { languageFromHeader, translate, type Language, type MessageParams } from '#server/i18n/messages.ts';
 import { isDatabaseUnavailable } from '#server/db/client.ts';
 import { toFieldMessages, type MessageRef, type SchemaIssue } from '#shared/validation/field-messages.ts';
+import { frameFamilyOf } from '#shared/prerendered-frame.ts';
+import { pickPrerenderedFile, type DrawnFrames } from './prerendered.ts';
 
 /**
  * Turns ajv's validation issues into message ids per field, by the one reading both sides share
@@ -101,11 +103,23 @@ export function appErrorAnswer(
   return { status: error.statusCode, body, messages };
 }
 
-export function registerErrorHandling(app: FastifyInstance, options: { spaFallback: boolean }) {
+export interface ErrorHandlingOptions {
+  /** The SPA is served: its pages answer every non-API path. */
+  spaFallback: boolean;
+  /** The frame of the screens, drawn per language and family (none in a build without them, e.g. a test's). */
+  frames?: DrawnFrames;
+}
+
+export function registerErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions) {
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    // The SPA owns every non-API path: its router shows the page (or its own not-found redirect).
+    // The SPA owns every non-API path: its router shows the page (or its own not-found redirect). The frame drawn in
+    // the visitor's language shows at the first paint while the app arrives (docs/decisions/067-the-frame-before-the-app.md).
     if (options.spaFallback && (request.method === 'GET' || request.method === 'HEAD') && isSpaPath(request.url)) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      const drawn = options.frames?.get(frameFamilyOf(request.url.split('?')[0] ?? '/'));
+      const frame = drawn ? pickPrerenderedFile(drawn, request.headers.cookie) : undefined;
+      reply.header('cache-control', 'no-cache');
+      if (!frame) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      return reply.header('vary', 'cookie').header('content-language', frame.language).type('text/html; charset=utf-8').sendFile(frame.file);
     }
     return send(reply, 404, { detail: translate(request.language, 'api.error.notFound'), code: 'not_found' });
   });

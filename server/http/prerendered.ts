@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { components } from '#api/schema.d.ts';
 import { interestDescriptionMark, interestFormDataId, LANDING_VARIANTS_DIR } from '#shared/prerendered-landing.ts';
+import { FRAME_DIR, FRAME_FAMILIES, frameFile, type FrameFamily } from '#shared/prerendered-frame.ts';
 
 type Schemas = components['schemas'];
 
@@ -35,6 +36,25 @@ export function findPrerenderedPages(spaDir: string): PrerenderedPages {
     }
   }
   return pages;
+}
+
+/** Family -> language -> file of the frame (shared/prerendered-frame.ts), read once at start. */
+export type DrawnFrames = Map<FrameFamily, Map<string, string>>;
+
+/** The frames this build drew (empty for a build without them). */
+export function findFrames(spaDir: string): DrawnFrames {
+  const frames: DrawnFrames = new Map();
+  const base = join(spaDir, FRAME_DIR);
+  if (!existsSync(base)) return frames;
+  for (const language of readdirSync(base)) {
+    if (!/^[a-z]{2}$/.test(language)) continue;
+    for (const family of Object.keys(FRAME_FAMILIES) as FrameFamily[]) {
+      if (!existsSync(join(spaDir, frameFile(language, family)))) continue;
+      if (!frames.has(family)) frames.set(family, new Map());
+      frames.get(family)?.set(language, frameFile(language, family));
+    }
+  }
+  return frames;
 }
 
 /** The `language` cookie's value, when it names a language; anything else is ignored. */

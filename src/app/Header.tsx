@@ -8,6 +8,7 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { selectIsBusy, selectIsStaff, selectUser } from '#machines/session/session.selectors';
 import { useSession, useSessionActor } from '#lib/use-session';
 import { paths } from '#lib/paths';
+import { useIsDrawnFrame } from './drawn-frame';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
 const MENU_ID = 'site-menu';
@@ -24,6 +25,9 @@ function NavItems({ onChosen, layout }: { onChosen: () => void; layout: string }
   const user = useSession(selectUser);
   const isStaff = useSession(selectIsStaff);
   const busy = useSession(selectIsBusy);
+  // The drawn frame holds a signed-in person's links, hidden: they keep their room, so nothing moves when the app
+  // draws the real ones (a signed-in screen is mostly opened by someone signed in).
+  const frame = useIsDrawnFrame();
 
   // Leave the signed-in page first: signing out while it is still shown would let its guard (SignedInOnly) send the
   // person to /login?next=... when the logout call returns before the navigation to / has finished.
@@ -42,9 +46,9 @@ function NavItems({ onChosen, layout }: { onChosen: () => void; layout: string }
   );
 
   return (
-    <nav aria-label={intl.formatMessage({ id: 'app.header.navLabel' })}>
+    <nav aria-label={intl.formatMessage({ id: 'app.header.navLabel' })} className={frame ? 'invisible' : undefined}>
       <ul className={layout}>
-        {user ? (
+        {user || frame ? (
           <>
             {link(paths.panel, <FormattedMessage id="app.header.panel" />)}
             {isStaff ? link(paths.admin, <FormattedMessage id="app.header.admin" />) : null}

@@ -13,7 +13,8 @@ import { paths } from '#lib/paths';
 import { interestDescriptionMark, type InterestVariant } from '#shared/prerendered-landing';
 import { appRoutes } from './AppRoutes';
 import { createQueryClient, Providers } from './Providers';
-import { documentTitle, titleOf } from './RootLayout';
+import { DrawnFrame } from './drawn-frame';
+import { AppLoading, documentTitle, RootLayout, titleOf } from './RootLayout';
 
 const descriptions = defineMessages({
   home: { id: 'meta.description.home' },
@@ -96,4 +97,32 @@ export async function renderPage(
   const intl = getIntl(locale);
   const matches = context.matches.map(({ route }): Pick<UIMatch, 'handle'> => ({ handle: route.handle }));
   return { html, title: documentTitle(intl, titleOf(matches)), description: intl.formatMessage(description) };
+}
+
+/**
+ * The frame of the signed-in screens in `locale` (docs/decisions/067-the-frame-before-the-app.md): the layout (header,
+ * small-screen notice, footer) around "Loading…", which the server sends for every address that has no drawn page,
+ * so a phone shows the frame at the first paint instead of a blank page while the app arrives. The app then renders
+ * afresh over it (main.tsx: it carries no `data-prerendered`).
+ */
+export async function renderFrame(locale: Locale): Promise<{ html: string; title: string }> {
+  await loadCatalog(locale);
+  setLocale(locale, false);
+  const queryClient = createQueryClient();
+  const session = createActor(provideSessionMachine(queryClient), { input: { record: null } }).start();
+  const handler = createStaticHandler([{ path: '/', element: <RootLayout />, children: [{ index: true, element: <AppLoading /> }] }]);
+  const context = await handler.query(new Request('http://prerender.invalid/'));
+  if (context instanceof Response) throw new Error(`the frame answered ${context.status} while prerendering`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <Providers session={session} queryClient={queryClient}>
+        <DrawnFrame.Provider value={true}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </DrawnFrame.Provider>
+      </Providers>
+    </StrictMode>,
+  );
+  session.stop();
+  return { html, title: documentTitle(getIntl(locale), undefined) };
 }

@@ -48,12 +48,27 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
   });
 }
 
-test('a cookie naming no built language gets Spanish, and other pages keep the SPA page', async ({ request }) => {
+test('a cookie naming no built language gets Spanish, and other pages get the frame the app replaces', async ({ request }) => {
   const odd = await request.get('/', { headers: { cookie: 'language=fr; other=1' } });
   expect(await odd.text()).toContain('<html lang="es">');
-  const panel = await (await request.get('/panel/programs')).text();
-  expect(panel).toContain('<div id="root"></div>');
-  expect(panel).not.toContain('data-prerendered');
+  // Signed-in screens: the frame of their family in the cookie's language, with their catalog parts preloaded, never
+  // hydrated (docs/decisions/067-the-frame-before-the-app.md).
+  for (const [path, locale, parts] of [
+    ['/panel/programs', 'es', ['public', 'panel']],
+    ['/admin/applications', 'en', ['public', 'panel', 'admin']],
+    ['/submission/1', 'en', ['public']],
+  ] as const) {
+    const response = await request.get(path, { headers: locale === 'en' ? { cookie: 'language=en' } : {} });
+    expect(response.headers()['content-language'], path).toBe(locale);
+    const html = await response.text();
+    expect(html, path).toContain(`<html lang="${locale}">`);
+    expect(html, path).toContain(`<div id="root" data-frame="${locale}">`);
+    expect(html, path).toContain(htmlEscape(t(locale, 'app.loading')));
+    expect(html, path).not.toContain('data-prerendered');
+    for (const part of ['public', 'panel', 'admin']) {
+      expect(html.includes(`/_catalog-${locale}-${part}-`), `${path} preloads ${part}`).toBe((parts as readonly string[]).includes(part));
+    }
+  }
 });
 
 test('robots.txt is a text file that keeps crawlers out of the panel, the admin area and the API; unknown files are 404', async ({ request }) => {

@@ -1,5 +1,6 @@
-// Small screens (issue "The SPA shell", test 8; docs/product.md section 1): at 360x740 a dismissible prompt asks for a larger
-// screen, a Chromium-based browser and rotation; sign-in and the profile still work, with no sideways scrolling.
+// Small screens (docs/product.md section 1): at 360x740 a dismissible prompt asks for a larger screen, a Chromium-based
+// browser and rotation; sign-in and the profile still work, with no sideways scrolling. A signed-in screen paints its
+// frame and the prompt before the app arrives, and nothing moves when it does (docs/decisions/067-the-frame-before-the-app.md).
 import { expect, test } from '@playwright/test';
 import {
   createAccount,
@@ -7,11 +8,13 @@ import {
   fieldLabel,
   openMenuIfFolded,
   shotPath,
+  signIn,
   submitLogin,
   switchLanguage,
   t,
   toastRegion,
 } from './support/shell.ts';
+import { baseURL } from './support/ports.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -105,3 +108,56 @@ test('at 360 px, sign-in and the profile work without sideways scrolling', async
   await expect(page).toHaveURL(/\/$/);
   await expectNoHorizontalScroll(page);
 });
+
+for (const [locale, viewport] of [
+  ['es', { width: 360, height: 740 }],
+  ['en', { width: 1280, height: 800 }],
+] as const) {
+  test(`a signed-in screen paints its frame before the app, and nothing moves when the app arrives (${locale}, ${viewport.width} px)`, async ({
+    browser,
+  }) => {
+    const account = await createAccount(`frame-${locale}`, { language: locale });
+    const context = await browser.newContext({ viewport });
+    await context.addCookies([{ name: 'language', value: locale, url: baseURL }]);
+    const page = await context.newPage();
+    await page.goto('/login');
+    if (locale === 'en') await switchLanguage(page, 'en');
+    await signIn(page, account, locale);
+    // The layout shifts of the next page load, summed as Lighthouse counts them (none after an input).
+    await page.addInitScript(() => {
+      (window as unknown as { layoutShift: number }).layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) (window as unknown as { layoutShift: number }).layoutShift += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // Hold every script: what shows meanwhile is the server's HTML alone, as on a slow phone.
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/panel/programs', { waitUntil: 'commit' });
+    const prompt = page.getByRole('region', { name: t(locale, 'app.smallScreen.title') });
+    await expect(page.getByRole('banner').getByRole('link', { name: t(locale, 'app.name') })).toBeVisible();
+    if (viewport.width < 768) await expect(prompt).toBeVisible();
+    else await expect(prompt).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: t(locale, 'app.loading') })).toBeVisible();
+    // The frame's links keep their room but are not offered: it cannot know who is signed in.
+    await expect(page.getByRole('navigation', { name: t(locale, 'app.header.navLabel') })).toHaveCount(0);
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+    await page.screenshot({ path: shotPath(`frame-${locale}-${viewport.width}`) });
+
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: t(locale, 'panel.programs.title') })).toBeVisible();
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    if (viewport.width >= 768) {
+      await expect(page.getByRole('navigation', { name: t(locale, 'app.header.navLabel') }).getByRole('button', { name: t(locale, 'app.header.signOut') })).toBeVisible();
+    }
+    expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+    await expectNoHorizontalScroll(page);
+    await context.close();
+  });
+}

@@ -1,14 +1,16 @@
 // Model-based paths of step 3's owners on the composed application machine (docs/decisions/063-one-staff-write-path.md,
-// and 051's "Not done"): the REAL application machine with its real step, autosave, documents and upload children,
-// driven only through the application actor as the owners' screen drives it. A small model of the owner list (add an
-// owner, who uploads an identification; remove one, also while a file of that owner is being deleted; the deletion
-// settling) is walked with createTestModel (xstate/graph); after every step the draft and each owner's documents actor
-// must agree with the model: every owner's files in its own slot and in the draft, no slot past the last owner holding
-// a file, no removed owner named anywhere, and the upload child that served a removed owner's slot stopped.
+// 065-stable-owner-slots.md): the REAL application machine with its real step, autosave, documents and upload
+// children, driven only through the application actor as the owners' screen drives it. A small model of the owner list
+// (add an owner, who uploads an identification; remove any owner, also while a file is being deleted or uploaded; a
+// deletion or an upload settling) is walked with createTestModel (xstate/graph); after every step the draft and each
+// owner's documents actor must agree with the model: every owner's files in its own slot and in the draft, no free
+// slot holding a file, no removed or deleted file named anywhere, an upload under way still going in its own owner's
+// slot (and landing there), and the upload child of a removed owner's slot stopped.
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { applicationMachine } from '#machines/application/application.machine.ts';
+import { selectDocumentsActor } from '#machines/application/application.selectors.ts';
 import type { ApplicationInput, LoadedStep } from '#machines/application/application.types.ts';
 import { autosaveMachine } from '#machines/autosave/autosave.machine.ts';
 import type { DraftData } from '#machines/autosave/autosave.types.ts';
@@ -16,6 +18,8 @@ import { documentsMachine } from '#machines/documents/documents.machine.ts';
 import type { ApplicationFile, RemoveDocumentInput } from '#machines/documents/documents.types.ts';
 import { stepMachine } from '#machines/step/step.machine.ts';
 import { uploadMachine } from '#machines/upload/upload.machine.ts';
+import type { UploadEvent, UploadFileInput } from '#machines/upload/upload.types.ts';
+import { MAX_OWNERS } from '#shared/application-constants.ts';
 
 // ---- the model: who the owners are, whether each has a file, and which owner's file is being deleted ----------------
 const NAMES = ['Ana', 'Beto', 'Carla'] as const;
@@ -28,10 +32,16 @@ interface ModelContext {
   owners: Owner[];
   /** The owner whose file is being deleted (the server has not answered yet). */
   deleting: Name | null;
+  /** The owner whose identification is being uploaded (chosen, not stored yet). */
+  uploading: Name | null;
 }
-type ModelEvent = { type: 'owner.add' } | { type: 'owner.remove'; index: number } | { type: 'file.delete'; index: number } | { type: 'file.deleted' };
-
-const indexOf = (context: ModelContext, name: Name | null) => context.owners.findIndex((owner) => owner.name === name);
+type ModelEvent =
+  | { type: 'owner.add' }
+  | { type: 'owner.remove'; index: number }
+  | { type: 'file.delete'; index: number }
+  | { type: 'file.deleted' }
+  | { type: 'upload.start'; index: number }
+  | { type: 'upload.done' };
 
 const ownersModel = setup({
   // XState reads `types` only for inference; `{} as T` is its documented way to declare them.
@@ -40,16 +50,20 @@ const ownersModel = setup({
   guards: {
     // At most three owners, each name once, so the model is finite.
     canAdd: ({ context }) => context.owners.length < NAMES.length,
-    // One owner stays; while a file is being deleted, the owners from that owner down may go (see the decision's
-    // "Not done" for an owner above it).
-    canRemove: ({ context }, params: { index: number }) =>
-      context.owners.length > 1 && params.index < context.owners.length && (context.deleting === null || params.index >= indexOf(context, context.deleting)),
-    canDelete: ({ context }, params: { index: number }) => context.deleting === null && context.owners[params.index]?.file === true,
+    // One owner stays; any owner may go, above or below a deletion or an upload under way.
+    canRemove: ({ context }, params: { index: number }) => context.owners.length > 1 && params.index < context.owners.length,
+    // A field removes a stored file while no upload of its own is under way (machines/documents `removable`).
+    canDelete: ({ context }, params: { index: number }) =>
+      context.deleting === null && context.owners[params.index]?.file === true && context.uploading !== context.owners[params.index]?.name,
     deleting: ({ context }) => context.deleting !== null,
+    // One upload at a time in the model; a field that is deleting a file takes no choice (no upload child then).
+    canUpload: ({ context }, params: { index: number }) =>
+      context.uploading === null && params.index < context.owners.length && context.deleting !== context.owners[params.index]?.name,
+    uploading: ({ context }) => context.uploading !== null,
   },
 }).createMachine({
   id: 'owners',
-  context: { owners: [{ name: 'Ana', file: true }, { name: 'Beto', file: true }], deleting: null },
+  context: { owners: [{ name: 'Ana', file: true }, { name: 'Beto', file: true }], deleting: null, uploading: null },
   initial: 'editing',
   states: {
     editing: {
@@ -62,7 +76,11 @@ const ownersModel = setup({
         },
         'owner.remove': {
           guard: { type: 'canRemove', params: ({ event }) => ({ index: event.index }) },
-          actions: assign(({ context, event }) => ({ owners: context.owners.filter((_, index) => index !== event.index) })),
+          // A removed owner's upload ends with them; a deletion goes on (the server answers whoever asked).
+          actions: assign(({ context, event }) => ({
+            owners: context.owners.filter((_, index) => index !== event.index),
+            uploading: context.uploading === context.owners[event.index]?.name ? null : context.uploading,
+          })),
         },
         'file.delete': {
           guard: { type: 'canDelete', params: ({ event }) => ({ index: event.index }) },
@@ -73,6 +91,17 @@ const ownersModel = setup({
           actions: assign(({ context }) => ({
             owners: context.owners.map((owner) => (owner.name === context.deleting ? { ...owner, file: false } : owner)),
             deleting: null,
+          })),
+        },
+        'upload.start': {
+          guard: { type: 'canUpload', params: ({ event }) => ({ index: event.index }) },
+          actions: assign(({ context, event }) => ({ uploading: context.owners[event.index]?.name ?? null })),
+        },
+        'upload.done': {
+          guard: 'uploading',
+          actions: assign(({ context }) => ({
+            owners: context.owners.map((owner) => (owner.name === context.uploading ? { ...owner, file: true } : owner)),
+            uploading: null,
           })),
         },
       },
@@ -93,7 +122,8 @@ const fileOf = (id: number): ApplicationFile => ({
 });
 const loaded = (data: DraftData): LoadedStep => ({ status: 'incomplete', data, version: 1, localCopy: null });
 
-function createWorld() {
+/** A composed application on `owners` (step 3's draft as saved) and the stored `files`; the first two owners by default. */
+function createWorld(saved?: { owners: DraftData[]; files: ApplicationFile[] }) {
   const deletions: Array<{ input: RemoveDocumentInput; resolve: () => void }> = [];
   /** Each owner's files as the server holds them, by name; a removed owner's files, to be named nowhere. */
   const filesOf = new Map<Name, number[]>([
@@ -103,6 +133,8 @@ function createWorld() {
   const removed = new Set<number>();
   /** The upload children that served a removed owner's slot: each must be stopped. */
   const retired: AnyActorRef[] = [];
+  /** The upload under way: whose, its upload child, and how its transfer answers (as the browser's request would). */
+  const upload: { name: Name | null; child: AnyActorRef | null; answer: ((event: UploadEvent) => void) | null } = { name: null, child: null, answer: null };
   let nextFile = 10;
   const input: ApplicationInput = {
     id: APPLICATION_ID,
@@ -111,12 +143,12 @@ function createWorld() {
     intakeForm: null,
     maxUploadBytes: 20 * 1024 * 1024,
     reopenedSteps: [],
-    files: [fileOf(1), fileOf(2)],
+    files: saved?.files ?? [fileOf(1), fileOf(2)],
     maxDocumentsPerField: 10,
     steps: {
       '1': loaded({}),
       '2': loaded({}),
-      '3': loaded({ owners: [{ name: 'Ana', id_files: [1] }, { name: 'Beto', id_files: [2] }] }),
+      '3': loaded({ owners: saved?.owners ?? [{ name: 'Ana', id_files: [1] }, { name: 'Beto', id_files: [2] }] }),
       '4': loaded({}),
       '5': loaded({}),
       '6': loaded({}),
@@ -131,7 +163,14 @@ function createWorld() {
         documents: documentsMachine.provide({
           actors: {
             removeDocument: fromPromise<void, RemoveDocumentInput>(({ input: call }) => new Promise<void>((resolve) => deletions.push({ input: call, resolve }))),
-            upload: uploadMachine.provide({ actors: { uploadFile: fromCallback(() => {}) } }),
+            // The transfer answers when the model says so (upload.done).
+            upload: uploadMachine.provide({
+              actors: {
+                uploadFile: fromCallback<UploadEvent, UploadFileInput>(({ sendBack }) => {
+                  upload.answer = sendBack;
+                }),
+              },
+            }),
           },
         }),
       },
@@ -140,27 +179,34 @@ function createWorld() {
   );
   actor.start();
   const children = () => actor.getSnapshot().children as Record<string, AnyActorRef | undefined>;
-  const slot = (index: number) => {
-    const ref = children()[`documentsOwner${index}`];
-    if (!ref) throw new Error(`no documents actor for owner ${index}`);
-    return ref;
-  };
+  /** The documents actor of the owner at `index` in the list, as the owners' screen finds it. */
+  const slot = (index: number): AnyActorRef => selectDocumentsActor(actor.getSnapshot(), 3, ['owners', index, 'id_files']);
+  /** Every owner documents actor, used or free. */
+  const allSlots = () =>
+    Array.from({ length: MAX_OWNERS }, (_, index) => {
+      const ref = children()[`documentsOwner${index}`];
+      if (!ref) throw new Error(`no documents actor documentsOwner${index}`);
+      return ref;
+    });
   const draftOwners = (): Array<{ name?: string; id_files?: number[] }> => {
     const data = children().autosave3?.getSnapshot().context.data as DraftData;
     return Array.isArray(data.owners) ? data.owners : [];
   };
-  return { actor, deletions, filesOf, removed, retired, slot, draftOwners, fresh: () => (nextFile += 1) };
+  return { actor, deletions, filesOf, removed, retired, upload, slot, allSlots, draftOwners, fresh: () => (nextFile += 1) };
 }
 type World = ReturnType<typeof createWorld>;
 
-/** The owners' screen: the list as the draft holds it, with one owner left out or one added (as OwnersFields sends). */
+const uploadChildOf = (field: AnyActorRef) => (field.getSnapshot().children as Record<string, AnyActorRef | undefined>).upload;
+const PDF = { name: 'identificacion.pdf', size: 1000, type: 'application/pdf', body: new Blob(['%PDF-1.7']) };
+
+/** The owners' screen: "Add another owner" and "Remove owner n", as OwnersFields sends them. */
 function execute(world: World, event: ModelEvent, before: ModelContext) {
   const owners = world.draftOwners();
   switch (event.type) {
     case 'owner.add': {
       const name = NAMES.find((candidate) => !before.owners.some((owner) => owner.name === candidate)) ?? 'Carla';
       const index = owners.length;
-      world.actor.send({ type: 'application.edit', step: 3, patch: { owners: [...owners, { name }] } });
+      world.actor.send({ type: 'application.addOwner', owner: { name } });
       // The new owner's identification, as the slot's upload child reports it stored.
       const id = world.fresh();
       world.filesOf.set(name, [id]);
@@ -172,12 +218,11 @@ function execute(world: World, event: ModelEvent, before: ModelContext) {
       if (!name) throw new Error('no such owner');
       for (const id of world.filesOf.get(name) ?? []) world.removed.add(id);
       world.filesOf.delete(name);
-      // Each slot from the removed owner's down stands for another owner now: its upload child is replaced.
-      for (let index = event.index; index < before.owners.length; index += 1) {
-        const upload = (world.slot(index).getSnapshot().children as Record<string, AnyActorRef | undefined>).upload;
-        if (upload) world.retired.push(upload);
-      }
-      world.actor.send({ type: 'application.edit', step: 3, patch: { owners: owners.filter((_, index) => index !== event.index) } });
+      // The removed owner's upload child (and any upload of theirs under way) ends with them; nobody else's.
+      const child = uploadChildOf(world.slot(event.index));
+      if (child) world.retired.push(child);
+      if (world.upload.name === name) Object.assign(world.upload, { name: null, child: null, answer: null });
+      world.actor.send({ type: 'application.removeOwner', index: event.index });
       return;
     }
     case 'file.delete': {
@@ -194,6 +239,21 @@ function execute(world: World, event: ModelEvent, before: ModelContext) {
       call.resolve();
       return;
     }
+    case 'upload.start': {
+      const name = before.owners[event.index]?.name ?? null;
+      world.slot(event.index).send({ type: 'documents.choose', file: PDF });
+      Object.assign(world.upload, { name, child: uploadChildOf(world.slot(event.index)) ?? null });
+      return;
+    }
+    case 'upload.done': {
+      const { name, answer } = world.upload;
+      if (!name || !answer) throw new Error('no upload under way');
+      const id = world.fresh();
+      world.filesOf.set(name, [...(world.filesOf.get(name) ?? []), id]);
+      Object.assign(world.upload, { name: null, child: null, answer: null });
+      answer({ type: 'upload.done', stored: fileOf(id) });
+      return;
+    }
   }
 }
 
@@ -203,27 +263,46 @@ const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 function check(world: World, context: ModelContext) {
   const owners = world.draftOwners();
   expect(owners.map((owner) => owner.name)).toEqual(context.owners.map((owner) => owner.name));
+  const used = new Set<AnyActorRef>();
   context.owners.forEach((owner, index) => {
     const expected = owner.file ? (world.filesOf.get(owner.name) ?? []) : [];
-    expect(owners[index]?.id_files ?? []).toEqual(expected);
-    const files = (world.slot(index).getSnapshot().context.files as ApplicationFile[]).map((file) => file.id);
+    expect(owners[index]?.id_files ?? [], `${owner.name}'s files in the draft`).toEqual(expected);
+    const field = world.slot(index);
+    used.add(field);
+    const files = (field.getSnapshot().context.files as ApplicationFile[]).map((file) => file.id);
     // While its deletion is under way the field still lists the file; the draft already follows the list it shows.
-    if (context.deleting === null) expect(files).toEqual(expected);
+    if (owner.name !== context.deleting) expect(files, `${owner.name}'s documents actor`).toEqual(expected);
   });
-  // A slot past the last owner lists nothing, once a deletion it was running has settled.
-  for (let index = context.owners.length; index < 4; index += 1) {
-    if (!world.slot(index).getSnapshot().matches('removing')) expect(world.slot(index).getSnapshot().context.files).toEqual([]);
+  // Each owner has a field of their own.
+  expect(used.size).toBe(context.owners.length);
+  // A free slot lists nothing, once a deletion it was running has settled.
+  for (const field of world.allSlots().filter((ref) => !used.has(ref))) {
+    if (!field.getSnapshot().matches('removing')) expect(field.getSnapshot().context.files).toEqual([]);
   }
+  // No removed or deleted file is named anywhere in the draft.
   const named = owners.flatMap((owner) => owner.id_files ?? []);
   expect(named.filter((id) => world.removed.has(id))).toEqual([]);
   for (const upload of world.retired) expect(upload.getSnapshot().status).toBe('stopped');
+  // An upload under way goes on in its own owner's field: the same upload child, still sending.
+  if (context.uploading !== null) {
+    const field = world.slot(context.owners.findIndex((owner) => owner.name === context.uploading));
+    const child = uploadChildOf(field);
+    expect(child, `${context.uploading}'s upload child`).toBe(world.upload.child);
+    expect(child?.getSnapshot().status).toBe('active');
+    expect(child?.getSnapshot().matches('uploading')).toBe(true);
+  }
 }
 
 const model = createTestModel(ownersModel, {
   events: (state): ModelEvent[] => [
     { type: 'owner.add' },
     { type: 'file.deleted' },
-    ...state.context.owners.flatMap((_, index): ModelEvent[] => [{ type: 'owner.remove', index }, { type: 'file.delete', index }]),
+    { type: 'upload.done' },
+    ...state.context.owners.flatMap((_, index): ModelEvent[] => [
+      { type: 'owner.remove', index },
+      { type: 'file.delete', index },
+      { type: 'upload.start', index },
+    ]),
   ],
 });
 
@@ -241,7 +320,7 @@ async function replay(path: ReturnType<typeof model.getShortestPaths>[number]) {
         before = state.context;
       },
     },
-    events: { 'owner.add': run, 'owner.remove': run, 'file.delete': run, 'file.deleted': run },
+    events: { 'owner.add': run, 'owner.remove': run, 'file.delete': run, 'file.deleted': run, 'upload.start': run, 'upload.done': run },
   });
   world.actor.stop();
 }
@@ -261,13 +340,75 @@ describe('owners on the composed application machine: generated paths', () => {
 
   // The shortest paths reach "the owner whose file is being deleted was removed" but may settle the deletion another
   // way: these walk it to the end, where the old field wrote its emptied list into the next owner's place.
-  it.each([
+  it.each<[ModelEvent[]]>([
     [[{ type: 'file.delete', index: 0 }, { type: 'owner.remove', index: 0 }, { type: 'file.deleted' }]],
     [[{ type: 'owner.add' }, { type: 'file.delete', index: 1 }, { type: 'owner.remove', index: 1 }, { type: 'file.deleted' }]],
     [[{ type: 'owner.add' }, { type: 'file.delete', index: 1 }, { type: 'owner.remove', index: 2 }, { type: 'file.deleted' }]],
-  ] satisfies ModelEvent[][][])('removes an owner while a file is being deleted: %j', async (events) => {
+  ])('removes an owner while a file is being deleted: %j', async (events) => {
     const [path] = model.getPathsFromEvents(events, {});
     if (!path) throw new Error('the model refuses these events');
     await replay(path);
+  });
+
+  // docs/decisions/065-stable-owner-slots.md: an owner removed above a deletion or an upload under way; the old
+  // machine re-pointed the slots from the removed owner's down, so these lost a file or an upload.
+  it.each<[ModelEvent[]]>([
+    [[{ type: 'file.delete', index: 1 }, { type: 'owner.remove', index: 0 }, { type: 'file.deleted' }]],
+    [[{ type: 'owner.add' }, { type: 'file.delete', index: 2 }, { type: 'owner.remove', index: 0 }, { type: 'file.deleted' }]],
+    [[{ type: 'owner.add' }, { type: 'file.delete', index: 2 }, { type: 'owner.remove', index: 1 }, { type: 'file.deleted' }]],
+    [[{ type: 'upload.start', index: 1 }, { type: 'owner.remove', index: 0 }, { type: 'upload.done' }]],
+    [[{ type: 'owner.add' }, { type: 'upload.start', index: 2 }, { type: 'owner.remove', index: 0 }, { type: 'owner.add' }, { type: 'upload.done' }]],
+    [[{ type: 'file.delete', index: 0 }, { type: 'upload.start', index: 1 }, { type: 'owner.remove', index: 0 }, { type: 'file.deleted' }, { type: 'upload.done' }]],
+    [[{ type: 'upload.start', index: 1 }, { type: 'owner.remove', index: 1 }, { type: 'owner.add' }, { type: 'upload.start', index: 1 }, { type: 'upload.done' }]],
+  ])('removes an owner above a deletion or an upload under way: %j', async (events) => {
+    const [path] = model.getPathsFromEvents(events, {});
+    if (!path) throw new Error('the model refuses these events');
+    await replay(path);
+  });
+});
+
+describe('owner slots on a reload and on a list set whole', () => {
+  it('a draft saved after removals reloads with owner n in slot n, each with the files the draft names', async () => {
+    const [path] = model.getPathsFromEvents(
+      [{ type: 'owner.add' }, { type: 'upload.start', index: 2 }, { type: 'owner.remove', index: 0 }, { type: 'upload.done' }, { type: 'owner.add' }],
+      {},
+    );
+    if (!path) throw new Error('the model refuses these events');
+    const world = createWorld();
+    let before: ModelContext = ownersModel.config.context as ModelContext;
+    const run = (step: { event: { type: string } }) => execute(world, step.event as ModelEvent, before);
+    await path.test({
+      states: { '*': async (state) => { await settle(); before = state.context; } },
+      events: { 'owner.add': run, 'owner.remove': run, 'upload.start': run, 'upload.done': run },
+    });
+    // The machine's slots are not the places any more (Beto's moved up, Ana's freed slot went to the new owner).
+    expect(world.actor.getSnapshot().context.ownerSlots).toEqual([1, 2, 0]);
+    const owners = world.draftOwners() as DraftData[];
+    const files = [...new Set(owners.flatMap((owner) => (owner.id_files as number[] | undefined) ?? []))].map(fileOf);
+    world.actor.stop();
+    // Two loads of the same saved draft: the same slots, owner n in slot n, the list in the applicant's order.
+    for (const load of [createWorld({ owners, files }), createWorld({ owners, files })]) {
+      expect(load.actor.getSnapshot().context.ownerSlots).toEqual([0, 1, 2]);
+      expect(load.draftOwners().map((owner) => owner.name)).toEqual(['Beto', 'Carla', 'Ana']);
+      owners.forEach((owner, index) => {
+        expect(load.slot(index)).toBe(load.allSlots()[index]);
+        expect((load.slot(index).getSnapshot().context.files as ApplicationFile[]).map((file) => file.id)).toEqual(owner.id_files ?? []);
+      });
+      load.actor.stop();
+    }
+  });
+
+  it("a list of another length set as a whole keeps the owners' slots by place", async () => {
+    const world = createWorld();
+    const [ana] = world.draftOwners();
+    world.actor.send({ type: 'application.edit', step: 3, patch: { owners: [ana] } });
+    await settle();
+    expect(world.actor.getSnapshot().context.ownerSlots).toEqual([0]);
+    expect(world.allSlots()[1]?.getSnapshot().context.files).toEqual([]);
+    world.actor.send({ type: 'application.edit', step: 3, patch: { owners: [ana, { name: 'Beto', id_files: [2] }] } });
+    await settle();
+    expect(world.actor.getSnapshot().context.ownerSlots).toEqual([0, 1]);
+    expect((world.slot(1).getSnapshot().context.files as ApplicationFile[]).map((file) => file.id)).toEqual([]);
+    world.actor.stop();
   });
 });

@@ -307,7 +307,7 @@ const expectedErrorFor = (event: ApplicationModelEvent) => failures.find(([sampl
 
 // The actions that talk to the children do nothing in the graph (there are no children there); the real actor runs them.
 const applicationModelMachine = testMachineOf(applicationMachine, {
-  inert: ['restoreLocalCopies', 'discardLocalCopies', 'editStep', 'flushStep', 'submitStep', 'resolveConflict', 'reopenIntakeStep', 'setFiles', 'tellEveryAutosave', 'lockSteps'],
+  inert: ['restoreLocalCopies', 'discardLocalCopies', 'editStep', 'changeOwners', 'flushStep', 'submitStep', 'resolveConflict', 'reopenIntakeStep', 'setFiles', 'tellEveryAutosave', 'lockSteps'],
 });
 const applicationModelFor = (input: ApplicationInput): TestModel<ApplicationSnapshot, ApplicationModelEvent, unknown> =>
   // Two steps toggle (3 and 6) so "all submitted" comes and goes; the context stays finite.

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '#server/db/schema.ts';
 import { interestDescriptionMark, interestFormDataId } from '#shared/prerendered-landing.ts';
 import { precompressDirectory } from '../../scripts/precompress.ts';
-import { fillTemplate } from '../../scripts/prerender.ts';
+import { fillFrame, fillTemplate } from '../../scripts/prerender.ts';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
 
 const template =
@@ -82,6 +82,67 @@ describe.each(databaseKinds)('prerendered pages (%s)', (kind) => {
       expect(missing.statusCode, path).toBe(404);
       expect(missing.headers['content-type'], path).toMatch(/^application\/json/);
     }
+  });
+});
+
+// The frame of the screens (docs/decisions/067-the-frame-before-the-app.md): what the server sends for every other
+// address of the SPA when the build drew it. No database is read: PGlite alone.
+describe('the frame of the screens, drawn per language and family', () => {
+  let test: TestApp;
+  let spaDir: string;
+
+  beforeAll(async () => {
+    spaDir = mkdtempSync(join(tmpdir(), 'portal-frame-'));
+    writeFileSync(join(spaDir, 'index.html'), template);
+    // Spanish has every family; English only the panel's, so its other families fall back to Spanish.
+    for (const [language, families] of [['es', ['public', 'panel', 'admin']], ['en', ['panel']]] as const) {
+      mkdirSync(join(spaDir, 'frame', language), { recursive: true });
+      for (const family of families) {
+        const catalogs = [`/assets/_catalog-${language}-${family}-1.js`];
+        writeFileSync(join(spaDir, 'frame', language, `${family}.html`), fillFrame(template, language, { html: `<p>${family} ${language}</p>`, title: 'Portal' }, catalogs));
+      }
+    }
+    await precompressDirectory(spaDir);
+    test = await startTestApp('pglite', { env: { SPA_DIR: spaDir } });
+  });
+  afterAll(async () => {
+    await test?.close();
+    rmSync(spaDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => test.app.inject({ method: 'GET', url, headers });
+
+  it("sends the family's frame in the cookie's language, with the SPA's entry and the family's catalog preloaded", async () => {
+    const panel = await get('/panel/application/3/2?from=review', { cookie: 'language=en' });
+    expect(panel.statusCode).toBe(200);
+    expect(panel.headers['content-language']).toBe('en');
+    expect(panel.headers['cache-control']).toBe('no-cache');
+    expect(panel.headers.vary).toMatch(/cookie/i);
+    expect(panel.body).toContain('<html lang="en">');
+    expect(panel.body).toContain('<div id="root" data-frame="en"><p>panel en</p></div>');
+    // The app's own entry and preloads stay (it renders at once, afresh), and the catalog part is preloaded beside them.
+    expect(panel.body).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(panel.body).toContain('<link rel="modulepreload" crossorigin href="/assets/react-1.js">');
+    expect(panel.body).toContain('<link rel="modulepreload" crossorigin href="/assets/_catalog-en-panel-1.js">');
+    expect(panel.body).not.toContain('data-prerendered');
+
+    expect((await get('/profile')).body).toContain('<p>panel es</p>');
+    expect((await get('/admin/applications', { cookie: 'language=en' })).body).toContain('<p>admin es</p>');
+    expect((await get('/submission/4')).body).toContain('<p>public es</p>');
+    const compressed = await get('/admin', { 'accept-encoding': 'br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain('<p>admin es</p>');
+  });
+
+  it('never answers a file name, a non-GET or an API path with the frame', async () => {
+    for (const path of ['/panel/x.json', '/api/nothing-here']) {
+      const missing = await get(path);
+      expect(missing.statusCode, path).toBe(404);
+      expect(missing.body, path).not.toContain('data-frame');
+    }
+    const posted = await test.app.inject({ method: 'POST', url: '/panel/programs', payload: {} });
+    expect(posted.statusCode).toBe(404);
+    expect(posted.body).not.toContain('data-frame');
   });
 });
 

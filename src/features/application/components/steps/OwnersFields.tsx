@@ -9,7 +9,7 @@ import type { SummaryField } from '#components/ui/ErrorSummary';
 import { fieldId, hintOf, labelOf, ownerLabelOf, ownerSpecs } from '#components/application/fields';
 import { ownersOf, type Owner } from '#components/application/draft';
 import type { StepForm } from '#features/application/hooks/use-step-form';
-import { useStepActors } from '#features/application/hooks/use-application-workspace';
+import { useStepActors, useWorkspace } from '#features/application/hooks/use-application-workspace';
 import type { FieldErrors } from '#features/application/components/StepSection';
 import { errorText } from '#lib/form-errors';
 import { DocumentsField } from '#features/application/components/DocumentsField';
@@ -73,7 +73,8 @@ const OwnerRow = memo(
             const hint = hintOf(spec);
             return (
               <DocumentsField
-                // The owner's slot in the application machine; removing an owner above re-fills it (documents.show).
+                // The field's actor is the slot this owner keeps in the application machine (ownerSlots): removing an
+                // owner above hands this row that owner's actor, with its upload or deletion still going.
                 key={spec.name}
                 id={fieldId(3, `owners.${index}.${spec.name}`)}
                 target={{ step: 3, path: ['owners', index, spec.name] }}
@@ -114,6 +115,7 @@ const EMPTY_OWNER: Owner = { name: '', position: '' };
 
 export function OwnersFields({ form, errors }: { form: StepForm; errors: FieldErrors }) {
   const intl = useIntl();
+  const { app } = useWorkspace();
   const owners = ownersOf(form.data);
   // The rows' callbacks read the latest list through a ref, so they keep one identity and the memoized rows skip
   // renders; the machine applies each patch on top of its latest draft.
@@ -122,16 +124,19 @@ export function OwnersFields({ form, errors }: { form: StepForm; errors: FieldEr
     latest.current = { owners, edit: form.edit };
   });
   const firstId = (index: number) => fieldId(3, `owners.${index}.name`);
-  const setOwners = (next: Owner[]) => form.edit({ owners: next });
   const update = useCallback((index: number, patch: Owner) => {
     const { owners: current, edit } = latest.current;
     edit({ owners: current.map((owner, at) => (at === index ? { ...owner, ...patch } : owner)) });
   }, []);
-  const remove = useCallback((index: number) => {
-    const { owners: current, edit } = latest.current;
-    edit({ owners: current.filter((_, at) => at !== index) });
-    focusSoon(index > 0 ? fieldId(3, `owners.${index - 1}.name`) : 'step3-add-owner');
-  }, []);
+  // Adding and removing go through the application machine, which keeps each owner's documents in their own slot
+  // (docs/decisions/065-stable-owner-slots.md).
+  const remove = useCallback(
+    (index: number) => {
+      app.send({ type: 'application.removeOwner', index });
+      focusSoon(index > 0 ? fieldId(3, `owners.${index - 1}.name`) : 'step3-add-owner');
+    },
+    [app],
+  );
 
   return (
     <div className="space-y-5">
@@ -160,7 +165,7 @@ export function OwnersFields({ form, errors }: { form: StepForm; errors: FieldEr
           variant="secondary"
           aria-describedby={errors.owners ? 'step3-owners-error' : undefined}
           onClick={() => {
-            setOwners([...owners, { name: '', position: '' }]);
+            app.send({ type: 'application.addOwner', owner: { name: '', position: '' } });
             focusSoon(firstId(owners.length));
           }}
         >
