@@ -8,10 +8,11 @@ import { expect, test, type BrowserContext, type Page, type Route } from '@playw
 import { createTestModel, type TestModel } from 'xstate/graph';
 import { assign, createMachine, type AnyStateMachine, type SnapshotFrom, type StateValue } from 'xstate';
 import { sessionMachine } from '#machines/session/session.machine.ts';
+import { pageId } from '#machines/session/session.pages.ts';
 import type { SessionEvent, SessionInput, SessionRecord } from '#machines/session/session.types.ts';
 import { applicationMachine, readonlyStepsOf } from '#machines/application/application.machine.ts';
 import type { ApplicationContext, ApplicationInput, LoadedStep, StepNumber } from '#machines/application/application.types.ts';
-import { sessionModelOptions } from '../machines/support/session-model.ts';
+import { sessionModelOptions, withListedPages } from '../machines/support/session-model.ts';
 import { testMachineOf } from '../machines/support/test-machine.ts';
 import { newStaff } from './support/admin.ts';
 import {
@@ -175,28 +176,66 @@ const SESSION_EVENTS: readonly SessionModelEvent[] = [
   { type: 'xstate.done.actor.logout', output: undefined },
   { type: 'xstate.error.actor.logout', error: new TypeError('Failed to fetch') },
 ];
-const sessionModelMachine = testMachineOf(sessionMachine);
+
+/**
+ * The page actors (docs/decisions/059-page-actors-in-the-session.md), as a person makes them: `page.open` is opening a
+ * screen that starts one, `page.close` leaving it. Two screens of an applicant, one of each lifetime: the program's
+ * drive outlives its screen (coming back, the space left open is still open), the second-factor enrolment does not
+ * (coming back, it starts again without the secret it held). The graph's keys stand for the path's own program.
+ */
+const OPEN_DRIVE = {
+  type: 'page.open',
+  page: { kind: 'drive', key: '7', input: { programId: 7, maxBytes: 1000, location: { space: 'personal', parentId: null } } },
+} as const satisfies SessionEvent;
+const OPEN_ENROLMENT = { type: 'page.open', page: { kind: 'enrolment', key: 'me', input: { enrolled: false } } } as const satisfies SessionEvent;
+const CLOSE_ENROLMENT = { type: 'page.close', kind: 'enrolment', key: 'me' } as const satisfies SessionEvent;
+const PAGE_EVENTS: readonly SessionModelEvent[] = [OPEN_DRIVE, OPEN_ENROLMENT, CLOSE_ENROLMENT];
+const DRIVE_ID = pageId(OPEN_DRIVE.page.kind, OPEN_DRIVE.page.key);
+const ENROLMENT_ID = pageId(OPEN_ENROLMENT.page.kind, OPEN_ENROLMENT.page.key);
+
+/**
+ * Which page events a person can make in a state: only signed in (the screens are guarded; the public kind and the
+ * refusals while signed out are the machine tests'), one screen at a time: the drive is opened from elsewhere, not
+ * from the enrolment's screen (leaving that screen would close the enrolment, a close the model would not see).
+ * Opening the enrolment while it is open, or leaving it while it is not, changes nothing, so no shortest path takes
+ * them; they are offered so the graph never offers a bare `{ type }` in their place.
+ */
+function pageEventsIn(snapshot: SessionSnapshot): readonly SessionModelEvent[] {
+  if (snapshot.value !== 'signedIn') return [];
+  return snapshot.context.pages.includes(ENROLMENT_ID) ? [OPEN_ENROLMENT, CLOSE_ENROLMENT] : PAGE_EVENTS;
+}
+
+// The model keeps the list of open pages as the machine does, without spawning them (tests/machines/support/session-model.ts).
+const sessionModelMachine = testMachineOf(withListedPages(sessionMachine));
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 /**
  * Left out: `session.check` (see SESSION_EVENTS; `retried` is a guarded branch of `session.unauthorized` no sample
  * takes), the second step's endings (`secondStep`: only an account with a second factor reaches it: tests/e2e/second-factor.spec.ts
  * signs in with one; the paths' accounts have none), and signing out while refreshing: the header's "Sign out" is
- * disabled while the session is busy. Also the page actors' `page.open` and `page.close` (docs/decisions/059): a
- * screen sends them as it mounts and unmounts, not a person; tests/machines/session.machine.test.ts walks them, and the
- * screens' own specs (drive, events, the admin screens) open them in the browser.
+ * disabled while the session is busy. The page actors' `page.open` and `page.close` are walked signed in only
+ * (pageEventsIn): a screen opened while a renewal is in flight (`refreshing`) and the public kind (the event
+ * registration form, opened in any state) are tests/machines/session.machine.test.ts's and show as not walked.
  */
 const sessionBrowserMachine = withoutEvents(
   sessionModelMachine,
   (state, type) =>
     type === 'session.check' ||
     type === 'xstate.done.actor.secondFactor' ||
-    (state === 'refreshing' && type === 'session.logout') ||
-    type === 'page.open' ||
-    type === 'page.close',
+    (state === 'refreshing' && (type === 'session.logout' || type === 'page.open')) ||
+    // The public kind's opening, offered in every state (no sample of it here).
+    (state === '' && type === 'page.open'),
 );
 // The machine tests' options: each state keyed by the transition that entered it, so shortest paths take every
-// transition and not only reach every state.
-const sessionModel = createTestModel(sessionBrowserMachine, sessionModelOptions(SESSION_EVENTS)) as unknown as TestModel<
+// transition and not only reach every state. The page events are offered where pageEventsIn says.
+const sessionOptions = sessionModelOptions(SESSION_EVENTS);
+const sessionTraversal = {
+  ...sessionOptions,
+  events: (snapshot: SessionSnapshot): readonly SessionModelEvent[] => {
+    const offered = sessionOptions.events(snapshot);
+    return [...SESSION_EVENTS.filter((event) => offered.includes(event)), ...pageEventsIn(snapshot)];
+  },
+};
+const sessionModel = createTestModel(sessionBrowserMachine, sessionTraversal) as unknown as TestModel<
   SessionSnapshot,
   SessionModelEvent,
   SessionInput
@@ -233,6 +272,8 @@ interface SessionWorld {
   context: BrowserContext;
   account: Account;
   calls: HeldCalls;
+  /** The program whose drive the path opens (the graph's `drive:7`): one the account applied to. */
+  programId: number | null;
 }
 
 const signOutButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: es('app.header.signOut') });
@@ -280,9 +321,13 @@ async function inAnotherTab(world: SessionWorld, act: (tab: Page) => Promise<voi
   await tab.close();
 }
 
-async function sessionStep(world: SessionWorld, event: SessionModelEvent, next: SessionModelEvent | undefined): Promise<void> {
+async function sessionStep(world: SessionWorld, event: SessionModelEvent, next: SessionModelEvent | undefined, before: SessionSnapshot | undefined): Promise<void> {
   const { page, calls, account } = world;
   switch (event.type) {
+    case 'page.open':
+      return event.page.kind === 'drive' ? openDrive(world, before?.context.pages.includes(DRIVE_ID) === true) : openEnrolment(world);
+    case 'page.close':
+      return leaveEnrolment(world);
     case 'session.login': {
       // In-app navigation (not a reload): the actor that walks the path must be the same one.
       if (!page.url().endsWith('/login')) await signInLink(page).click();
@@ -351,6 +396,57 @@ async function sessionStep(world: SessionWorld, event: SessionModelEvent, next: 
     default:
       throw new Error(`no browser action for ${event.type}`);
   }
+}
+
+const panelLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: es('app.header.panel') });
+const spaceButton = (page: Page, space: 'personal' | 'shared') =>
+  page.getByRole('navigation', { name: es('drive.spaces') }).getByRole('button', { name: es(`drive.space.${space}`) });
+const scanTitle = (page: Page) => page.getByRole('heading', { name: es('profile.secondFactor.scanTitle') });
+
+/**
+ * The person opens the program's drive from their panel. The drive outlives its screen: opened before in this
+ * session (`kept`, the model's list had it), it shows the space the person left open (the program's materials);
+ * otherwise, a new one (never opened, or the session ended meanwhile and stopped it), it starts in their own space.
+ * Either way the person then turns to the program's materials, the state a later opening must find kept.
+ */
+async function openDrive(world: SessionWorld, kept: boolean): Promise<void> {
+  const { page, programId } = world;
+  if (programId === null) throw new Error('a drive step without a program');
+  await panelLink(page).click();
+  await page.getByRole('navigation', { name: es('panel.nav.label') }).getByRole('link', { name: es('panel.nav.myPrograms') }).click();
+  await page.getByRole('link', { name: new RegExp(`^${es('programs.my.drive')}`) }).click();
+  await expect(page).toHaveURL(`/panel/programs/my/drive/${programId}`);
+  await expect(page.getByRole('heading', { level: 1, name: es('panel.drive.title') })).toBeVisible();
+  await expect(spaceButton(page, kept ? 'shared' : 'personal')).toHaveAttribute('aria-current', 'true');
+  await expect(spaceButton(page, kept ? 'personal' : 'shared')).not.toHaveAttribute('aria-current');
+  if (!kept) {
+    await spaceButton(page, 'shared').click();
+    await expect(spaceButton(page, 'shared')).toHaveAttribute('aria-current', 'true');
+  }
+}
+
+/**
+ * The person opens the second-factor screen from their profile. The enrolment does not outlive its screen, so it
+ * always starts afresh: the password form, not the secret an earlier visit was shown. The person then starts it
+ * (their password), so the enrolment holds a secret that leaving must drop.
+ */
+async function openEnrolment(world: SessionWorld): Promise<void> {
+  const { page, account } = world;
+  await page.getByRole('banner').getByRole('link', { name: es('app.header.profile') }).click();
+  await page.getByRole('link', { name: es('profile.secondFactor.manage') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: es('profile.secondFactor.title') })).toBeVisible();
+  const app = page.getByRole('region', { name: es('profile.secondFactor.appTitle') });
+  await expect(scanTitle(page)).toHaveCount(0);
+  await app.getByLabel(fieldLabel(es('profile.secondFactor.password'))).fill(account.password);
+  await app.getByRole('button', { name: es('profile.secondFactor.start') }).click();
+  await expect(scanTitle(page)).toBeVisible();
+  await expect(page.locator('#sf-secret')).toHaveText(/^\s*[A-Z2-7]{32}\s*$/);
+}
+
+/** The person leaves the second-factor screen for their panel (the next opening checks the enrolment is new). */
+async function leaveEnrolment(world: SessionWorld): Promise<void> {
+  await panelLink(world.page).click();
+  await expect(scanTitle(world.page)).toHaveCount(0);
 }
 
 /** Another tab signs out, or signs in (through its form when nobody is signed in here; else it writes its new session). */
@@ -757,6 +853,8 @@ const label = (event: { type: string; [key: string]: unknown }): string => {
   if (event.type === 'application.stepChanged') return `${type}(${String(event.step)} ${String(event.status)})`;
   if (event.type === 'xstate.error.actor.submitApplication') return `${type}(${failureOf(event.error)})`;
   if (event.type === 'staff.requestChanges') return `${type}(step ${TOGGLED})`;
+  if (event.type === 'page.open') return `${type}(${String((event.page as { kind: string }).kind)})`;
+  if (event.type === 'page.close') return `${type}(${String(event.kind)})`;
   return type;
 };
 const describePath = (boot: string, path: { steps: ReadonlyArray<{ event: { type: string } }>; state: { value: StateValue } }) =>
@@ -775,12 +873,14 @@ async function walk<TSnapshot extends { value: StateValue }, TEvent extends { ty
   path: WalkablePath<TSnapshot, TEvent>,
   coverage: Coverage,
   screens: Record<string, (snapshot: TSnapshot) => Promise<void>>,
-  act: (event: TEvent, next: TEvent | undefined) => Promise<void>,
+  act: (event: TEvent, next: TEvent | undefined, before: TSnapshot | undefined) => Promise<void>,
 ): Promise<void> {
   let previous: TSnapshot | null = null;
   const perform = async (step: { state: TSnapshot; event: TEvent }) => {
-    // The next step's event lets a step choose what the server will answer (a wrong password before a refused sign-in).
-    await act(step.event, path.steps[path.steps.indexOf(step) + 1]?.event);
+    // The next step's event lets a step choose what the server will answer (a wrong password before a refused sign-in);
+    // the state before it, what the person must find (a page actor kept or new).
+    const index = path.steps.indexOf(step);
+    await act(step.event, path.steps[index + 1]?.event, path.steps[index - 1]?.state);
   };
   await path.test({
     events: Object.fromEntries(path.steps.slice(1).map((step) => [step.event.type, perform])),
@@ -810,7 +910,7 @@ const ofSamples = (samples: readonly object[]) => (path: { steps: ReadonlyArray<
 
 const sessionPaths = selectPaths(
   SESSION_BOOTS.flatMap((boot) =>
-    sessionModel.getShortestPaths({ input: boot.input }).filter(ofSamples(SESSION_EVENTS)).map((path) => Object.assign(path, { boot: boot.name })),
+    sessionModel.getShortestPaths({ input: boot.input }).filter(ofSamples([...SESSION_EVENTS, ...PAGE_EVENTS])).map((path) => Object.assign(path, { boot: boot.name })),
   ),
   'booting',
 );
@@ -823,8 +923,44 @@ const applicationPaths = selectPaths(
   throughChangeRequestToDecision,
 );
 
+/**
+ * The page actors' lifetimes, one named path of the same model (shortest paths open each screen once, and never come
+ * back to one): the enrolment left and opened again starts afresh, the drive left and opened again is as it was left,
+ * and after signing out and in again the drive is a new one (the session stopped it).
+ */
+// `fromState: undefined`, or the graph's default start (made without the input) would be taken instead of the input's.
+const PAGE_LIFETIMES_OPTIONS: Parameters<typeof sessionModel.getPathsFromEvents>[1] = {
+  ...sessionTraversal,
+  input: { record: GRAPH_RECORD, now: NOW },
+  fromState: undefined,
+};
+const PAGE_LIFETIMES_PATH = Object.assign(
+  sessionModel.getPathsFromEvents(
+    [
+      OPEN_ENROLMENT,
+      CLOSE_ENROLMENT,
+      OPEN_DRIVE,
+      OPEN_ENROLMENT,
+      CLOSE_ENROLMENT,
+      OPEN_DRIVE,
+      { type: 'session.logout' },
+      { type: 'xstate.done.actor.logout', output: undefined },
+      { type: 'session.login', email: GRAPH_RECORD.email, password: PASSWORD, remember: true },
+      { type: 'xstate.done.actor.login', output: GRAPH_RECORD },
+      OPEN_DRIVE,
+    ],
+    PAGE_LIFETIMES_OPTIONS,
+  )[0] ?? failed('the page lifetimes path is not a path of the session model'),
+  { boot: 'stored session with a live token' as const },
+);
+function failed(message: string): never {
+  throw new Error(message);
+}
+
 test.describe('session machine paths in the browser', () => {
-  for (const path of sessionPaths) {
+  // The lifetimes path walks with every path (PATHS_ALL=1): in the CI-size selection it costs more than the time
+  // the default run may grow by (docs/testing.md).
+  for (const path of PATHS_ALL ? [...sessionPaths, PAGE_LIFETIMES_PATH] : sessionPaths) {
     test(describePath(path.boot, path), async ({ browser }) => {
       // A fresh browser context per path: no storage, cookie or cache of one path leaks into the next.
       const context = await browser.newContext();
@@ -835,9 +971,14 @@ test.describe('session machine paths in the browser', () => {
         logout: (p, method) => method === 'POST' && p === '/api/auth/logout',
       });
       await calls.install(page);
-      const world: SessionWorld = { page, context, account: await createAccount('paths'), calls };
+      // A path that opens the drive needs a program the account applied to (which asks for the survey first).
+      const drive = path.steps.some((step) => step.event === OPEN_DRIVE);
+      const account = drive ? (await newApplicant('paths')).account : await createAccount('paths');
+      const programId = drive ? await createProgram(`Aceleradora paths ${Date.now().toString(36)}`, 'accelerator') : null;
+      if (programId !== null) await applyTo(await apiSignIn(account), programId);
+      const world: SessionWorld = { page, context, account, calls, programId };
       await bootSession(world, path.boot);
-      await walk(path, sessionCoverage, sessionScreens(world), (event, next) => sessionStep(world, event, next));
+      await walk(path, sessionCoverage, sessionScreens(world), (event, next, before) => sessionStep(world, event, next, before));
       await calls.releaseAll();
       await context.close();
     });

@@ -1,8 +1,8 @@
 // Model-based path tests of the session machine: every shortest path, replayed on a real actor with fake browser storage.
 import { describe, expect, it } from 'vitest';
-import { assertEvent, assign, createActor, fromPromise, waitFor, type NonReducibleUnknown } from 'xstate';
+import { createActor, fromPromise, waitFor, type NonReducibleUnknown } from 'xstate';
 import { createTestModel, type TestModel } from 'xstate/graph';
-import { sessionModelOptions } from './support/session-model.ts';
+import { sessionModelOptions, withListedPages } from './support/session-model.ts';
 import { testMachineOf } from './support/test-machine.ts';
 import {
   SESSION_STORAGE_KEYS,
@@ -181,29 +181,9 @@ const SAMPLE_EVENTS: readonly ModelEvent[] = [
  */
 // The machine's event type lists what callers may send; the answers of its invoked calls are events of the
 // test machine, which the type does not say.
-// The graph is walked in one actor system, where each branch spawning `drive:7` again would clash with the systemId of
-// another branch's: the model keeps the list of open pages without spawning them. The real actor the paths drive
+// The model keeps the list of open pages without spawning them (withListedPages). The real actor the paths drive
 // spawns and stops them, and its list and children are checked against the model's and against checkPages below.
-const modelMachine = testMachineOf(
-  sessionMachine.provide({
-    actions: {
-      openPage: assign(({ context, event }) => {
-        assertEvent(event, 'page.open');
-        const id = pageId(event.page.kind, event.page.key);
-        return { pages: context.pages.includes(id) ? context.pages : [...context.pages, id] };
-      }),
-      closePage: assign(({ context, event }) => {
-        assertEvent(event, 'page.close');
-        return { pages: context.pages.filter((id) => id !== pageId(event.kind, event.key)) };
-      }),
-      closeAllPages: assign({ pages: [] }),
-      closePagesOfOthers: assign(({ context, event }) => {
-        assertEvent(event, 'session.storageChanged');
-        return { pages: event.record !== null && context.record !== null && event.record.id !== context.record.id ? [] : context.pages };
-      }),
-    },
-  }),
-);
+const modelMachine = testMachineOf(withListedPages(sessionMachine));
 
 // The test machine is built from a config at run time, so its types are `any`: name the real ones here.
 const model = createTestModel(modelMachine, sessionModelOptions(SAMPLE_EVENTS)) as unknown as TestModel<SessionSnapshot, ModelEvent, SessionInput>;
