@@ -50,6 +50,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: 'hidden',
+    manifest: true,
     rollupOptions: { input: { index: 'index.html', boot: 'src/app/boot.ts' } },
   },
   test: {
