@@ -23,8 +23,8 @@ type Manifest = Record<string, ManifestChunk>;
  * the entry: the table marks that screen "(in the entry)", so a renamed module shows rather than pass unnoticed.
  */
 export const SCREENS: { path: string; modules: string[] }[] = [
-  { path: '/', modules: [] },
-  { path: '/login', modules: ['src/features/auth/components/LoginPage.tsx'] },
+  { path: '/', modules: ['src/app/PublicRoutes.tsx'] },
+  { path: '/login', modules: ['src/app/PublicRoutes.tsx'] },
   { path: '/panel/programs', modules: ['src/app/PanelRoutes.tsx'] },
   { path: '/panel/programs/my', modules: ['src/app/PanelRoutes.tsx'] },
   { path: '/panel/application/:id/3', modules: ['src/app/PanelRoutes.tsx', 'src/app/ApplicationRoutes.tsx'] },

@@ -21,6 +21,11 @@ import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
 import { RequiredNote, TextField } from '#components/ui/Field';
 import { noErrors, toFormErrors } from '#lib/form-errors';
 import { safeNext } from '#lib/paths';
+import { providePageActor } from '#actors/page-actors';
+import { providePasskeysMachine } from '#actors/second-factor-pages';
+
+// The session's `passkeys` page actors run this machine; it loads with this screen (docs/decisions/066-boot-closure.md).
+providePageActor('passkeys', providePasskeysMachine);
 
 const labels = defineMessages({
   name: { id: 'profile.passkeys.name' },

@@ -29,6 +29,11 @@ import { SignedInOnly } from '#components/session/SignedInOnly';
 import { noErrors, toFormErrors } from '#lib/form-errors';
 import { paths, safeNext } from '#lib/paths';
 import { PasskeysSection } from './PasskeysSection';
+import { providePageActor } from '#actors/page-actors';
+import { provideEnrolmentMachine } from '#actors/second-factor-pages';
+
+// The session's `enrolment` page actors run this machine; it loads with this screen (docs/decisions/066-boot-closure.md).
+providePageActor('enrolment', provideEnrolmentMachine);
 
 const labels = defineMessages({
   password: { id: 'profile.secondFactor.password' },
