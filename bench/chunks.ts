@@ -25,8 +25,11 @@ type Manifest = Record<string, ManifestChunk>;
 export const SCREENS: { path: string; modules: string[] }[] = [
   { path: '/', modules: ['src/app/PublicRoutes.tsx'] },
   { path: '/login', modules: ['src/app/PublicRoutes.tsx'] },
-  { path: '/panel/programs', modules: ['src/app/PanelRoutes.tsx'] },
-  { path: '/panel/programs/my', modules: ['src/app/PanelRoutes.tsx'] },
+  { path: '/panel/programs', modules: ['src/app/PanelRoutes.tsx', 'src/features/programs/components/ProgramsPage.tsx'] },
+  {
+    path: '/panel/programs/my',
+    modules: ['src/app/PanelRoutes.tsx', 'src/features/programs/components/MyProgramsPage.tsx'],
+  },
   { path: '/panel/application/:id/3', modules: ['src/app/PanelRoutes.tsx', 'src/app/ApplicationRoutes.tsx'] },
   { path: '/profile', modules: ['src/features/profile/components/ProfilePage.tsx'] },
   { path: '/admin/applications', modules: ['src/app/AdminRoutes.tsx'] },

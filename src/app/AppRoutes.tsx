@@ -53,6 +53,9 @@ const handle = (title: RouteHandle['title']): RouteHandle => ({ title });
 const withCatalog = async <T,>(code: Promise<T>, ...catalogParts: CatalogPart[]): Promise<T> =>
   (await Promise.all([code, ...catalogParts.map(loadCatalogPart)]))[0];
 const panel = () => withCatalog(import('./PanelRoutes'), 'panel');
+// Each panel screen is a chunk of its own, with its machines (the drive's, the attendance's) and validators (the
+// survey's): /panel/programs loads none of the others' (docs/decisions/066-boot-closure.md).
+const panelScreen = <T,>(code: Promise<T>) => withCatalog(code, 'panel');
 // The public pages too: no signed-in screen needs them (docs/decisions/066-boot-closure.md).
 const publicPages = () => import('./PublicRoutes');
 // An application's screens are apart from the rest of the panel: they alone need the step schemas' validators.
@@ -260,27 +263,27 @@ function routeTable(session: SessionActor): RouteObject[] {
                 {
                   path: 'programs',
                   handle: handle(titles.programs),
-                  lazy: async () => ({ Component: (await panel()).ProgramsPage }),
+                  lazy: async () => ({ Component: (await panelScreen(import('#features/programs/components/ProgramsPage'))).ProgramsPage }),
                 },
                 {
                   path: 'programs/my',
                   handle: handle(titles.myPrograms),
-                  lazy: async () => ({ Component: (await panel()).MyProgramsPage }),
+                  lazy: async () => ({ Component: (await panelScreen(import('#features/programs/components/MyProgramsPage'))).MyProgramsPage }),
                 },
                 {
                   path: 'programs/my/drive/:id',
                   handle: handle(titles.drive),
-                  lazy: async () => ({ Component: (await panel()).DrivePage }),
+                  lazy: async () => ({ Component: (await panelScreen(import('#features/drive/components/DrivePage'))).DrivePage }),
                 },
                 {
                   path: 'events',
                   handle: handle(titles.events),
-                  lazy: async () => ({ Component: (await panel()).EventsPage }),
+                  lazy: async () => ({ Component: (await panelScreen(import('#features/events/components/EventsPage'))).EventsPage }),
                 },
                 {
                   path: 'news',
                   handle: handle(titles.news),
-                  lazy: async () => ({ Component: (await panel()).NewsListPage }),
+                  lazy: async () => ({ Component: (await panelScreen(import('#features/news/components/NewsListPage'))).NewsListPage }),
                 },
                 {
                   // A chunk of its own: only an article renders Markdown, so markdown-it stays out of the panel's chunk.
@@ -291,7 +294,7 @@ function routeTable(session: SessionActor): RouteObject[] {
                 {
                   path: 'survey',
                   handle: handle(titles.survey),
-                  lazy: async () => ({ Component: (await panel()).SurveyPage }),
+                  lazy: async () => ({ Component: (await panelScreen(import('#features/survey/components/SurveyPage'))).SurveyPage }),
                 },
                 {
                   // One application: its layout loads it and holds its actors while the person moves between screens.
