@@ -7,14 +7,9 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { catalogPartsFor } from '#shared/catalog-parts';
 import { root } from './processes.ts';
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  dynamicImports?: string[];
-  isEntry?: boolean;
-}
-type Manifest = Record<string, ManifestChunk>;
+// The build's own reader of its manifest, shared with the prerender and the precache list; scripts/ has no path alias.
+// eslint-disable-next-line no-restricted-imports
+import { filesOf, reachableKeys, readViteManifest, type ViteManifest } from '../scripts/vite-manifest.ts';
 
 /**
  * The bench's screens (bench/web.ts) and the two public ones, each with the modules src/app/main.tsx awaits before the
@@ -54,25 +49,12 @@ function brotliBytes(path: string): number {
 }
 
 /** The built files of `keys` and everything they import statically (what Vite preloads beside them). */
-function closure(manifest: Manifest, keys: string[]): Set<string> {
-  const files = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build's manifest: update SCREENS in bench/chunks.ts`);
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const key of keys) visit(key);
-  return files;
-}
+const closure = (manifest: ViteManifest, keys: string[]): Set<string> => filesOf(manifest, reachableKeys(manifest, keys));
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const sum = (files: Iterable<string>, dir = dist) => [...files].reduce((total, file) => total + brotliBytes(join(dir, file)), 0);
 
-function measure(manifest: Manifest, showFiles: boolean): string {
+function measure(manifest: ViteManifest, showFiles: boolean): string {
   const boot = closure(manifest, ['index.html']);
   const rows = SCREENS.map(({ path, modules }) => {
     const own = modules.filter((module) => manifest[module]);
@@ -148,8 +130,7 @@ async function measureStack(): Promise<string> {
   }
 }
 
-const manifestFile = join(dist, '.vite', 'manifest.json');
-if (!existsSync(manifestFile)) throw new Error(`no ${manifestFile}: run \`npm run build\` first`);
-const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+if (!existsSync(join(dist, '.vite', 'manifest.json'))) throw new Error('no dist/.vite/manifest.json: run `npm run build` first');
+const manifest = readViteManifest(dist);
 console.log(measure(manifest, process.argv.includes('--files')));
 if (process.argv.includes('--stack')) console.log(`\n${await measureStack()}`);

@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { precompressDirectory } from './precompress.ts';
+import { filesOf, reachableKeys, readViteManifest } from './vite-manifest.ts';
 import { manifestHref } from '../src/lib/offline-shell.ts';
 import { LANGUAGE_VALUES } from '../shared/contract-enums.ts';
 import { interestVariants, LANDING_VARIANTS_DIR, type InterestVariant } from '../shared/prerendered-landing.ts';
@@ -52,20 +53,10 @@ async function bootChunk(dist: string): Promise<string> {
  * preload already, from the build's manifest (vite.config.ts): a prerendered page needs them to hydrate, so the boot
  * script preloads them with the entry instead of after it (docs/decisions/066-boot-closure.md).
  */
-async function publicPageChunks(dist: string, template: string): Promise<string[]> {
-  type Chunk = { file: string; imports?: string[] };
-  const manifest = JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in dist/.vite/manifest.json`);
-    const href = `/${chunk.file}`;
-    if (files.has(href)) return;
-    files.add(href);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit('src/app/PublicRoutes.tsx');
-  return [...files].filter((href) => !template.includes(`"${href}"`));
+function publicPageChunks(dist: string, template: string): string[] {
+  const manifest = readViteManifest(dist);
+  const files = filesOf(manifest, reachableKeys(manifest, ['src/app/PublicRoutes.tsx']));
+  return [...files].map((file) => `/${file}`).filter((href) => !template.includes(`"${href}"`));
 }
 
 const entryScript = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/g;
@@ -130,7 +121,7 @@ export async function prerenderPages(root: string): Promise<number> {
   const app = (await import(`${entry}?build=${Date.now()}`)) as PrerenderModule;
   const template = await readFile(join(dist, 'index.html'), 'utf8');
   const boot = await bootChunk(dist);
-  const pageChunks = await publicPageChunks(dist, template);
+  const pageChunks = publicPageChunks(dist, template);
   let written = 0;
   for (const locale of locales) {
     const catalog = await catalogChunk(dist, locale);
