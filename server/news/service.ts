@@ -69,7 +69,7 @@ export async function getNews(db: Db, id: number, reader: Language): Promise<Sch
   return { ...summary, body };
 }
 
-/** Staff: writes a news item (a draft while `published_at` is null). The admin screens call it (admin issue). */
+/** Staff: writes a news item (a draft while `published_at` is null). The admin screens call it. */
 export async function createNews(db: Db, draft: NewsDraft, now: Date): Promise<NewsRow> {
   const [row] = await db.insert(news).values({ ...draft, created_at: now, updated_at: now }).returning();
   if (!row) throw new Error('news insert returned no row');

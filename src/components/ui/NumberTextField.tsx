@@ -1,4 +1,4 @@
-// A number typed as text (issue: numbers changed silently): the field shows exactly what was typed, and the value it
+// A number typed as text (numbers used to change silently): the field shows exactly what was typed, and the value it
 // reports is the number when the text is one, else the text itself, so the contract's check says what is wrong
 // ("-2", "3.5", "1e3", "abc") and nothing is sent that the person did not type (docs/decisions/014-one-set-of-rules.md).
 import { useState, type ComponentProps } from 'react';
