@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { catalogsPlugin } from './scripts/catalogs-plugin.ts';
+import { withoutAdminCode } from './scripts/precache-shell.ts';
 import { prerenderPlugin } from './scripts/prerender.ts';
 import { englishManifestPlugin, webManifest } from './scripts/web-manifest.ts';
 
@@ -35,6 +36,8 @@ export default defineConfig({
         globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}', 'icons/*.{png,svg}', '*.webmanifest'],
         globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'pages/**', 'landing/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // Not the admin code, which applicants never load: staff fetch it at run time (docs/decisions/066-boot-closure.md).
+        manifestTransforms: [withoutAdminCode('dist')],
       },
       devOptions: { enabled: false },
     }),
@@ -50,6 +53,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: 'hidden',
+    // dist/.vite/manifest.json: which chunks each module needs, read by the precache's list (scripts/precache-shell.ts),
+    // the prerender (the public pages' chunk) and `npm run bench:chunks`. Not served: @fastify/static skips dot folders.
+    manifest: true,
     rollupOptions: { input: { index: 'index.html', boot: 'src/app/boot.ts' } },
   },
   test: {

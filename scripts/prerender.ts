@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { precompressDirectory } from './precompress.ts';
+import { filesOf, reachableKeys, readViteManifest } from './vite-manifest.ts';
 import { manifestHref } from '../src/lib/offline-shell.ts';
 import { LANGUAGE_VALUES } from '../shared/contract-enums.ts';
 import { interestVariants, LANDING_VARIANTS_DIR, type InterestVariant } from '../shared/prerendered-landing.ts';
@@ -50,6 +51,17 @@ async function bootChunk(dist: string): Promise<string> {
   return `/assets/${found[0]}`;
 }
 
+/**
+ * The built files of the public pages' chunk (src/app/PublicRoutes.tsx) and its static imports that index.html does not
+ * preload already, from the build's manifest (vite.config.ts): a prerendered page needs them to hydrate, so the boot
+ * script preloads them with the entry instead of after it (docs/decisions/066-boot-closure.md).
+ */
+function publicPageChunks(dist: string, template: string): string[] {
+  const manifest = readViteManifest(dist);
+  const files = filesOf(manifest, reachableKeys(manifest, ['src/app/PublicRoutes.tsx']));
+  return [...files].map((file) => `/${file}`).filter((href) => !template.includes(`"${href}"`));
+}
+
 const entryScript = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/g;
 const modulePreload = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g;
 
@@ -57,10 +69,10 @@ const modulePreload = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)
  * Swaps the SPA's entry and its modulepreloads for the boot script, which loads them on intent: the entry's URL in
  * `data-app-entry`, what it would have preloaded (and the language's catalog, needed to hydrate) in `data-app-preload`.
  */
-export function bootInsteadOfEntry(template: string, boot: string, catalog: string, appAtOnce = false): string {
+export function bootInsteadOfEntry(template: string, boot: string, catalog: string, appAtOnce = false, pageChunks: string[] = []): string {
   const entries = [...template.matchAll(entryScript)].map((match) => match[1] ?? '');
   if (entries.length !== 1) throw new Error(`dist/index.html should load one module entry, found ${entries.length}`);
-  const preloads = [...[...template.matchAll(modulePreload)].map((match) => match[1] ?? ''), catalog];
+  const preloads = [...[...template.matchAll(modulePreload)].map((match) => match[1] ?? ''), ...pageChunks, catalog];
   const atOnce = appAtOnce ? ' data-app-at-once' : '';
   const tag = `    <script type="module" crossorigin src="${boot}" data-app-entry="${entries[0]}" data-app-preload="${preloads.join(' ')}"${atOnce}></script>\n`;
   return template.replace(modulePreload, '').replace(entryScript, tag);
@@ -74,8 +86,9 @@ export function fillTemplate(
   catalog: string,
   boot: string,
   appAtOnce = false,
+  pageChunks: string[] = [],
 ): string {
-  const filled = bootInsteadOfEntry(template, boot, catalog, appAtOnce)
+  const filled = bootInsteadOfEntry(template, boot, catalog, appAtOnce, pageChunks)
     .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
     .replace(`href="${manifestHref('es')}"`, `href="${manifestHref(locale)}"`)
     .replace(
@@ -116,12 +129,21 @@ export async function prerenderPages(root: string): Promise<number> {
     root,
     configFile: join(root, 'vite.config.ts'),
     logLevel: 'warn',
-    build: { ssr: 'src/app/PrerenderedApp.tsx', outDir: serverBuild, emptyOutDir: true, sourcemap: false },
+    // One file: the module is imported with a query (a fresh copy each build), so a chunk importing it back by its plain
+    // name would get a second copy, with a second session context (the public pages are lazy routes).
+    build: {
+      ssr: 'src/app/PrerenderedApp.tsx',
+      outDir: serverBuild,
+      emptyOutDir: true,
+      sourcemap: false,
+      rolldownOptions: { output: { inlineDynamicImports: true } },
+    },
   });
   const entry = pathToFileURL(join(serverBuild, 'PrerenderedApp.js')).href;
   const app = (await import(`${entry}?build=${Date.now()}`)) as PrerenderModule;
   const template = await readFile(join(dist, 'index.html'), 'utf8');
   const boot = await bootChunk(dist);
+  const pageChunks = publicPageChunks(dist, template);
   let written = 0;
   for (const locale of locales) {
     const catalog = await catalogChunk(dist, locale);
@@ -129,7 +151,7 @@ export async function prerenderPages(root: string): Promise<number> {
       const page = await app.renderPage(path, description, locale);
       const file = join(dist, 'pages', locale, prerenderedFile(path));
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, fillTemplate(template, locale, page, catalog, boot, appAtOnce));
+      await writeFile(file, fillTemplate(template, locale, page, catalog, boot, appAtOnce, pageChunks));
       written += 1;
       if (path !== '/') continue;
       // The landing page with an interest form open, each way it can look (shared/prerendered-landing.ts).
@@ -137,7 +159,7 @@ export async function prerenderPages(root: string): Promise<number> {
         const drawn = await app.renderPage(path, description, locale, variant);
         const variantFile = join(dist, LANDING_VARIANTS_DIR, locale, `${variant}.html`);
         await mkdir(dirname(variantFile), { recursive: true });
-        await writeFile(variantFile, fillTemplate(template, locale, drawn, catalog, boot, appAtOnce));
+        await writeFile(variantFile, fillTemplate(template, locale, drawn, catalog, boot, appAtOnce, pageChunks));
       }
     }
   }

@@ -3,26 +3,27 @@
 import { fromPromise, type ActorRefFrom, type AnyActorLogic } from 'xstate';
 import type { adminActionMachine } from '#machines/admin-action/admin-action.machine.ts';
 import type { bulkReviewMachine } from '#machines/bulk-review/bulk-review.machine.ts';
-import { driveMachine } from '#machines/drive/drive.machine.ts';
+import type { driveMachine } from '#machines/drive/drive.machine.ts';
 import type { DriveInput } from '#machines/drive/drive.types.ts';
 import type { reviewMachine } from '#machines/review/review.machine.ts';
 import type { ReviewInput } from '#machines/review/review.types.ts';
-import { attendanceMachine } from '#machines/attendance/attendance.machine.ts';
+import type { attendanceMachine } from '#machines/attendance/attendance.machine.ts';
 import type { AttendanceInput } from '#machines/attendance/attendance.types.ts';
-import { registrationMachine } from '#machines/registration/registration.machine.ts';
+import type { registrationMachine } from '#machines/registration/registration.machine.ts';
 import type { RegistrationInput } from '#machines/registration/registration.types.ts';
-import { enrolmentMachine } from '#machines/second-factor/enrolment.machine.ts';
-import { passkeysMachine } from '#machines/second-factor/passkeys.machine.ts';
+import type { enrolmentMachine } from '#machines/second-factor/enrolment.machine.ts';
+import type { passkeysMachine } from '#machines/second-factor/passkeys.machine.ts';
 import type { EnrolmentInput } from '#machines/second-factor/second-factor.types.ts';
-import { signatureMachine } from '#machines/signature/signature.machine.ts';
+import type { signatureMachine } from '#machines/signature/signature.machine.ts';
 import type { SignatureMachineInput } from '#machines/signature/signature.types.ts';
 
 /**
- * A staff kind's slot: only its type is the machine's, so the code every visitor loads (the session is made at boot)
- * holds no staff machine; the SPA provides the real one from the admin chunk (src/actors/page-actors.ts), and a
- * staff kind opened without it fails loudly.
+ * A kind's slot: only its type is the machine's, so the code every visitor loads (the session is made at boot) holds
+ * no page machine. The SPA provides the real one from the chunk of the screens that open it (src/actors/page-actors.ts:
+ * staff kinds from the admin chunk, docs/decisions/059-page-actors-in-the-session.md; the others with their screens,
+ * docs/decisions/066-boot-closure.md), tests provide the pure machines, and a kind opened without it fails loudly.
  */
-function staffSlot<TLogic extends AnyActorLogic>(kind: string): TLogic {
+function slot<TLogic extends AnyActorLogic>(kind: string): TLogic {
   const missing = fromPromise(async () => {
     throw new Error(`session: provide the "${kind}" page actor with sessionMachine.provide({ actors })`);
   });
@@ -34,20 +35,20 @@ function staffSlot<TLogic extends AnyActorLogic>(kind: string): TLogic {
  * src/actors/session.ts). The five admin-action kinds are one machine with each area's toasts and refreshed queries.
  */
 export const PAGE_MACHINES = {
-  drive: driveMachine,
-  adminDrive: staffSlot<typeof driveMachine>('adminDrive'),
-  userAction: staffSlot<typeof adminActionMachine>('userAction'),
-  eventAction: staffSlot<typeof adminActionMachine>('eventAction'),
-  newsAction: staffSlot<typeof adminActionMachine>('newsAction'),
-  noteAction: staffSlot<typeof adminActionMachine>('noteAction'),
-  duplicateAction: staffSlot<typeof adminActionMachine>('duplicateAction'),
-  review: staffSlot<typeof reviewMachine>('review'),
-  bulkReview: staffSlot<typeof bulkReviewMachine>('bulkReview'),
-  attendance: attendanceMachine,
-  registration: registrationMachine,
-  enrolment: enrolmentMachine,
-  passkeys: passkeysMachine,
-  signature: signatureMachine,
+  drive: slot<typeof driveMachine>('drive'),
+  adminDrive: slot<typeof driveMachine>('adminDrive'),
+  userAction: slot<typeof adminActionMachine>('userAction'),
+  eventAction: slot<typeof adminActionMachine>('eventAction'),
+  newsAction: slot<typeof adminActionMachine>('newsAction'),
+  noteAction: slot<typeof adminActionMachine>('noteAction'),
+  duplicateAction: slot<typeof adminActionMachine>('duplicateAction'),
+  review: slot<typeof reviewMachine>('review'),
+  bulkReview: slot<typeof bulkReviewMachine>('bulkReview'),
+  attendance: slot<typeof attendanceMachine>('attendance'),
+  registration: slot<typeof registrationMachine>('registration'),
+  enrolment: slot<typeof enrolmentMachine>('enrolment'),
+  passkeys: slot<typeof passkeysMachine>('passkeys'),
+  signature: slot<typeof signatureMachine>('signature'),
 } as const;
 
 export type PageKind = keyof typeof PAGE_MACHINES;

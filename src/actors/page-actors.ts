@@ -1,32 +1,65 @@
 // The effects of every page actor the session owns (machines/session/session.pages.ts), provided once with the app's
 // query client where the session actor is made (src/actors/session.ts): views open them and never provide them.
-// The staff kinds come from the admin chunk (staff-page-actors.ts, handed over by src/app/AdminRoutes.tsx as it
-// loads); until then their slot fails loudly, which only a staff page could reach, and those are in that chunk.
+// Each kind's machine comes with the chunk of the screens that open it, not with the entry
+// (docs/decisions/066-boot-closure.md): the module of such a screen registers its kind (`providePageActor`), and the
+// admin chunk registers the staff kinds (staff-page-actors.ts, handed over by src/app/AdminRoutes.tsx as it loads).
+// Until then a kind's slot fails loudly, which only a screen of that chunk could reach, and those load with it.
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyActorLogic } from 'xstate';
-import { provideDriveMachine } from './drive';
-import { provideAttendanceMachine, provideRegistrationMachine } from './events';
-import { provideEnrolmentMachine, providePasskeysMachine } from './second-factor';
-import { provideSignatureMachine } from './signature';
+import type { PageKind } from '#machines/session/session.pages';
 import type { StaffPageActors } from './staff-page-actors';
+import type { provideDriveMachine } from './drive';
+import type { provideAttendanceMachine, provideRegistrationMachine } from './events';
+import type { provideEnrolmentMachine, providePasskeysMachine } from './second-factor-pages';
+import type { provideSignatureMachine } from './signature';
 
-let staffFactory: ((queryClient: QueryClient) => StaffPageActors) | null = null;
+/** The provided machine of each kind. */
+type PageLogics = StaffPageActors & {
+  drive: ReturnType<typeof provideDriveMachine>;
+  registration: ReturnType<typeof provideRegistrationMachine>;
+  attendance: ReturnType<typeof provideAttendanceMachine>;
+  enrolment: ReturnType<typeof provideEnrolmentMachine>;
+  passkeys: ReturnType<typeof providePasskeysMachine>;
+  signature: ReturnType<typeof provideSignatureMachine>;
+};
+
+const factories = new Map<PageKind, (queryClient: QueryClient) => AnyActorLogic>();
+
+/** Called at the top of the module of a screen that opens `kind`, so the kind's machine loads with that screen. */
+export function providePageActor<K extends Exclude<PageKind, keyof StaffPageActors>>(
+  kind: K,
+  factory: (queryClient: QueryClient) => PageLogics[K],
+): void {
+  factories.set(kind, factory);
+}
 
 /** Called by the admin chunk as it loads. */
 export function provideStaffPageActors(factory: (queryClient: QueryClient) => StaffPageActors): void {
-  staffFactory = factory;
+  for (const kind of STAFF_KINDS) factories.set(kind, (queryClient) => factory(queryClient)[kind]);
 }
 
+const STAFF_KINDS = [
+  'adminDrive',
+  'userAction',
+  'eventAction',
+  'newsAction',
+  'noteAction',
+  'duplicateAction',
+  'review',
+  'bulkReview',
+] as const satisfies readonly (keyof StaffPageActors)[];
+
 /**
- * A logic that is the staff kind's provided machine, looked up when an actor of it is made (by then the admin chunk,
- * whose pages open it, has loaded). Every property is the real logic's, so the actor runs that machine itself.
+ * A logic that is the kind's provided machine, looked up when an actor of it is made (by then the chunk whose screens
+ * open it has loaded). Every property is the real logic's, so the actor runs that machine itself.
  */
-function staffLogic<K extends keyof StaffPageActors>(queryClient: QueryClient, kind: K): StaffPageActors[K] {
+function registeredLogic<K extends PageKind>(queryClient: QueryClient, kind: K): PageLogics[K] {
   let real: AnyActorLogic | null = null;
   const resolve = (): AnyActorLogic => {
     if (real !== null) return real;
-    if (staffFactory === null) throw new Error(`page actors: the admin code providing "${kind}" has not loaded`);
-    real = staffFactory(queryClient)[kind];
+    const factory = factories.get(kind);
+    if (factory === undefined) throw new Error(`page actors: the code providing "${kind}" has not loaded`);
+    real = factory(queryClient);
     return real;
   };
   const forward: ProxyHandler<object> = {
@@ -37,25 +70,25 @@ function staffLogic<K extends keyof StaffPageActors>(queryClient: QueryClient, k
     },
     has: (_, property) => Reflect.has(resolve(), property),
   };
-  return new Proxy({}, forward) as StaffPageActors[K];
+  return new Proxy({}, forward) as PageLogics[K];
 }
 
 /** One provided machine per page kind, for `sessionMachine.provide({ actors })`. */
-export function pageActors(queryClient: QueryClient) {
+export function pageActors(queryClient: QueryClient): PageLogics {
   return {
-    drive: provideDriveMachine(queryClient),
-    registration: provideRegistrationMachine(queryClient),
-    attendance: provideAttendanceMachine(queryClient),
-    enrolment: provideEnrolmentMachine(queryClient),
-    passkeys: providePasskeysMachine(queryClient),
-    signature: provideSignatureMachine(queryClient),
-    adminDrive: staffLogic(queryClient, 'adminDrive'),
-    userAction: staffLogic(queryClient, 'userAction'),
-    eventAction: staffLogic(queryClient, 'eventAction'),
-    newsAction: staffLogic(queryClient, 'newsAction'),
-    noteAction: staffLogic(queryClient, 'noteAction'),
-    duplicateAction: staffLogic(queryClient, 'duplicateAction'),
-    review: staffLogic(queryClient, 'review'),
-    bulkReview: staffLogic(queryClient, 'bulkReview'),
+    drive: registeredLogic(queryClient, 'drive'),
+    registration: registeredLogic(queryClient, 'registration'),
+    attendance: registeredLogic(queryClient, 'attendance'),
+    enrolment: registeredLogic(queryClient, 'enrolment'),
+    passkeys: registeredLogic(queryClient, 'passkeys'),
+    signature: registeredLogic(queryClient, 'signature'),
+    adminDrive: registeredLogic(queryClient, 'adminDrive'),
+    userAction: registeredLogic(queryClient, 'userAction'),
+    eventAction: registeredLogic(queryClient, 'eventAction'),
+    newsAction: registeredLogic(queryClient, 'newsAction'),
+    noteAction: registeredLogic(queryClient, 'noteAction'),
+    duplicateAction: registeredLogic(queryClient, 'duplicateAction'),
+    review: registeredLogic(queryClient, 'review'),
+    bulkReview: registeredLogic(queryClient, 'bulkReview'),
   };
 }

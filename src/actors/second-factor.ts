@@ -1,29 +1,20 @@
-// The second-factor machines wired to the API (docs/decisions/049-second-factor.md). A failed call rejects with the
-// server's parsed error body, as the session's calls do, so the views read the field errors straight off it.
+// The sign-in's second step wired to the API (docs/decisions/049-second-factor.md), and what the profile's page actors
+// (second-factor-pages.ts) share with it. A failed call rejects with the server's parsed error body, as the session's
+// calls do, so the views read the field errors straight off it.
 import { fromPromise } from 'xstate';
-import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
-import type { QueryClient } from '@tanstack/react-query';
 import { api } from '#api/client';
-import { enrolmentMachine } from '#machines/second-factor/enrolment.machine';
-import { passkeysMachine } from '#machines/second-factor/passkeys.machine';
 import { signInStepMachine } from '#machines/second-factor/sign-in-step.machine';
-import type {
-  AddPasskeyInput,
-  ConfirmEnrolmentInput,
-  LoginResponse,
-  PasskeyRegistered,
-  PasskeyStepInput,
-  RemovePasskeyInput,
-  RemoveFactorInput,
-  StartEnrolmentInput,
-  TotpEnrolment,
-  VerifyCodeInput,
-} from '#machines/second-factor/second-factor.types';
-import { showToast } from '#lib/toast';
+import type { LoginResponse, PasskeyStepInput, VerifyCodeInput } from '#machines/second-factor/second-factor.types';
+
+/**
+ * The browser's WebAuthn calls, loaded when a passkey is used: the sign-in step is in the entry, and most sign-ins use
+ * no passkey (docs/decisions/066-boot-closure.md).
+ */
+export const webAuthn = () => import('@simplewebauthn/browser');
 
 export const secondFactorKeys = { status: ['me', 'second-factor'] as const };
 
-async function call<T>(request: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+export async function call<T>(request: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
   const { data, error, response } = await request;
   if (!response.ok || data === undefined) throw error ?? null;
   return data;
@@ -41,7 +32,7 @@ export class PasskeyPromptError extends Error {
 }
 
 /** Runs the browser's prompt; its answer's extension results become a plain object, as the contract types them. */
-async function prompt<T extends { clientExtensionResults: object }>(run: () => Promise<T>): Promise<Omit<T, 'clientExtensionResults'> & { clientExtensionResults: Record<string, unknown> }> {
+export async function prompt<T extends { clientExtensionResults: object }>(run: () => Promise<T>): Promise<Omit<T, 'clientExtensionResults'> & { clientExtensionResults: Record<string, unknown> }> {
   let answer: T;
   try {
     answer = await run();
@@ -53,13 +44,14 @@ async function prompt<T extends { clientExtensionResults: object }>(run: () => P
 }
 
 /** A fresh passkey while signed in: the options of POST /me/second-factor/passkeys/check, then the browser's prompt. */
-async function freshPasskey() {
+export async function freshPasskey() {
   const options = await call(api.POST('/me/second-factor/passkeys/check'));
+  const { startAuthentication } = await webAuthn();
   return prompt(() => startAuthentication({ optionsJSON: options }));
 }
 
 /** The code goes in the field the server names in its answer: `totp_code` for the app's, `recovery_code` otherwise. */
-const codeBody = (method: 'totp' | 'recovery_code', code: string) => (method === 'totp' ? { totp_code: code } : { recovery_code: code });
+export const codeBody = (method: 'totp' | 'recovery_code', code: string) => (method === 'totp' ? { totp_code: code } : { recovery_code: code });
 
 export const appSignInStepMachine = signInStepMachine.provide({
   actors: {
@@ -68,53 +60,9 @@ export const appSignInStepMachine = signInStepMachine.provide({
     ),
     usePasskey: fromPromise<LoginResponse, PasskeyStepInput>(async ({ input }) => {
       const options = await call(api.POST('/auth/login/second-factor/passkey', { body: { challenge: input.challenge } }));
+      const { startAuthentication } = await webAuthn();
       const passkey = await prompt(() => startAuthentication({ optionsJSON: options }));
       return call(api.POST('/auth/login/second-factor', { body: { challenge: input.challenge, passkey } }));
     }),
   },
 });
-
-export function providePasskeysMachine(queryClient: QueryClient) {
-  return passkeysMachine.provide({
-    actors: {
-      addPasskey: fromPromise<PasskeyRegistered, AddPasskeyInput>(async ({ input }) => {
-        const options = await call(api.POST('/me/second-factor/passkeys/options', { body: { current_password: input.password } }));
-        const credential = await prompt(() => startRegistration({ optionsJSON: options }));
-        return call(api.POST('/me/second-factor/passkeys', { body: { name: input.name, credential } }));
-      }),
-      removePasskey: fromPromise<{ detail: string }, RemovePasskeyInput>(async ({ input }) => {
-        const fresh = input.method === 'passkey' ? { passkey: await freshPasskey() } : codeBody(input.method, input.code);
-        return call(
-          api.POST('/me/second-factor/passkeys/{passkeyId}/remove', {
-            params: { path: { passkeyId: input.id } },
-            body: { current_password: input.password, ...fresh },
-          }),
-        );
-      }),
-    },
-    actions: {
-      factorChanged: () => void queryClient.invalidateQueries({ queryKey: secondFactorKeys.status }),
-      announceRemoved: (_, params) => void showToast({ kind: 'success', message: params.detail }),
-    },
-  });
-}
-
-export function provideEnrolmentMachine(queryClient: QueryClient) {
-  return enrolmentMachine.provide({
-    actors: {
-      startEnrolment: fromPromise<TotpEnrolment, StartEnrolmentInput>(({ input }) =>
-        call(api.POST('/me/second-factor/totp', { body: { current_password: input.password } })),
-      ),
-      confirmEnrolment: fromPromise<{ recovery_codes: string[] }, ConfirmEnrolmentInput>(({ input }) =>
-        call(api.POST('/me/second-factor/totp/confirm', { body: { totp_code: input.code } })),
-      ),
-      removeFactor: fromPromise<{ detail: string }, RemoveFactorInput>(({ input }) =>
-        call(api.POST('/me/second-factor/remove', { body: { current_password: input.password, ...codeBody(input.method, input.code) } })),
-      ),
-    },
-    actions: {
-      factorChanged: () => void queryClient.invalidateQueries({ queryKey: secondFactorKeys.status }),
-      announceRemoved: (_, params) => void showToast({ kind: 'success', message: params.detail }),
-    },
-  });
-}

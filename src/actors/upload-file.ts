@@ -2,7 +2,6 @@
 // XMLHttpRequest for its progress events (or resumably with tus where the caller says where it goes), the server's answer read as the machine's events, the transfer aborted when
 // the machine stops it. Each caller says only where the file goes and what it keeps in step once stored.
 import { fromCallback } from 'xstate';
-import { resumableUpload } from '#api/resumable-upload';
 import { uploadWithProgress, type UploadProgress } from '#api/upload';
 import type { UploadedFile, UploadEvent, UploadFileInput, UploadTarget } from '#machines/upload/upload.types';
 import { isFileRefusal, toServerRejection } from './application-errors';
@@ -30,14 +29,18 @@ export function uploadFileActor<S extends UploadedFile>(callFor: (target: Upload
     const onProgress = ({ loaded, total }: UploadProgress) => sendBack({ type: 'upload.progress', loaded, total });
     const sent =
       resumable && !input.file.more?.length
-        ? resumableUpload({
-            file: input.file.body,
-            fileName: input.file.name,
-            metadata: resumable,
-            signal: controller.signal,
-            onProgress,
-            onConnection: (state) => sendBack({ type: state === 'offline' ? 'upload.offline' : 'upload.online' }),
-          })
+        ? // tus-js-client loads when a resumable upload starts, not with every screen that has a file field
+          // (docs/decisions/066-boot-closure.md). A transfer stopped meanwhile starts aborted and rejects at once.
+          import('#api/resumable-upload').then(({ resumableUpload }) =>
+            resumableUpload({
+              file: input.file.body,
+              fileName: input.file.name,
+              metadata: resumable,
+              signal: controller.signal,
+              onProgress,
+              onConnection: (state) => sendBack({ type: state === 'offline' ? 'upload.offline' : 'upload.online' }),
+            }),
+          )
         : uploadWithProgress({
             path,
             field: 'file',

@@ -1,17 +1,11 @@
 // The route table: every path of docs/product.md section 2 in one place, with its title, its guard, and whether its
-// code loads lazily (the panel, the admin area, account creation with its captcha, and the profile).
+// code loads lazily (every area, the public pages included: docs/decisions/066-boot-closure.md).
 import type { ComponentType } from 'react';
 import { defineMessages } from 'react-intl';
 import { matchRoutes, redirect, type HydrationState, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { SessionActor } from '#actors/session';
 import { loadCatalogPart } from '#lib/locale';
 import type { CatalogPart } from '#shared/catalog-parts';
-import { LoginPage } from '#features/auth/components/LoginPage';
-import { PasswordResetConfirmPage } from '#features/auth/components/PasswordResetConfirmPage';
-import { PasswordResetPage } from '#features/auth/components/PasswordResetPage';
-import { InterestBlock } from '#features/events/components/InterestBlock';
-import { SubmissionPage } from '#features/events/components/SubmissionPage';
-import { HomePage } from '#features/home/components/HomePage';
 import { NotFoundPage, RouteErrorPage } from './ErrorPages';
 import { redirectSignedIn, requireSignedIn, requireStaff } from './guards';
 import { AppLoading, RootLayout, type RouteHandle } from './RootLayout';
@@ -59,6 +53,11 @@ const handle = (title: RouteHandle['title']): RouteHandle => ({ title });
 const withCatalog = async <T,>(code: Promise<T>, ...catalogParts: CatalogPart[]): Promise<T> =>
   (await Promise.all([code, ...catalogParts.map(loadCatalogPart)]))[0];
 const panel = () => withCatalog(import('./PanelRoutes'), 'panel');
+// Each panel screen is a chunk of its own, with its machines (the drive's, the attendance's) and validators (the
+// survey's): /panel/programs loads none of the others' (docs/decisions/066-boot-closure.md).
+const panelScreen = <T,>(code: Promise<T>) => withCatalog(code, 'panel');
+// The public pages too: no signed-in screen needs them (docs/decisions/066-boot-closure.md).
+const publicPages = () => import('./PublicRoutes');
 // An application's screens are apart from the rest of the panel: they alone need the step schemas' validators.
 const application = () => withCatalog(import('./ApplicationRoutes'), 'panel');
 const admin = () => withCatalog(import('./AdminRoutes'), 'panel', 'admin');
@@ -178,9 +177,22 @@ function routeTable(session: SessionActor): RouteObject[] {
           // Errors render inside the layout, so the header and language switcher stay usable.
           errorElement: <RouteErrorPage />,
           children: [
-            { index: true, element: <HomePage interestBlock={<InterestBlock />} />, handle: handle(titles.home) },
-            { path: 'submission/:id', element: <SubmissionPage />, handle: handle(titles.registration) },
-            { path: 'login', loader: redirectSignedIn(session), element: <LoginPage />, handle: handle(titles.login) },
+            {
+              index: true,
+              handle: handle(titles.home),
+              lazy: async () => ({ Component: (await publicPages()).LandingPage }),
+            },
+            {
+              path: 'submission/:id',
+              handle: handle(titles.registration),
+              lazy: async () => ({ Component: (await publicPages()).SubmissionPage }),
+            },
+            {
+              path: 'login',
+              loader: redirectSignedIn(session),
+              handle: handle(titles.login),
+              lazy: async () => ({ Component: (await publicPages()).LoginPage }),
+            },
             {
               path: 'account/create',
               handle: handle(titles.createAccount),
@@ -195,11 +207,15 @@ function routeTable(session: SessionActor): RouteObject[] {
               handle: handle(titles.terms),
               lazy: async () => ({ Component: (await import('#features/legal/components/TermsPage')).TermsPage }),
             },
-            { path: 'password/reset', element: <PasswordResetPage />, handle: handle(titles.passwordReset) },
+            {
+              path: 'password/reset',
+              handle: handle(titles.passwordReset),
+              lazy: async () => ({ Component: (await publicPages()).PasswordResetPage }),
+            },
             {
               path: 'password/reset/confirm',
-              element: <PasswordResetConfirmPage />,
               handle: handle(titles.passwordResetConfirm),
+              lazy: async () => ({ Component: (await publicPages()).PasswordResetConfirmPage }),
             },
             // The links of an e-mail change (docs/decisions/046-account-safety.md): public, since either may be opened on
             // another device, and lazy (few people ever open them).
@@ -247,27 +263,27 @@ function routeTable(session: SessionActor): RouteObject[] {
                 {
                   path: 'programs',
                   handle: handle(titles.programs),
-                  lazy: async () => ({ Component: (await panel()).ProgramsPage }),
+                  lazy: async () => ({ Component: (await panelScreen(import('#features/programs/components/ProgramsPage'))).ProgramsPage }),
                 },
                 {
                   path: 'programs/my',
                   handle: handle(titles.myPrograms),
-                  lazy: async () => ({ Component: (await panel()).MyProgramsPage }),
+                  lazy: async () => ({ Component: (await panelScreen(import('#features/programs/components/MyProgramsPage'))).MyProgramsPage }),
                 },
                 {
                   path: 'programs/my/drive/:id',
                   handle: handle(titles.drive),
-                  lazy: async () => ({ Component: (await panel()).DrivePage }),
+                  lazy: async () => ({ Component: (await panelScreen(import('#features/drive/components/DrivePage'))).DrivePage }),
                 },
                 {
                   path: 'events',
                   handle: handle(titles.events),
-                  lazy: async () => ({ Component: (await panel()).EventsPage }),
+                  lazy: async () => ({ Component: (await panelScreen(import('#features/events/components/EventsPage'))).EventsPage }),
                 },
                 {
                   path: 'news',
                   handle: handle(titles.news),
-                  lazy: async () => ({ Component: (await panel()).NewsListPage }),
+                  lazy: async () => ({ Component: (await panelScreen(import('#features/news/components/NewsListPage'))).NewsListPage }),
                 },
                 {
                   // A chunk of its own: only an article renders Markdown, so markdown-it stays out of the panel's chunk.
@@ -278,7 +294,7 @@ function routeTable(session: SessionActor): RouteObject[] {
                 {
                   path: 'survey',
                   handle: handle(titles.survey),
-                  lazy: async () => ({ Component: (await panel()).SurveyPage }),
+                  lazy: async () => ({ Component: (await panelScreen(import('#features/survey/components/SurveyPage'))).SurveyPage }),
                 },
                 {
                   // One application: its layout loads it and holds its actors while the person moves between screens.

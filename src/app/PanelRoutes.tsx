@@ -1,17 +1,10 @@
-// The applicant panel (/panel/*): its layout and screens, loaded lazily as one chunk so the landing page
-// stays light. Programs, My Programs, events, news, the survey and the program drive come from their features; the
-// application's screens are a chunk of their own (./ApplicationRoutes.tsx).
+// The applicant panel's layout (/panel/*), loaded lazily so the landing page stays light. Each screen (programs, My
+// Programs, events, news, the survey, the program drive) is a lazy chunk of its own (AppRoutes.tsx), and so are the
+// application's screens (./ApplicationRoutes.tsx): docs/decisions/066-boot-closure.md.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet } from 'react-router-dom';
 import { SubNav } from '#components/ui/SubNav';
 import { SignedInOnly } from '#components/session/SignedInOnly';
-
-export { EventsPage } from '#features/events/components/EventsPage';
-export { DrivePage } from '#features/drive/components/DrivePage';
-export { MyProgramsPage } from '#features/programs/components/MyProgramsPage';
-export { NewsListPage } from '#features/news/components/NewsListPage';
-export { ProgramsPage } from '#features/programs/components/ProgramsPage';
-export { SurveyPage } from '#features/survey/components/SurveyPage';
 
 export function PanelLayout() {
   const intl = useIntl();

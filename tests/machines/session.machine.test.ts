@@ -37,6 +37,9 @@ import type {
   StoredSession,
 } from '#machines/session/session.types.ts';
 import { signInStepMachine } from '#machines/second-factor/sign-in-step.machine.ts';
+import { passkeysMachine } from '#machines/second-factor/passkeys.machine.ts';
+import { driveMachine } from '#machines/drive/drive.machine.ts';
+import { registrationMachine } from '#machines/registration/registration.machine.ts';
 import { PAGE_LIFETIMES, pageId } from '#machines/session/session.pages.ts';
 import type { SignInStepOutput, VerifyCodeInput } from '#machines/second-factor/second-factor.types.ts';
 import { SERVER_ANSWERS } from '../support/server-answers.ts';
@@ -259,6 +262,11 @@ function createSession(input: SessionInput) {
         logout: track(logoutCalls),
         readStoredSession: track(readCalls),
         signInStep: signInStepMachine.provide({ actors: { verifyCode: track(codeCalls) } }),
+        // The pure machines of the kinds this file opens: the session's slots hold only their types
+        // (docs/decisions/066-boot-closure.md).
+        drive: driveMachine,
+        passkeys: passkeysMachine,
+        registration: registrationMachine,
       },
       actions: {
         persistRecord: (_, params) => storage.set(SESSION_STORAGE_KEYS.user, JSON.stringify(params.record)),

@@ -21,6 +21,11 @@ import { CheckboxField } from '#components/ui/Checkbox';
 import { ErrorLines, TextField } from '#components/ui/Field';
 import { InstantText } from '#components/ui/InstantText';
 import { toFormErrors, type ErrorText, type FormErrors } from '#lib/form-errors';
+import { providePageActor } from '#actors/page-actors';
+import { provideSignatureMachine } from '#actors/signature';
+
+// The session's `signature` page actors run this machine; it loads with this screen (docs/decisions/066-boot-closure.md).
+providePageActor('signature', provideSignatureMachine);
 
 const FIELDS = ['consent', 'signer_name', 'drawing'] as const;
 

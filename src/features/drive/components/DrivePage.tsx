@@ -23,6 +23,11 @@ import { DriveDialogs } from '#components/drive/DriveDialogs';
 import { DriveFolder } from '#components/drive/DriveFolder';
 import { DriveSourceContext } from '#components/drive/drive-source';
 import { spaceNames } from '#components/drive/space-names';
+import { providePageActor } from '#actors/page-actors';
+import { provideDriveMachine } from '#actors/drive';
+
+// The session's `drive` page actors run this machine; it loads with this screen (docs/decisions/066-boot-closure.md).
+providePageActor('drive', provideDriveMachine);
 
 /** A member's own space first, then the program's shared one. */
 const SPACES_PERSONAL_FIRST = inOwnOrder(DRIVE_SPACE_VALUES, ['personal', 'shared']);

@@ -23,6 +23,11 @@ import { PageHeading } from '#components/ui/PageHeading';
 import { errorText, toFormErrors } from '#lib/form-errors';
 import { useLocale } from '#lib/locale';
 import { EventFacts } from './EventFacts';
+import { providePageActor } from '#actors/page-actors';
+import { provideAttendanceMachine } from '#actors/events';
+
+// The session's `attendance` page actors run this machine; it loads with this screen (docs/decisions/066-boot-closure.md).
+providePageActor('attendance', provideAttendanceMachine);
 
 /** Words that name the event to screen readers only: every card's button says which event it is for. */
 const srOnly = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;

@@ -23,6 +23,11 @@ import { RequiredNote, SelectField, TextField } from '#components/ui/Field';
 import { TermsLink } from '#components/terms/TermsLink';
 import { errorText, hasErrors, noErrors, toFormErrors } from '#lib/form-errors';
 import { checkForm, text } from '#lib/validation';
+import { providePageActor } from '#actors/page-actors';
+import { provideRegistrationMachine } from '#actors/events';
+
+// The session's `registration` page actors run this machine; it loads with this screen (docs/decisions/066-boot-closure.md).
+providePageActor('registration', provideRegistrationMachine);
 
 // The widget (and the altcha package) is its own chunk, fetched once the person starts on the form.
 const AltchaField = lazy(async () => ({ default: (await import('#components/ui/AltchaField')).AltchaField }));

@@ -23,6 +23,11 @@ import { noErrors, toFormErrors } from '#lib/form-errors';
 import { safeNext } from '#lib/paths';
 import { FactorCodeField } from '#components/second-factor/FactorCodeField';
 import { CurrentPasswordField, RecoveryCodes, secondFactorLabels } from './SecondFactorParts';
+import { providePageActor } from '#actors/page-actors';
+import { providePasskeysMachine } from '#actors/second-factor-pages';
+
+// The session's `passkeys` page actors run this machine; it loads with this screen (docs/decisions/066-boot-closure.md).
+providePageActor('passkeys', providePasskeysMachine);
 
 const labels = defineMessages({
   ...secondFactorLabels,

@@ -31,6 +31,11 @@ import { paths, safeNext } from '#lib/paths';
 import { FactorCodeField } from '#components/second-factor/FactorCodeField';
 import { PasskeysSection } from './PasskeysSection';
 import { CurrentPasswordField, RecoveryCodes, secondFactorLabels as labels } from './SecondFactorParts';
+import { providePageActor } from '#actors/page-actors';
+import { provideEnrolmentMachine } from '#actors/second-factor-pages';
+
+// The session's `enrolment` page actors run this machine; it loads with this screen (docs/decisions/066-boot-closure.md).
+providePageActor('enrolment', provideEnrolmentMachine);
 
 const fields = {
   current_password: { id: 'sf-password', label: labels.password },
