@@ -8,6 +8,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { useSelector } from '@xstate/react';
 import { createActor } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registrationMachine } from '#machines/registration/registration.machine.ts';
 import { sessionMachine } from '#machines/session/session.machine.ts';
 import { selectOpenPages } from '#machines/session/session.selectors.ts';
 import { SessionContext, useSession } from '#lib/use-session.ts';
@@ -33,7 +34,10 @@ describe('usePageActor while rendering', () => {
   let root: Root;
   let container: HTMLElement;
   let errors: ReturnType<typeof vi.spyOn>;
-  const session = () => createActor(sessionMachine, { input: { record: null, now: Date.now() } }).start();
+  // The session's page slots hold only their machines' types (docs/decisions/066-boot-closure.md): the pure machine of
+  // the kind this file opens, whose first state needs no call.
+  const session = () =>
+    createActor(sessionMachine.provide({ actors: { registration: registrationMachine } }), { input: { record: null, now: Date.now() } }).start();
   const app = (actor: ReturnType<typeof session>, ...children: ReactNode[]) =>
     createElement(StrictMode, null, createElement(SessionContext, { value: actor }, ...children));
 
