@@ -130,13 +130,14 @@ export async function prerenderPages(root: string): Promise<number> {
     configFile: join(root, 'vite.config.ts'),
     logLevel: 'warn',
     // One file: the module is imported with a query (a fresh copy each build), so a chunk importing it back by its plain
-    // name would get a second copy, with a second session context (the public pages are lazy routes).
+    // name would get a second copy, with a second session context (the public pages are lazy routes). The browser
+    // build's chunk groups (vite.config.ts) are turned off with it.
     build: {
       ssr: 'src/app/PrerenderedApp.tsx',
       outDir: serverBuild,
       emptyOutDir: true,
       sourcemap: false,
-      rolldownOptions: { output: { inlineDynamicImports: true } },
+      rolldownOptions: { output: { codeSplitting: false } },
     },
   });
   const entry = pathToFileURL(join(serverBuild, 'PrerenderedApp.js')).href;
