@@ -31,9 +31,10 @@ export default defineConfig({
       manifest: webManifest('es'),
       manifestFilename: 'manifest.webmanifest',
       injectManifest: {
-        // The shell and every route chunk, the catalogs and the icons; not the prerendered public pages (the server
-        // picks one per language cookie) nor the compressed copies, which the browser never asks for by name.
-        globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}', 'icons/*.{png,svg}', '*.webmanifest'],
+        // The shell, the frames of the screens (the worker picks one per family and language: src/app/sw.ts), every
+        // route chunk, the catalogs and the icons; not the prerendered public pages (the server picks one per language
+        // cookie) nor the compressed copies, which the browser never asks for by name.
+        globPatterns: ['index.html', 'frame/*/*.html', 'assets/**/*.{js,css,woff2}', 'icons/*.{png,svg}', '*.webmanifest'],
         globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'pages/**', 'landing/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         // Not the admin code, which applicants never load: staff fetch it at run time (docs/decisions/066-boot-closure.md).
@@ -54,7 +55,7 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: 'hidden',
     // dist/.vite/manifest.json: which chunks each module needs, read by the precache's list (scripts/precache-shell.ts),
-    // the prerender (the public pages' chunk) and `npm run bench:chunks`. Not served: @fastify/static skips dot folders.
+    // the prerender (each public page's chunks) and `npm run bench:chunks`. Not served: @fastify/static skips dot folders.
     manifest: true,
     rolldownOptions: {
       input: { index: 'index.html', boot: 'src/app/boot.ts' },

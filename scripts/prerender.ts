@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { precompressDirectory } from './precompress.ts';
-import { filesOf, reachableKeys, readViteManifest } from './vite-manifest.ts';
+import { filesOf, reachableKeys, readViteManifest, type ViteManifest } from './vite-manifest.ts';
 import { manifestHref } from '../src/lib/offline-shell.ts';
 import { LANGUAGE_VALUES } from '../shared/contract-enums.ts';
 import { interestVariants, LANDING_VARIANTS_DIR, type InterestVariant } from '../shared/prerendered-landing.ts';
@@ -18,7 +18,7 @@ import { FRAME_FAMILIES, frameFile, type FrameFamily } from '../shared/prerender
 const locales = LANGUAGE_VALUES;
 
 interface PrerenderModule {
-  prerenderedPages: readonly { path: string; description: { id: string }; appAtOnce?: boolean }[];
+  prerenderedPages: readonly { path: string; description: { id: string }; code: string; appAtOnce?: boolean }[];
   renderPage(
     path: string,
     description: { id: string },
@@ -52,13 +52,15 @@ async function bootChunk(dist: string): Promise<string> {
 }
 
 /**
- * The built files of the public pages' chunk (src/app/PublicRoutes.tsx) and its static imports that index.html does not
- * preload already, from the build's manifest (vite.config.ts): a prerendered page needs them to hydrate, so the boot
- * script preloads them with the entry instead of after it (docs/decisions/066-boot-closure.md).
+ * The built files a page renders: the chunk of the module its route loads lazily (`code` in src/app/PrerenderedApp.tsx)
+ * and that chunk's static imports that index.html does not preload already, from the build's manifest
+ * (vite.config.ts). A prerendered page needs them to hydrate, so the boot script preloads them with the entry instead
+ * of after it; only them: /terms does not download the public pages' chunk it never renders
+ * (docs/decisions/066-boot-closure.md).
  */
-function publicPageChunks(dist: string, template: string): string[] {
-  const manifest = readViteManifest(dist);
-  const files = filesOf(manifest, reachableKeys(manifest, ['src/app/PublicRoutes.tsx']));
+export function renderedChunks(manifest: ViteManifest, template: string, code: string): string[] {
+  if (!manifest[code]?.isDynamicEntry) throw new Error(`${code} is not a lazily loaded chunk of the build: update the page's \`code\``);
+  const files = filesOf(manifest, reachableKeys(manifest, [code]));
   return [...files].map((file) => `/${file}`).filter((href) => !template.includes(`"${href}"`));
 }
 
@@ -144,15 +146,16 @@ export async function prerenderPages(root: string): Promise<number> {
   const app = (await import(`${entry}?build=${Date.now()}`)) as PrerenderModule;
   const template = await readFile(join(dist, 'index.html'), 'utf8');
   const boot = await bootChunk(dist);
-  const pageChunks = publicPageChunks(dist, template);
+  const manifest = readViteManifest(dist);
   let written = 0;
   for (const locale of locales) {
     const catalog = await catalogChunk(dist, locale);
-    for (const { path, description, appAtOnce } of app.prerenderedPages) {
+    for (const { path, description, code, appAtOnce } of app.prerenderedPages) {
+      const chunks = renderedChunks(manifest, template, code);
       const page = await app.renderPage(path, description, locale);
       const file = join(dist, 'pages', locale, prerenderedFile(path));
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, fillTemplate(template, locale, page, catalog, boot, appAtOnce, pageChunks));
+      await writeFile(file, fillTemplate(template, locale, page, catalog, boot, appAtOnce, chunks));
       written += 1;
       if (path !== '/') continue;
       // The landing page with an interest form open, each way it can look (shared/prerendered-landing.ts).
@@ -160,7 +163,7 @@ export async function prerenderPages(root: string): Promise<number> {
         const drawn = await app.renderPage(path, description, locale, variant);
         const variantFile = join(dist, LANDING_VARIANTS_DIR, locale, `${variant}.html`);
         await mkdir(dirname(variantFile), { recursive: true });
-        await writeFile(variantFile, fillTemplate(template, locale, drawn, catalog, boot, appAtOnce, pageChunks));
+        await writeFile(variantFile, fillTemplate(template, locale, drawn, catalog, boot, appAtOnce, chunks));
       }
     }
   }

@@ -1,5 +1,5 @@
 // The build's manifest (vite.config.ts `build.manifest`, dist/.vite/manifest.json): which built files each module needs.
-// Read by the precache's list (precache-shell.ts), the prerender (the public pages' chunk) and `npm run bench:chunks`.
+// Read by the precache's list (precache-shell.ts), the prerender (each page's chunks) and `npm run bench:chunks`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -9,6 +9,8 @@ export interface ManifestChunk {
   dynamicImports?: string[];
   css?: string[];
   isEntry?: boolean;
+  /** The target of a dynamic import(): a lazy route's chunk. */
+  isDynamicEntry?: boolean;
 }
 export type ViteManifest = Record<string, ManifestChunk>;
 

@@ -1,7 +1,9 @@
 // Resumable uploads (tus 1.0.0, docs/decisions/061-resumable-uploads.md): where an upload's bytes wait until the last
 // one arrives (@tus/file-store under the files folder, or @tus/s3-store in the bucket when STORAGE_URL is set), what
 // its metadata must say (where the file goes: checked against the viewer when it is created), and what becomes of it
-// when it is whole: the same path as a direct upload (documents, intake form, drive), whose answer it returns.
+// when it is whole: the same path as a direct upload (documents, intake form, drive, staff's shared materials), whose
+// answer it returns. Several photos of one document travel as one upload whose bytes are the direct upload's multipart
+// body (server/files/multipart-body.ts), read back into its parts at the end.
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
@@ -17,13 +19,17 @@ import { isDatabaseUnavailable, type Db } from '#server/db/client.ts';
 import { resumableUploads, users } from '#server/db/schema.ts';
 import { assertCanUploadDocument, isFileKind, uploadDocument, type FileKind } from '#server/applications/documents.ts';
 import { assertCanUploadIntakeForm, uploadIntakeForm } from '#server/applications/intake-form.ts';
+import type { UploadParts } from '#server/applications/pdf-upload.ts';
+import type { AuthenticatedUser } from '#server/auth/authenticate.ts';
+import { requireStaffSecondFactor } from '#server/auth/second-factor.ts';
 import type { ApplicationDeps } from '#server/applications/access.ts';
 import * as drive from '#server/drive/service.ts';
 import { appErrorAnswer, ERROR_MESSAGES_HEADER, loggableError } from '#server/http/error-handler.ts';
-import { AppError, detailError, fieldErrors } from '#server/http/errors.ts';
+import { AppError, detailError, fieldErrors, forbidden } from '#server/http/errors.ts';
 import { translate, type Language } from '#server/i18n/messages.ts';
 import type { Viewer } from '#server/programs/service.ts';
 import { MAX_UPLOAD_BYTES } from '#shared/application-constants.ts';
+import { isPartsBoundary, MAX_PARTS_BODY_BYTES, partsOfBody } from './multipart-body.ts';
 
 /** Where the tus routes live (server/plugins/resumable-uploads.ts registers them under /api). */
 export const RESUMABLE_PATH = '/api/uploads/resumable';
@@ -40,15 +46,20 @@ export const MAX_UNFINISHED_UPLOADS = 10;
 const MAX_ID = 2147483647;
 
 
-/** Where an upload goes, as its metadata says and as it was checked against its creator. */
+/**
+ * Where an upload goes, as its metadata says and as it was checked against its creator. A document or intake form
+ * with a `boundary` is several photos of it, sent as the multipart body a direct upload would send (multipart-body.ts).
+ * `admin_drive` is staff's door to a program's shared materials, as `uploadAdminDriveFile` is.
+ */
 export type ResumableTarget =
-  | { target: 'intake_form'; applicationId: number }
-  | { target: 'document'; applicationId: number; kind: FileKind }
-  | { target: 'drive'; programId: number; space: components['schemas']['DriveSpace']; parentId: number | null };
+  | { target: 'intake_form'; applicationId: number; boundary?: string }
+  | { target: 'document'; applicationId: number; kind: FileKind; boundary?: string }
+  | { target: 'drive'; programId: number; space: components['schemas']['DriveSpace']; parentId: number | null }
+  | { target: 'admin_drive'; programId: number; parentId: number | null };
 
 /** What the plugin knows of a request that the tus hooks must see: who sent it, in which language, what was checked. */
 export interface ResumableRequest {
-  viewer: Viewer;
+  viewer: AuthenticatedUser;
   language: Language;
   /** On creation: the metadata as checked, which replaces whatever the client sent. */
   metadata?: Record<string, string>;
@@ -81,19 +92,30 @@ export function parseMetadata(header: string | undefined): Record<string, string
   return metadata;
 }
 
-/** The target an upload's metadata names (`target`, `application_id`, `kind`, `program_id`, `space`, `parent_id`). */
+/** A multipart boundary from the metadata (several photos), none, or a malformed one (undefined). */
+function boundaryOf(value: string | null | undefined): { boundary?: string } | undefined {
+  if (value === undefined || value === null || value === '') return {};
+  return isPartsBoundary(value) ? { boundary: value } : undefined;
+}
+
+/**
+ * The target an upload's metadata names (`target`, `application_id`, `kind`, `boundary`, `program_id`, `space`,
+ * `parent_id`).
+ */
 export function targetOf(metadata: Record<string, string | null | undefined>): ResumableTarget {
   switch (metadata.target) {
     case 'intake_form': {
       const applicationId = idOf(metadata.application_id);
-      if (applicationId === undefined) throw malformed();
-      return { target: 'intake_form', applicationId };
+      const photos = boundaryOf(metadata.boundary);
+      if (applicationId === undefined || photos === undefined) throw malformed();
+      return { target: 'intake_form', applicationId, ...photos };
     }
     case 'document': {
       const applicationId = idOf(metadata.application_id);
       const kind = metadata.kind ?? '';
-      if (applicationId === undefined || !isFileKind(kind)) throw malformed();
-      return { target: 'document', applicationId, kind };
+      const photos = boundaryOf(metadata.boundary);
+      if (applicationId === undefined || !isFileKind(kind) || photos === undefined) throw malformed();
+      return { target: 'document', applicationId, kind, ...photos };
     }
     case 'drive': {
       const programId = idOf(metadata.program_id);
@@ -102,12 +124,22 @@ export function targetOf(metadata: Record<string, string | null | undefined>): R
       if (programId === undefined || (space !== 'personal' && space !== 'shared') || parentId === undefined) throw malformed();
       return { target: 'drive', programId, space, parentId };
     }
+    case 'admin_drive': {
+      const programId = idOf(metadata.program_id);
+      const parentId = metadata.parent_id ? idOf(metadata.parent_id) : null;
+      if (programId === undefined || parentId === undefined) throw malformed();
+      return { target: 'admin_drive', programId, parentId };
+    }
     default:
       throw malformed();
   }
 }
 
 const applicant = (person: Viewer): drive.DriveAccess => ({ role: 'applicant', person });
+/** Staff through the admin door: audited as `uploadAdminDriveFile`, the direct upload's operation. */
+const staff = (person: Viewer): drive.DriveAccess => ({ role: 'staff', person, operation: 'uploadAdminDriveFile' });
+/** The shared materials, the one space staff write. */
+const sharedFolder = (parentId: number | null): drive.SpaceRequest => ({ space: 'shared', parent_id: parentId });
 
 type ReadableStore = DataStore & { read(id: string): Readable | Promise<Readable> };
 
@@ -127,6 +159,7 @@ export class ResumableUploads {
   private readonly drive: drive.DriveDeps;
   private readonly db: Db;
   private readonly now: () => Date;
+  private readonly config: AppContext['config'];
 
   private constructor(
     ctx: AppContext,
@@ -137,6 +170,7 @@ export class ResumableUploads {
     this.drive = { db: ctx.db, files: ctx.files, now: ctx.now, quotaBytes: ctx.config.driveQuotaBytes };
     this.db = ctx.db;
     this.now = ctx.now;
+    this.config = ctx.config;
     this.tus = this.serverOver(store);
   }
 
@@ -173,7 +207,8 @@ export class ResumableUploads {
     return new Server({
       path: RESUMABLE_PATH,
       datastore,
-      maxSize: MAX_UPLOAD_BYTES,
+      // The largest any target takes (several photos' body); each creation is held to its own target's (checkCreation).
+      maxSize: MAX_PARTS_BODY_BYTES,
       // `Location: /api/uploads/resumable/<id>`: right behind any proxy, whatever host it answers for.
       relativeLocation: true,
       // Same origin only: no CORS header for anyone.
@@ -207,12 +242,12 @@ export class ResumableUploads {
   }
 
   /**
-   * Checks a new upload before tus creates it: its length (announced, at most 20MB, not empty), where it goes (the
-   * viewer's application with that step open, or their drive space with the room). Returns the metadata to keep and
-   * the length.
+   * Checks a new upload before tus creates it: its length (announced, at most 20MB, not empty; several photos' body
+   * at most 20MB and its parts' headers), where it goes (the viewer's application with that step open, their drive
+   * space with the room, or for staff the shared materials). Returns the metadata to keep and the length.
    */
   async checkCreation(
-    viewer: Viewer,
+    viewer: AuthenticatedUser,
     lengthHeader: string | undefined,
     metadataHeader: string | undefined,
   ): Promise<{ metadata: Record<string, string>; length: number }> {
@@ -221,21 +256,29 @@ export class ResumableUploads {
     const metadata = parseMetadata(metadataHeader);
     const fileName = metadata.filename ?? '';
     if (fileName.trim() === '') throw fieldErrors({ file: 'api.upload.fileRequired' });
-    if (length > MAX_UPLOAD_BYTES) throw detailError(413, 'api.error.fileTooLarge', 'file_too_large');
-    if (length === 0) throw fieldErrors({ file: 'api.upload.empty' });
     const target = targetOf(metadata);
+    const boundary = 'boundary' in target ? target.boundary : undefined;
+    if (length > (boundary ? MAX_PARTS_BODY_BYTES : MAX_UPLOAD_BYTES)) throw detailError(413, 'api.error.fileTooLarge', 'file_too_large');
+    if (length === 0) throw fieldErrors({ file: 'api.upload.empty' });
     await this.assertCanSend(viewer, target, fileName, length);
     const kept: Record<string, string> = { owner: String(viewer.id), filename: fileName, target: target.target };
-    if (target.target === 'drive') {
-      Object.assign(kept, { program_id: String(target.programId), space: target.space, parent_id: target.parentId === null ? '' : String(target.parentId) });
-    } else {
-      kept.application_id = String(target.applicationId);
-      if (target.target === 'document') kept.kind = target.kind;
+    const parentOf = (parentId: number | null) => (parentId === null ? '' : String(parentId));
+    switch (target.target) {
+      case 'drive':
+        Object.assign(kept, { program_id: String(target.programId), space: target.space, parent_id: parentOf(target.parentId) });
+        break;
+      case 'admin_drive':
+        Object.assign(kept, { program_id: String(target.programId), parent_id: parentOf(target.parentId) });
+        break;
+      default:
+        kept.application_id = String(target.applicationId);
+        if (target.target === 'document') kept.kind = target.kind;
+        if (boundary) kept.boundary = boundary;
     }
     return { metadata: kept, length };
   }
 
-  private async assertCanSend(viewer: Viewer, target: ResumableTarget, fileName: string, length: number): Promise<void> {
+  private async assertCanSend(viewer: AuthenticatedUser, target: ResumableTarget, fileName: string, length: number): Promise<void> {
     switch (target.target) {
       case 'intake_form':
         return assertCanUploadIntakeForm(this.applications, viewer, target.applicationId);
@@ -243,7 +286,17 @@ export class ResumableUploads {
         return assertCanUploadDocument(this.applications, viewer, target.applicationId, target.kind);
       case 'drive':
         await drive.uploadPlace(this.drive, applicant(viewer), target.programId, { space: target.space, parent_id: target.parentId }, fileName, length);
+        return;
+      case 'admin_drive':
+        await this.assertStaff(viewer);
+        await drive.uploadPlace(this.drive, staff(viewer), target.programId, sharedFolder(target.parentId), fileName, length);
     }
+  }
+
+  /** The admin operations' own check (server/plugins/contract-routes.ts): staff, with their second factor. */
+  private async assertStaff(viewer: AuthenticatedUser): Promise<void> {
+    if (!viewer.isStaff) throw forbidden();
+    await requireStaffSecondFactor(this.db, this.config, viewer.account);
   }
 
   /**
@@ -295,16 +348,23 @@ export class ResumableUploads {
       const metadata = upload.metadata ?? {};
       if (metadata.owner !== String(viewer.id)) throw detailError(404, 'api.error.notFound', 'not_found');
       const target = targetOf(metadata);
-      const part = { stream: await this.store.read(upload.id), filename: metadata.filename ?? '', truncated: () => false };
+      // Staff when the upload began, and still staff now that it ends (before a byte is read back).
+      if (target.target === 'admin_drive') await this.assertStaff(viewer);
+      const stream = await this.store.read(upload.id);
+      const part = { stream, filename: metadata.filename ?? '', truncated: () => false };
+      // Several photos: the body's parts, each read as the direct upload reads a request's (type, size, quota there).
+      const parts = (boundary: string | undefined): UploadParts => (boundary ? partsOfBody(stream, boundary) : [part]);
       switch (target.target) {
         case 'intake_form':
-          return json(200, await uploadIntakeForm(this.applications, viewer, target.applicationId, [part]));
+          return json(200, await uploadIntakeForm(this.applications, viewer, target.applicationId, parts(target.boundary)));
         case 'document':
-          return json(201, await uploadDocument(this.applications, viewer, target.applicationId, target.kind, [part]));
+          return json(201, await uploadDocument(this.applications, viewer, target.applicationId, target.kind, parts(target.boundary)));
         case 'drive': {
           const where = { space: target.space, parent_id: target.parentId };
           return json(201, await drive.uploadFile(this.drive, applicant(viewer), target.programId, where, part));
         }
+        case 'admin_drive':
+          return json(201, await drive.uploadFile(this.drive, staff(viewer), target.programId, sharedFolder(target.parentId), part));
       }
     } catch (error) {
       if (error instanceof AppError) {

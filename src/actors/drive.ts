@@ -54,6 +54,12 @@ async function call(request: Promise<{ response: Response; error?: unknown }>): 
 export interface DriveCalls {
   folderKey: (programId: number) => readonly unknown[];
   uploadPath: (programId: number, query: URLSearchParams) => string;
+  /**
+   * Where an upload into this folder goes as a resumable upload's metadata (server/files/resumable.ts targetOf), or
+   * undefined where this door writes nothing (an applicant in the shared materials, staff in someone's space): the
+   * direct upload then answers the refusal.
+   */
+  resumableTarget: (programId: number, space: components['schemas']['DriveSpace'], parentId: number | null) => Record<string, string> | undefined;
   createFolder: (input: CreateFolderInput) => Promise<unknown>;
   updateNode: (programId: number, nodeId: number, body: components['schemas']['DriveNodeUpdate']) => Promise<unknown>;
   deleteNode: (programId: number, nodeId: number) => Promise<unknown>;
@@ -63,6 +69,8 @@ export interface DriveCalls {
 export const applicantDriveCalls: DriveCalls = {
   folderKey: driveKeys.all,
   uploadPath: (programId, query) => `/programs/${programId}/drive/files?${query}`,
+  resumableTarget: (programId, space, parentId) =>
+    space === 'personal' ? { target: 'drive', program_id: String(programId), space, ...(parentId ? { parent_id: String(parentId) } : {}) } : undefined,
   createFolder: (input) =>
     answered(
       api.POST('/programs/{id}/drive/folders', {
@@ -81,10 +89,8 @@ function provideDriveUpload(calls: DriveCalls) {
         if (target.kind !== 'drive') throw new Error('the drive uploads into a drive folder only');
         const { programId, space, parentId } = target;
         const query = new URLSearchParams({ space, ...(parentId ? { parent_id: String(parentId) } : {}) });
-        // An applicant's own space resumes a dropped upload; staff's uploads (the shared materials) go directly.
-        const resumable = calls === applicantDriveCalls && space === 'personal'
-          ? { target: 'drive', program_id: String(programId), space, ...(parentId ? { parent_id: String(parentId) } : {}) }
-          : undefined;
+        // The space this door writes resumes a dropped upload: an applicant's own, staff's shared materials.
+        const resumable = calls.resumableTarget(programId, space, parentId);
         return { path: calls.uploadPath(programId, query), read: (body) => (isDriveNode(body) ? storedOf(body) : null), ...(resumable ? { resumable } : {}) };
       }),
     },

@@ -1,7 +1,9 @@
 // The upload machine's real `uploadFile` (machines/upload), shared by every field that uploads: the file sent with
-// XMLHttpRequest for its progress events (or resumably with tus where the caller says where it goes), the server's answer read as the machine's events, the transfer aborted when
-// the machine stops it. Each caller says only where the file goes and what it keeps in step once stored.
+// XMLHttpRequest for its progress events, or resumably with tus where the caller says where it goes (several photos as
+// one body of parts: src/api/photos-body.ts), the server's answer read as the machine's events, the transfer aborted
+// when the machine stops it. Each caller says only where the file goes and what it keeps in step once stored.
 import { fromCallback } from 'xstate';
+import { photosBody } from '#api/photos-body';
 import { uploadWithProgress, type UploadProgress } from '#api/upload';
 import type { UploadedFile, UploadEvent, UploadFileInput, UploadTarget } from '#machines/upload/upload.types';
 import { isFileRefusal, toServerRejection } from './application-errors';
@@ -15,10 +17,17 @@ export interface UploadCall<S extends UploadedFile> {
   /** Any refusal or failure, before the machine hears it (e.g. reload an application the server made final). */
   onError?: (error: unknown) => void;
   /**
-   * Where the file goes as a resumable upload's metadata (server/files/resumable.ts): when given, one file is sent
-   * with tus in chunks and survives a dropped connection (docs/decisions/061); several photos still go in one request.
+   * Where the file goes as a resumable upload's metadata (server/files/resumable.ts): when given, the file (or the
+   * photos chosen together, as one multipart body) is sent with tus in chunks and survives a dropped connection
+   * (docs/decisions/061).
    */
   resumable?: Record<string, string>;
+}
+
+/** What a resumable upload sends: the one file, or the photos chosen together as one multipart body. */
+async function bodyOf(file: UploadFileInput['file']): Promise<{ body: Blob; boundary?: string }> {
+  if (!file.more?.length) return { body: file.body };
+  return photosBody([{ body: file.body, name: file.name, type: file.type }, ...file.more]);
 }
 
 /** An uploadFile actor for the targets `callFor` knows; it throws for any other (a field wired to the wrong place). */
@@ -27,21 +36,20 @@ export function uploadFileActor<S extends UploadedFile>(callFor: (target: Upload
     const { path, read, onStored, onError, resumable } = callFor(input.target);
     const controller = new AbortController();
     const onProgress = ({ loaded, total }: UploadProgress) => sendBack({ type: 'upload.progress', loaded, total });
-    const sent =
-      resumable && !input.file.more?.length
-        ? // tus-js-client loads when a resumable upload starts, not with every screen that has a file field
-          // (docs/decisions/066-boot-closure.md). A transfer stopped meanwhile starts aborted and rejects at once.
-          import('#api/resumable-upload').then(({ resumableUpload }) =>
-            resumableUpload({
-              file: input.file.body,
-              fileName: input.file.name,
-              metadata: resumable,
-              signal: controller.signal,
-              onProgress,
-              onConnection: (state) => sendBack({ type: state === 'offline' ? 'upload.offline' : 'upload.online' }),
-            }),
-          )
-        : uploadWithProgress({
+    const sent = resumable
+      ? // tus-js-client loads when a resumable upload starts, not with every screen that has a file field
+        // (docs/decisions/066-boot-closure.md). A transfer stopped meanwhile starts aborted and rejects at once.
+        Promise.all([import('#api/resumable-upload'), bodyOf(input.file)]).then(([{ resumableUpload }, { body, boundary }]) =>
+          resumableUpload({
+            file: body,
+            fileName: input.file.name,
+            metadata: boundary ? { ...resumable, boundary } : resumable,
+            signal: controller.signal,
+            onProgress,
+            onConnection: (state) => sendBack({ type: state === 'offline' ? 'upload.offline' : 'upload.online' }),
+          }),
+        )
+      : uploadWithProgress({
             path,
             field: 'file',
             file: input.file.body,

@@ -1156,8 +1156,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Begin a resumable upload of one file (20MB at most) to an application's documents, its intake form, or the viewer's drive
-         * @description `Upload-Length` (1 to 20MB; a deferred length and `Upload-Concat` are refused) and `Upload-Metadata` (`key base64` pairs): `filename`; `target` = `document` with `application_id` and `kind` (FileKind), `intake_form` with `application_id`, or `drive` with `program_id`, `space` (`personal`/`shared`) and an optional `parent_id`. Where the file goes is checked against the viewer now (the application theirs and its step open; the drive space theirs, with room in the quota for the announced length) and again when the last byte arrives. One person holds at most 10 unfinished uploads at once (not yet completed, cancelled or expired): the eleventh creation gets 409 `uploads_unfinished_limit` (`detail` localized, with the Error-Messages header).
+         * Begin a resumable upload of one file (20MB at most), or of several photos of one document, to an application's documents, its intake form, the viewer's drive, or (staff) a program's shared materials
+         * @description `Upload-Length` (1 to 20MB; a deferred length and `Upload-Concat` are refused) and `Upload-Metadata` (`key base64` pairs): `filename`; `target` = `document` with `application_id` and `kind` (FileKind), `intake_form` with `application_id`, `drive` with `program_id`, `space` (`personal`/`shared`) and an optional `parent_id`, or `admin_drive` with `program_id` and an optional `parent_id` (staff only, as uploadAdminDriveFile: the shared materials, audited under that operation). A `document` or `intake_form` may carry `boundary` (27 to 70 letters, digits and dashes): the upload's bytes are then the multipart body of several photos a direct upload would send (`file` parts, made into one PDF), up to 20MB of photos plus 2KB of headers per part (`Upload-Length` at most 20994048). Where the file goes is checked against the viewer now (the application theirs and its step open; the drive space theirs, with room in the quota for the announced length; staff with their second factor for `admin_drive`) and again when the last byte arrives. One person holds at most 10 unfinished uploads at once (not yet completed, cancelled or expired): the eleventh creation gets 409 `uploads_unfinished_limit` (`detail` localized, with the Error-Messages header).
          */
         post: operations["createResumableUpload"];
         delete?: never;
@@ -1185,7 +1185,7 @@ export interface paths {
         head: operations["getResumableUploadOffset"];
         /**
          * Send the next bytes of the upload (`Content-Type application/offset+octet-stream`, `Upload-Offset` where they start)
-         * @description 204 with the new `Upload-Offset` while the file is incomplete. The PATCH that brings the last byte answers what the direct upload answers for the same file: the stored document (201), intake form (200) or drive file (201), or the same localized refusal (not a PDF, damaged, empty, over the quota, the application no longer open). The upload is spent either way.
+         * @description 204 with the new `Upload-Offset` while the file is incomplete. The PATCH that brings the last byte answers what the direct upload answers for the same file: the stored document (201), intake form (200) or drive file (201), or the same localized refusal (not a PDF, damaged, empty, over the quota, the application no longer open, no longer staff for `admin_drive`; several photos' body that is not multipart: 400 `malformed`). The upload is spent either way.
          */
         patch: operations["sendResumableUploadBytes"];
         trace?: never;

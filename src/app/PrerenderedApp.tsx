@@ -24,17 +24,22 @@ const descriptions = defineMessages({
   terms: { id: 'meta.description.terms' },
 });
 
+/** The public pages' own lazy chunk (src/app/AppRoutes.tsx `publicPages`). */
+const PUBLIC_ROUTES = 'src/app/PublicRoutes.tsx';
+
 /**
- * The public pages written at build time, each with its meta description. `appAtOnce`: the page's content needs the
- * app (the terms' contact details come from the API), so its boot script loads it without waiting for an act
- * (docs/decisions/034-hydrate-on-intent.md).
+ * The public pages written at build time, each with its meta description. `code`: the module its route loads lazily
+ * (src/app/AppRoutes.tsx), as the build's manifest names it; its chunk and what that chunk imports are what the page's
+ * boot script preloads, and nothing else (tests/unit/prerendered-page-code.test.ts checks that the route renders from it).
+ * `appAtOnce`: the page's content needs the app (the terms' contact details come from the API), so its boot script
+ * loads it without waiting for an act (docs/decisions/034-hydrate-on-intent.md).
  */
-export const prerenderedPages: readonly { path: string; description: MessageDescriptor; appAtOnce?: boolean }[] = [
-  { path: paths.home, description: descriptions.home },
-  { path: paths.login, description: descriptions.login },
-  { path: paths.createAccount, description: descriptions.createAccount },
-  { path: paths.passwordReset, description: descriptions.passwordReset },
-  { path: paths.terms, description: descriptions.terms, appAtOnce: true },
+export const prerenderedPages: readonly { path: string; description: MessageDescriptor; code: string; appAtOnce?: boolean }[] = [
+  { path: paths.home, description: descriptions.home, code: PUBLIC_ROUTES },
+  { path: paths.login, description: descriptions.login, code: PUBLIC_ROUTES },
+  { path: paths.createAccount, description: descriptions.createAccount, code: 'src/features/auth/components/CreateAccountPage.tsx' },
+  { path: paths.passwordReset, description: descriptions.passwordReset, code: PUBLIC_ROUTES },
+  { path: paths.terms, description: descriptions.terms, code: 'src/features/legal/components/TermsPage.tsx', appAtOnce: true },
 ];
 
 /**

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { createIntl, createIntlCache, type IntlShape, type MessageFormatElement } from 'react-intl';
 import { CATALOG_PARTS, type CatalogPart } from '#shared/catalog-parts';
 import { LANGUAGE_VALUES } from '#shared/contract-enums';
-import { manifestHref } from './offline-shell';
+import { manifestHref, rememberLanguageForWorker } from './offline-shell';
 import { readItem, storageKeys, writeItem } from './storage';
 
 export const locales = LANGUAGE_VALUES;
@@ -96,10 +96,14 @@ export function hasStoredLocale(): boolean {
 /** The cookie that tells the server which prerendered language to send (server/http/prerendered.ts). */
 export const LANGUAGE_COOKIE = 'language';
 
-/** Copies the device's choice into the cookie, so the next page load arrives already in that language. */
+/**
+ * Copies the device's choice into the cookie, so the next page load arrives already in that language, and where the
+ * service worker reads it (it cannot read the cookie): a repeat visit's frame is drawn in it too.
+ */
 export function rememberLanguageForServer(locale: Locale): void {
   if (typeof document === 'undefined') return;
   document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  void rememberLanguageForWorker(locale);
 }
 
 let wanted: Locale = current;

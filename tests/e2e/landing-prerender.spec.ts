@@ -153,6 +153,14 @@ test('every prerendered page starts with the boot script alone, within budget; t
       const entry = html.match(/data-app-entry="\/(assets\/index-[\w-]+\.js)"/)?.[1];
       expect(entry, file).toBeDefined();
       expect(html, file).toMatch(new RegExp(`data-app-preload="[^"]*/assets/_catalog-${locale}-public-[\\w-]+\\.js"`));
+      // The chunk of what the page renders, and no other page's (docs/decisions/066-boot-closure.md): the terms and the
+      // account form have their own, the other pages are in the public pages' chunk.
+      const preloaded = (html.match(/data-app-preload="([^"]*)"/)?.[1] ?? '').split(' ');
+      const own = new Map([['terms', 'TermsPage'], ['account/create', 'CreateAccountPage']]).get(file) ?? 'PublicRoutes';
+      for (const chunk of ['PublicRoutes', 'TermsPage', 'CreateAccountPage']) {
+        const matching = preloaded.filter((href) => new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`).test(href));
+        expect(matching, `${file} preloads ${chunk}`).toHaveLength(chunk === own ? 1 : 0);
+      }
       // Only the terms, whose contact details come from the API, load the app without waiting for an act.
       expect(html.includes('data-app-at-once'), file).toBe(file === 'terms');
       const bytes = gzipSize(scripts[0] ?? '');

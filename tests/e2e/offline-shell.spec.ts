@@ -1,7 +1,9 @@
 // The installable app and its offline shell, in the browser (docs/decisions/060-offline-shell.md): the manifests are
 // linked and valid; the service worker registers and controls the page; an offline reload of a signed-in screen shows
 // the shell, the offline banner and a draft typed before; a new worker waits for the update prompt, and accepting it
-// reloads under the new version with the draft kept; sign-out empties every cache but the precache. axe in es and en.
+// reloads under the new version with the draft kept; a repeat visit to a signed-in screen paints the frame of its
+// family in the device's language from the worker alone (docs/decisions/067-the-frame-before-the-app.md); sign-out
+// empties every cache but the precache and the device's language. axe in es and en.
 // The other specs block service workers (playwright.config.ts); this one allows them.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -40,6 +42,14 @@ async function expectControlled(page: Page): Promise<void> {
     )
     .toMatch(/^controller \/sw\.js;/);
 }
+
+/** The paths every cache of this origin holds. */
+const cachedPaths = (page: Page): Promise<string[]> =>
+  page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    return urls;
+  });
 
 const city = (page: Page, locale: Locale) => page.getByLabel(fieldLabel(t(locale, 'profile.person.city')), { exact: true });
 
@@ -97,11 +107,7 @@ for (const locale of locales) {
     await expect(city(page, locale)).toBeVisible();
     await expectControlled(page);
     // The worker answers navigations from its cache; /api is never among its caches.
-    const cached = await page.evaluate(async () => {
-      const urls: string[] = [];
-      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
-      return urls;
-    });
+    const cached = await cachedPaths(page);
     expect(cached).toContain('/index.html');
     expect(cached.filter((path) => path.startsWith('/api'))).toEqual([]);
 
@@ -173,10 +179,66 @@ for (const locale of locales) {
       await writeFile(builtWorker, original);
     }
   });
+
+  test(`a repeat visit to a signed-in screen paints the frame in the device's language from the worker (${locale})`, async ({ page, context }) => {
+    const { account } = await newApplicant(`frame-worker-${locale}`, locale);
+    // The device's choice, changed once at least: the page keeps each change where the worker reads it.
+    await page.goto('/login');
+    await switchLanguage(page, locale === 'es' ? 'en' : 'es');
+    await switchLanguage(page, locale);
+    await signIn(page, account, locale);
+    await page.goto('/panel/programs');
+    await expect(page.getByRole('heading', { level: 1, name: L('panel.programs.title') })).toBeVisible();
+    await expectControlled(page);
+    // Every frame is precached with the shell, whatever the language: the worker picks one per navigation.
+    const cached = await cachedPaths(page);
+    for (const language of locales) {
+      for (const family of ['public', 'panel', 'admin']) expect(cached).toContain(`/frame/${language}/${family}.html`);
+    }
+
+    // With no network at all, the worker answers the navigation with the panel's frame in the device's language.
+    await context.setOffline(true);
+    const response = await page.goto('/profile');
+    expect(response?.fromServiceWorker()).toBe(true);
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain(`<html lang="${locale}">`);
+    expect(html).toContain(`<div id="root" data-frame="${locale}">`);
+    expect(html).toMatch(new RegExp(`href="/assets/_catalog-${locale}-panel-[\\w-]+\\.js"`));
+    // The app renders over it as over the server's frame, offline as it is.
+    await expect(page.getByText(L('app.offline.banner'))).toBeVisible();
+
+    // The frame is painted before the app and without it: the cached entry is swapped for a module that never ends,
+    // and the page's own memory cache, which still holds the real one, is turned off (DevTools' "Disable cache": the
+    // worker still answers), so the app cannot start; what shows is the worker's frame alone, its header and
+    // "Loading…" in the device's language.
+    await page.evaluate(async () => {
+      const entry = document.querySelector<HTMLScriptElement>('script[type="module"][src*="/assets/index-"]')?.src;
+      const held = () => new Response('await new Promise(() => {});', { headers: { 'content-type': 'text/javascript' } });
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) if (request.url.split('?')[0] === entry) await cache.put(request, held());
+      }
+    });
+    const devtools = await context.newCDPSession(page);
+    await devtools.send('Network.enable');
+    await devtools.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await page.goto('/panel/programs');
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.locator(`#root[data-frame="${locale}"]`)).toHaveCount(1);
+    await expect(page.getByRole('banner').getByRole('link', { name: L('app.name') })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: L('app.loading') })).toBeVisible();
+    // The frame's links keep their room but are not offered: it cannot know who is signed in.
+    await expect(page.getByRole('navigation', { name: L('app.header.navLabel') })).toHaveCount(0);
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+  });
 }
 
-test('sign-out empties every cache but the versioned shell', async ({ page }) => {
+test('sign-out empties every cache but the versioned shell and the device\'s language', async ({ page }) => {
   const { account } = await newApplicant('offline-signout');
+  // A device that chose its language: the worker's copy of it is the device's, not the person's.
+  await page.goto('/login');
+  await switchLanguage(page, 'en');
+  await switchLanguage(page, 'es');
   await signIn(page, account);
   await page.goto('/panel/programs');
   await expectControlled(page);
@@ -188,6 +250,8 @@ test('sign-out empties every cache but the versioned shell', async ({ page }) =>
   await expect(page.getByRole('link', { name: t('es', 'app.header.signIn') }).first()).toBeVisible();
   await expect
     .poll(() => page.evaluate(async () => (await caches.keys()).filter((name) => !name.startsWith('workbox-precache'))))
-    .toEqual([]);
-  expect((await page.evaluate(() => caches.keys())).length).toBeGreaterThan(0);
+    .toEqual(['device-language']);
+  // The precache stays, the frames with it: they are nobody's.
+  const kept = await cachedPaths(page);
+  expect(kept).toEqual(expect.arrayContaining(['/index.html', '/frame/es/panel.html', '/frame/en/panel.html']));
 });

@@ -1,6 +1,7 @@
 // The prerendered public pages (docs/decisions/020-news-and-a-light-landing-page.md): the server sends the file of the
 // `language` cookie's language, else Spanish's, compressed like every file; other paths keep the SPA page, and an
-// unknown file name is a 404, never HTML; the landing page is the drawing of the interest form's real state, with its
+// unknown file name is a 404, never HTML; each page preloads the chunks it renders and no other page's
+// (docs/decisions/066-boot-closure.md); the landing page is the drawing of the interest form's real state, with its
 // data beside it (docs/decisions/048-the-applicants-copy.md). (tests/e2e/landing-prerender.spec.ts checks the real
 // build's pages.)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '#server/db/schema.ts';
 import { interestDescriptionMark, interestFormDataId } from '#shared/prerendered-landing.ts';
 import { precompressDirectory } from '../../scripts/precompress.ts';
-import { fillFrame, fillTemplate } from '../../scripts/prerender.ts';
+import { fillFrame, fillTemplate, renderedChunks } from '../../scripts/prerender.ts';
+import type { ViteManifest } from '../../scripts/vite-manifest.ts';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
 
 const template =
@@ -19,6 +21,31 @@ const template =
   '    <script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
   '    <link rel="modulepreload" crossorigin href="/assets/react-1.js">\n' +
   '  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
+
+/**
+ * A build's manifest as Vite writes it: the entry, the public pages' lazy chunk and the account form's, which share a
+ * field module; the form (a static import of the public chunk) is no lazy chunk of its own.
+ */
+const manifest: ViteManifest = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'], dynamicImports: ['src/app/PublicRoutes.tsx', 'src/features/auth/CreateAccountPage.tsx'] },
+  '_react.js': { file: 'assets/react-1.js' },
+  'src/app/PublicRoutes.tsx': { file: 'assets/PublicRoutes-1.js', isDynamicEntry: true, imports: ['_Field.js', '_react.js', 'src/features/auth/LoginPage.tsx'] },
+  'src/features/auth/LoginPage.tsx': { file: 'assets/LoginPage-1.js' },
+  'src/features/auth/CreateAccountPage.tsx': { file: 'assets/CreateAccountPage-1.js', isDynamicEntry: true, imports: ['_Field.js'] },
+  '_Field.js': { file: 'assets/Field-1.js' },
+};
+
+describe('the chunks a prerendered page preloads', () => {
+  it("are its route's lazy chunk and that chunk's imports, without what index.html preloads already", () => {
+    expect(renderedChunks(manifest, template, 'src/app/PublicRoutes.tsx')).toEqual(['/assets/PublicRoutes-1.js', '/assets/Field-1.js', '/assets/LoginPage-1.js']);
+    expect(renderedChunks(manifest, template, 'src/features/auth/CreateAccountPage.tsx')).toEqual(['/assets/CreateAccountPage-1.js', '/assets/Field-1.js']);
+  });
+
+  it('refuse a module that is no lazy chunk of the build', () => {
+    expect(() => renderedChunks(manifest, template, 'src/features/auth/LoginPage.tsx')).toThrow(/not a lazily loaded chunk/);
+    expect(() => renderedChunks(manifest, template, 'src/app/Gone.tsx')).toThrow(/not a lazily loaded chunk/);
+  });
+});
 
 describe.each(databaseKinds)('prerendered pages (%s)', (kind) => {
   let test: TestApp;
@@ -30,8 +57,10 @@ describe.each(databaseKinds)('prerendered pages (%s)', (kind) => {
     for (const [language, heading] of [['es', 'Bienvenida'], ['en', 'Welcome']] as const) {
       mkdirSync(join(spaDir, 'pages', language, 'account'), { recursive: true });
       const page = (title: string) => ({ html: `<h1>${heading} ${title}</h1>`, title, description: `${heading} & "${title}"` });
-      writeFileSync(join(spaDir, 'pages', language, 'index.html'), fillTemplate(template, language, page('home'), `/assets/${language}-1.js`, '/assets/boot-1.js'));
-      writeFileSync(join(spaDir, 'pages', language, 'account', 'create.html'), fillTemplate(template, language, page('create'), `/assets/${language}-1.js`, '/assets/boot-1.js'));
+      const fill = (title: string, code: string) =>
+        fillTemplate(template, language, page(title), `/assets/${language}-1.js`, '/assets/boot-1.js', false, renderedChunks(manifest, template, code));
+      writeFileSync(join(spaDir, 'pages', language, 'index.html'), fill('home', 'src/app/PublicRoutes.tsx'));
+      writeFileSync(join(spaDir, 'pages', language, 'account', 'create.html'), fill('create', 'src/features/auth/CreateAccountPage.tsx'));
     }
     await precompressDirectory(spaDir);
     test = await startTestApp(kind, { env: { SPA_DIR: spaDir } });
@@ -53,9 +82,10 @@ describe.each(databaseKinds)('prerendered pages (%s)', (kind) => {
     expect(spanish.body).toContain('<html lang="es">');
     expect(spanish.body).toContain('<meta name="description" content="Bienvenida &amp; &quot;home&quot;" />');
     expect(spanish.body).toContain('<div id="root" data-prerendered="es"><h1>Bienvenida home</h1></div>');
-    // The boot script instead of the SPA's entry and preloads, which it loads on intent (docs/decisions/034).
+    // The boot script instead of the SPA's entry and preloads, which it loads on intent (docs/decisions/034), with the
+    // chunks of the page's route and the catalog.
     expect(spanish.body).toContain(
-      '<script type="module" crossorigin src="/assets/boot-1.js" data-app-entry="/assets/index-1.js" data-app-preload="/assets/react-1.js /assets/es-1.js"></script>',
+      '<script type="module" crossorigin src="/assets/boot-1.js" data-app-entry="/assets/index-1.js" data-app-preload="/assets/react-1.js /assets/PublicRoutes-1.js /assets/Field-1.js /assets/LoginPage-1.js /assets/es-1.js"></script>',
     );
     expect(spanish.body).not.toContain('modulepreload');
     expect(spanish.body).not.toContain('src="/assets/index-1.js"');
@@ -64,6 +94,8 @@ describe.each(databaseKinds)('prerendered pages (%s)', (kind) => {
     expect(english.headers['content-language']).toBe('en');
     expect(english.body).toContain('<html lang="en">');
     expect(english.body).toContain('<h1>Welcome create</h1>');
+    // The account form's chunks, not the public pages' it never renders.
+    expect(english.body).toContain('data-app-preload="/assets/react-1.js /assets/CreateAccountPage-1.js /assets/Field-1.js /assets/en-1.js"');
   });
 
   it('falls back to Spanish for a cookie naming a language not built, and compresses the page', async () => {

@@ -1,19 +1,39 @@
 // Resumable uploads over tus (docs/decisions/061-resumable-uploads.md), spoken by hand over real HTTP: create, half,
 // the offset asked again, the rest, and the finished file answered as a direct upload would answer it (the document,
 // or the same refusal); someone else's upload answered 404; the size and quota checked before a byte is taken; an
-// abandoned upload removed once it expires.
+// abandoned upload removed once it expires. The staff's shared materials (`admin_drive`: staff only, staff still at the
+// end) and several photos of one document (one body of parts, `boundary`) resume the same way.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '#shared/application-constants.ts';
 import { eq } from 'drizzle-orm';
-import { resumableUploads } from '#server/db/schema.ts';
+import { PDFDocument } from 'pdf-lib';
+import { resumableUploads, users } from '#server/db/schema.ts';
+import { MAX_PARTS_BODY_BYTES } from '#server/files/multipart-body.ts';
 import { MAX_UNFINISHED_UPLOADS, RESUMABLE_EXPIRY_MS } from '#server/files/resumable.ts';
 import { securityHeaderValues } from '#server/plugins/security-headers.ts';
 import { createProgram, multipart, samplePdf, signUp, uploadDocument, type Person } from '../support/applicants.ts';
 import { databaseKinds, startTestApp, type TestApp } from '../support/server.ts';
 
 const QUOTA_MB = 1;
+const photo = (name: string) => readFileSync(new URL(`../fixtures/photos/${name}`, import.meta.url));
+const JPEG = photo('id-orientation-6-gps.jpg');
+const PNG = photo('receipt.png');
+/** A boundary as the browser makes one (src/api/photos-body.ts). */
+const BOUNDARY = `portal-photos-${'0123456789abcdef'.repeat(3).slice(0, 40)}`;
+
+/** The multipart body of several photos, as the browser sends it both directly and as one resumable upload. */
+function partsBody(parts: ReadonlyArray<{ content: Buffer; filename: string; type: string }>, boundary = BOUNDARY): Buffer {
+  return Buffer.concat([
+    ...parts.flatMap((part) => [
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`),
+      part.content,
+      Buffer.from('\r\n'),
+    ]),
+    Buffer.from(`--${boundary}--\r\n`),
+  ]);
+}
 const b64 = (value: string) => Buffer.from(value).toString('base64');
 const metadataHeader = (metadata: Record<string, string>) =>
   Object.entries(metadata)
@@ -255,6 +275,168 @@ describe.each(databaseKinds)('resumable uploads on %s', (kind) => {
     expect((await fetch(luisUrl, { method: 'DELETE', headers: tus(luis) })).status).toBe(204);
     for (const url of [...urls.slice(1), oneMore, tomorrow]) expect((await fetch(url, { method: 'DELETE', headers: tus(marta) })).status).toBe(204);
     expect(readdirSync(resumableDir)).toEqual([]);
+  });
+
+  describe('the staff’s shared materials', () => {
+    const shared = (fileName: string, parentId?: number) => ({
+      filename: fileName,
+      target: 'admin_drive',
+      program_id: String(programId),
+      ...(parentId ? { parent_id: String(parentId) } : {}),
+    });
+
+    it('takes a file into the shared materials in two halves, audited as the direct upload is, and answers its node', async () => {
+      const staff = await signUp(test, { staff: true });
+      const folder = await test.call('POST', `/admin/programs/${programId}/drive/folders`, { space: 'shared', parent_id: null, name: 'Guías' }, staff.headers);
+      expect(folder.statusCode, folder.body).toBe(201);
+      const pdf = samplePdf(200_000);
+      const url = await created(staff, pdf.length, shared('guía.pdf', folder.json().id as number));
+      expect((await patch(staff, url, 0, pdf.subarray(0, 100_000))).status).toBe(204);
+      // Nobody else knows the upload: not an applicant, not another member of staff.
+      const colleague = await signUp(test, { staff: true });
+      expect((await head(ana, url)).status).toBe(404);
+      expect((await head(colleague, url)).status).toBe(404);
+      expect((await patch(colleague, url, 100_000, pdf.subarray(100_000))).status).toBe(404);
+      expect((await head(staff, url)).headers.get('upload-offset')).toBe('100000');
+      const last = await patch(staff, url, 100_000, pdf.subarray(100_000));
+      expect(last.status).toBe(201);
+      const node = (await last.json()) as { id: number; name: string; owner_id: number | null; parent_id: number | null; size: number };
+      expect(node).toMatchObject({ name: 'guía.pdf', owner_id: null, parent_id: folder.json().id, size: pdf.length });
+      const audit = await test.call('GET', `/admin/audit?record_type=drive_node&record_id=${node.id}`, undefined, staff.headers);
+      expect(audit.json().results).toEqual([expect.objectContaining({ operation: 'uploadAdminDriveFile', actor: expect.objectContaining({ id: staff.id }) })]);
+      // Applicants read it in their drive as any shared material.
+      const download = await test.call('GET', `/programs/${programId}/drive/nodes/${node.id}/content`, undefined, ana.headers);
+      expect(download.statusCode).toBe(200);
+      expect(download.rawPayload.equals(pdf)).toBe(true);
+      expect(readdirSync(resumableDir)).toEqual([]);
+    });
+
+    it('refuses an applicant the staff’s door, as the direct upload does, and the staff’s door an applicant’s space', async () => {
+      const pdf = samplePdf(3_000);
+      const refused = await create(ana, pdf.length, shared('intrusa.pdf'));
+      const body = multipart(pdf, 'intrusa.pdf');
+      const direct = await test.app.inject({
+        method: 'POST',
+        url: `/api/admin/programs/${programId}/drive/files?space=shared`,
+        headers: { ...tus(ana), ...body.headers },
+        payload: body.payload,
+      });
+      expect(direct.statusCode).toBe(403);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual(direct.json());
+      // An applicant's own door never reaches the shared materials either.
+      expect((await create(ana, pdf.length, { filename: 'intrusa.pdf', target: 'drive', program_id: String(programId), space: 'shared' })).status).toBe(403);
+      // Staff write no one's space through the resumable door: `admin_drive` names the shared materials only, and a
+      // folder of someone's space is not one of them.
+      const staff = await signUp(test, { staff: true });
+      const hers = await test.call('POST', `/programs/${programId}/drive/folders`, { space: 'personal', parent_id: null, name: 'Mía' }, ana.headers);
+      expect(hers.statusCode, hers.body).toBe(201);
+      expect((await create(staff, pdf.length, shared('ajena.pdf', hers.json().id as number))).status).toBe(404);
+      expect((await create(staff, pdf.length, { ...shared('otro.pdf'), program_id: '999999' })).status).toBe(404);
+      expect(readdirSync(resumableDir)).toEqual([]);
+    });
+
+    it('asks again at the end: someone no longer staff cannot finish an upload begun as staff', async () => {
+      const staff = await signUp(test, { staff: true });
+      const pdf = samplePdf(6_000);
+      const url = await created(staff, pdf.length, shared('a-medias.pdf'));
+      expect((await patch(staff, url, 0, pdf.subarray(0, 3_000))).status).toBe(204);
+      await test.app.ctx.db.update(users).set({ is_staff: false }).where(eq(users.id, staff.id));
+      const last = await patch(staff, url, 3_000, pdf.subarray(3_000));
+      expect(last.status).toBe(403);
+      expect(last.headers.get('error-messages')).toBeTruthy();
+      const listing = await test.call('GET', `/programs/${programId}/drive/nodes?space=shared`, undefined, ana.headers);
+      expect(listing.statusCode, listing.body).toBe(200);
+      expect(JSON.stringify(listing.json())).not.toContain('a-medias.pdf');
+      expect((await head(staff, url)).status).toBe(404);
+      expect(readdirSync(resumableDir)).toEqual([]);
+    });
+  });
+
+  describe('several photos of one document', () => {
+    const photos = (boundary = BOUNDARY) => ({ ...documentOf('frente.jpg'), boundary });
+    const bothPhotos = () =>
+      partsBody([
+        { content: JPEG, filename: 'frente.jpg', type: 'image/jpeg' },
+        { content: PNG, filename: 'dorso.png', type: 'image/png' },
+      ]);
+    /** The same body as one direct upload (one request of several parts). */
+    const sentDirectly = (body: Buffer) =>
+      test.app.inject({
+        method: 'POST',
+        url: `/api/applications/${id}/files?kind=owner_id`,
+        headers: { ...tus(ana), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        payload: body,
+      });
+
+    it('takes the photos’ body in two halves, resumed, and makes them one PDF a page each, as a direct upload does', async () => {
+      const body = bothPhotos();
+      const url = await created(ana, body.length, photos());
+      const half = Math.floor(body.length / 2);
+      expect((await patch(ana, url, 0, body.subarray(0, half))).status).toBe(204);
+      // The cut falls inside the first photo; the server says where to go on from.
+      expect((await head(ana, url)).headers.get('upload-offset')).toBe(String(half));
+      const last = await patch(ana, url, half, body.subarray(half));
+      expect(last.status).toBe(201);
+      const document = (await last.json()) as { id: number; file_name: string; kind: string };
+      expect(document).toMatchObject({ kind: 'owner_id', file_name: 'frente.pdf' });
+      const stored = await test.call('GET', `/applications/${id}/files/${document.id}`, undefined, ana.headers);
+      expect((await PDFDocument.load(stored.rawPayload)).getPageCount()).toBe(2);
+      const direct = await sentDirectly(body);
+      expect(direct.statusCode).toBe(201);
+      expect((await PDFDocument.load((await test.call('GET', `/applications/${id}/files/${direct.json().id}`, undefined, ana.headers)).rawPayload)).getPageCount()).toBe(2);
+      expect(readdirSync(resumableDir)).toEqual([]);
+    });
+
+    it('takes them as the intake form too', async () => {
+      const body = bothPhotos();
+      const answer = await sendWhole(ana, body, { filename: 'frente.jpg', target: 'intake_form', application_id: String(id), boundary: BOUNDARY });
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toMatchObject({ file_name: 'frente.pdf' });
+    });
+
+    it('refuses what a direct upload refuses, with its answer, once the body is whole; a body it cannot read is 400', async () => {
+      const mixed = partsBody([
+        { content: samplePdf(2_000), filename: 'uno.pdf', type: 'application/pdf' },
+        { content: JPEG, filename: 'dos.jpg', type: 'image/jpeg' },
+      ]);
+      const direct = await sentDirectly(mixed);
+      expect(direct.statusCode).toBe(400);
+      const resumed = await sendWhole(ana, mixed, photos());
+      expect(resumed.status).toBe(400);
+      expect(await resumed.json()).toEqual(direct.json());
+      expect(resumed.headers.get('error-messages')).toBe(direct.headers['error-messages']);
+      // Cut short before its last boundary, or not multipart at all: the sender's mistake, never an answer waited for.
+      const cut = bothPhotos().subarray(0, JPEG.length);
+      const cutShort = await sendWhole(ana, cut, photos());
+      expect(cutShort.status).toBe(400);
+      expect(await cutShort.json()).toMatchObject({ code: 'malformed' });
+      const noParts = await sendWhole(ana, Buffer.from('no parts here at all'), photos());
+      expect(noParts.status).toBe(400);
+      expect(readdirSync(resumableDir)).toEqual([]);
+    });
+
+    it('checks the boundary and the length before a byte, and lets no one else send photos into Ana’s application', async () => {
+      const malformed = await create(ana, 1_000, photos('short'));
+      expect(malformed.status).toBe(400);
+      expect(await malformed.json()).toMatchObject({ code: 'malformed' });
+      expect((await create(ana, 1_000, photos('portal-photos-"; name="other"'))).status).toBe(400);
+      // The photos' 20MB and their parts' headers; past that 413, as a single file past 20MB.
+      const over = await create(ana, MAX_PARTS_BODY_BYTES + 1, photos());
+      expect(over.status).toBe(413);
+      expect(await over.json()).toMatchObject({ code: 'file_too_large' });
+      // Another applicant, and staff, may not send photos into Ana's application.
+      const body = bothPhotos();
+      expect((await create(luis, body.length, photos())).status).toBe(404);
+      const staff = await signUp(test, { staff: true });
+      expect((await create(staff, body.length, photos())).status).toBe(403);
+      const url = await created(ana, body.length, photos());
+      expect((await patch(ana, url, 0, body.subarray(0, 1_000))).status).toBe(204);
+      expect((await patch(luis, url, 1_000, body.subarray(1_000))).status).toBe(404);
+      expect((await head(luis, url)).status).toBe(404);
+      expect((await fetch(url, { method: 'DELETE', headers: tus(ana) })).status).toBe(204);
+      expect(readdirSync(resumableDir)).toEqual([]);
+    });
   });
 
   it('removes an upload abandoned past its expiry', async () => {

@@ -71,6 +71,8 @@ export const adminDriveSource: DriveSource = {
 export const adminDriveCalls: DriveCalls = {
   folderKey: adminDriveKeys.all,
   uploadPath: (programId, query) => `/admin/programs/${programId}/drive/files?${query}`,
+  resumableTarget: (programId, space, parentId) =>
+    space === 'shared' ? { target: 'admin_drive', program_id: String(programId), ...(parentId ? { parent_id: String(parentId) } : {}) } : undefined,
   createFolder: (input) =>
     performStaffCommand({
       operationId: 'createAdminDriveFolder',
