@@ -95,10 +95,15 @@ export interface AppAndChrome {
 
 /**
  * Starts the server on a fresh PGlite with the built SPA (`env` added to its environment) and a headless Chromium,
- * runs `use` and stops both; a `skipped:` section when the build or the browser is missing.
+ * runs `use` and stops both; a `skipped:` section when the build or the browser is missing. `spaDir` serves another
+ * build (a bench comparing this one with an earlier commit's).
  */
-export async function withAppAndChrome(env: Record<string, string>, use: (app: AppAndChrome) => Promise<string>): Promise<string> {
-  if (!existsSync(join(root, 'dist', 'pages'))) return 'skipped: run `npm run build` first (the prerendered pages are part of the build).';
+export async function withAppAndChrome(
+  env: Record<string, string>,
+  use: (app: AppAndChrome) => Promise<string>,
+  spaDir = join(root, 'dist'),
+): Promise<string> {
+  if (!existsSync(join(spaDir, 'pages'))) return `skipped: no built SPA in ${spaDir}: run \`npm run build\` first (the prerendered pages are part of the build).`;
   // chrome-launcher 1.x throws a missing browser from a child process's 'error' event, past any catch: ask first.
   const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
   if (!existsSync(chromePath)) return `skipped: no Chromium at ${chromePath} (set CHROME_PATH).`;
@@ -107,7 +112,7 @@ export async function withAppAndChrome(env: Record<string, string>, use: (app: A
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
   const server = await startProcess(
     ['--import', 'tsx', join(root, 'server/server.ts')],
-    { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SPA_DIR: join(root, 'dist'), LOG_LEVEL: 'warn', MAIL_POLL_MS: '0', ...env },
+    { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SPA_DIR: spaDir, LOG_LEVEL: 'warn', MAIL_POLL_MS: '0', ...env },
     `${base}/api/health`,
   );
   try {

@@ -34,7 +34,7 @@ export const isMain = (moduleUrl: string): boolean => process.argv[1] !== undefi
 
 /** The settings that change the figures, as the command that repeats the run (a database URL's password left out). */
 function command(): string {
-  const names = ['BENCH_SECONDS', 'BENCH_CONNECTIONS', 'BENCH_APPLICATIONS', 'BENCH_SAMPLES', 'BENCH_FILE_KB', 'BENCH_CALLS', 'WEB_CONCURRENCY', 'TEST_DATABASE_URL', 'DATABASE_URL'];
+  const names = ['BENCH_SECONDS', 'BENCH_CONNECTIONS', 'BENCH_APPLICATIONS', 'BENCH_SAMPLES', 'BENCH_FILE_KB', 'BENCH_CALLS', 'BENCH_INPUT_ROUNDS', 'BENCH_INPUT_COMPARE', 'WEB_CONCURRENCY', 'TEST_DATABASE_URL', 'DATABASE_URL'];
   const settings = names.flatMap((name) => {
     const value = process.env[name];
     if (!value) return [];
@@ -86,7 +86,7 @@ function header(context: RunContext): string {
     `# Bench results\n\nWritten by \`${context.command}\` (bench/run.ts), started ${context.started.toISOString()}, ` +
     `${minutes(context)} min in all.\n${describeMachine(context)} A 1-minute load average near or above the core count ` +
     `means other work shared the machine and slowed every figure: compare runs made on the same idle machine.\n` +
-    'A part run alone (`npm run bench:api`, `bench:pages`, `bench:uploads`, `bench:web`, `bench:applications`, `bench:dashboard`, `bench:backup`) replaces only its own section, which ' +
+    'A part run alone (`npm run bench:api`, `bench:pages`, `bench:uploads`, `bench:web`, `bench:input`, `bench:applications`, `bench:dashboard`, `bench:backup`) replaces only its own section, which ' +
     'then says when and how it ran.\n'
   );
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { applicationsPart } from './admin-applications.ts';
 import { dashboardPart } from './admin-dashboard.ts';
 import { duplicatesPart } from './admin-duplicates.ts';
+import { inputPart } from './input.ts';
 import { apiPglitePart, apiPostgresPart } from './api.ts';
 import { backupPart } from './backup.ts';
 import { lighthousePart } from './lighthouse.ts';
@@ -36,6 +37,7 @@ const parts: Part[] = [
   photosPart,
   lighthousePart,
   webPart,
+  inputPart,
   applicationsPart,
   dashboardPart,
   duplicatesPart,

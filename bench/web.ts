@@ -44,7 +44,7 @@ const json = async <T>(response: Response, what: string): Promise<T> => {
   return (text === '' ? undefined : JSON.parse(text)) as T;
 };
 
-async function signIn(base: string, account: Credentials): Promise<Record<string, unknown>> {
+export async function signIn(base: string, account: Credentials): Promise<Record<string, unknown>> {
   const response = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -54,7 +54,7 @@ async function signIn(base: string, account: Credentials): Promise<Record<string
 }
 
 /** An applicant made through the real API (captcha solved in Node), with the survey answered and one application. */
-async function newApplicant(base: string): Promise<{ account: Credentials; applicationId: number }> {
+export async function newApplicant(base: string): Promise<{ account: Credentials; applicationId: number }> {
   const account = { email: `bench-web-${Date.now()}@example.com`, password: 'Bench-web-password-1' };
   const challenge = await json<Challenge>(await fetch(`${base}/api/captcha`), 'captcha');
   const solution = await solveChallenge({ challenge, deriveKey });
@@ -163,19 +163,21 @@ function table(rows: { screen: string; runs: RunFigures[] }[]): string {
   ].join('\n');
 }
 
+/** The server's settings for a bench that signs people in many times: cheap captcha, no rate limits, long tokens. */
+export const signedInBenchEnv: Record<string, string> = {
+  REMINDERS_INTERVAL_MINUTES: '0',
+  // The seeded staff account uses the admin area without a second factor, as development allows.
+  STAFF_SECOND_FACTOR_EXEMPT: '*',
+  CAPTCHA_COST: '2000',
+  RATE_LIMIT_LOGIN: '10000',
+  RATE_LIMIT_REGISTER: '10000',
+  ACCOUNT_LOGIN_ATTEMPTS: '10000',
+  ACCESS_TOKEN_TTL: '3600',
+};
+
 /** Starts the server on a fresh PGlite with the built SPA and the demo seed, then measures each signed-in screen. */
 export function benchWeb(): Promise<string> {
-  const env = {
-    REMINDERS_INTERVAL_MINUTES: '0',
-    // The seeded staff account uses the admin area without a second factor, as development allows.
-    STAFF_SECOND_FACTOR_EXEMPT: '*',
-    CAPTCHA_COST: '2000',
-    RATE_LIMIT_LOGIN: '10000',
-    RATE_LIMIT_REGISTER: '10000',
-    ACCOUNT_LOGIN_ATTEMPTS: '10000',
-    ACCESS_TOKEN_TTL: '3600',
-  };
-  return withAppAndChrome(env, async ({ base, chromePort, stdout }) => {
+  return withAppAndChrome(signedInBenchEnv, async ({ base, chromePort, stdout }) => {
     const staff = { email: /e-mail:\s+(\S+)/.exec(stdout())?.[1] ?? '', password: /password:\s+(\S+)/.exec(stdout())?.[1] ?? '' };
     if (staff.password === '') throw new Error(`no seeded staff account in the server's output: ${stdout()}`);
     const applicant = await newApplicant(base);

@@ -33,3 +33,6 @@ export function ownersOf(data: DraftData): Owner[] {
   if (!Array.isArray(value)) return [];
   return value.map((item: unknown): Owner => (typeof item === 'object' && item !== null && !Array.isArray(item) ? { ...(item as Owner) } : {}));
 }
+
+/** How many owners the draft lists (ownersOf's length, without copying them). */
+export const ownerCountOf = (data: DraftData): number => (Array.isArray(data.owners) ? data.owners.length : 0);

@@ -1,11 +1,11 @@
 // The four step screens: /1 person, /2 business, /3 owners + household + training (three steps, each with its own
 // machine, status and "Submit step"), /6 agreement and certification. Every one is titled 'Applying'.
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import type { StepNumber } from '#machines/step/step.types';
 import { MAIN_HEADING_ID } from '#components/ui/PageHeading';
-import { useStepForm } from '#features/application/hooks/use-step-form';
+import { useStepDraft, useStepForm, useStepReadonly } from '#features/application/hooks/use-step-form';
 import { stepNames } from '#components/application/messages';
 import { ApplicationFrame } from './ApplicationFrame';
 import { CertificationDownload } from './CertificationDownload';
@@ -16,7 +16,7 @@ import { HouseholdFields, householdFields } from './steps/HouseholdFields';
 import { NarrativeFields, narrativeFields } from './steps/NarrativeFields';
 import { OwnersFields, ownerFields } from './steps/OwnersFields';
 import { PersonFields, personFields } from './steps/PersonFields';
-import { ownersOf } from '#components/application/draft';
+import { ownerCountOf } from '#components/application/draft';
 
 const TOTAL = 6;
 
@@ -70,32 +70,55 @@ function useSectionFromHash() {
   }, [hash]);
 }
 
+// The /3 screen's three sections each read their own step: typing in one re-renders that section's row, and adding
+// an owner re-renders the owners' section, not the household's or the narrative's (docs/decisions/068-quick-input.md).
+function OwnersSection() {
+  const form = useStepForm(3);
+  const count = useStepDraft(3, ownerCountOf);
+  const fields = useMemo(() => ownerFields(count), [count]);
+  return (
+    <StepSection form={form} fields={fields} heading={sectionHeading}>
+      {(errors) => <OwnersFields form={form} errors={errors} />}
+    </StepSection>
+  );
+}
+
+function HouseholdSection() {
+  const form = useStepForm(4);
+  return (
+    <StepSection form={form} fields={householdFields} heading={sectionHeading}>
+      {(errors) => <HouseholdFields form={form} errors={errors} />}
+    </StepSection>
+  );
+}
+
+function NarrativeSection() {
+  const form = useStepForm(5);
+  return (
+    <StepSection form={form} fields={narrativeFields} heading={sectionHeading}>
+      {(errors) => <NarrativeFields form={form} errors={errors} />}
+    </StepSection>
+  );
+}
+
 export function Step3Page() {
   useSectionFromHash();
-  const owners = useStepForm(3);
-  const household = useStepForm(4);
-  const narrative = useStepForm(5);
+  const readonly = useStepReadonly(3);
   return (
     <ApplicationFrame
       screen={3}
       counter={<FormattedMessage id="application.frame.counterRange" values={{ from: 3, to: 5, total: TOTAL }} />}
       title={<FormattedMessage id="application.frame.screen3" />}
     >
-      {owners.readonly ? null : (
+      {readonly ? null : (
         <p className="max-w-3xl text-gray-800">
           <FormattedMessage id="application.frame.screen3Intro" />
         </p>
       )}
       <div className="space-y-12">
-        <StepSection form={owners} fields={ownerFields(ownersOf(owners.data).length)} heading={sectionHeading}>
-          {(errors) => <OwnersFields form={owners} errors={errors} />}
-        </StepSection>
-        <StepSection form={household} fields={householdFields} heading={sectionHeading}>
-          {(errors) => <HouseholdFields form={household} errors={errors} />}
-        </StepSection>
-        <StepSection form={narrative} fields={narrativeFields} heading={sectionHeading}>
-          {(errors) => <NarrativeFields form={narrative} errors={errors} />}
-        </StepSection>
+        <OwnersSection />
+        <HouseholdSection />
+        <NarrativeSection />
       </div>
     </ApplicationFrame>
   );

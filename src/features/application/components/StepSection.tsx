@@ -6,7 +6,6 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '#components/ui/Button';
 import { ErrorSummary, type SummaryField } from '#components/ui/ErrorSummary';
-import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { applicationPaths } from '#lib/application-paths';
 import { STEP_COUNT, STEP_NUMBERS, type StepNumber } from '#shared/application-constants';
@@ -14,7 +13,8 @@ import { isStepSubmitted, type StepStatus } from '#shared/review-lifecycle';
 import { useWorkspace } from '#features/application/hooks/use-application-workspace';
 import { errorText, noErrors, toFormErrors, type ErrorText, type FormErrors } from '#lib/form-errors';
 import { checkStepDraft } from '#shared/validation/step-checks';
-import type { StepForm } from '#features/application/hooks/use-step-form';
+import type { FieldMessages } from '#shared/validation/field-messages';
+import { useStepData, useStepDraft, type StepForm } from '#features/application/hooks/use-step-form';
 import { stepNames, stepStatusNames } from '#components/application/messages';
 import { AutosaveStatus } from './AutosaveStatus';
 import { ConflictDialog } from './ConflictDialog';
@@ -51,7 +51,8 @@ function useStepErrors(form: StepForm, fields: StepSectionProps['fields']) {
         : { form: [intl.formatMessage({ id: 'application.step.notReached' })], fields: {} };
   const saveErrors: FormErrors =
     form.saveStatus === 'failed' && form.saveError?.kind === 'rejected' ? toFormErrors(form.saveError.body, names, fallback) : noErrors;
-  const draftProblems = useMemo(() => checkStepDraft(form.step, form.data), [form.step, form.data]);
+  // Selected with its own equality: a keystroke that leaves the problems as they were re-renders no section.
+  const draftProblems = useStepDraft(form.step, (data) => checkStepDraft(form.step, data), sameProblems);
   const labelOf = (name: string) => {
     const field = fields[name];
     return field ? intl.formatMessage(field.label, field.values) : name;
@@ -65,6 +66,13 @@ function useStepErrors(form: StepForm, fields: StepSectionProps['fields']) {
     ),
   ].map((message) => errorText(intl, message));
   return { submitErrors, saveReasons, fieldErrors: { ...saveErrors.fields, ...submitErrors.fields, ...draftProblems } };
+}
+
+const sameProblems = (a: FieldMessages, b: FieldMessages): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** The answers of a read-only step: read here, so an editable step's section never subscribes to its whole draft. */
+function ReadonlyAnswers({ step }: { step: StepNumber }) {
+  return <StepAnswers step={step} data={useStepData(step)} />;
 }
 
 /** The step after `step` (6 has none: "check your answers" follows it). */
@@ -103,7 +111,7 @@ export function StepSection({ form, fields, heading, children, intro }: StepSect
       <ChangeRequestNote step={step} level={heading.level === 'h1' ? 2 : 3} />
       {intro}
       {form.readonly ? (
-        <StepAnswers step={step} data={form.data} />
+        <ReadonlyAnswers step={step} />
       ) : (
         <form
           noValidate

@@ -7,7 +7,7 @@ import { TermsLink } from '#components/terms/TermsLink';
 import type { SummaryField } from '#components/ui/ErrorSummary';
 import type { Step6Data } from '#api/applications';
 import { boolOf, textOf } from '#components/application/draft';
-import type { StepForm } from '#features/application/hooks/use-step-form';
+import { useStepData, type StepForm } from '#features/application/hooks/use-step-form';
 import { INTAKE_FORM_INPUT_ID, IntakeFormField } from '#features/application/components/IntakeFormField';
 import { SignaturePanel } from '#features/application/components/SignaturePanel';
 import { useUploadActor, useWorkspace } from '#features/application/hooks/use-application-workspace';
@@ -32,7 +32,8 @@ const AltchaField = lazy(async () => ({ default: (await import('#components/ui/A
 
 export function AgreementFields({ form, errors }: { form: StepForm; errors: FieldErrors }) {
   const set = (patch: Partial<Step6Data>) => form.edit(patch);
-  const captcha = textOf(form.data, 'captcha');
+  const data = useStepData(form.step);
+  const captcha = textOf(data, 'captcha');
   // The widget shows until a payload is in the draft, and again when the server refused the payload it got.
   const showWidget = captcha === '' || errors.captcha !== undefined;
   // Set when the puzzle is solved, spent when the "done" line is drawn: the widget's event is not a React event, so
@@ -57,7 +58,7 @@ export function AgreementFields({ form, errors }: { form: StepForm; errors: Fiel
         id={agreementFields.conditions.id}
         name="conditions"
         required
-        checked={boolOf(form.data, 'conditions')}
+        checked={boolOf(data, 'conditions')}
         onCheckedChange={(checked) => set({ conditions: checked })}
         label={<FormattedMessage id="application.agreement.conditions" />}
         hint={<TermsLink />}
@@ -76,7 +77,7 @@ export function AgreementFields({ form, errors }: { form: StepForm; errors: Fiel
             label={<FormattedMessage {...labels.captcha} />}
             errors={errors.captcha}
             onPayload={(payload) => {
-              if ((payload ?? '') === textOf(form.data, 'captcha')) return;
+              if ((payload ?? '') === textOf(data, 'captcha')) return;
               set({ captcha: payload ?? '' });
               // The widget gives way to the "done" line: keep keyboard and screen-reader users where they were.
               if (payload && errors.captcha === undefined) focusDoneWhenDrawn.current = true;

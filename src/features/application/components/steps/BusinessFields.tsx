@@ -3,7 +3,7 @@
 import type { SummaryField } from '#components/ui/ErrorSummary';
 import type { Step2Data } from '#api/applications';
 import { askedFields, businessSpecs, type FieldContext } from '#components/application/fields';
-import type { StepForm } from '#features/application/hooks/use-step-form';
+import { useStepData, type StepForm } from '#features/application/hooks/use-step-form';
 import { useWorkspace } from '#features/application/hooks/use-application-workspace';
 import type { FieldErrors } from '#features/application/components/StepSection';
 import { SpecField, summaryFields } from './SpecFields';
@@ -16,8 +16,9 @@ const asksHasBusiness = (context: FieldContext, value: unknown) =>
 
 export function BusinessFields({ form, errors }: { form: StepForm; errors: FieldErrors }) {
   const context: FieldContext = { subProgram: useWorkspace().application.program.sub_program };
-  const asked = askedFields(businessSpecs, form.data, context).filter(
-    (spec) => spec.name !== 'has_business' || asksHasBusiness(context, form.data.has_business),
+  const data = useStepData(form.step);
+  const asked = askedFields(businessSpecs, data, context).filter(
+    (spec) => spec.name !== 'has_business' || asksHasBusiness(context, data.has_business),
   );
   return (
     <>
@@ -26,7 +27,7 @@ export function BusinessFields({ form, errors }: { form: StepForm; errors: Field
           key={spec.name}
           step={2}
           spec={spec}
-          value={form.data[spec.name]}
+          value={data[spec.name]}
           onChange={(value) => form.edit({ [spec.name]: value })}
           errors={errors}
         />

@@ -1,13 +1,14 @@
 // Step 5, training and plans: courses, a similar program, the narrative, the financial need and the interest; the
 // student block for the student sub-program only (docs/decisions/015).
+import { useCallback } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { SummaryField } from '#components/ui/ErrorSummary';
 import type { Step5Data } from '#api/applications';
 import { askedFields, trainingSpecs, type FieldContext } from '#components/application/fields';
-import type { StepForm } from '#features/application/hooks/use-step-form';
+import { useStepDraft, type StepForm } from '#features/application/hooks/use-step-form';
 import { useWorkspace } from '#features/application/hooks/use-application-workspace';
 import type { FieldErrors } from '#features/application/components/StepSection';
-import { SpecField, summaryFields } from './SpecFields';
+import { DraftFieldRow, sameSpecs, summaryFields } from './SpecFields';
 
 export const narrativeFields = summaryFields(5, trainingSpecs) as Record<keyof Step5Data, SummaryField>;
 
@@ -15,12 +16,13 @@ const STUDENT_FIELDS = new Set(['federal_aid_last_year', 'pell_grant', 'aid_fund
 
 export function NarrativeFields({ form, errors }: { form: StepForm; errors: FieldErrors }) {
   const context: FieldContext = { subProgram: useWorkspace().application.program.sub_program };
-  const asked = askedFields(trainingSpecs, form.data, context);
+  // Each question reads its own answer (DraftFieldRow); this list changes only when a question appears or goes.
+  const asked = useStepDraft(5, (data) => askedFields(trainingSpecs, data, context), sameSpecs);
+  const { edit: send } = form;
+  const edit = useCallback((name: string, value: unknown) => send({ [name]: value }), [send]);
   const field = (name: string) => {
     const spec = asked.find((item) => item.name === name);
-    return spec ? (
-      <SpecField key={name} step={5} spec={spec} value={form.data[name]} onChange={(value) => form.edit({ [name]: value })} errors={errors} />
-    ) : null;
+    return spec ? <DraftFieldRow key={name} step={5} spec={spec} errors={errors} edit={edit} /> : null;
   };
   const general = asked.filter((spec) => !STUDENT_FIELDS.has(spec.name));
   const student = asked.filter((spec) => STUDENT_FIELDS.has(spec.name));

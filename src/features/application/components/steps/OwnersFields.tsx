@@ -1,15 +1,13 @@
 // Step 3, the owners: one or more (at most 20), each with a name, position, education level, employment status and
 // identification files (docs/product.md section 3).
-import { useSelector } from '@xstate/react';
-import { memo, useCallback, useLayoutEffect, useRef } from 'react';
+import { memo, useCallback } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { selectDraftData } from '#machines/autosave/autosave.selectors';
 import { Button } from '#components/ui/Button';
 import type { SummaryField } from '#components/ui/ErrorSummary';
 import { fieldId, hintOf, labelOf, ownerLabelOf, ownerSpecs } from '#components/application/fields';
-import { ownersOf, type Owner } from '#components/application/draft';
-import type { StepForm } from '#features/application/hooks/use-step-form';
-import { useStepActors, useWorkspace } from '#features/application/hooks/use-application-workspace';
+import { ownerCountOf, ownersOf, type Owner } from '#components/application/draft';
+import { useLatestDraft, useStepDraft, type StepForm } from '#features/application/hooks/use-step-form';
+import { useWorkspace } from '#features/application/hooks/use-application-workspace';
 import type { FieldErrors } from '#features/application/components/StepSection';
 import { errorText } from '#lib/form-errors';
 import { DocumentsField } from '#features/application/components/DocumentsField';
@@ -33,7 +31,6 @@ function focusSoon(id: string) {
 
 interface OwnerRowProps {
   index: number;
-  count: number;
   errors: FieldErrors;
   /** Stable for the screen's life: the row never re-renders because its parent made new functions. */
   update: (index: number, patch: Owner) => void;
@@ -42,10 +39,11 @@ interface OwnerRowProps {
 
 /**
  * One owner: it reads its own entry of the draft, so typing in one owner's fields re-renders that owner only, and
- * adding an owner leaves the others (with their documents' actors) alone (docs/decisions/058-phone-speed.md).
+ * adding an owner leaves the others (with their documents' actors) alone (docs/decisions/058-phone-speed.md,
+ * 068-quick-input.md: the list above reads the number of owners only).
  */
 const OwnerRow = memo(
-  function OwnerRow({ index, count: _count, errors, update, remove }: OwnerRowProps) {
+  function OwnerRow({ index, errors, update, remove }: OwnerRowProps) {
     const owner = useOwner(index);
     return (
       <fieldset className="space-y-4 rounded-md border border-gray-300 p-4 sm:p-6">
@@ -93,7 +91,6 @@ const OwnerRow = memo(
   },
   (before, after) =>
     before.index === after.index &&
-    before.count === after.count &&
     before.update === after.update &&
     before.remove === after.remove &&
     errorsKey(before.errors, `owners.${before.index}`) === errorsKey(after.errors, `owners.${after.index}`),
@@ -107,8 +104,14 @@ function sameOwner(a: Owner, b: Owner): boolean {
 
 /** The owner at `index` of step 3's draft, selected alone: another owner's edit does not re-render this one. */
 function useOwner(index: number): Owner {
-  const { autosave } = useStepActors(3);
-  return useSelector(autosave, (snapshot) => ownersOf(selectDraftData(snapshot))[index] ?? EMPTY_OWNER, sameOwner);
+  return useStepDraft(3, (data) => ownerAt(data, index), sameOwner);
+}
+
+/** ownersOf(data)[index] without copying every owner on each keystroke. */
+function ownerAt(data: Parameters<typeof ownersOf>[0], index: number): Owner {
+  const owners = data.owners;
+  if (!Array.isArray(owners) || index >= owners.length) return EMPTY_OWNER;
+  return ownersOf({ owners: [owners[index]] })[0] ?? EMPTY_OWNER;
 }
 
 const EMPTY_OWNER: Owner = { name: '', position: '' };
@@ -116,18 +119,20 @@ const EMPTY_OWNER: Owner = { name: '', position: '' };
 export function OwnersFields({ form, errors }: { form: StepForm; errors: FieldErrors }) {
   const intl = useIntl();
   const { app } = useWorkspace();
-  const owners = ownersOf(form.data);
-  // The rows' callbacks read the latest list through a ref, so they keep one identity and the memoized rows skip
-  // renders; the machine applies each patch on top of its latest draft.
-  const latest = useRef({ owners, edit: form.edit });
-  useLayoutEffect(() => {
-    latest.current = { owners, edit: form.edit };
-  });
+  // The list renders from the number of owners alone: a keystroke in an owner's field changes no count, so only
+  // that owner's row re-renders.
+  const count = useStepDraft(3, ownerCountOf);
+  // The rows' callbacks read the list when they run, so they keep one identity and the memoized rows skip renders;
+  // the machine applies each patch on top of its latest draft.
+  const latestDraft = useLatestDraft(3);
+  const { edit } = form;
   const firstId = (index: number) => fieldId(3, `owners.${index}.name`);
-  const update = useCallback((index: number, patch: Owner) => {
-    const { owners: current, edit } = latest.current;
-    edit({ owners: current.map((owner, at) => (at === index ? { ...owner, ...patch } : owner)) });
-  }, []);
+  const update = useCallback(
+    (index: number, patch: Owner) => {
+      edit({ owners: ownersOf(latestDraft()).map((owner, at) => (at === index ? { ...owner, ...patch } : owner)) });
+    },
+    [edit, latestDraft],
+  );
   // Adding and removing go through the application machine, which keeps each owner's documents in their own slot
   // (docs/decisions/065-stable-owner-slots.md).
   const remove = useCallback(
@@ -145,32 +150,32 @@ export function OwnersFields({ form, errors }: { form: StepForm; errors: FieldEr
           {errors.owners.map((message) => errorText(intl, message)).join(' ')}
         </p>
       ) : null}
-      {owners.length === 0 ? (
+      {count === 0 ? (
         <p className="text-gray-800">
           <FormattedMessage id="application.owners.none" />
         </p>
       ) : (
         <ol className="space-y-5">
-          {owners.map((_, index) => (
+          {Array.from({ length: count }, (_, index) => (
             // The index is the owner's identity in the draft (owners.<n>.*): the server's errors name it too.
             <li key={index}>
-              <OwnerRow index={index} count={owners.length} errors={errors} update={update} remove={remove} />
+              <OwnerRow index={index} errors={errors} update={update} remove={remove} />
             </li>
           ))}
         </ol>
       )}
-      {owners.length < MAX_OWNERS ? (
+      {count < MAX_OWNERS ? (
         <Button
           id="step3-add-owner"
           variant="secondary"
           aria-describedby={errors.owners ? 'step3-owners-error' : undefined}
           onClick={() => {
             app.send({ type: 'application.addOwner', owner: { name: '', position: '' } });
-            focusSoon(firstId(owners.length));
+            focusSoon(firstId(count));
           }}
         >
           <span aria-hidden="true">+</span>
-          {owners.length === 0 ? <FormattedMessage id="application.owners.addFirst" /> : <FormattedMessage id="application.owners.add" />}
+          {count === 0 ? <FormattedMessage id="application.owners.addFirst" /> : <FormattedMessage id="application.owners.add" />}
         </Button>
       ) : (
         <p className="text-gray-800">{intl.formatMessage({ id: 'application.owners.max' }, { max: MAX_OWNERS })}</p>

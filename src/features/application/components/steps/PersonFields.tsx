@@ -9,7 +9,7 @@ import { FormSection } from '#components/ui/FormSection';
 import type { Step1Data } from '#api/applications';
 import { boolOf, choiceOf, textOf } from '#components/application/draft';
 import { ssnLast4Of } from '#shared/application-constants';
-import type { StepForm } from '#features/application/hooks/use-step-form';
+import { useStepData, type StepForm } from '#features/application/hooks/use-step-form';
 import type { FieldErrors } from '#features/application/components/StepSection';
 
 const labels = defineMessages({
@@ -41,7 +41,7 @@ const requiredFields: ReadonlySet<PersonFieldName> = new Set([
 ]);
 
 export function PersonFields({ form, errors }: { form: StepForm; errors: FieldErrors }) {
-  const { data } = form;
+  const data = useStepData(form.step);
   const set = (patch: Partial<Step1Data>) => form.edit(patch);
 
   return (

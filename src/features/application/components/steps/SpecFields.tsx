@@ -1,6 +1,6 @@
 // Renders a list of questions (src/components/application/fields.ts) as USWDS fields: each reads its value from the
 // draft and sends the new value as an edit; conditional questions appear only when they apply.
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CheckboxGroupField, RadioGroupField } from '#components/ui/ChoiceField';
 import type { SummaryField } from '#components/ui/ErrorSummary';
@@ -10,6 +10,8 @@ import { TextAreaField } from '#components/ui/TextAreaField';
 import { fieldId, hintOf, labelOf, optionText, type FieldSpec } from '#components/application/fields';
 import type { FieldErrors } from '#features/application/components/StepSection';
 import type { ErrorText } from '#lib/form-errors';
+import { useStepDraft } from '#features/application/hooks/use-step-form';
+import type { StepNumber } from '#machines/step/step.types';
 
 /** The error summary's entries for these questions, under `prefix` (e.g. `owners.1.`). */
 export function summaryFields(
@@ -33,6 +35,46 @@ export function summaryFields(
  */
 export const errorsKey = (errors: FieldErrors, name: string): string =>
   JSON.stringify(Object.entries(errors).filter(([key]) => key === name || key.startsWith(`${name}.`)));
+
+/** Same value: equal text and numbers, or lists with the same items (a draft's list is a new array after any edit). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => Object.is(item, b[index]));
+  return Object.is(a, b);
+}
+
+/** Same questions in the same order (askedFields gives the specs themselves, so identity says it). */
+export const sameSpecs = (a: readonly FieldSpec[], b: readonly FieldSpec[]): boolean =>
+  a.length === b.length && a.every((spec, index) => spec === b[index]);
+
+type DocumentsRenderer = NonNullable<SpecFieldProps['documents']>;
+
+interface DraftFieldRowProps {
+  step: StepNumber;
+  spec: FieldSpec;
+  errors: FieldErrors;
+  /** Stable for the screen's life, like the documents renderer: the row never re-renders for new functions. */
+  edit: (name: string, value: unknown) => void;
+  documents?: DocumentsRenderer;
+}
+
+/**
+ * One question of a step: it reads its own answer, so typing in it re-renders this field only, not the step's other
+ * questions (an income source's documents among them): docs/decisions/068-quick-input.md.
+ */
+export const DraftFieldRow = memo(
+  function DraftFieldRow({ step, spec, errors, edit, documents }: DraftFieldRowProps) {
+    const value = useStepDraft(step, (data) => data[spec.name], sameValue);
+    return (
+      <SpecField step={step} spec={spec} value={value} onChange={(next) => edit(spec.name, next)} errors={errors} documents={documents} />
+    );
+  },
+  (before, after) =>
+    before.step === after.step &&
+    before.spec === after.spec &&
+    before.edit === after.edit &&
+    before.documents === after.documents &&
+    errorsKey(before.errors, before.spec.name) === errorsKey(after.errors, after.spec.name),
+);
 
 interface SpecFieldProps {
   step: number;
