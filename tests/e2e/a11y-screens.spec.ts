@@ -1,7 +1,8 @@
-// axe (WCAG 2.0/2.1/2.2 A and AA) on every screen of the shell, in Spanish and in English, in its error states and
-// at 360 px; and the language switcher itself (issue "The SPA shell", test 6).
+// axe (WCAG 2.0/2.1/2.2 A and AA) on the screens' error states, in Spanish and in English, and at 360 px with the
+// small-screen prompt; and the language switcher itself. Every route in both languages and both widths is
+// tests/e2e/a11y-sweep.spec.ts.
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, staffAccount } from './support/fixtures.ts';
+import { expectNoAxeViolations } from './support/fixtures.ts';
 import {
   createAccount,
   fieldLabel,
@@ -10,54 +11,12 @@ import {
   signIn,
   solveAltchaInBrowser,
   startTheApp,
-  startApplication,
   submitLogin,
   switchLanguage,
   t,
   toastRegion,
   type Locale,
 } from './support/shell.ts';
-
-const publicScreens = [
-  '/',
-  '/login',
-  '/account/create',
-  '/password/reset',
-  '/password/reset/confirm?uid=MQ&token=abc',
-  '/password/reset/confirm',
-  '/submission/1',
-  '/no/such/page',
-];
-
-/** The applicant's screens; `{rid}` is an application of theirs, so the application screens show a real one. */
-const applicantScreens = [
-  '/',
-  '/profile',
-  '/panel/programs',
-  '/panel/programs/my',
-  '/panel/programs/my/drive/1',
-  '/panel/survey',
-  '/panel/application/{rid}',
-  '/panel/application/{rid}/1',
-  '/panel/application/{rid}/2',
-  '/panel/application/{rid}/3',
-  '/panel/application/{rid}/6',
-  '/panel/application/{rid}/submit',
-];
-
-const staffScreens = [
-  '/admin/events',
-  '/admin/events/submission/1',
-  '/admin/applications',
-  '/admin/applications/1/1',
-  '/admin/applications/1/2',
-  '/admin/applications/1/3',
-  '/admin/applications/1/4',
-  '/admin/programs',
-  '/admin/programs/drive/1',
-  '/admin/dashboard',
-  '/admin/users',
-];
 
 /**
  * Opens a screen and waits until it is fully drawn (the app has taken it over, the profile's data loaded) before axe
@@ -81,41 +40,9 @@ async function useLanguage(page: Page, locale: Locale): Promise<void> {
 }
 
 for (const locale of ['es', 'en'] as const) {
-  // One test per kind of visitor: together they run some twenty axe checks, too many for one test's time on a busy machine.
-  test(`every public screen has no axe violations (${locale})`, async ({ page }) => {
-    await useLanguage(page, locale);
-    for (const path of publicScreens) {
-      await openScreen(page, path, locale);
-      await expectNoAxeViolations(page, `(${locale}, signed out)`);
-    }
-    await page.screenshot({ path: shotPath(`a11y-not-found-${locale}`) });
-  });
-
-  test(`every applicant screen has no axe violations (${locale})`, async ({ page }) => {
-    await useLanguage(page, locale);
-    const applicant = await createAccount(`a11y-screens-${locale}`, { language: locale });
-    const rid = String(await startApplication(applicant));
-    await signIn(page, applicant, locale);
-    for (const path of applicantScreens.map((screen) => screen.replace('{rid}', rid))) {
-      await openScreen(page, path, locale);
-      await expectNoAxeViolations(page, `(${locale}, applicant)`);
-    }
-    await page.getByRole('button', { name: t(locale, 'app.header.signOut'), exact: true }).click();
-    await expect(page).toHaveURL(/\/$/);
-  });
-
-  test(`every staff screen has no axe violations (${locale})`, async ({ page }) => {
-    await useLanguage(page, locale);
-    // The language chosen on this browser wins over the staff profile's, so nothing here changes the shared account.
-    await signIn(page, await staffAccount(), locale);
-    for (const path of staffScreens) {
-      await openScreen(page, path, locale);
-      await expectNoAxeViolations(page, `(${locale}, staff)`);
-    }
-    await page.screenshot({ path: shotPath(`a11y-admin-users-${locale}`) });
-  });
-
   test(`error states have no axe violations (${locale})`, async ({ page }) => {
+    // Some ten screens and states, each checked by axe: minutes on a busy machine.
+    test.setTimeout(300_000);
     const account = await createAccount(`a11y-errors-${locale}`, { language: locale });
     const other = await createAccount(`a11y-other-${locale}`);
     await useLanguage(page, locale);

@@ -136,7 +136,7 @@ describe('review machine: generated paths', () => {
   const whole = reviewModel(events).getShortestPaths();
   // The CI-size selection: every step the whole set takes between statuses, and a spread tenth of the rest
   // (PATHS_ALL=1 walks them all; tests/machines/support/path-selection.ts).
-  const paths = selectPaths(whole, { stateKey: (state) => JSON.stringify([state.value, (state as (typeof whole)[number]['state']).context.loadedStatus]) });
+  const paths = selectPaths(whole, { stateKey: (state) => JSON.stringify([state.value, (state.context as (typeof whole)[number]['state']['context']).loadedStatus]) });
   const visited = new Set<string>();
   const transitions = new Set<string>();
 

@@ -5,16 +5,19 @@
 // differs mostly by context (what is stored, which pages are open), which the spread keeps a sample of. Both are
 // deterministic, so a failing path fails again on the next run; docs/testing.md says how long each set takes.
 
+/** A state of the model as a path holds it: its value and, for a key that needs it, its context. */
+type ModelState = { value: unknown; context?: unknown };
+
 /** The part of an xstate/graph path the selection reads. */
 interface WalkedPath {
-  steps: ReadonlyArray<{ state: { value: unknown }; event: unknown }>;
+  steps: ReadonlyArray<{ state: ModelState; event: unknown }>;
 }
 
 /** True when the whole set was asked for (`PATHS_ALL=1`, as for the browser's model paths). */
 export const walkAllPaths = process.env.PATHS_ALL === '1';
 
 /** What makes one step of a path different from another: where it starts, the event with its payload, where it ends. */
-function stepKeys(path: WalkedPath, stateKey: (state: { value: unknown }) => string): string[] {
+function stepKeys(path: WalkedPath, stateKey: (state: ModelState) => string): string[] {
   const keys: string[] = [];
   for (let index = 1; index < path.steps.length; index += 1) {
     const from = path.steps[index - 1];
@@ -32,11 +35,11 @@ function stepKeys(path: WalkedPath, stateKey: (state: { value: unknown }) => str
  */
 export function selectPaths<TItem>(
   paths: readonly TItem[],
-  options: { pathOf?: (item: TItem) => WalkedPath; stateKey?: (state: { value: unknown }) => string; share?: number; all?: boolean } = {},
+  options: { pathOf?: (item: TItem) => WalkedPath; stateKey?: (state: ModelState) => string; share?: number; all?: boolean } = {},
 ): TItem[] {
   if (options.all ?? walkAllPaths) return [...paths];
   const pathOf = options.pathOf ?? ((item: TItem) => item as WalkedPath);
-  const stateKey = options.stateKey ?? ((state: { value: unknown }) => JSON.stringify(state.value));
+  const stateKey = options.stateKey ?? ((state: ModelState) => JSON.stringify(state.value));
   const keysOf = paths.map((item) => new Set(stepKeys(pathOf(item), stateKey)));
   const uncovered = new Set(keysOf.flatMap((keys) => [...keys]));
   const chosen = new Set<number>();
