@@ -89,6 +89,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('metrics', metrics);
   if (metrics) liveness.recorder.record = (seconds) => metrics.countLiveness(seconds);
   app.addHook('onClose', () => services.close());
+  // Keep-alive connections end as soon as they have no request in flight once the server closes, not at their 72 s
+  // timeout: through the liveness server (serverWithLiveness) Fastify's close left them open, and a restart or a test
+  // waited for them. A request still running finishes first; its connection goes at the next sweep.
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    if (!app.server.listening) return;
+    app.server.closeIdleConnections();
+    sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+  });
+  app.server.on('close', () => clearInterval(sweep));
 
   // The order is the hooks' order on every request: language, security headers, then the request id.
   await app.register(requestContext);

@@ -27,6 +27,7 @@ function rawRequest(port: number, head: string, trickle?: { everyMs: number }): 
   socket.setEncoding('utf8');
   socket.on('data', (chunk: string) => {
     received += chunk;
+    sentSoFar.set(socket, received);
   });
   socket.on('error', () => undefined);
   socket.write(head);
@@ -40,6 +41,9 @@ function rawRequest(port: number, head: string, trickle?: { everyMs: number }): 
   return { socket, closed };
 }
 
+/** What the server has sent on a connection so far. */
+const sentSoFar = new WeakMap<Socket, string>();
+const idleReceived = (exchange: RawExchange) => sentSoFar.get(exchange.socket) ?? '';
 const statusOf = (received: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0);
 const bodyOf = (received: string) => received.slice(received.indexOf('\r\n\r\n') + 4);
 
@@ -161,4 +165,30 @@ describe.each(databaseKinds)('request timeouts and limits (%s)', (kind) => {
       expect(attempt).toBeLessThan(50);
     }
   }, 30_000);
+});
+
+describe('closing the server', () => {
+  it('ends keep-alive connections once their request is answered, without waiting for their timeout', async () => {
+    // A keep-alive timeout longer than this test's own: a close that waited for it would fail the test.
+    const test = await startTestApp('pglite', { env: { KEEP_ALIVE_TIMEOUT_MS: '600000', REQUEST_TIMEOUT_MS: '600000' } });
+    await test.app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (test.app.server.address() as AddressInfo).port;
+    // One connection idle after its answer (through the liveness server), one whose request is still running when
+    // the close begins: a sign-in whose body has not all arrived.
+    const idle = rawRequest(port, 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await expect.poll(() => statusOf(idleReceived(idle))).toBe(200);
+    const body = JSON.stringify({ email: 'nobody@example.org', password: 'not-the-password' });
+    // The server has the request (its listener runs after the app's, which routed it) before the close begins.
+    const received = new Promise((resolve) => test.app.server.once('request', resolve));
+    const running = rawRequest(port, `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    await received;
+    const closing = test.close();
+    // The idle connection goes at once; the running request is answered, then its connection goes too.
+    const idleEnd = await idle.closed;
+    expect(statusOf(idleEnd.received)).toBe(200);
+    running.socket.write(body);
+    const runningEnd = await running.closed;
+    expect(statusOf(runningEnd.received)).toBe(401);
+    await closing;
+  }, 60_000);
 });
