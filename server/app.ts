@@ -96,7 +96,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('preClose', async () => {
     if (!app.server.listening) return;
     app.server.closeIdleConnections();
-    sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    // Unref'd: the sweep alone never keeps the process alive.
+    sweep = setInterval(() => app.server.closeIdleConnections(), 100).unref();
   });
   app.server.on('close', () => clearInterval(sweep));
 
