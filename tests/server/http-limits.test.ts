@@ -43,7 +43,7 @@ function rawRequest(port: number, head: string, trickle?: { everyMs: number }): 
 
 /** What the server has sent on a connection so far. */
 const sentSoFar = new WeakMap<Socket, string>();
-const idleReceived = (exchange: RawExchange) => sentSoFar.get(exchange.socket) ?? '';
+const receivedSoFar = (exchange: RawExchange) => sentSoFar.get(exchange.socket) ?? '';
 const statusOf = (received: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0);
 const bodyOf = (received: string) => received.slice(received.indexOf('\r\n\r\n') + 4);
 
@@ -176,7 +176,7 @@ describe('closing the server', () => {
     // One connection idle after its answer (through the liveness server), one whose request is still running when
     // the close begins: a sign-in whose body has not all arrived.
     const idle = rawRequest(port, 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-    await expect.poll(() => statusOf(idleReceived(idle))).toBe(200);
+    await expect.poll(() => statusOf(receivedSoFar(idle))).toBe(200);
     const body = JSON.stringify({ email: 'nobody@example.org', password: 'not-the-password' });
     // The server has the request (its listener runs after the app's, which routed it) before the close begins.
     const received = new Promise((resolve) => test.app.server.once('request', resolve));
