@@ -66,6 +66,12 @@ export default defineConfig({
     },
   },
   test: {
+    // Each worker runs its files one after another in one process, its modules loaded once (isolate: false): the
+    // app's module graph (Fastify, Drizzle, PGlite, the contract) took seconds to load for every one of the files
+    // again, the largest share of the step after the tests themselves. No suite changes the process for the next: none
+    // mocks modules or sets the environment, and every app, server and database a file starts it closes
+    // (docs/decisions/069-test-time.md).
+    isolate: false,
     projects: [
       {
         extends: true,
@@ -73,7 +79,10 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts', 'machines/**/*.test.ts'],
           environment: 'node',
-          // Run all together: the fast pure suites first, then the database ones.
+          // One group with the server files, two at a time: on two cores Vitest's default (the cores less one) ran
+          // these one by one, and the server files waited for the last of them. The sequence puts the server files
+          // first (longest, largest), and the short unit files fill in while the last server files run.
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
           // The scans of the whole source (tests/unit/one-*.test.ts parse every file) take about 4 s alone and several
           // times that on a busy machine: Vitest's 5 s default failed them there.
@@ -90,7 +99,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file opens its own PGlite; two cores, so two files at a time.
           maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
         },
       },
     ],

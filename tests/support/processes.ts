@@ -43,12 +43,15 @@ export function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-/** A fresh database `name` on the PostgreSQL server of `adminUrl` (one left by an earlier run is dropped first). */
-export async function freshDatabase(adminUrl: string, name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh database `name` on the PostgreSQL server of `adminUrl` (one left by an earlier run is dropped first): empty,
+ * or a copy of the database `template` (tests/support/server.ts copies a migrated one).
+ */
+export async function freshDatabase(adminUrl: string, name: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
