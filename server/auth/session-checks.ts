@@ -57,8 +57,16 @@ export class SessionChecks {
     this.pool.query<unknown[]>({ ...CHECK_SESSIONS, values, rowMode: 'array' }).then(
       ({ rows }) => {
         const alive = new Map<number, SessionAccount>();
-        for (const [ord, id, email, first_name, last_name, language, is_staff] of rows) {
-          alive.set(ord as number, { id, email, first_name, last_name, language, is_staff } as SessionAccount);
+        for (const row of rows) {
+          const account: SessionAccount = {
+            id: row[1] as number,
+            email: row[2] as string,
+            first_name: row[3] as string,
+            last_name: row[4] as string,
+            language: row[5] as string,
+            is_staff: row[6] as boolean,
+          };
+          alive.set(row[0] as number, account);
         }
         checks.forEach((check, index) => check.resolve(alive.get(index + 1)));
       },
