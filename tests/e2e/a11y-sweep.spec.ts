@@ -1,5 +1,6 @@
 // The accessibility sweep: every route of src/app/AppRoutes.tsx and every dialog of src/, in Spanish
-// and English, at 1280x800 and at 360x740, checked with axe (the five WCAG tags of support/fixtures.ts). Driven by the
+// and English, at 1280x800 and at 360x740, checked with axe (the five WCAG tags of support/fixtures.ts); by default
+// Spanish at 360 px and English at 1280 (E2E_ALL=1: both languages at both widths). Driven by the
 // two tables below; the first test fails when the router or src/ gains a route or a dialog that is not in them.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { Api, apiSignIn, applyTo, completeSteps, createProgram, newApplicant, sa
 import { newStaff } from './support/admin.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { baseURL } from './support/ports.ts';
+import { e2eAll } from './support/selection.ts';
 import { fieldLabel, shotPath, signIn, switchLanguage, t, type Account, type Locale } from './support/shell.ts';
 
 type Who = 'public' | 'applicant' | 'staff';
@@ -481,8 +483,15 @@ async function openScreen(page: Page, url: string, locale: Locale, drawn?: Locat
   if (navigated) await expect(landing, `focus after opening ${url}`).toHaveCount(1);
 }
 
+/**
+ * The CI-size selection (docs/testing.md, "How long"): Spanish on a phone, the portal's first case, and English on a
+ * desktop, so each language and each width is checked on every route and dialog. `E2E_ALL=1` checks all four.
+ */
+const inCiSelection = (locale: Locale, viewport: keyof typeof viewports): boolean =>
+  e2eAll || (locale === 'es' ? viewport === '360 px' : viewport === 'desktop');
+
 for (const locale of ['es', 'en'] as const) {
-  for (const viewport of Object.keys(viewports) as Array<keyof typeof viewports>) {
+  for (const viewport of (Object.keys(viewports) as Array<keyof typeof viewports>).filter((size) => inCiSelection(locale, size))) {
     for (const who of ['public', 'applicant', 'staff'] as const) {
       test(`${who} routes and dialogs have no axe violations (${locale}, ${viewport})`, async ({ browser }) => {
         // Some twenty axe checks: well under a minute on a quiet machine, several minutes on a busy one.

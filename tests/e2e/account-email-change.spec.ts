@@ -5,7 +5,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, uniqueEmail, waitForMail } from './support/fixtures.ts';
 import { baseURL } from './support/ports.ts';
-import { createAccount, expectNoHorizontalScroll, fieldLabel, shotPath, signIn, storedUser, switchLanguage, t, tabTo, type Locale } from './support/shell.ts';
+import { createAccount, expectNoHorizontalScroll, fieldLabel, shotPath, signIn, storedUser, switchLanguage, t, tabTo } from './support/shell.ts';
+import { languagesOf } from './support/selection.ts';
 
 /** The path and query of the link to `page` in the newest matching e-mail to `address`. */
 async function linkIn(address: string, page: 'confirm' | 'undo'): Promise<string> {
@@ -32,7 +33,7 @@ async function atPhoneWidth(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
+for (const locale of languagesOf('es')) {
   test(`change the sign-in e-mail with the link sent to the new address, then undo it from the old one (${locale})`, async ({ page }) => {
     // Three screens in several states, each checked with axe and at 360 px: longer than one screen's test.
     test.setTimeout(240_000);

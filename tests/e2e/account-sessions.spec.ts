@@ -3,10 +3,11 @@
 // with the keyboard, and the second is signed out at its next call; then "sign out on this device" signs out the first.
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/fixtures.ts';
-import { createAccount, expectNoHorizontalScroll, PHONE_USER_AGENT, shotPath, signIn, storedUser, t, toastRegion, type Locale } from './support/shell.ts';
+import { createAccount, expectNoHorizontalScroll, PHONE_USER_AGENT, shotPath, signIn, storedUser, t, toastRegion } from './support/shell.ts';
+import { languagesOf } from './support/selection.ts';
 
 
-for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
+for (const locale of languagesOf('es')) {
   test(`see the signed-in devices and end another one (${locale})`, async ({ browser }) => {
     const L = (id: string, values: Record<string, string | number> = {}) => t(locale, id, values);
     const account = await createAccount(`sessions-${locale}`, { language: locale });

@@ -9,6 +9,7 @@ import { countOf, dashboardChart as chart, newStaff } from './support/admin.ts';
 import { apiSignIn, applyTo, completeSteps, createProgram, incubatorSurvey } from './support/apply.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { createAccount, expectNoHorizontalScroll, fieldLabel, shotPath, signIn, switchLanguage, t, type Locale } from './support/shell.ts';
+import { languagesOf } from './support/selection.ts';
 
 /** A program of this test's own: one draft, one sent application, and one approved by staff. */
 async function seed(label: string, staff: { email: string; password: string }): Promise<number> {
@@ -112,7 +113,7 @@ test('staff read the figures of one program in the tables and download a chart a
   await expect(page.getByRole('alert')).toHaveText(es('api.admin.dashboard.toBeforeFrom'));
 });
 
-for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
+for (const locale of languagesOf('es')) {
   test(`the dashboard has no axe violations at 1280 and 360 px (${locale})`, async ({ page }) => {
     test.setTimeout(120_000);
     await openDashboard(page, locale, `dashboard-a11y-${locale}`);

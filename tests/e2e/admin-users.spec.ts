@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { makeStaff } from './support/admin.ts';
 import { createAccount, expectNoHorizontalScroll, fieldLabel, PHONE_USER_AGENT, shotPath, signIn, switchLanguage, t, type Account, type Locale } from './support/shell.ts';
+import { languagesOf } from './support/selection.ts';
 
 /** A staff member of this test's own, and an applicant whose last name has an accent and a token only this test uses. */
 async function staffAndApplicant(label: string): Promise<{ staff: Account; person: Account; token: string }> {
@@ -93,7 +94,7 @@ test('a staff member cannot deactivate themselves: the screen says so and offers
   await expect(page.getByRole('button', { name: t('es', 'admin.users.removeStaff') })).toHaveCount(0);
 });
 
-for (const locale of ['en', 'es'] as const satisfies readonly Locale[]) {
+for (const locale of languagesOf('es')) {
   test(`the users list and a user's page have no axe violations at 360 px (${locale})`, async ({ page }) => {
     const { staff, token } = await staffAndApplicant(`admin-users-a11y-${locale}`);
     await page.setViewportSize({ width: 360, height: 800 });

@@ -7,6 +7,7 @@ import { pdfText } from '../support/pdf-text.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { applicationPath, applyTo, completeSteps, createProgram, newApplicant } from './support/apply.ts';
 import { expectNoHorizontalScroll, shotPath, signIn, switchLanguage, t, tabTo, type Locale } from './support/shell.ts';
+import { languagesOf } from './support/selection.ts';
 
 /** The copy's button of a My Programs card: its name carries the program for screen readers. */
 const copyButton = (scope: Locator | Page, locale: Locale, program?: string): Locator =>
@@ -24,7 +25,7 @@ async function downloadWithEnter(page: Page): Promise<{ name: string; text: stri
   return { name: download.suggestedFilename(), text: pdfText(bytes), bytes };
 }
 
-for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
+for (const locale of languagesOf('en')) {
   test(`a submitted application's copy downloads from My Programs and its record, with the keyboard (${locale})`, async ({ page }) => {
     test.setTimeout(120_000);
     const suffix = Date.now().toString(36);

@@ -21,7 +21,8 @@ import {
   submitStepInBrowser,
   confirmSubmitApplication,
 } from './support/apply.ts';
-import { expectNoHorizontalScroll, shotPath, signIn, switchLanguage, t, type Locale } from './support/shell.ts';
+import { expectNoHorizontalScroll, shotPath, signIn, switchLanguage, t } from './support/shell.ts';
+import { languagesOf } from './support/selection.ts';
 
 test('the student sub-program: no business yet, no income, a reload midway, submitted', async ({ page }) => {
   test.setTimeout(180_000);
@@ -113,7 +114,7 @@ test('the accelerator: two owners with their identification, income documents, o
   await page.screenshot({ path: shotPath('apply-content-accelerator-en'), fullPage: true });
 });
 
-for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
+for (const locale of languagesOf('en')) {
   test(`steps 2 to 5 with every error shown have no axe violations, at 360 px too (${locale})`, async ({ page }) => {
     test.setTimeout(180_000);
     const { account, api } = await newApplicant(`apply-content-a11y-${locale}`, locale);

@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { applicationPath, applyTo, newApplicant, seededPrograms, solveStepCaptcha, stepSection, tinyPdf } from './support/apply.ts';
 import { fieldLabel, shotPath, signIn, switchLanguage, t, type Locale } from './support/shell.ts';
+import { languagesOf } from './support/selection.ts';
 
 async function openStep6(page: Page, label: string, locale: Locale): Promise<void> {
   const { account, api } = await newApplicant(label, locale);
@@ -14,7 +15,7 @@ async function openStep6(page: Page, label: string, locale: Locale): Promise<voi
   await expect(page.getByLabel(fieldLabel(t(locale, 'application.upload.label')))).toBeVisible();
 }
 
-for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
+for (const locale of languagesOf('es')) {
   test(`a successful upload clears the "upload the form" error it answers (${locale})`, async ({ page }) => {
     await openStep6(page, `upload-clears-${locale}`, locale);
     const L = (id: string, values?: Record<string, string>) => t(locale, id, values);
@@ -86,7 +87,7 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
 // The documents fields (owners' identification, income documents, the no-income form) read failures as the intake
 // form does: a file refused for what it is (in the browser or by the server) offers another file and never "try
 // again"; a transfer that failed (no answer, or the server failed) offers to try the same file again.
-for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
+for (const locale of languagesOf('en')) {
   test(`a documents field: a refused file offers another file, a failed upload offers to try again (${locale})`, async ({ page }) => {
     const L = (id: string, values?: Record<string, string>) => t(locale, id, values);
     const { account, api } = await newApplicant(`documents-remedy-${locale}`, locale);

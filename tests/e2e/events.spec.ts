@@ -5,6 +5,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations, uniqueEmail, waitForMail } from './support/fixtures.ts';
 import { baseURL } from './support/ports.ts';
 import { createAccount, expectNoHorizontalScroll, fieldLabel, shotPath, signIn, startTheApp, switchLanguage, t, type Locale } from './support/shell.ts';
+import { languagesOf } from './support/selection.ts';
 
 interface PublicEvent {
   id: number;
@@ -149,7 +150,7 @@ test('an applicant attends an event from the panel with one click and cancels it
   await expect(page).toHaveURL(/\/panel\/programs$/);
 });
 
-for (const locale of ['es', 'en'] as const) {
+for (const locale of languagesOf('es')) {
   test(`the events screens have no axe violations (${locale}), also at 360 px`, async ({ page }) => {
     const event = await openEvent();
     const account = await createAccount(`events-a11y-${locale}`, { language: locale });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { closedPort } from '../support/server.ts';
+import { closedPort, withMigratedPglite } from '../support/server.ts';
 import { kill9, startServer, type RunningServer } from '../support/server-process.ts';
 import { applicationPath, expectSaved, savingStatus, type ApiStep } from './support/apply.ts';
 import { fieldLabel, signIn, t } from './support/shell.ts';
@@ -31,6 +31,7 @@ const serverEnv = { SPA_DIR: join(root, 'dist'), LOG_LEVEL: 'info', CAPTCHA_COST
 
 async function startOwnServer(): Promise<OwnServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-faults-'));
+  await withMigratedPglite(dataDir);
   const port = await closedPort();
   const running = await startServer(dataDir, port, serverEnv);
   const password = /password:\s+(\S+)/.exec(running.stdout())?.[1];

@@ -5,7 +5,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { E2E_PORT } from './support/ports.ts';
-import { createAccount, signIn, SIGN_IN_MS, startTheApp, submitLogin, switchLanguage, t, type Locale } from './support/shell.ts';
+import { createAccount, signIn, SIGN_IN_MS, startTheApp, submitLogin, switchLanguage, t } from './support/shell.ts';
+import { languagesOf } from './support/selection.ts';
 
 test.use({ baseURL: `http://localhost:${E2E_PORT}` });
 
@@ -19,7 +20,7 @@ async function virtualAuthenticator(page: Page) {
   return { credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials };
 }
 
-for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
+for (const locale of languagesOf('en')) {
   test(`add a passkey, sign in with it, remove it confirming with it (${locale})`, async ({ page }) => {
     test.slow();
     const L = (id: string, values: Record<string, string | number> = {}) => t(locale, id, values);

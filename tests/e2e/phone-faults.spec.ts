@@ -22,8 +22,8 @@ import {
 } from './support/apply.ts';
 import { expectNoAxeViolations, staffAccount, uniqueEmail } from './support/fixtures.ts';
 import { fieldLabel, shotPath, signIn, switchLanguage, t, type Locale } from './support/shell.ts';
+import { languagesOf } from './support/selection.ts';
 
-const locales = ['es', 'en'] as const satisfies readonly Locale[];
 /** "Quedan 30 espacios" / "30 spots left" (the catalog's plural, for more than one). */
 const spotsLeft = (locale: Locale, count: number) => (locale === 'es' ? `Quedan ${count} espacios` : `${count} spots left`);
 const field = (page: Page, locale: Locale, id: string) => page.getByLabel(fieldLabel(t(locale, id)), { exact: true });
@@ -35,7 +35,7 @@ async function inLanguage(page: Page, locale: Locale): Promise<void> {
   await switchLanguage(page, locale);
 }
 
-for (const locale of locales) {
+for (const locale of languagesOf('es')) {
   const L = (id: string, values?: Record<string, string | number>) => t(locale, id, values);
 
   test(`SSN: a whole number typed or pasted keeps its last four, digits only (${locale})`, async ({ page }) => {

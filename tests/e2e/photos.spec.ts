@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { applicationPath, applyTo, newApplicant, photos, seededPrograms, stepSection } from './support/apply.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, signIn, switchLanguage, t, type Locale } from './support/shell.ts';
+import { languagesOf } from './support/selection.ts';
 
 const { jpeg: JPEG, png: PNG, heic: HEIC } = photos;
 
@@ -19,7 +20,7 @@ async function openAs(page: Page, label: string, locale: Locale): Promise<number
   return id;
 }
 
-for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
+for (const locale of languagesOf('en')) {
   const L = (id: string, values?: Record<string, string | number>) => t(locale, id, values);
 
   test(`photos of an ID make one document, and the camera adds another (${locale})`, async ({ page }) => {

@@ -4,9 +4,10 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { baseURL } from './support/ports.ts';
-import { createAccount, expectNoHorizontalScroll, shotPath, signIn, storedUser, t, toastRegion, type Locale } from './support/shell.ts';
+import { createAccount, expectNoHorizontalScroll, shotPath, signIn, storedUser, t, toastRegion } from './support/shell.ts';
+import { languagesOf } from './support/selection.ts';
 
-for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
+for (const locale of languagesOf('es')) {
   test(`turn reminder e-mails off and on again from the profile, by keyboard (${locale})`, async ({ page }) => {
     const L = (id: string) => t(locale, id);
     const account = await createAccount(`reminders-${locale}`, { language: locale });

@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { createAccount, menuButton, shotPath, signIn, switchLanguage, t, type Locale } from './support/shell.ts';
+import { languagesOf } from './support/selection.ts';
 
 const PHONE = { width: 360, height: 740 };
 
@@ -21,7 +22,7 @@ async function contentTop(page: Page): Promise<number> {
   return box.y;
 }
 
-for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
+for (const locale of languagesOf('en')) {
   test(`at 360 px the header is one short row and its menu works with the keyboard (${locale})`, async ({ page }) => {
     await page.setViewportSize(PHONE);
     const account = await createAccount(`header-${locale}`, { language: locale });

@@ -9,6 +9,7 @@ import { expectNoAxeViolations } from './support/fixtures.ts';
 import { newStaff } from './support/admin.ts';
 import { ageApplication, apiSignIn, applyTo, completeSteps, createProgram, incubatorSurvey } from './support/apply.ts';
 import { createAccount, expectNoHorizontalScroll, fieldLabel, shotPath, signIn, switchLanguage, type Locale } from './support/shell.ts';
+import { languagesOf } from './support/selection.ts';
 
 interface Seeded {
   token: string;
@@ -55,7 +56,7 @@ async function press(page: Page, name: RegExp | string, role: 'button' | 'checkb
   await page.keyboard.press(key);
 }
 
-for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
+for (const locale of languagesOf('es')) {
   test(`staff set a review target, see days in status, start reviews and assign in bulk, and read their queues, by keyboard (${locale})`, async ({ page }) => {
     test.setTimeout(180_000);
     const seeded = await seed(`queues-${locale}`);

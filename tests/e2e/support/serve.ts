@@ -3,7 +3,7 @@
 // (test only, until staff have an API for it) create a program and set its status: POST /program, /program-status;
 // and make an account staff: POST /make-staff.
 import { createServer } from 'node:http';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -11,20 +11,14 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { applications, programs, users } from '#server/db/schema.ts';
 import { seedDemoData } from '#server/seed.ts';
-import { PGlite } from '@electric-sql/pglite';
-import { pgliteExtensions } from '#server/db/client.ts';
-import { mailText, migratedPgliteTemplate, startSmtp } from '../../support/server.ts';
+import { mailText, startSmtp, withMigratedPglite } from '../../support/server.ts';
 import { E2E_PORT, E2E_SIDE_PORT } from './ports.ts';
 
 const smtp = await startSmtp();
 // A spec's own server (tests/e2e/support/own-server.ts) keeps its data folder across a stop and a start, and begins
 // from the server tests' migrated database rather than making and migrating one (a minute on a loaded machine).
 const ownDataDir = process.env.E2E_DATA_DIR;
-if (ownDataDir && !existsSync(join(ownDataDir, 'db'))) {
-  const database = new PGlite(join(ownDataDir, 'db'), { loadDataDir: await migratedPgliteTemplate(), extensions: pgliteExtensions });
-  await database.waitReady;
-  await database.close();
-}
+if (ownDataDir) await withMigratedPglite(ownDataDir);
 const config = loadConfig({
   ...process.env,
   NODE_ENV: 'test',
