@@ -8,7 +8,7 @@ import { isLanguage, type Language } from '#server/i18n/messages.ts';
 import { burnPasswordCheck, hashPassword, passwordProblems, verifyPassword } from './passwords.ts';
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './reset-tokens.ts';
 import { AttemptLimiter } from './attempt-limits.ts';
-import { findSessionUser, findUserByEmail, findUserById, sessionUser, type AuthDeps, type User } from './accounts.ts';
+import { findSessionAccount, findUserByEmail, findUserById, sessionUser, type AuthDeps, type User } from './accounts.ts';
 import { hasSecondFactor, secondFactorChallenge } from './second-factor.ts';
 import { RESET_LINK_TTL_DAYS } from '#shared/account-constants.ts';
 import { forgetSession, isUseDue, markUsed, openSession, type Client } from './sessions.ts';
@@ -90,7 +90,7 @@ export async function login(
 /** The user and claims of a refresh token that is well signed, unexpired, not logged out and not ended by a reset. */
 async function userOfRefreshToken(deps: AuthDeps, refresh: string) {
   const claims = await deps.tokens.verify(refresh, 'refresh');
-  const user = claims ? await findSessionUser(deps.db, claims) : undefined;
+  const user = claims ? await findSessionAccount(deps.db, claims) : undefined;
   if (!claims || !user) throw tokenNotValid();
   return { user, claims };
 }

@@ -37,8 +37,32 @@ export function unstorablePaths(value: unknown): string[] {
   return [...new Set(found)].sort();
 }
 
+/**
+ * Whether any string in the value (keys included) is unstorable: the walk of unstorablePaths without building a path
+ * per value, which every request's body, query and parameters pay; the paths are built only for a refusal.
+ */
+function holdsUnstorableText(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') {
+      if (isUnstorableText(item)) return true;
+    } else if (Array.isArray(item)) {
+      for (const child of item) pending.push(child);
+    } else if (item && typeof item === 'object') {
+      for (const key in item) {
+        if (!Object.hasOwn(item, key)) continue;
+        if (isUnstorableText(key)) return true;
+        pending.push((item as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
+}
+
 /** Answers 400 `{field: ['Enter a valid value.']}` for text with NUL characters or lone surrogates, not a database error. */
 export function rejectUnstorableText(value: unknown): void {
+  if (!holdsUnstorableText(value)) return;
   const paths = unstorablePaths(value);
   if (paths.length > 0) throw fieldErrors(Object.fromEntries(paths.map((p) => [p, 'api.field.invalid'])));
 }

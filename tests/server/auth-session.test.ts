@@ -1,6 +1,6 @@
 // Staying signed in: POST /auth/session/ trades a refresh token for a new access token, POST /auth/logout ends a
 // session, and tokens expire (access 5 minutes, refresh 1 day). The app's clock is moved forward to expire them.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { revokedTokens, users } from '#server/db/schema.ts';
 import {
@@ -113,6 +113,20 @@ describe.each(databaseKinds)('sessions: refresh, logout and expiry (%s)', (kind)
       await test.app.ctx.db.update(users).set({ is_active: false }).where(eq(users.id, other.id));
       expect((await refresh(session.refresh)).json()).toEqual(tokenNotValid);
       expect((await me(session.access)).json()).toEqual(tokenNotValid);
+    });
+
+    it('answers refreshes sent at once each for its own session: ended ones refused, live ones with their own account', async () => {
+      // On PostgreSQL the checks of one turn of the event loop go in one statement (server/auth/session-checks.ts).
+      const sessions = [];
+      for (let i = 0; i < 4; i += 1) sessions.push(await signIn(test, await registerAccount(test)));
+      const [live, loggedOut, reset, deactivated] = sessions;
+      expect((await logout(loggedOut!.refresh)).statusCode).toBe(200);
+      await test.app.ctx.db.update(users).set({ token_version: sql`${users.token_version} + 1` }).where(eq(users.id, reset!.id));
+      await test.app.ctx.db.update(users).set({ is_active: false }).where(eq(users.id, deactivated!.id));
+      const answers = await Promise.all([live, loggedOut, reset, deactivated, live].map((session) => refresh(session!.refresh)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 401, 401, 401, 200]);
+      for (const answer of [answers[0]!, answers[4]!]) expect(answer.json()).toMatchObject({ id: live!.id, email: live!.email });
+      expect(answers[1]!.json()).toEqual(tokenNotValid);
     });
 
     it('refuses a body without a refresh token as a field error', async () => {
