@@ -2,10 +2,10 @@
 // statement and one round trip for every refresh that arrived in that turn, each still read after its request arrived.
 import pg from 'pg';
 import type { Db } from '#server/db/client.ts';
-import type { User } from './accounts.ts';
+import type { users } from '#server/db/schema.ts';
 
 /** What a refresh answers of the account (openapi.yaml SessionUser), and nothing else of the row. */
-export type SessionAccount = Pick<User, 'id' | 'email' | 'first_name' | 'last_name' | 'language' | 'is_staff'>;
+export type SessionAccount = Pick<typeof users.$inferSelect, 'id' | 'email' | 'first_name' | 'last_name' | 'language' | 'is_staff'>;
 
 interface Check {
   userId: number;
