@@ -1,7 +1,7 @@
-// Change the sign-in e-mail from the profile, in Spanish and English, with the keyboard alone: the password is asked
-// (a wrong one is named on its field), the page says a link went to the new address, the link that arrives at the
-// real SMTP server on loopback makes the change (and signs this device out), and the old address's undo link brings
-// it back. Each screen passes axe and fits 360 px (docs/decisions/046-account-safety.md).
+// Change the sign-in e-mail from the profile, in Spanish or English (both: E2E_ALL=1), with the keyboard alone: the
+// password is asked (a wrong one is named on its field), the page says a link went to the new address, the link that
+// arrives at the real SMTP server on loopback makes the change (and signs this device out), and the old address's undo
+// link brings it back. Each screen passes axe and fits 360 px (docs/decisions/046-account-safety.md).
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, uniqueEmail, waitForMail } from './support/fixtures.ts';
 import { baseURL } from './support/ports.ts';

@@ -1,4 +1,4 @@
-// Change the password from the profile, in Spanish and English: errors shown (axe clean), a wrong
+// Change the password from the profile, in Spanish or English (both: E2E_ALL=1): errors shown (axe clean), a wrong
 // current password named on its field, then the change: this tab stays signed in, another device's session ends,
 // the "your password was changed" e-mail arrives; sign out and sign in with the new password only.
 import { expect, test } from '@playwright/test';

@@ -1,6 +1,7 @@
-// The profile's signed-in devices (docs/decisions/057-see-your-sessions.md), in Spanish and English at 360 px: two
-// browser contexts signed in to one account; the first sees both (itself marked, axe clean), ends the second's session
-// with the keyboard, and the second is signed out at its next call; then "sign out on this device" signs out the first.
+// The profile's signed-in devices (docs/decisions/057-see-your-sessions.md), in Spanish or English (both: E2E_ALL=1) at
+// 360 px: two browser contexts signed in to one account; the first sees both (itself marked, axe clean), ends the
+// second's session with the keyboard, and the second is signed out at its next call; then "sign out on this device"
+// signs out the first.
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { createAccount, expectNoHorizontalScroll, PHONE_USER_AGENT, shotPath, signIn, storedUser, t, toastRegion } from './support/shell.ts';

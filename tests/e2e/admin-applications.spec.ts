@@ -1,9 +1,9 @@
-// Staff review applications in the browser: an applicant's submitted application with its
-// documents is found by an accented name typed without accents, read on the four review pages, a document opened in
-// the browser's PDF viewer (the PDF's response checked) and downloaded, the active-content warning shown; another
-// applicant's draft is closed through the dialog and reopened; the printable view is read in English; the list sorted
-// by average score (not scored yet last both ways) and its CSV in that order; the printed application with the
-// checklist's verdicts (with reasons) and the scores, which the applicant's own screens never show. axe clean in es and en and at 360 px;
+// Staff review applications in the browser: an applicant's submitted application with its documents is found by an
+// accented name typed without accents, read on the four review pages, a document opened in the browser's PDF viewer
+// (the PDF's response checked) and downloaded, the active-content warning shown; another applicant's draft is closed
+// through the dialog and reopened; the printable view is read in English; the list sorted by average score (not scored
+// yet last both ways) and its CSV in that order; the printed application with the checklist's verdicts (with reasons)
+// and the scores, which the applicant's own screens never show. axe clean in es or en (both: E2E_ALL=1) and at 360 px;
 // the same with the keyboard alone.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';

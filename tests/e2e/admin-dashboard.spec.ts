@@ -1,7 +1,7 @@
 // Staff's dashboard in the browser (docs/decisions/030-dashboard.md): a staff member opens it from
 // the admin navigation, filters by a program of the test's own (three applications: a draft, a sent one, an approved
 // one), reads the figures in the tables beside the charts, and downloads a chart's CSV with the keyboard alone. axe
-// clean in es and en, at 1280 and 360 px, with no horizontal scrolling.
+// clean in es or en (both: E2E_ALL=1), at 1280 and 360 px, with no horizontal scrolling.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parseCsv, splitAbout } from '../support/csv.ts';

@@ -1,7 +1,7 @@
 // Staff's events administration in the browser (docs/decisions/022-admin-events.md): staff signs in and lands on
-// /admin/events, creates an event, a visitor registers for it on its public page, staff finds the registration,
-// checks it in and downloads the CSV; the form's errors are worded in the page's language. axe clean in es and en,
-// also at 360 px.
+// /admin/events, creates an event, a visitor registers for it on its public page, staff finds the registration, checks
+// it in and downloads the CSV; the form's errors are worded in the page's language. axe clean in es or en (both:
+// E2E_ALL=1), also at 360 px.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { daysAhead, fillEvent, newStaff, registerAsVisitor } from './support/admin.ts';

@@ -1,7 +1,8 @@
 // Staff's user administration in the browser (docs/decisions/021): a staff member finds an applicant with an
 // accent-insensitive search, grants staff access, then deactivates the account through the confirmation dialog; the
-// person, signed in elsewhere, is signed out at once. axe clean in es and en and at 360 px; the same with the keyboard.
-// Staff also end a person's signed-in sessions, one and then all (docs/decisions/057-see-your-sessions.md).
+// person, signed in elsewhere, is signed out at once. axe clean in es or en (both: E2E_ALL=1) and at 360 px; the same
+// with the keyboard. Staff also end a person's signed-in sessions, one and then all
+// (docs/decisions/057-see-your-sessions.md).
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { makeStaff } from './support/admin.ts';

@@ -1,7 +1,7 @@
 // Steps 2 to 5 in full in the browser (docs/decisions/015): the student sub-program from an empty account
 // with no business yet, the no-income path (the no-income form downloaded, signed and uploaded) and a reload midway;
 // the accelerator with two owners and income documents, a document deleted; axe clean with every step's errors shown,
-// in es and en and at 360 px.
+// in es or en (both: E2E_ALL=1) and at 360 px.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/fixtures.ts';

@@ -1,6 +1,7 @@
 // Events in the browser: a visitor registers interest from the landing page (captcha solved in the browser) and the
 // e-mail arrives; the same e-mail again gets the duplicate message; a visitor registers on /submission/:id with the
-// keyboard alone; an applicant attends an event from the panel and cancels it; axe in es and en and at 360 px.
+// keyboard alone; an applicant attends an event from the panel and cancels it; axe in es or en (both: E2E_ALL=1) and at
+// 360 px.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations, uniqueEmail, waitForMail } from './support/fixtures.ts';
 import { baseURL } from './support/ports.ts';

@@ -1,7 +1,7 @@
-// Passkeys in the browser (docs/decisions/056-passkeys.md), in Spanish and English, by keyboard, axe clean: add one on
-// /profile/second-factor with Chromium's virtual authenticator (over CDP, a real WebAuthn ceremony), sign in with it,
-// then remove it confirming with it. The page runs on localhost: browsers refuse an address as the relying party, and
-// tests/e2e/support/serve.ts sets PASSKEY_RP_ID=localhost.
+// Passkeys in the browser (docs/decisions/056-passkeys.md), in Spanish or English (both: E2E_ALL=1), by keyboard, axe
+// clean: add one on /profile/second-factor with Chromium's virtual authenticator (over CDP, a real WebAuthn ceremony),
+// sign in with it, then remove it confirming with it. The page runs on localhost: browsers refuse an address as the
+// relying party, and tests/e2e/support/serve.ts sets PASSKEY_RP_ID=localhost.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { E2E_PORT } from './support/ports.ts';

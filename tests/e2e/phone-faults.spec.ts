@@ -1,4 +1,4 @@
-// Small faults found applying from a phone, in the browser, in Spanish and English, with axe
+// Small faults found applying from a phone, in the browser, in Spanish or English (both: E2E_ALL=1), with axe
 // (docs/decisions/042-partial-drafts-and-phone-faults.md): the SSN keeps the last four of a whole number; a step
 // autosaves its valid fields while one is malformed, and a refused submit names every bad field; money as Puerto Rico
 // writes it; AST; the spots left after a registration and none for a past event; the drive's rename, empty size and

@@ -1,6 +1,6 @@
 // Photos are documents, on a phone (360 px, touch): two photos chosen at once become one document of an owner's
-// identification, the camera's button takes a HEIC, and a photo goes into the drive as a PDF; axe in es and en
-// (docs/decisions/054-photos-are-documents.md).
+// identification, the camera's button takes a HEIC, and a photo goes into the drive as a PDF; axe in es or en (both:
+// E2E_ALL=1) (docs/decisions/054-photos-are-documents.md).
 import { expect, test, type Page } from '@playwright/test';
 import { applicationPath, applyTo, newApplicant, photos, seededPrograms, stepSection } from './support/apply.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';

@@ -1,6 +1,7 @@
-// Reminder e-mails on or off from the profile (docs/decisions/050-reminders.md), in Spanish and English, with the
-// keyboard alone: the section says which reminders there are, the box starts on, turning it off is saved (the toast
-// says so, the API reads it back, a reload shows it off), and on again; axe finds nothing, and it fits 360 px.
+// Reminder e-mails on or off from the profile (docs/decisions/050-reminders.md), in Spanish or English (both:
+// E2E_ALL=1), with the keyboard alone: the section says which reminders there are, the box starts on, turning it off is
+// saved (the toast says so, the API reads it back, a reload shows it off), and on again; axe finds nothing, and it fits
+// 360 px.
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { baseURL } from './support/ports.ts';

@@ -1,6 +1,6 @@
-// The second factor in the browser (docs/decisions/049-second-factor.md), in Spanish and English, by keyboard, axe
-// clean: enrol an authenticator app from the profile (the code computed here with otplib from the key the page
-// shows), sign in with a code, then "lose the device" and sign in with a recovery code.
+// The second factor in the browser (docs/decisions/049-second-factor.md), in Spanish or English (both: E2E_ALL=1), by
+// keyboard, axe clean: enrol an authenticator app from the profile (the code computed here with otplib from the key the
+// page shows), sign in with a code, then "lose the device" and sign in with a recovery code.
 import { expect, test, type Page } from '@playwright/test';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { generate } from 'otplib';

@@ -1,9 +1,9 @@
 // Staff's daily work in the browser (docs/decisions/041-what-applicants-are-told.md): staff write a program's
 // descriptions and appeal text in both languages with the keyboard, a denial without the appeal text is refused in the
-// server's words and goes once it is written (the e-mail carries it and links to the application); the applicant
-// reads the description; check-in at an event's door works at 360 px without sideways scrolling; the staff lists fit
-// 360 px and break no word in the middle at 1280 px; a review page switch lands focus on that page's content; each
-// checklist document opens in the browser; an empty drive space reads "no files" with no size. axe in es and en.
+// server's words and goes once it is written (the e-mail carries it and links to the application); the applicant reads
+// the description; check-in at an event's door works at 360 px without sideways scrolling; the staff lists fit 360 px
+// and break no word in the middle at 1280 px; a review page switch lands focus on that page's content; each checklist
+// document opens in the browser; an empty drive space reads "no files" with no size. axe in es or en (both: E2E_ALL=1).
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolationsInBoth } from './support/admin.ts';
 import { apiSignIn, newApplicant } from './support/apply.ts';

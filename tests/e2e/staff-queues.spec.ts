@@ -1,7 +1,7 @@
 // Staff's queues in the browser (docs/decisions/040-staff-queues-and-history.md), with the keyboard alone: a program's
 // review target set on the program form; the list's days in status with the mark past the target; three applications
 // selected and their review started in one go, the draft refused by name and left selected; the draft assigned to
-// the staff member; "Assigned to me" and "Unassigned"; axe clean in es and en, at 1280 and 360 px.
+// the staff member; "Assigned to me" and "Unassigned"; axe clean in es or en (both: E2E_ALL=1), at 1280 and 360 px.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { IntlMessageFormat } from 'intl-messageformat';
