@@ -1,12 +1,13 @@
 // The second factor (docs/decisions/049-second-factor.md) on both databases: enrolling an authenticator app from the
 // profile, the sign-in challenge and its second step, wrong codes counted per account up to a lock, recovery codes
 // that work once, removal that needs the password and a fresh code and e-mails the person, and staff refused the
-// admin area until they enrol. Codes are computed here with otplib at the server's (test) clock.
+// admin area (and the resumable door to the shared materials) until they enrol. Codes are computed here with otplib at the server's (test) clock.
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
-import { recoveryCodes, totpFactors, users } from '#server/db/schema.ts';
+import { driveNodes, recoveryCodes, totpFactors, users } from '#server/db/schema.ts';
+import { createProgram, samplePdf } from '../support/applicants.ts';
 import {
   bearer,
   databaseKinds,
@@ -324,6 +325,42 @@ describe.each(databaseKinds)('second factor (%s)', (kind) => {
     const applicant = await registerAccount(test);
     const plain = await signIn(test, applicant);
     expect((await test.call('GET', '/admin/users', undefined, bearer(plain.access))).json()).toMatchObject({ code: 'permission_denied' });
+  });
+
+  it('asks staff for it at the resumable door to the shared materials too, when an upload begins and again when it ends', async () => {
+    const base = `${await test.app.listen({ port: 0, host: '127.0.0.1' })}/api/uploads/resumable`;
+    const programId = (await createProgram(test)).id;
+    const staff = await registerAccount(test);
+    await test.app.ctx.db.update(users).set({ is_staff: true }).where(eq(users.id, staff.id));
+    const { access } = await signIn(test, staff);
+    const pdf = samplePdf(4_000);
+    const metadata = Object.entries({ filename: 'guia.pdf', target: 'admin_drive', program_id: String(programId) })
+      .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+      .join(',');
+    const tus = { 'tus-resumable': '1.0.0', ...en, ...bearer(access) };
+    const create = () => fetch(base, { method: 'POST', headers: { ...tus, 'upload-length': String(pdf.length), 'upload-metadata': metadata } });
+    const send = (url: string, offset: number, bytes: Buffer) =>
+      fetch(url, { method: 'PATCH', headers: { ...tus, 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) }, body: new Uint8Array(bytes) });
+
+    const refused = await create();
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      detail: 'Staff must turn on two-step verification before using the admin area. Turn it on in your profile.',
+      code: 'second_factor_required',
+    });
+
+    await enrol(staff);
+    const begun = await create();
+    expect(begun.status, await begun.clone().text()).toBe(201);
+    const url = new URL(begun.headers.get('location') ?? '', base).toString();
+    expect((await send(url, 0, pdf.subarray(0, 2_000))).status).toBe(204);
+    // The app is taken off the account before the last byte: the upload does not end in the shared materials.
+    await test.app.ctx.db.delete(totpFactors).where(eq(totpFactors.user_id, staff.id));
+    const last = await send(url, 2_000, pdf.subarray(2_000));
+    expect(last.status).toBe(403);
+    expect(await last.json()).toMatchObject({ code: 'second_factor_required' });
+    const shared = await test.app.ctx.db.select({ id: driveNodes.id }).from(driveNodes).where(eq(driveNodes.program_id, programId));
+    expect(shared).toEqual([]);
   });
 });
 
