@@ -13,56 +13,44 @@ export const MAX_JSON_DEPTH = 32;
 const loneSurrogate = /\p{Surrogate}/u;
 export const isUnstorableText = (text: string): boolean => text.includes('\u0000') || loneSurrogate.test(text);
 
+/** A place in the walked value: its key and its parent's place, so a path is spelled only for a refusal. */
+interface Place {
+  key: string;
+  parent: Place | null;
+}
+
 /**
  * The dotted paths of every string PostgreSQL cannot store (keys included), e.g. `owners.0.position`.
- * A loop over an explicit stack, not recursion: the depth of the value cannot overflow the call stack.
+ * A loop over an explicit stack, not recursion: the depth of the value cannot overflow the call stack. Every
+ * request's body, query and parameters are walked, so a place is a link to its parent, and a path is built only for
+ * a string refused.
  */
 export function unstorablePaths(value: unknown): string[] {
   const found: string[] = [];
-  const pending: Array<{ value: unknown; path: string[] }> = [{ value, path: [] }];
-  const name = (path: string[]) => path.join('.') || 'non_field_errors';
+  const pending: Array<{ value: unknown; place: Place | null }> = [{ value, place: null }];
+  const name = (place: Place | null) => {
+    const keys: string[] = [];
+    for (let at = place; at; at = at.parent) keys.push(at.key);
+    return keys.reverse().join('.') || 'non_field_errors';
+  };
   while (pending.length > 0) {
-    const { value: item, path } = pending.pop()!;
+    const { value: item, place } = pending.pop()!;
     if (typeof item === 'string') {
-      if (isUnstorableText(item)) found.push(name(path));
+      if (isUnstorableText(item)) found.push(name(place));
     } else if (Array.isArray(item)) {
-      item.forEach((child, index) => pending.push({ value: child, path: [...path, String(index)] }));
+      item.forEach((child, index) => pending.push({ value: child, place: { key: String(index), parent: place } }));
     } else if (item && typeof item === 'object') {
       for (const [key, child] of Object.entries(item)) {
-        if (isUnstorableText(key)) found.push(name(path));
-        else pending.push({ value: child, path: [...path, key] });
+        if (isUnstorableText(key)) found.push(name(place));
+        else pending.push({ value: child, place: { key, parent: place } });
       }
     }
   }
   return [...new Set(found)].sort();
 }
 
-/**
- * Whether any string in the value (keys included) is unstorable: the walk of unstorablePaths without building a path
- * per value, which every request's body, query and parameters pay; the paths are built only for a refusal.
- */
-function holdsUnstorableText(value: unknown): boolean {
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const item = pending.pop();
-    if (typeof item === 'string') {
-      if (isUnstorableText(item)) return true;
-    } else if (Array.isArray(item)) {
-      for (const child of item) pending.push(child);
-    } else if (item && typeof item === 'object') {
-      for (const key in item) {
-        if (!Object.hasOwn(item, key)) continue;
-        if (isUnstorableText(key)) return true;
-        pending.push((item as Record<string, unknown>)[key]);
-      }
-    }
-  }
-  return false;
-}
-
 /** Answers 400 `{field: ['Enter a valid value.']}` for text with NUL characters or lone surrogates, not a database error. */
 export function rejectUnstorableText(value: unknown): void {
-  if (!holdsUnstorableText(value)) return;
   const paths = unstorablePaths(value);
   if (paths.length > 0) throw fieldErrors(Object.fromEntries(paths.map((p) => [p, 'api.field.invalid'])));
 }
