@@ -103,7 +103,7 @@ export function migratedPgliteTemplate(): Promise<Blob> {
  */
 export async function withMigratedPglite(dataDir: string): Promise<void> {
   if (existsSync(join(dataDir, 'db'))) return;
-  const database = new PGlite(join(dataDir, 'db'), { loadDataDir: await migratedPgliteTemplate(), extensions: pgliteExtensions });
+  const database = new PGlite(join(dataDir, 'db'), { loadDataDir: await migratedPgliteTemplate(), ...pgliteOptions() });
   await database.waitReady;
   await database.close();
 }
