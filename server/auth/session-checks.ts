@@ -1,7 +1,7 @@
 // The session check of a refresh on PostgreSQL, asked together with the others of the same turn of the event loop: one
 // statement and one round trip for every refresh that arrived in that turn, each still read after its request arrived.
 import pg from 'pg';
-import type { Db } from '#server/db/client.ts';
+import { postgresPoolOf, type Db } from '#server/db/client.ts';
 import type { users } from '#server/db/schema.ts';
 
 /** What a refresh answers of the account (openapi.yaml SessionUser), and nothing else of the row. */
@@ -83,8 +83,8 @@ const checksOf = new WeakMap<Db, SessionChecks | null>();
 export function sessionChecksOf(db: Db): SessionChecks | undefined {
   let checks = checksOf.get(db);
   if (checks === undefined) {
-    const client = (db as unknown as { $client?: unknown }).$client;
-    checks = client instanceof pg.Pool ? new SessionChecks(client) : null;
+    const pool = postgresPoolOf(db);
+    checks = pool ? new SessionChecks(pool) : null;
     checksOf.set(db, checks);
   }
   return checks ?? undefined;

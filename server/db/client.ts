@@ -42,6 +42,12 @@ export interface OpenOptions {
   poolMax?: number;
 }
 
+/** The node-postgres pool under a database on PostgreSQL; undefined on PGlite (one in-process connection). */
+export function postgresPoolOf(db: Db): pg.Pool | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
 /** pg_advisory_lock's key for starting up: any number, the same in every process of the portal. */
 const STARTUP_LOCK_KEY = 4_711_025;
 
@@ -51,8 +57,8 @@ const STARTUP_LOCK_KEY = 4_711_025;
  * PGlite belongs to one process: nothing to lock.
  */
 export async function whileStartupLocked<T>(db: Db, work: () => Promise<T>): Promise<T> {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return work();
+  const client = postgresPoolOf(db);
+  if (!client) return work();
   const session = await client.connect();
   try {
     await session.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);

@@ -6,10 +6,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, count, isNull, min } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import pg from 'pg';
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { MetricsSettings } from '#server/config.ts';
-import type { Db } from '#server/db/client.ts';
+import { postgresPoolOf, type Db } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema.ts';
 import { contractOperations } from '#server/http/contract.ts';
 
@@ -78,8 +77,8 @@ export class PortalMetrics {
     });
 
     // PostgreSQL's pool, read at each scrape; PGlite has none (one in-process connection).
-    const pool = (sources.db as unknown as { $client?: unknown }).$client;
-    if (pool instanceof pg.Pool) {
+    const pool = postgresPoolOf(sources.db);
+    if (pool) {
       const poolGauge = (name: string, help: string, read: () => number) =>
         new Gauge({ name, help, registers, collect: function (this: Gauge) { this.set(read()); } });
       poolGauge('portal_db_pool_total', 'PostgreSQL connections this process holds open (idle or lent out).', () => pool.totalCount);

@@ -1,16 +1,15 @@
 // Work the portal does on its own on a schedule (retention, reminders): each run holds a PostgreSQL advisory lock,
 // so one server of several runs it and the others skip that turn; PGlite belongs to one process (nothing to share).
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
-import type { Db } from '#server/db/client.ts';
+import { postgresPoolOf, type Db } from '#server/db/client.ts';
 
 /**
  * Runs `work` unless another process holds the lock `key` (pg_try_advisory_lock: never waits). Returns undefined
  * when skipped.
  */
 export async function unlessRunningElsewhere<T>(db: Db, key: number, work: () => Promise<T>): Promise<T | undefined> {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return work();
+  const client = postgresPoolOf(db);
+  if (!client) return work();
   const session = await client.connect();
   try {
     const { rows } = await session.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
