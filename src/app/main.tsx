@@ -81,12 +81,29 @@ const app = (
 );
 if (hydrate) hydrateRoot(container, app);
 else {
+  // React Router's provider reads the router's state while it renders and subscribes to it only when it commits. A
+  // time-sliced render lets the first route's guards and code finish between its slices: a change made then would
+  // never reach the screen, which would stay on its loading state. So the render starts once the router is settled
+  // (its loaders done), and nothing changes it until the commit; the frame is on screen meanwhile.
+  await routerInitialized(router);
   // A fresh render (a signed-in screen over its frame, docs/decisions/067-the-frame-before-the-app.md) is a
   // transition: React renders the tree in slices of a few milliseconds and yields to the browser between them,
   // instead of one task as long as the whole tree; the frame stays on screen until the commit
   // (docs/decisions/070-blocking-time.md).
   const root = createRoot(container);
   startTransition(() => root.render(app));
+}
+
+/** Resolves once the router has run the first address's loaders (or redirected, or caught their error). */
+function routerInitialized(browserRouter: typeof router): Promise<void> {
+  if (browserRouter.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = browserRouter.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
 
 // The service worker (docs/decisions/060-offline-shell.md) is no part of the first paint: its registration loads once
