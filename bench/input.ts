@@ -4,13 +4,10 @@
 // Timing entries grouped by interactionId). A measurement to compare builds on one machine, never a pass/fail test
 // (docs/decisions/068-quick-input.md).
 import { readFileSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import { type Browser } from 'puppeteer-core';
 import { SESSION_STORAGE_KEYS } from '#machines/session/session.machine';
-import { root } from '#test-support/processes.ts';
-import { withAppAndChrome } from './lighthouse.ts';
 import { isMain, runAlone, type Part } from './results.ts';
-import { newApplicant, signedInBenchEnv, signIn } from './web.ts';
+import { buildsToMeasure, newApplicant, signIn, withBuilds, type Build } from './web.ts';
 
 /** Rounds per build; each round is a new applicant, a fresh page, 40 keystrokes and two owners added. */
 const ROUNDS = Number(process.env.BENCH_INPUT_ROUNDS ?? 4);
@@ -30,11 +27,6 @@ interface Round {
   durations: Record<Kind, number[]>;
   /** /proc/loadavg as the round ended (1, 5 and 15 minutes, running/total tasks). */
   load: string;
-}
-
-interface Build {
-  label: string;
-  dist: string;
 }
 
 const procLoad = (): string => readFileSync('/proc/loadavg', 'utf8').trim().split(' ').slice(0, 4).join(' ');
@@ -153,30 +145,8 @@ function table(builds: Build[], rounds: Round[]): string {
   ].join('\n');
 }
 
-/** Nests one server and browser per build, so their rounds can alternate. */
-async function withBuilds(builds: Build[], use: (apps: { build: Build; base: string; browser: Browser }[]) => Promise<string>): Promise<string> {
-  const open = async (at: number, apps: { build: Build; base: string; browser: Browser }[]): Promise<string> => {
-    const build = builds[at];
-    if (!build) return use(apps);
-    return withAppAndChrome(
-      signedInBenchEnv,
-      async ({ base, chromePort }) => {
-        const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
-        try {
-          return await open(at + 1, [...apps, { build, base, browser }]);
-        } finally {
-          await browser.disconnect();
-        }
-      },
-      build.dist,
-    );
-  };
-  return open(0, []);
-}
-
 export function benchInput(): Promise<string> {
-  const builds: Build[] = [{ label: 'this build', dist: join(root, 'dist') }];
-  if (COMPARE) builds.unshift({ label: 'compared build', dist: isAbsolute(COMPARE) ? COMPARE : join(root, COMPARE) });
+  const builds = buildsToMeasure(COMPARE);
   return withBuilds(builds, async (apps) => {
     const rounds: Round[] = [];
     for (let at = 0; at < ROUNDS; at++) {

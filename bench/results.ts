@@ -34,7 +34,7 @@ export const isMain = (moduleUrl: string): boolean => process.argv[1] !== undefi
 
 /** The settings that change the figures, as the command that repeats the run (a database URL's password left out). */
 function command(): string {
-  const names = ['BENCH_SECONDS', 'BENCH_CONNECTIONS', 'BENCH_APPLICATIONS', 'BENCH_SAMPLES', 'BENCH_FILE_KB', 'BENCH_CALLS', 'BENCH_INPUT_ROUNDS', 'BENCH_INPUT_COMPARE', 'WEB_CONCURRENCY', 'TEST_DATABASE_URL', 'DATABASE_URL'];
+  const names = ['BENCH_SECONDS', 'BENCH_CONNECTIONS', 'BENCH_APPLICATIONS', 'BENCH_SAMPLES', 'BENCH_FILE_KB', 'BENCH_CALLS', 'BENCH_INPUT_ROUNDS', 'BENCH_INPUT_COMPARE', 'BENCH_WEB_RUNS', 'BENCH_WEB_SCREENS', 'BENCH_WEB_COMPARE', 'WEB_CONCURRENCY', 'TEST_DATABASE_URL', 'DATABASE_URL'];
   const settings = names.flatMap((name) => {
     const value = process.env[name];
     if (!value) return [];

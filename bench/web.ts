@@ -2,16 +2,23 @@
 // on the signed-in screens, each a cold visit (the browser cache emptied) with the session kept (the sign-in's record
 // in localStorage, as the SPA stores it), the median of three runs, with the machine's load average beside each
 // figure. A measurement to compare runs on one machine, never a pass/fail test (docs/decisions/058-phone-speed.md).
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { SESSION_STORAGE_KEYS } from '#machines/session/session.machine';
+import { root } from '#test-support/processes.ts';
 import { withAppAndChrome } from './lighthouse.ts';
 import { isMain, runAlone, type Part } from './results.ts';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+/** Another build to measure in alternation with this one (`dist/` of an earlier commit): run by run, so load hits both alike. */
+const COMPARE = process.env.BENCH_WEB_COMPARE;
+/** A folder to keep each run's Lighthouse report in (its long-tasks, bootup-time and main-thread audits say where TBT goes). */
+const REPORTS = process.env.BENCH_WEB_JSON;
 
 interface Screen {
   path: string;
@@ -100,7 +107,7 @@ const median = (values: number[]): number => {
  * left from an earlier run (the offline shell would answer the visit: docs/decisions/060-offline-shell.md), and
  * Lighthouse leaves storage alone.
  */
-async function visit(browser: Browser, base: string, path: string, record: Record<string, unknown>): Promise<RunFigures> {
+async function visit(browser: Browser, base: string, path: string, record: Record<string, unknown>, report?: string): Promise<RunFigures> {
   const page = await browser.newPage();
   try {
     await page.goto(`${base}/api/health`);
@@ -117,6 +124,7 @@ async function visit(browser: Browser, base: string, path: string, record: Recor
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
     const { lhr } = result;
+    if (report) writeFileSync(report, result.report as string);
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const details = lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined;
     const scripts = (details?.items ?? []).filter((item) => item.resourceType === 'Script' && item.url.startsWith(base));
@@ -144,13 +152,14 @@ function cell(runs: RunFigures[], pick: (run: RunFigures) => number, format: (va
   return `${format(value)} (${run ? run.load.toFixed(1) : '?'})`;
 }
 
-function table(rows: { screen: string; runs: RunFigures[] }[]): string {
+function table(rows: { screen: string; build: string; runs: RunFigures[] }[]): string {
   return [
-    '| screen | score | LCP | CLS | TBT | JS transferred | CPU index | load (1 min) of the runs |',
-    '|---|---:|---:|---:|---:|---:|---:|---|',
-    ...rows.map(({ screen, runs }) =>
+    '| screen | build | score | LCP | CLS | TBT | JS transferred | CPU index | load (1 min) of the runs |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---|',
+    ...rows.map(({ screen, build, runs }) =>
       [
         screen,
+        build,
         cell(runs, (run) => run.score, (value) => value.toFixed(2)),
         cell(runs, (run) => run.lcpMs, (value) => `${(value / 1000).toFixed(1)} s`),
         cell(runs, (run) => run.cls, (value) => value.toFixed(3)),
@@ -175,44 +184,93 @@ export const signedInBenchEnv: Record<string, string> = {
   ACCESS_TOKEN_TTL: '3600',
 };
 
-/** Starts the server on a fresh PGlite with the built SPA and the demo seed, then measures each signed-in screen. */
+/** A built SPA to measure: this worktree's `dist/`, or another commit's. */
+export interface Build {
+  label: string;
+  dist: string;
+}
+
+/** This build, after the one `compare` names (a `dist/` folder, relative to the repository or absolute) if any. */
+export function buildsToMeasure(compare: string | undefined): Build[] {
+  const builds: Build[] = [{ label: 'this build', dist: join(root, 'dist') }];
+  if (compare) builds.unshift({ label: 'compared build', dist: isAbsolute(compare) ? compare : join(root, compare) });
+  return builds;
+}
+
+/** Nests one server and browser per build, so their runs can alternate. */
+export async function withBuilds(
+  builds: Build[],
+  use: (apps: { build: Build; base: string; browser: Browser; stdout: () => string }[]) => Promise<string>,
+): Promise<string> {
+  type App = { build: Build; base: string; browser: Browser; stdout: () => string };
+  const open = async (at: number, apps: App[]): Promise<string> => {
+    const build = builds[at];
+    if (!build) return use(apps);
+    return withAppAndChrome(
+      signedInBenchEnv,
+      async ({ base, chromePort, stdout }) => {
+        const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
+        try {
+          return await open(at + 1, [...apps, { build, base, browser, stdout }]);
+        } finally {
+          await browser.disconnect();
+        }
+      },
+      build.dist,
+    );
+  };
+  return open(0, []);
+}
+
+/** The accounts a build's server measures with: its demo seed's staff account and a new applicant with an application. */
+async function accountsOf(base: string, stdout: () => string): Promise<{ staff: Credentials; applicant: Credentials; applicationId: number }> {
+  const staff = { email: /e-mail:\s+(\S+)/.exec(stdout())?.[1] ?? '', password: /password:\s+(\S+)/.exec(stdout())?.[1] ?? '' };
+  if (staff.password === '') throw new Error(`no seeded staff account in the server's output: ${stdout()}`);
+  const { account, applicationId } = await newApplicant(base);
+  return { staff, applicant: account, applicationId };
+}
+
+/**
+ * Starts the server on a fresh PGlite with the built SPA and the demo seed (and another for the compared build), then
+ * measures each signed-in screen, the builds in alternation run by run.
+ */
 export function benchWeb(): Promise<string> {
-  return withAppAndChrome(signedInBenchEnv, async ({ base, chromePort, stdout }) => {
-    const staff = { email: /e-mail:\s+(\S+)/.exec(stdout())?.[1] ?? '', password: /password:\s+(\S+)/.exec(stdout())?.[1] ?? '' };
-    if (staff.password === '') throw new Error(`no seeded staff account in the server's output: ${stdout()}`);
-    const applicant = await newApplicant(base);
+  const builds = buildsToMeasure(COMPARE);
+  if (REPORTS) mkdirSync(REPORTS, { recursive: true });
+  return withBuilds(builds, async (apps) => {
+    const servers = await Promise.all(apps.map(async (app) => ({ ...app, accounts: await accountsOf(app.base, app.stdout) })));
     const screens: Screen[] = [
       { path: '/panel/programs', who: 'applicant' },
       { path: '/panel/programs/my', who: 'applicant' },
-      { path: `/panel/application/${applicant.applicationId}/3`, who: 'applicant' },
+      { path: '/panel/application/:id/3', who: 'applicant' },
       { path: '/profile', who: 'applicant' },
       { path: '/admin/applications', who: 'staff' },
       { path: '/admin/dashboard', who: 'staff' },
     ];
     const only = process.env.BENCH_WEB_SCREENS;
     const chosen = only ? screens.filter((screen) => only.split(',').some((part) => screen.path.includes(part))) : screens;
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
-    const rows: { screen: string; runs: RunFigures[] }[] = [];
-    try {
-      for (const screen of chosen) {
-        const runs: RunFigures[] = [];
-        for (let run = 0; run < RUNS; run++) {
-          const record = await signIn(base, screen.who === 'staff' ? staff : applicant.account);
-          const figures = await visit(browser, base, screen.path, record);
-          runs.push(figures);
-          console.log(`  ${screen.path} run ${run + 1}: score ${figures.score}, load ${figures.load.toFixed(2)}`);
+    const rows: { screen: string; build: string; runs: RunFigures[] }[] = [];
+    for (const screen of chosen) {
+      const runs = servers.map(() => [] as RunFigures[]);
+      for (let run = 0; run < RUNS; run++) {
+        for (const [at, { build, base, browser, accounts }] of servers.entries()) {
+          const path = screen.path.replace(':id', String(accounts.applicationId));
+          const record = await signIn(base, screen.who === 'staff' ? accounts.staff : accounts.applicant);
+          const report = REPORTS ? join(REPORTS, `${build.label.replace(/\W+/g, '-')}${screen.path.replace(/\W+/g, '-')}-${run + 1}.json`) : undefined;
+          const figures = await visit(browser, base, path, record, report);
+          runs[at]?.push(figures);
+          console.log(`  ${build.label} ${screen.path} run ${run + 1}: score ${figures.score}, TBT ${Math.round(figures.tbtMs)} ms, LCP ${Math.round(figures.lcpMs)} ms, load ${figures.load.toFixed(2)}`);
         }
-        rows.push({ screen: screen.path.replace(String(applicant.applicationId), ':id'), runs });
       }
-    } finally {
-      await browser.disconnect();
+      servers.forEach(({ build }, at) => rows.push({ screen: screen.path, build: build.label, runs: runs[at] ?? [] }));
     }
     return (
       `Lighthouse 12.8, mobile settings (simulated: 4x CPU slowdown, slow 4G), performance only, on the built SPA\n` +
       `(\`npm run build\`), Debian's Chromium, offline; each screen a cold visit (HTTP cache, service worker and its caches\n` +
-      `emptied) with the session\n` +
-      `kept (the sign-in's record in localStorage), the median of ${RUNS} runs. Beside each figure: the 1-minute load\n` +
-      `average as the run that gave it ended (2 cores: above 2 the machine was busy and LCP and TBT grow). JS transferred:\n` +
+      `emptied) with the session kept (the sign-in's record in localStorage), the median of ${RUNS} runs` +
+      (COMPARE ? `,\nthe builds in alternation run by run (compared build: ${COMPARE})` : '') +
+      `.\nBeside each figure: the 1-minute load average as the run that gave it ended (2 cores: above 2 the machine was\n` +
+      `busy and LCP and TBT grow). JS transferred:\n` +
       `the bytes on the wire (brotli) of every script the screen loaded. Targets: LCP <= 2.5 s, CLS <= 0.1, TBT <= 200 ms,\n` +
       `JS <= 150 KB; the dashboard LCP <= 3 s and TBT <= 300 ms.\n\n${table(rows)}`
     );
