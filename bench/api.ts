@@ -32,6 +32,32 @@ async function load(name: string, options: autocannon.Options): Promise<Row | un
   return { name, requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
 }
 
+/** BENCH_HEALTH_TURNS: how many turns the bare Fastify route and the portal's health each take (alternating). */
+const healthTurns = Number(process.env.BENCH_HEALTH_TURNS ?? 5);
+
+/** `a` and `b` loaded in turn, `healthTurns` times each, starting with `a`. */
+async function takeTurns(a: autocannon.Options, b: autocannon.Options): Promise<[Row[], Row[]]> {
+  const turns: [Row[], Row[]] = [[], []];
+  for (let turn = 0; turn < healthTurns; turn += 1) {
+    for (const [index, options] of [a, b].entries()) {
+      const result = await autocannon({ connections, duration: seconds, ...options });
+      turns[index]?.push({ name: '', requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts });
+    }
+  }
+  return turns;
+}
+
+/** One row of the turns' medians (req/s and p99 each), and their non-2xx answers summed. */
+function median(name: string, turns: Row[]): Row {
+  const middle = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? Number.NaN;
+  return {
+    name,
+    requestsPerSecond: middle(turns.map((turn) => turn.requestsPerSecond)),
+    p99: middle(turns.map((turn) => turn.p99)),
+    errors: turns.reduce((sum, turn) => sum + turn.errors, 0),
+  };
+}
+
 const BARE_HTTP = 'bare node:http';
 const BARE_FASTIFY = 'bare Fastify (same JSON and headers)';
 
@@ -100,6 +126,8 @@ async function startDraft(base: string, email: string, programId: number): Promi
 
 async function benchDatabase(env: Record<string, string>, workers: number): Promise<string> {
   const rows: Array<Row | undefined> = [];
+  /** The health's answers over the bare Fastify route's, turn by turn. */
+  let healthRatios: number[] = [];
   const barePort = await freePort();
   const bare = await startProcess(['-e', bareServer], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/`);
   try {
@@ -154,15 +182,21 @@ async function benchDatabase(env: Record<string, string>, workers: number): Prom
     const lent = new WeakMap<object, Draft>();
     // The first refused save, printed after the table: a save benchmark that measures refusals measures nothing.
     let refusedSave: string | undefined;
-    // The bare Fastify runs while the portal waits idle, then the portal's health, one after the other.
+    // The bare Fastify and the portal's health take turns, one loaded while the other waits idle, and each row is the
+    // median of its turns: this machine's own speed drifts by a third within minutes (two measures one after the other
+    // compared the drift as much as the servers).
     const fastifyPort = await freePort();
     const fastify = await startProcess(['-e', bareFastify], { PORT: String(fastifyPort), HEADERS: JSON.stringify(await healthHeaders(`${base}/api/health`)) }, `http://127.0.0.1:${fastifyPort}/api/health`);
     try {
-      rows.push(await load(BARE_FASTIFY, { url: `http://127.0.0.1:${fastifyPort}/api/health` }));
+      const [bareTurns, portalTurns] = await takeTurns(
+        { url: `http://127.0.0.1:${fastifyPort}/api/health` },
+        { url: `${base}/api/health` },
+      );
+      rows.push(median(BARE_FASTIFY, bareTurns), median('GET /api/health', portalTurns));
+      healthRatios = portalTurns.map((turn, index) => turn.requestsPerSecond / (bareTurns[index]?.requestsPerSecond ?? Number.NaN));
     } finally {
       await stop(fastify.child);
     }
-    rows.push(await load('GET /api/health', { url: `${base}/api/health` }));
     rows.push(await load('POST /api/auth/session/ (refresh)', { url: `${base}/api/auth/session/`, method: 'POST', headers: json, body: JSON.stringify({ refresh: signIn.refresh }) }));
     rows.push(await load('GET /api/me', { url: `${base}/api/me`, headers: auth }));
     rows.push(await load('GET /api/programs', { url: `${base}/api/programs`, headers: auth }));
@@ -201,7 +235,7 @@ async function benchDatabase(env: Record<string, string>, workers: number): Prom
   // The target compares one process with one process: the PGlite run (several workers share the cores differently).
   const verdict =
     workers === 1
-      ? `GET /api/health answers ${(rate('GET /api/health') / rate(BARE_FASTIFY)).toFixed(2)} of the bare Fastify route (target >= 0.90, one process each).`
+      ? `GET /api/health answers ${(rate('GET /api/health') / rate(BARE_FASTIFY)).toFixed(2)} of the bare Fastify route, medians of ${healthRatios.length} turns each (target >= 0.90, one process each); turn by turn: ${healthRatios.map((r) => r.toFixed(2)).join(', ')}.`
       : 'The health target compares one process with one bare Fastify process: see the PGlite run.';
   return `${workers === 1 ? 'One process' : `${workers} workers (WEB_CONCURRENCY)`}, ${connections} connections (BENCH_CONNECTIONS), ${seconds} s per call (BENCH_SECONDS)${only ? `, only the calls named with "${only}" (BENCH_CALLS)` : ''}.\n\n${table(measured)}\n\n${verdict}`;
 }
