@@ -10,7 +10,7 @@ import { hashPassword } from '#server/auth/passwords.ts';
 import { openDatabase, type DatabaseTarget } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
 import { freePort, freshDatabase, root, startProcess, stop } from '#test-support/processes.ts';
-import { isMain, runAlone, type Part } from './results.ts';
+import { isMain, median, runAlone, type Part } from './results.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -26,34 +26,36 @@ interface Row {
 /** BENCH_CALLS=<text>: only the calls whose name contains it (the bare server and health always run), e.g. to profile one. */
 const only = process.env.BENCH_CALLS;
 
-async function load(name: string, options: autocannon.Options): Promise<Row | undefined> {
-  if (only && !name.includes(only) && ![BARE_HTTP, BARE_FASTIFY, 'GET /api/health'].includes(name)) return undefined;
+/** One call loaded for BENCH_SECONDS over BENCH_CONNECTIONS connections. */
+async function measure(name: string, options: autocannon.Options): Promise<Row> {
   const result = await autocannon({ connections, duration: seconds, ...options });
   return { name, requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
+}
+
+/** `measure`, unless BENCH_CALLS leaves the call out. */
+async function load(name: string, options: autocannon.Options): Promise<Row | undefined> {
+  if (only && !name.includes(only) && ![BARE_HTTP, BARE_FASTIFY, 'GET /api/health'].includes(name)) return undefined;
+  return measure(name, options);
 }
 
 /** BENCH_HEALTH_TURNS: how many turns the bare Fastify route and the portal's health each take (alternating). */
 const healthTurns = Number(process.env.BENCH_HEALTH_TURNS ?? 5);
 
-/** `a` and `b` loaded in turn, `healthTurns` times each, starting with `a`. */
-async function takeTurns(a: autocannon.Options, b: autocannon.Options): Promise<[Row[], Row[]]> {
+/** The calls `a` and `b` loaded in turn, `healthTurns` times each, starting with `a`: their turns' rows. */
+async function takeTurns(a: [string, autocannon.Options], b: [string, autocannon.Options]): Promise<[Row[], Row[]]> {
   const turns: [Row[], Row[]] = [[], []];
   for (let turn = 0; turn < healthTurns; turn += 1) {
-    for (const [index, options] of [a, b].entries()) {
-      const result = await autocannon({ connections, duration: seconds, ...options });
-      turns[index]?.push({ name: '', requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts });
-    }
+    for (const [index, [name, options]] of [a, b].entries()) turns[index]?.push(await measure(name, options));
   }
   return turns;
 }
 
 /** One row of the turns' medians (req/s and p99 each), and their non-2xx answers summed. */
-function median(name: string, turns: Row[]): Row {
-  const middle = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? Number.NaN;
+function medianRow(turns: Row[]): Row {
   return {
-    name,
-    requestsPerSecond: middle(turns.map((turn) => turn.requestsPerSecond)),
-    p99: middle(turns.map((turn) => turn.p99)),
+    name: turns[0]?.name ?? '',
+    requestsPerSecond: median(turns.map((turn) => turn.requestsPerSecond)),
+    p99: median(turns.map((turn) => turn.p99)),
     errors: turns.reduce((sum, turn) => sum + turn.errors, 0),
   };
 }
@@ -189,10 +191,10 @@ async function benchDatabase(env: Record<string, string>, workers: number): Prom
     const fastify = await startProcess(['-e', bareFastify], { PORT: String(fastifyPort), HEADERS: JSON.stringify(await healthHeaders(`${base}/api/health`)) }, `http://127.0.0.1:${fastifyPort}/api/health`);
     try {
       const [bareTurns, portalTurns] = await takeTurns(
-        { url: `http://127.0.0.1:${fastifyPort}/api/health` },
-        { url: `${base}/api/health` },
+        [BARE_FASTIFY, { url: `http://127.0.0.1:${fastifyPort}/api/health` }],
+        ['GET /api/health', { url: `${base}/api/health` }],
       );
-      rows.push(median(BARE_FASTIFY, bareTurns), median('GET /api/health', portalTurns));
+      rows.push(medianRow(bareTurns), medianRow(portalTurns));
       healthRatios = portalTurns.map((turn, index) => turn.requestsPerSecond / (bareTurns[index]?.requestsPerSecond ?? Number.NaN));
     } finally {
       await stop(fastify.child);

@@ -29,6 +29,12 @@ export interface RunContext {
   cpuIndex: number;
 }
 
+/** The middle value of `values` (the upper one of an even count), NaN for none. */
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
 /** True when `moduleUrl` is the script node was started with (a part run alone). */
 export const isMain = (moduleUrl: string): boolean => process.argv[1] !== undefined && pathToFileURL(process.argv[1]).href === moduleUrl;
 

@@ -12,7 +12,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { SESSION_STORAGE_KEYS } from '#machines/session/session.machine';
 import { root } from '#test-support/processes.ts';
 import { withAppAndChrome } from './lighthouse.ts';
-import { isMain, runAlone, type Part } from './results.ts';
+import { isMain, median, runAlone, type Part } from './results.ts';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 /** Another build to measure in alternation with this one (`dist/` of an earlier commit): run by run, so load hits both alike. */
@@ -98,11 +98,6 @@ export async function newApplicant(base: string): Promise<{ account: Credentials
   const { id } = await call<{ id: number }>('POST', '/applications', { program_id: 3 });
   return { account, applicationId: id };
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 /**
  * One cold, signed-in visit: storage holds the session, the HTTP cache is empty, no service worker or cache of it is
