@@ -38,14 +38,22 @@ async function load(name: string, options: autocannon.Options): Promise<Row | un
   return measure(name, options);
 }
 
-/** BENCH_HEALTH_TURNS: how many turns the bare Fastify route and the portal's health each take (alternating). */
-const healthTurns = Number(process.env.BENCH_HEALTH_TURNS ?? 5);
+/** BENCH_HEALTH_TURNS: how many turns the bare Fastify route and the portal's health each take (alternating; even keeps the order balanced). */
+const healthTurns = Number(process.env.BENCH_HEALTH_TURNS ?? 6);
 
-/** The calls `a` and `b` loaded in turn, `healthTurns` times each, starting with `a`: their turns' rows. */
+/**
+ * The calls `a` and `b` loaded in turn, `healthTurns` times each: their turns' rows. The order swaps every turn (a b,
+ * b a, a b...): the machine's speed drifts within a run, and with one fixed order the second call of every pair would
+ * always meet the drift later than the first.
+ */
 async function takeTurns(a: [string, autocannon.Options], b: [string, autocannon.Options]): Promise<[Row[], Row[]]> {
   const turns: [Row[], Row[]] = [[], []];
   for (let turn = 0; turn < healthTurns; turn += 1) {
-    for (const [index, [name, options]] of [a, b].entries()) turns[index]?.push(await measure(name, options));
+    const order = turn % 2 === 0 ? [0, 1] : [1, 0];
+    for (const index of order) {
+      const [name, options] = index === 0 ? a : b;
+      turns[index]?.push(await measure(name, options));
+    }
   }
   return turns;
 }
