@@ -11,7 +11,7 @@ import { hashPassword } from '#server/auth/passwords.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { PR_MUNICIPALITIES } from '#shared/pr-municipalities.ts';
 import { freePort, root, startProcess, stop } from '#test-support/processes.ts';
-import { isMain, runAlone, type Part } from './results.ts';
+import { isMain, percentile, runAlone, type Part } from './results.ts';
 
 const COUNT = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
 export const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
@@ -28,11 +28,6 @@ export interface ListFigure {
   p95: number;
   count: number;
 }
-
-export const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
 
 /** People, programs, applications and their six steps, generated in SQL (the triggers' work done once at the end). */
 async function seed(client: pg.Client, count: number): Promise<void> {

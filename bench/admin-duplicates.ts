@@ -7,8 +7,8 @@
 // report counting unduplicated persons, over a real socket. Alone as `npm run bench:duplicates`. Not a test.
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { SAMPLES, measure, percentile, withGeneratedApplications, type ListFigure } from './admin-applications.ts';
-import { isMain, runAlone, type Part } from './results.ts';
+import { SAMPLES, measure, withGeneratedApplications, type ListFigure } from './admin-applications.ts';
+import { isMain, percentile, runAlone, type Part } from './results.ts';
 
 const COUNT = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
 const TARGET_MS = 300;

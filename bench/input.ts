@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { type Browser } from 'puppeteer-core';
 import { SESSION_STORAGE_KEYS } from '#machines/session/session.machine';
-import { isMain, runAlone, type Part } from './results.ts';
+import { isMain, percentile, runAlone, type Part } from './results.ts';
 import { buildsToMeasure, newApplicant, signIn, withBuilds, type Build } from './web.ts';
 
 /** Rounds per build; each round is a new applicant, a fresh page, 40 keystrokes and two owners added. */
@@ -119,12 +119,6 @@ async function round(browser: Browser, base: string, build: string): Promise<Rou
   } finally {
     await page.close();
   }
-}
-
-/** The value at percentile p (nearest rank). */
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 }
 
 const ms = (value: number) => (value <= THRESHOLD_MS ? `<= ${THRESHOLD_MS}` : String(Math.round(value)));
