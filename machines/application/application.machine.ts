@@ -319,9 +319,18 @@ export const applicationMachine = setup({
     submitStep: enqueueActions(({ enqueue }, params: { step: StepNumber }) =>
       enqueue.sendTo(stepActorId(params.step), { type: 'step.submit' }),
     ),
-    resolveConflict: enqueueActions(({ enqueue }, params: { step: StepNumber; choice: 'mine' | 'theirs' }) =>
-      enqueue.sendTo(autosaveActorId(params.step), { type: 'autosave.resolveConflict', choice: params.choice }),
-    ),
+    /**
+     * The person's answer to a version conflict goes to the step's autosave actor. "Use theirs" also takes the status
+     * the server holds (the other tab may have submitted the step), read from the autosave's copy of theirs before it
+     * is dropped, so the step and the application's progress show the step as the server has it.
+     */
+    resolveConflict: enqueueActions(({ enqueue, self }, params: { step: StepNumber; choice: 'mine' | 'theirs' }) => {
+      const theirs = self.getSnapshot().children[autosaveActorId(params.step)]?.getSnapshot().context.theirs;
+      enqueue.sendTo(autosaveActorId(params.step), { type: 'autosave.resolveConflict', choice: params.choice });
+      if (params.choice === 'theirs' && theirs?.status !== undefined) {
+        enqueue.sendTo(stepActorId(params.step), { type: 'step.serverCopy', status: theirs.status });
+      }
+    }),
     /**
      * The server made step 6 incomplete again when it stored the intake form: its step actor follows, as after an edit,
      * and drops the 'upload the form' error the upload just answered.

@@ -1,4 +1,5 @@
 // Types of the autosave machine: its input, context, events and the saveDraft actor's contract.
+import type { components } from '#api/schema.d.ts';
 
 /** A step's form data as the person last typed it. The machine never looks inside. */
 export type DraftData = Record<string, unknown>;
@@ -15,6 +16,11 @@ export interface AutosaveInput {
 export interface ServerDraft {
   data: DraftData;
   version: number;
+  /**
+   * The step's status on the server, when the answer said (a version conflict does): submitted when the other tab
+   * submitted the step after its last save, so taking that copy takes its status too.
+   */
+  status?: components['schemas']['StepStatus'];
 }
 
 export interface SaveDraftInput {

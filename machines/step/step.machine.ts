@@ -1,6 +1,6 @@
 // One application step: incomplete <-> submitted, validated by the server on "submit step" once its draft is saved,
 // read-only once the application is. The application machine spawns six of these, each beside its autosave actor.
-import { assign, fromPromise, sendParent, setup, waitFor, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, not, sendParent, setup, waitFor, type ActorRefFrom } from 'xstate';
 import { autosaveSystemId, type AutosaveActorRef } from '#machines/autosave/autosave.machine.ts';
 import { selectAutosaveError, selectAutosaveStatus, selectDraftData } from '#machines/autosave/autosave.selectors.ts';
 import type {
@@ -114,12 +114,14 @@ export const stepMachine = setup({
     keepDraft: assign((_, params: { draft: StepContext['draft'] }) => ({ draft: params.draft })),
     noteEditWhileSubmitting: assign({ editedWhileSubmitting: true }),
     keepError: assign((_, params: { error: unknown }) => ({ error: toStepSubmitError(params.error) })),
+    dropError: assign({ error: null }),
     dropFieldError: assign(({ context }, params: { field: string }) => ({ error: withoutFieldError(context.error, params.field) })),
   },
   guards: {
     isReadonly: ({ context }) => context.readonly,
     wasSubmitted: ({ context }) => context.status === 'submitted',
     editedWhileSubmitting: ({ context }) => context.editedWhileSubmitting,
+    serverSubmitted: ({ event }) => event.type === 'step.serverCopy' && event.status === 'submitted',
   },
 }).createMachine({
   id: 'step',
@@ -151,6 +153,12 @@ export const stepMachine = setup({
       on: {
         'step.submit': { target: 'flushing' },
         'step.lock': { target: 'readonly', actions: 'lock' },
+        'step.serverCopy': {
+          guard: 'serverSubmitted',
+          target: 'submitted',
+          // A refusal of this tab's last submit is stale: the step the person kept is submitted.
+          actions: ['dropError', { type: 'setStatus', params: { status: 'submitted' } }, report('submitted')],
+        },
       },
     },
     flushing: {
@@ -198,6 +206,11 @@ export const stepMachine = setup({
       description: 'Validated and marked submitted; any edit makes it incomplete again.',
       on: {
         'step.edit': {
+          target: 'incomplete',
+          actions: [{ type: 'setStatus', params: { status: 'incomplete' } }, report('incomplete')],
+        },
+        'step.serverCopy': {
+          guard: not('serverSubmitted'),
           target: 'incomplete',
           actions: [{ type: 'setStatus', params: { status: 'incomplete' } }, report('incomplete')],
         },

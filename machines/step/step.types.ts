@@ -72,4 +72,9 @@ export type StepEvent =
    */
   | { type: 'step.answered'; field: string }
   /** The application became submitted, closed or unavailable: the application machine locks its steps. */
-  | { type: 'step.lock' };
+  | { type: 'step.lock' }
+  /**
+   * The person kept the copy another tab or device saved (a version conflict answered "use theirs"): the step takes
+   * the status the server holds for it, submitted when that tab submitted the step.
+   */
+  | { type: 'step.serverCopy'; status: StepStatus };

@@ -173,7 +173,7 @@ export async function saveStep(
     const [current] = await tx.select().from(applicationSteps).where(where).limit(1);
     if (!current) throw notFound();
     throw detailErrorWith(409, 'api.application.versionConflict', 'version_conflict', {
-      current: { data: current.data, version: current.version },
+      current: { data: current.data, version: current.version, status: current.status },
     });
   });
 }

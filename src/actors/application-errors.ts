@@ -9,7 +9,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 function serverDraftOf(value: unknown): ServerDraft | null {
   if (!isRecord(value) || !isRecord(value.data) || typeof value.version !== 'number') return null;
-  return { data: value.data, version: value.version };
+  const { status } = value;
+  return status === 'incomplete' || status === 'submitted' ? { data: value.data, version: value.version, status } : { data: value.data, version: value.version };
 }
 
 /** No answer, a 5xx, a 408 or a 429: the network or the server is struggling, and the same request may succeed later. */

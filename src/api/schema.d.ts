@@ -3906,11 +3906,16 @@ export interface components {
             detail: string;
             /** @enum {string} */
             code: "version_conflict";
+            /**
+             * @description The stored step: its draft, its version and its status (submitted when the other window or device
+             *     submitted the step after its last save), so the client that takes it shows the step as the server has it.
+             */
             current: {
                 data: {
                     [key: string]: unknown;
                 };
                 version: number;
+                status: components["schemas"]["StepStatus"];
             };
         };
         /**

@@ -3,7 +3,7 @@
 // do what they say, checked on the server by reloading.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/fixtures.ts';
-import { applicationPath, applyTo, expectSaved, newApplicant, seededPrograms, stepOf } from './support/apply.ts';
+import { applicationPath, applyTo, completeStepData, expectSaved, expectStepStatus, newApplicant, saveStep, seededPrograms, stepOf } from './support/apply.ts';
 import { fieldLabel, shotPath, signIn, t } from './support/shell.ts';
 
 const es = (id: string, values?: Record<string, string | number>) => t('es', id, values);
@@ -62,6 +62,19 @@ test('a save from another tab is never overwritten silently: keep mine, or use t
   expect((await stepOf(api, id, 2)).data.business_name).toBe('Panadería Tercera');
   // Nothing waits to be saved in this browser any more.
   expect(await second.evaluate((key) => window.localStorage.getItem(key), `applicationDraft:${id}:2`)).toBeNull();
+
+  // Elsewhere (another device, here the API) the step is completed and submitted; this tab, behind, types and takes
+  // theirs: the step is shown submitted, as the server holds it, without a reload.
+  await saveStep(api, id, 2, completeStepData[2]);
+  await api.call('POST', `/applications/${id}/steps/2/submit`);
+  await expectStepStatus(second, 2, 'incomplete');
+  await businessName(second).fill('Panadería Quinta');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: es('application.conflict.theirs') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(businessName(second)).toHaveValue(String(completeStepData[2].business_name));
+  await expectStepStatus(second, 2, 'submitted');
+  expect((await stepOf(api, id, 2)).status).toBe('submitted');
 });
 
 test('a save whose answer was lost on the way back is not a conflict with itself', async ({ page }) => {

@@ -690,6 +690,44 @@ describe('application machine: scenarios', () => {
     world.actor.stop();
   });
 
+  it.each([
+    ['submitted', { draft: 'ready' }],
+    ['incomplete', { draft: 'incomplete' }],
+  ] as const)('"use theirs" on a step another tab saved takes the status the server holds (%s there)', async (status, expected) => {
+    const world = createWorld(DRAFT_READY);
+    typeIn(world, 2);
+    expect(world.step(2).value).toBe('incomplete');
+    world.send({ type: 'application.flushStep', step: 2 });
+    await settle();
+    const theirs = { business_name: 'Panadería Luna', business_type: 'both' };
+    settleCall(only(world.pendingSaves(2), 'save of step 2'), { error: { kind: 'conflict', current: { data: theirs, version: 7, status } } });
+    await settle();
+    expect(world.autosave(2).value).toBe('conflict');
+    world.send({ type: 'application.resolveConflict', step: 2, choice: 'theirs' });
+    await settle();
+    expect(world.autosave(2).context).toMatchObject({ data: theirs, version: 7, theirs: null });
+    expect(world.step(2).value).toBe(status);
+    expect(selectStepStatuses(world.snapshot())['2']).toBe(status);
+    expect(world.snapshot().value).toEqual(expected);
+    world.actor.stop();
+  });
+
+  it('"keep mine" on a step another tab submitted keeps this tab\'s typing, incomplete, and saves it on their version', async () => {
+    const world = createWorld(DRAFT_READY);
+    typeIn(world, 2);
+    world.send({ type: 'application.flushStep', step: 2 });
+    await settle();
+    const mine = world.autosave(2).context.data;
+    settleCall(only(world.pendingSaves(2), 'save of step 2'), { error: { kind: 'conflict', current: { data: { business_name: 'Otra' }, version: 7, status: 'submitted' } } });
+    await settle();
+    world.send({ type: 'application.resolveConflict', step: 2, choice: 'mine' });
+    await settle();
+    expect(world.step(2).value).toBe('incomplete');
+    expect(only(world.pendingSaves(2), 'save of step 2').input).toMatchObject({ data: mine, version: 7 });
+    expect(world.snapshot().value).toEqual({ draft: 'incomplete' });
+    world.actor.stop();
+  });
+
   it('a stored intake form makes a submitted step 6 incomplete again', async () => {
     const world = createWorld(DRAFT_READY);
     const upload = selectUploadActor(world.snapshot());
@@ -737,7 +775,12 @@ const stepSamples = {
   accepted: { type: 'xstate.done.actor.submitStep', output: { status: 'submitted' } },
   invalid: { type: 'xstate.error.actor.submitStep', error: { body: FIELD_ERRORS } },
   unreachable: { type: 'xstate.error.actor.submitStep', error: new TypeError('Failed to fetch') },
+  theirsSubmitted: { type: 'step.serverCopy', status: 'submitted' },
+  theirsIncomplete: { type: 'step.serverCopy', status: 'incomplete' },
 } satisfies Record<string, StepModelEvent>;
+
+/** What another tab saved on step 6 (then submitted there, or not): the copy a version conflict offers. */
+const THEIRS = { notes: 'from the other tab' };
 
 const stepModelMachine = testMachineOf(stepMachine, { inert: ['reportStatus'] });
 const STEP6: StepInput = { applicationId: APPLICATION_ID, step: 6, status: 'submitted', readonly: false };
@@ -771,6 +814,20 @@ async function executeStep(world: World, event: StepModelEvent): Promise<void> {
       const save = only(world.pendingSaves(6), 'save of step 6');
       const refused = event.error instanceof DraftNotSaved && event.error.body !== undefined;
       settleCall(save, { error: refused ? ({ kind: 'rejected', body: FIELD_ERRORS } satisfies SaveDraftError) : { kind: 'network' } });
+      break;
+    }
+    case 'step.serverCopy': {
+      // As a person meets it: typing here, the save meets another tab's newer copy, and the person uses theirs.
+      typeIn(world, 6);
+      world.send({ type: 'application.flushStep', step: 6 });
+      await settle();
+      const save = only(world.pendingSaves(6), 'save of step 6');
+      settleCall(save, { error: { kind: 'conflict', current: { data: THEIRS, version: save.input.version + 1, status: event.status } } satisfies SaveDraftError });
+      await settle();
+      expect(world.autosave(6).value).toBe('conflict');
+      world.send({ type: 'application.resolveConflict', step: 6, choice: 'theirs' });
+      await settle();
+      expect(world.autosave(6).context.data).toEqual(THEIRS);
       break;
     }
     case 'xstate.done.actor.submitStep':

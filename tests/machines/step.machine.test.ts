@@ -64,6 +64,9 @@ const edit: ModelEvent = { type: 'step.edit' };
 const lock: ModelEvent = { type: 'step.lock' };
 /** The field the sample refusal names was answered elsewhere (as step 6's intake form is, by its upload). */
 const answered: ModelEvent = { type: 'step.answered', field: 'business_name' };
+/** A version conflict answered "use theirs": the other tab's copy, submitted there or not. */
+const theirsSubmitted: ModelEvent = { type: 'step.serverCopy', status: 'submitted' };
+const theirsIncomplete: ModelEvent = { type: 'step.serverCopy', status: 'incomplete' };
 
 // `createTestModel` refuses machines that invoke or wait ("Invocations on test machines are not
 // supported"): the model is the machine's own graph with those outcomes as plain events
@@ -75,7 +78,7 @@ const modelFor = (input: StepInput): TestModel<StepSnapshot, ModelEvent, unknown
   // it keys states by value, context and the transition that led there.
   createTestModel(modelMachine, {
     input,
-    events: [submit, edit, lock, answered, flushed, draftRefused, draftUnsaved, accepted, invalid, unreachable],
+    events: [submit, edit, lock, answered, theirsSubmitted, theirsIncomplete, flushed, draftRefused, draftUnsaved, accepted, invalid, unreachable],
     limit: 5_000,
   });
 
@@ -186,6 +189,14 @@ async function execute(world: World, event: ModelEvent): Promise<void> {
     case 'step.lock':
       world.actor.send(event);
       break;
+    case 'step.serverCopy':
+      // Kept as submitted, the step drops the refusal of this tab's last submit.
+      if (event.status === 'submitted' && world.actor.getSnapshot().matches('incomplete')) {
+        world.lastFailure = null;
+        world.lastRejection = null;
+      }
+      world.actor.send(event);
+      break;
     case 'step.answered':
       // The sample refusal names one field beside its form-wide line: once that field is answered, nothing is left
       // to show (a refusal that reached no server has no field to answer, and stays).
@@ -286,6 +297,7 @@ function testParams(world: World): TestParam<StepSnapshot, ModelEvent> {
       'step.edit': execOf,
       'step.lock': execOf,
       'step.answered': execOf,
+      'step.serverCopy': execOf,
       'xstate.done.actor.flushDraft': execOf,
       'xstate.error.actor.flushDraft': execOf,
       'xstate.done.actor.submitStep': execOf,
@@ -317,6 +329,7 @@ const label = (event: ModelEvent) => {
   const type = event.type.replace(/^xstate\./, '');
   if (event === draftRefused) return `${type} (draft refused)`;
   if (event === draftUnsaved) return `${type} (draft not saved)`;
+  if (event.type === 'step.serverCopy') return `${type} (${event.status})`;
   if (event.type !== 'xstate.error.actor.submitStep') return type;
   return `${type} (${event === invalid ? 'field errors' : 'unreachable'})`;
 };
@@ -359,6 +372,28 @@ describe('step machine: scenarios', () => {
     const world = await runScenario(INCOMPLETE, [submit, edit, flushed, accepted]);
     expect(world.actor.getSnapshot().value).toBe('incomplete');
     expect(world.reports).toEqual([]);
+  });
+
+  it('a step kept from another tab takes its status: submitted there, submitted here, the refusal here dropped', async () => {
+    const world = await runScenario(INCOMPLETE, [submit, flushed, invalid, theirsSubmitted]);
+    expect(world.actor.getSnapshot().value).toBe('submitted');
+    expect(selectStepError(world.actor.getSnapshot())).toBeNull();
+    expect(world.reports).toEqual([{ step: 2, status: 'submitted' }]);
+  });
+
+  it('a step kept from another tab that edited it after its submit is incomplete here too', async () => {
+    const world = await runScenario(SUBMITTED, [theirsIncomplete]);
+    expect(world.actor.getSnapshot().value).toBe('incomplete');
+    expect(world.reports).toEqual([{ step: 2, status: 'incomplete' }]);
+  });
+
+  it('a step busy submitting, or read-only, ignores the kept copy\'s status', async () => {
+    const flushing = await runScenario(INCOMPLETE, [submit]);
+    expect(flushing.actor.getSnapshot().can(theirsSubmitted)).toBe(false);
+    const submitting = await runScenario(INCOMPLETE, [submit, flushed]);
+    expect(submitting.actor.getSnapshot().can(theirsSubmitted)).toBe(false);
+    const readonly = await runScenario(READONLY, [theirsIncomplete, theirsSubmitted], { ignored: true });
+    expect(readonly.reports).toHaveLength(0);
   });
 
   it('a read-only step ignores edits, submits and locks', async () => {

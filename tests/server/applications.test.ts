@@ -206,7 +206,7 @@ describe.each(databaseKinds)('applications on %s', (kind) => {
       expect(stale.json()).toEqual({
         detail: 'This step was saved in another window or device. Choose which version to keep.',
         code: 'version_conflict',
-        current: { data: { business_name: 'Café del Sur', business_type: 'both' }, version: 2 },
+        current: { data: { business_name: 'Café del Sur', business_type: 'both' }, version: 2, status: 'incomplete' },
       });
       expect((await read(ana, id)).steps[1]?.data.business_name).toBe('Café del Sur');
     });
@@ -306,6 +306,16 @@ describe.each(databaseKinds)('applications on %s', (kind) => {
       const saved = await put(ana, id, 1, { ...completeSteps[1], city: 'Caguas' }, step?.version ?? -1);
       expect(saved.json()).toMatchObject({ status: 'incomplete', submitted_at: null });
       expect((await read(ana, id)).steps[0]?.status).toBe('incomplete');
+    });
+
+    it('a stale save after another window submitted the step answers the stored step as submitted', async () => {
+      const before = (await read(ana, id)).steps[1]?.version ?? -1;
+      await saveStep(test, ana, id, 2, completeSteps[2]);
+      expect((await submitStep(ana, id, 2)).json()).toMatchObject({ step: 2, status: 'submitted' });
+      const stale = await put(ana, id, 2, { business_name: 'Old window' }, before);
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toMatchObject({ code: 'version_conflict', current: { data: completeSteps[2], status: 'submitted' } });
+      expect((await read(ana, id)).steps[1]?.status).toBe('submitted');
     });
 
     it('needs conditions accepted, the intake form and a valid captcha on step 6', async () => {

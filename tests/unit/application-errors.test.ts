@@ -14,8 +14,15 @@ const conflictBody = versionConflictAnswer({ data: { business_name: 'Otra' }, ve
 describe('toSaveDraftRejection (PUT a step draft)', () => {
   it('turns 409 version_conflict into a conflict with the stored draft', () => {
     const rejection = toSaveDraftRejection(new ApiError(409, conflictBody));
-    expect(rejection).toEqual({ kind: 'conflict', current: { data: { business_name: 'Otra' }, version: 4 } });
+    expect(rejection).toEqual({ kind: 'conflict', current: { data: { business_name: 'Otra' }, version: 4, status: 'incomplete' } });
     expect(toSaveDraftError(rejection)).toEqual(rejection);
+  });
+
+  it('keeps the stored step\'s status (submitted in the other tab), and leaves out one it cannot read', () => {
+    const submitted = versionConflictAnswer({ data: { business_name: 'Otra' }, version: 5, status: 'submitted' });
+    expect(toSaveDraftRejection(new ApiError(409, submitted))).toEqual({ kind: 'conflict', current: { data: { business_name: 'Otra' }, version: 5, status: 'submitted' } });
+    const unknown = { ...conflictBody, current: { ...conflictBody.current, status: 'archived' } };
+    expect(toSaveDraftRejection(new ApiError(409, unknown))).toEqual({ kind: 'conflict', current: { data: { business_name: 'Otra' }, version: 4 } });
   });
 
   it('treats no answer, 5xx, 408 and 429 as the network: the machine retries with backoff', () => {
