@@ -245,7 +245,7 @@ async function benchDatabase(env: Record<string, string>, workers: number): Prom
   // The target compares one process with one process: the PGlite run (several workers share the cores differently).
   const verdict =
     workers === 1
-      ? `GET /api/health answers ${(rate('GET /api/health') / rate(BARE_FASTIFY)).toFixed(2)} of the bare Fastify route, medians of ${healthRatios.length} turns each (target >= 0.90, one process each); turn by turn: ${healthRatios.map((r) => r.toFixed(2)).join(', ')}.`
+      ? `GET /api/health answers ${(rate('GET /api/health') / rate(BARE_FASTIFY)).toFixed(2)} of the bare Fastify route, medians of ${healthRatios.length} turns each (target >= 0.90, one process each); turn by turn (each turn's pair back to back): ${healthRatios.map((r) => r.toFixed(2)).join(', ')}, their median ${median(healthRatios).toFixed(2)}.`
       : 'The health target compares one process with one bare Fastify process: see the PGlite run.';
   return `${workers === 1 ? 'One process' : `${workers} workers (WEB_CONCURRENCY)`}, ${connections} connections (BENCH_CONNECTIONS), ${seconds} s per call (BENCH_SECONDS)${only ? `, only the calls named with "${only}" (BENCH_CALLS)` : ''}.\n\n${table(measured)}\n\n${verdict}`;
 }
