@@ -321,14 +321,40 @@ export const applicationMachine = setup({
     ),
     /**
      * The person's answer to a version conflict goes to the step's autosave actor. "Use theirs" also takes the status
-     * the server holds (the other tab may have submitted the step), read from the autosave's copy of theirs before it
-     * is dropped, so the step and the application's progress show the step as the server has it.
+     * the server holds (the other tab may have submitted the step) and shows the documents theirs names (the other tab
+     * may have uploaded them), read from the autosave's copy of theirs before it is dropped, so the step, its
+     * documents and the application's progress are as the server has them. Without that, a file the other tab added
+     * would be missing here, and the next upload here would write the field's list without it.
      */
-    resolveConflict: enqueueActions(({ enqueue, self }, params: { step: StepNumber; choice: 'mine' | 'theirs' }) => {
-      const theirs = self.getSnapshot().children[autosaveActorId(params.step)]?.getSnapshot().context.theirs;
+    resolveConflict: enqueueActions(({ context, enqueue, self }, params: { step: StepNumber; choice: 'mine' | 'theirs' }) => {
+      const children = self.getSnapshot().children;
+      const autosave = children[autosaveActorId(params.step)]?.getSnapshot().context;
       enqueue.sendTo(autosaveActorId(params.step), { type: 'autosave.resolveConflict', choice: params.choice });
-      if (params.choice === 'theirs' && theirs?.status !== undefined) {
-        enqueue.sendTo(stepActorId(params.step), { type: 'step.serverCopy', status: theirs.status });
+      const theirs = autosave?.theirs;
+      if (params.choice !== 'theirs' || !theirs) return;
+      if (theirs.status !== undefined) enqueue.sendTo(stepActorId(params.step), { type: 'step.serverCopy', status: theirs.status });
+      const { files } = theirs;
+      if (files === undefined) return;
+      // `documents.replace` keeps an upload under way in the field (its file joins the list); `documents.show` starts
+      // a slot afresh, for an owner only one side has.
+      if (params.step === 4) {
+        for (const path of [['income_documents'], ['no_income_form']]) {
+          const id = documentsActorId(4, path, context.ownerSlots);
+          if (id !== null) enqueue.sendTo(id, { type: 'documents.replace', files: filesAt(files, theirs.data, path) });
+        }
+      }
+      if (params.step === 3) {
+        // Their owners by place, as a load reads a draft: each slot shows its place's files, a slot left over none.
+        const before = slotsOf(context, children, autosave.data);
+        const after = ownerSlotsFor(before, ownerCount(theirs.data), busySlot(children));
+        enqueue.assign({ ownerSlots: after });
+        after.forEach((slot, place) =>
+          enqueue.sendTo(ownerActorId(slot), {
+            type: before.includes(slot) ? 'documents.replace' : 'documents.show',
+            files: filesAt(files, theirs.data, ['owners', place, OWNER_DOCUMENTS_FIELD]),
+          }),
+        );
+        for (const slot of before.filter((slot) => !after.includes(slot))) enqueue.sendTo(ownerActorId(slot), { type: 'documents.show', files: [] });
       }
     }),
     /**

@@ -21,6 +21,8 @@ export interface ServerDraft {
    * submitted the step after its last save, so taking that copy takes its status too.
    */
   status?: components['schemas']['StepStatus'];
+  /** The application's documents when the answer listed them (a version conflict does): those theirs may name. */
+  files?: readonly components['schemas']['ApplicationFile'][];
 }
 
 export interface SaveDraftInput {

@@ -12,6 +12,7 @@ import type { ApplicationFile, DocumentsChildren, DocumentsContext, DocumentsEve
 type Remove = Extract<DocumentsEvent, { type: 'documents.remove' }>;
 type Choose = Extract<DocumentsEvent, { type: 'documents.choose' }>;
 type Show = Extract<DocumentsEvent, { type: 'documents.show' }>;
+type Replace = Extract<DocumentsEvent, { type: 'documents.replace' }>;
 const ids = (files: readonly ApplicationFile[]) => files.map((file) => file.id);
 
 const machineSetup = setup({
@@ -142,6 +143,8 @@ export const documentsMachine = machineSetup.createMachine({
         'documents.lock': { guard: not('uploading'), target: 'locked' },
         // Re-entered: a fresh upload child, so nothing of the other list's last choice stays.
         'documents.show': { target: 'idle', reenter: true, actions: { type: 'show', params: ({ event }: { event: Show }) => ({ files: event.files }) } },
+        // Not re-entered: the list is the same field's, so an upload under way goes on and its file joins this list.
+        'documents.replace': { actions: { type: 'show', params: ({ event }: { event: Replace }) => ({ files: event.files }) } },
       },
     },
     removing: {
@@ -159,6 +162,7 @@ export const documentsMachine = machineSetup.createMachine({
       },
       on: {
         'documents.show': { actions: { type: 'keepShown', params: ({ event }: { event: Show }) => ({ files: event.files }) } },
+        'documents.replace': { actions: { type: 'keepShown', params: ({ event }: { event: Replace }) => ({ files: event.files }) } },
       },
     },
     locked: {

@@ -71,5 +71,10 @@ export type DocumentsEvent =
   | { type: 'documents.lock' }
   /** From the application machine: the field stands for another list now (owners were removed above it). */
   | { type: 'documents.show'; files: readonly ApplicationFile[] }
+  /**
+   * From the application machine: the same field's list as the server has it (a version conflict answered "use
+   * theirs"); an upload under way goes on and joins it.
+   */
+  | { type: 'documents.replace'; files: readonly ApplicationFile[] }
   /** From the upload child: the server stored the document. */
   | { type: 'documents.uploaded'; stored: ApplicationFile };

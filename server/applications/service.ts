@@ -28,7 +28,7 @@ import { withScheme } from '#shared/website.ts';
 import { closeDraftsOfClosedPrograms, loadReadable, submittedError, write, type ApplicationDeps } from './access.ts';
 import { copyContent, renderApplicantCopy } from './applicant-copy.ts';
 import { formatDate } from './certification.ts';
-import { unknownDocuments } from './documents.ts';
+import { documentsOf, unknownDocuments } from './documents.ts';
 import { checkStep, prefillBusiness, prefillPerson, type DraftData, type StepNumber } from './steps.ts';
 import { applicationView, intakeFormOf, reviewOf, stepsOf, toStep } from './view.ts';
 
@@ -172,8 +172,9 @@ export async function saveStep(
     if (saved) return toStep(saved);
     const [current] = await tx.select().from(applicationSteps).where(where).limit(1);
     if (!current) throw notFound();
+    // The documents too: the other window may have uploaded files its draft names, which this one has never seen.
     throw detailErrorWith(409, 'api.application.versionConflict', 'version_conflict', {
-      current: { data: current.data, version: current.version, status: current.status },
+      current: { data: current.data, version: current.version, status: current.status, files: await documentsOf(tx, id) },
     });
   });
 }

@@ -7,10 +7,26 @@ import { serverErrorCode, type ErrorCode } from '#machines/shared/error-codes';
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+type ApplicationFile = NonNullable<ServerDraft['files']>[number];
+
+/** A document as the contract lists it: read only when its id, kind, name and size are there. */
+const isApplicationFile = (value: unknown): value is ApplicationFile =>
+  isRecord(value) &&
+  typeof value.id === 'number' &&
+  (value.kind === 'owner_id' || value.kind === 'income_document' || value.kind === 'no_income_form') &&
+  typeof value.file_name === 'string' &&
+  typeof value.size === 'number';
+
+/** The stored step of a conflict: its draft and version, with its status and the documents when they can be read. */
 function serverDraftOf(value: unknown): ServerDraft | null {
   if (!isRecord(value) || !isRecord(value.data) || typeof value.version !== 'number') return null;
-  const { status } = value;
-  return status === 'incomplete' || status === 'submitted' ? { data: value.data, version: value.version, status } : { data: value.data, version: value.version };
+  const { status, files } = value;
+  return {
+    data: value.data,
+    version: value.version,
+    ...(status === 'incomplete' || status === 'submitted' ? { status } : {}),
+    ...(Array.isArray(files) && files.every(isApplicationFile) ? { files } : {}),
+  };
 }
 
 /** No answer, a 5xx, a 408 or a 429: the network or the server is struggling, and the same request may succeed later. */

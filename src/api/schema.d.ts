@@ -3908,7 +3908,9 @@ export interface components {
             code: "version_conflict";
             /**
              * @description The stored step: its draft, its version and its status (submitted when the other window or device
-             *     submitted the step after its last save), so the client that takes it shows the step as the server has it.
+             *     submitted the step after its last save), with the application's documents as `files` lists them (the
+             *     other window may have uploaded some its draft names), so the client that takes it shows the step as the
+             *     server has it.
              */
             current: {
                 data: {
@@ -3916,6 +3918,7 @@ export interface components {
                 };
                 version: number;
                 status: components["schemas"]["StepStatus"];
+                files: components["schemas"]["ApplicationFile"][];
             };
         };
         /**

@@ -3,7 +3,19 @@
 // do what they say, checked on the server by reloading.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/fixtures.ts';
-import { applicationPath, applyTo, completeStepData, expectSaved, expectStepStatus, newApplicant, saveStep, seededPrograms, stepOf } from './support/apply.ts';
+import {
+  applicationPath,
+  applyTo,
+  completeStepData,
+  expectSaved,
+  expectStepStatus,
+  newApplicant,
+  saveStep,
+  seededPrograms,
+  stepOf,
+  stepSection,
+  uploadDocument,
+} from './support/apply.ts';
 import { fieldLabel, shotPath, signIn, t } from './support/shell.ts';
 
 const es = (id: string, values?: Record<string, string | number>) => t('es', id, values);
@@ -75,6 +87,30 @@ test('a save from another tab is never overwritten silently: keep mine, or use t
   await expect(businessName(second)).toHaveValue(String(completeStepData[2].business_name));
   await expectStepStatus(second, 2, 'submitted');
   expect((await stepOf(api, id, 2)).status).toBe('submitted');
+});
+
+test('"use theirs" on step 4 shows the pay stub the other device uploaded and named there', async ({ page }) => {
+  const { account, api } = await newApplicant('apply-conflict-files');
+  const id = await applyTo(api, seededPrograms.pre_incubator.id);
+  await signIn(page, account, 'es');
+  await page.goto(applicationPath(id, 3));
+  const household = stepSection(page, 4);
+  const size = household.getByLabel(new RegExp(es('application.household.size')));
+  await expect(size).toHaveValue('');
+
+  // Elsewhere (another device, here the API), a pay stub is uploaded and named in step 4's draft.
+  const stub = await uploadDocument(api, id, 'income_document', 'talonario-de-la-biblioteca.pdf');
+  await saveStep(api, id, 4, { household_size: 2, income_sources: ['work'], income_documents: [stub] });
+
+  await size.fill('3');
+  const dialog = conflictDialog(page);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: es('application.conflict.theirs') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(size).toHaveValue('2');
+  await expect(household.getByText('talonario-de-la-biblioteca.pdf')).toBeVisible();
+  await expectSaved(page, 4);
+  expect((await stepOf(api, id, 4)).data.income_documents).toEqual([stub]);
 });
 
 test('a save whose answer was lost on the way back is not a conflict with itself', async ({ page }) => {

@@ -43,6 +43,7 @@ import {
   selectApplicationState,
   selectAutosaveActor,
   selectCanSubmit,
+  selectDocumentsActor,
   selectIsConfirmingSubmit,
   selectIsChangeRequestOpen,
   selectIsDecided,
@@ -74,6 +75,7 @@ import type {
 import { autosaveMachine, DEBOUNCE_MS, retryDelayMs } from '#machines/autosave/autosave.machine.ts';
 import { selectAutosaveStatus } from '#machines/autosave/autosave.selectors.ts';
 import type {
+  DraftData,
   LocalCopy,
   SaveDraftError,
   SaveDraftInput,
@@ -84,7 +86,7 @@ import { selectStepStatus } from '#machines/step/step.selectors.ts';
 import type { StepInput, SubmitStepInput, SubmitStepOutput } from '#machines/step/step.types.ts';
 import { uploadMachine } from '#machines/upload/upload.machine.ts';
 import { selectIsUploading, selectPickedFile, selectUploadError, selectUploadStatus } from '#machines/upload/upload.selectors.ts';
-import type { StoredFile, UploadEvent, UploadFileInput, UploadInput } from '#machines/upload/upload.types.ts';
+import type { ApplicationFile, StoredFile, UploadEvent, UploadFileInput, UploadInput } from '#machines/upload/upload.types.ts';
 import { SERVER_ANSWERS } from '../support/server-answers.ts';
 import { selectPaths } from './support/path-selection.ts';
 
@@ -709,6 +711,53 @@ describe('application machine: scenarios', () => {
     expect(world.step(2).value).toBe(status);
     expect(selectStepStatuses(world.snapshot())['2']).toBe(status);
     expect(world.snapshot().value).toEqual(expected);
+    world.actor.stop();
+  });
+
+  /** Types on `step`, lets its save meet another tab's newer copy, and uses theirs. */
+  async function useTheirs(world: World, step: StepNumber, current: { data: DraftData; files: ApplicationFile[] }) {
+    typeIn(world, step);
+    world.send({ type: 'application.flushStep', step });
+    await settle();
+    const save = only(world.pendingSaves(step), `save of step ${step}`);
+    settleCall(save, { error: { kind: 'conflict', current: { ...current, version: save.input.version + 1, status: 'incomplete' } } });
+    await settle();
+    world.send({ type: 'application.resolveConflict', step, choice: 'theirs' });
+    await settle();
+  }
+  const documentOf = (id: number, kind: ApplicationFile['kind']): ApplicationFile => ({
+    id,
+    kind,
+    file_name: `${kind}-${id}.pdf`,
+    size: 1000,
+    sha256: 'a'.repeat(64),
+    uploaded_at: '2026-11-27T12:00:00.000Z',
+    active_content: [],
+  });
+  const shownAt = (world: World, step: StepNumber, path: (string | number)[]) =>
+    (selectDocumentsActor(world.snapshot(), step, path).getSnapshot().context.files as ApplicationFile[]).map((file) => file.id);
+
+  it('"use theirs" on step 4 shows the documents the other tab uploaded and its draft names', async () => {
+    const world = createWorld(DRAFT_READY);
+    const files = [documentOf(31, 'income_document'), documentOf(32, 'income_document'), documentOf(33, 'no_income_form')];
+    await useTheirs(world, 4, { data: { household_size: 3, income_documents: [31, 32] }, files });
+    expect(shownAt(world, 4, ['income_documents'])).toEqual([31, 32]);
+    // The no-income form the other tab stored but its draft does not name is not shown in the field.
+    expect(shownAt(world, 4, ['no_income_form'])).toEqual([]);
+    world.actor.stop();
+  });
+
+  it('"use theirs" on step 3 gives their owners slots by place, each with its identification', async () => {
+    const world = createWorld(DRAFT_READY);
+    const owners = [{ name: 'Ana', id_files: [41] }, { name: 'Beto', id_files: [] }, { name: 'Carla', id_files: [43] }];
+    await useTheirs(world, 3, { data: { owners }, files: [documentOf(41, 'owner_id'), documentOf(43, 'owner_id')] });
+    expect(world.snapshot().context.ownerSlots).toEqual([0, 1, 2]);
+    expect([0, 1, 2].map((place) => shownAt(world, 3, ['owners', place, 'id_files']))).toEqual([[41], [], [43]]);
+    // With fewer owners there, the slots left over are freed and show nothing.
+    await useTheirs(world, 3, { data: { owners: [{ name: 'Carla', id_files: [43] }] }, files: [documentOf(43, 'owner_id')] });
+    expect(world.snapshot().context.ownerSlots).toEqual([0]);
+    expect(shownAt(world, 3, ['owners', 0, 'id_files'])).toEqual([43]);
+    expect(selectDocumentsActor(world.snapshot(), 3, ['owners', 1, 'id_files']).getSnapshot().context.files).toEqual([]);
     world.actor.stop();
   });
 

@@ -477,6 +477,45 @@ describe('documents machine: scenarios', () => {
   });
 });
 
+describe('documents machine: the same field\'s list as the server has it (documents.replace, "use theirs")', () => {
+  const ids = (world: World) => selectDocuments(world.actor.getSnapshot()).map((file) => file.id);
+
+  it('shows the list at once, and reports nothing (the draft already names it)', async () => {
+    const world = createWorld();
+    world.actor.send({ type: 'documents.replace', files: [stored(21), stored(22)] });
+    await settle();
+    expect(ids(world)).toEqual([21, 22]);
+    expect(world.reports).toEqual([]);
+  });
+
+  it('keeps an upload under way, whose file then joins the new list', async () => {
+    const world = createWorld();
+    world.actor.send({ type: 'documents.choose', file: SIGNED });
+    await settle();
+    expect(active(world)).toHaveLength(1);
+    world.actor.send({ type: 'documents.replace', files: [stored(21)] });
+    await settle();
+    expect(world.uploads.map((call) => call.stopped)).toEqual([false]);
+    active(world)[0]?.sendBack({ type: 'upload.done', stored: { ...documentOf(SIGNED), id: 12 } });
+    await settle();
+    expect(ids(world)).toEqual([21, 12]);
+    expect(world.reports).toEqual([[21, 12]]);
+  });
+
+  it('waits for a removal under way, then shows the new list without the removed file', async () => {
+    const world = createWorld();
+    world.actor.send({ type: 'documents.remove', fileId: FIRST.id });
+    await settle();
+    world.actor.send({ type: 'documents.replace', files: [FIRST, stored(21)] });
+    await settle();
+    expect(ids(world)).toEqual([FIRST.id]);
+    world.removals.at(-1)?.resolve();
+    await settle();
+    expect(ids(world)).toEqual([21]);
+    expect(world.reports).toEqual([[21]]);
+  });
+});
+
 describe('documents machine: a submitted application', () => {
   it('starts locked: the files are shown, nothing changes, and no upload is started', () => {
     const actor = createActor(documentsMachine, { input: { ...INPUT, readonly: true } }).start();

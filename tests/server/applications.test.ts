@@ -14,6 +14,7 @@ import {
   setProgram,
   signUp,
   upload,
+  uploadDocument,
   type Person,
 } from '../support/applicants.ts';
 
@@ -206,7 +207,7 @@ describe.each(databaseKinds)('applications on %s', (kind) => {
       expect(stale.json()).toEqual({
         detail: 'This step was saved in another window or device. Choose which version to keep.',
         code: 'version_conflict',
-        current: { data: { business_name: 'Café del Sur', business_type: 'both' }, version: 2, status: 'incomplete' },
+        current: { data: { business_name: 'Café del Sur', business_type: 'both' }, version: 2, status: 'incomplete', files: [] },
       });
       expect((await read(ana, id)).steps[1]?.data.business_name).toBe('Café del Sur');
     });
@@ -316,6 +317,17 @@ describe.each(databaseKinds)('applications on %s', (kind) => {
       expect(stale.statusCode).toBe(409);
       expect(stale.json()).toMatchObject({ code: 'version_conflict', current: { data: completeSteps[2], status: 'submitted' } });
       expect((await read(ana, id)).steps[1]?.status).toBe('submitted');
+    });
+
+    it('a stale save meets the stored draft with the documents the other window uploaded and named there', async () => {
+      const before = (await read(ana, id)).steps[3]?.version ?? -1;
+      const file = (await uploadDocument(test, ana, id, 'income_document')).json() as { id: number; file_name: string };
+      await saveStep(test, ana, id, 4, { household_size: 2, income_documents: [file.id] });
+      const stale = await put(ana, id, 4, { household_size: 5 }, before);
+      expect(stale.statusCode).toBe(409);
+      const current = stale.json().current as { data: unknown; files: Array<{ id: number; kind: string; file_name: string }> };
+      expect(current.data).toEqual({ household_size: 2, income_documents: [file.id] });
+      expect(current.files).toContainEqual(expect.objectContaining({ id: file.id, kind: 'income_document', file_name: file.file_name }));
     });
 
     it('needs conditions accepted, the intake form and a valid captcha on step 6', async () => {

@@ -42,6 +42,11 @@ export const SERVER_ANSWERS = {
 } as const satisfies Record<string, Schemas['Detail'] | FieldErrorsBody>;
 
 /** 409 to saving a step draft with a stale version: the stored draft comes back to choose from (en). */
-/** A version conflict's answer; the stored step is incomplete unless `current` says (the server always says). */
-export const versionConflictAnswer = (current: { data: Record<string, unknown>; version: number; status?: Schemas['StepStatus'] }) =>
-  ({ detail: en['api.application.versionConflict'], code: 'version_conflict', current: { status: 'incomplete', ...current } }) satisfies Schemas['VersionConflict'];
+/** A version conflict's answer; the stored step is incomplete, with no documents, unless `current` says. */
+export const versionConflictAnswer = (current: {
+  data: Record<string, unknown>;
+  version: number;
+  status?: Schemas['StepStatus'];
+  files?: Schemas['ApplicationFile'][];
+}) =>
+  ({ detail: en['api.application.versionConflict'], code: 'version_conflict', current: { status: 'incomplete', files: [], ...current } }) satisfies Schemas['VersionConflict'];

@@ -14,15 +14,26 @@ const conflictBody = versionConflictAnswer({ data: { business_name: 'Otra' }, ve
 describe('toSaveDraftRejection (PUT a step draft)', () => {
   it('turns 409 version_conflict into a conflict with the stored draft', () => {
     const rejection = toSaveDraftRejection(new ApiError(409, conflictBody));
-    expect(rejection).toEqual({ kind: 'conflict', current: { data: { business_name: 'Otra' }, version: 4, status: 'incomplete' } });
+    expect(rejection).toEqual({ kind: 'conflict', current: { data: { business_name: 'Otra' }, version: 4, status: 'incomplete', files: [] } });
     expect(toSaveDraftError(rejection)).toEqual(rejection);
   });
 
   it('keeps the stored step\'s status (submitted in the other tab), and leaves out one it cannot read', () => {
     const submitted = versionConflictAnswer({ data: { business_name: 'Otra' }, version: 5, status: 'submitted' });
-    expect(toSaveDraftRejection(new ApiError(409, submitted))).toEqual({ kind: 'conflict', current: { data: { business_name: 'Otra' }, version: 5, status: 'submitted' } });
-    const unknown = { ...conflictBody, current: { ...conflictBody.current, status: 'archived' } };
+    expect(toSaveDraftRejection(new ApiError(409, submitted))).toEqual({ kind: 'conflict', current: { data: { business_name: 'Otra' }, version: 5, status: 'submitted', files: [] } });
+    const unknown = { ...conflictBody, current: { ...conflictBody.current, status: 'archived', files: 'none' } };
     expect(toSaveDraftRejection(new ApiError(409, unknown))).toEqual({ kind: 'conflict', current: { data: { business_name: 'Otra' }, version: 4 } });
+  });
+
+  it('keeps the documents the answer lists (those the other tab may name), and leaves out a list it cannot read', () => {
+    const file = { id: 31, kind: 'income_document' as const, file_name: 'talonario.pdf', size: 2048, sha256: 'a'.repeat(64), uploaded_at: '2026-11-27T12:00:00.000Z', active_content: [] };
+    const withFiles = versionConflictAnswer({ data: { income_documents: [31] }, version: 6, files: [file] });
+    expect(toSaveDraftError(toSaveDraftRejection(new ApiError(409, withFiles)))).toEqual({
+      kind: 'conflict',
+      current: { data: { income_documents: [31] }, version: 6, status: 'incomplete', files: [file] },
+    });
+    const broken = { ...withFiles, current: { ...withFiles.current, files: [{ id: '31' }] } };
+    expect(toSaveDraftRejection(new ApiError(409, broken))).toEqual({ kind: 'conflict', current: { data: { income_documents: [31] }, version: 6, status: 'incomplete' } });
   });
 
   it('treats no answer, 5xx, 408 and 429 as the network: the machine retries with backoff', () => {
