@@ -108,7 +108,7 @@ test('"use theirs" on step 4 shows the pay stub the other device uploaded and na
   await dialog.getByRole('button', { name: es('application.conflict.theirs') }).click();
   await expect(dialog).toBeHidden();
   await expect(size).toHaveValue('2');
-  await expect(household.getByText('talonario-de-la-biblioteca.pdf')).toBeVisible();
+  await expect(household.getByText('talonario-de-la-biblioteca.pdf', { exact: true })).toBeVisible();
   await expectSaved(page, 4);
   expect((await stepOf(api, id, 4)).data.income_documents).toEqual([stub]);
 });
