@@ -3,6 +3,7 @@
 import { ApiError } from '#api/errors';
 import type { SaveDraftError, ServerDraft } from '#machines/autosave/autosave.types';
 import { serverErrorCode, type ErrorCode } from '#machines/shared/error-codes';
+import { FILE_KIND_VALUES, STEP_STATUS_VALUES } from '#shared/contract-enums';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -13,18 +14,19 @@ type ApplicationFile = NonNullable<ServerDraft['files']>[number];
 const isApplicationFile = (value: unknown): value is ApplicationFile =>
   isRecord(value) &&
   typeof value.id === 'number' &&
-  (value.kind === 'owner_id' || value.kind === 'income_document' || value.kind === 'no_income_form') &&
+  FILE_KIND_VALUES.some((kind) => kind === value.kind) &&
   typeof value.file_name === 'string' &&
   typeof value.size === 'number';
 
 /** The stored step of a conflict: its draft and version, with its status and the documents when they can be read. */
 function serverDraftOf(value: unknown): ServerDraft | null {
   if (!isRecord(value) || !isRecord(value.data) || typeof value.version !== 'number') return null;
-  const { status, files } = value;
+  const status = STEP_STATUS_VALUES.find((known) => known === value.status);
+  const { files } = value;
   return {
     data: value.data,
     version: value.version,
-    ...(status === 'incomplete' || status === 'submitted' ? { status } : {}),
+    ...(status ? { status } : {}),
     ...(Array.isArray(files) && files.every(isApplicationFile) ? { files } : {}),
   };
 }
