@@ -79,11 +79,42 @@ const bareServer = `require('node:http').createServer((q, s) => { s.writeHead(20
  * no hook, one route answering the same JSON with the same headers as the portal's health (HEADERS, read from one of
  * its answers), a new request id included.
  */
-const bareFastify = `const { randomUUID } = require('node:crypto');
+const bareFastifyRoute = `const { randomUUID } = require('node:crypto');
 const headers = JSON.parse(process.env.HEADERS);
 const app = require('fastify')();
-app.get('/api/health', (request, reply) => { reply.headers(headers).header('x-request-id', randomUUID()).send({ status: 'ok' }); });
-app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`;
+app.get('/api/health', (request, reply) => { reply.headers(headers).header('x-request-id', randomUUID()).send({ status: 'ok' }); });`;
+const listen = `app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`;
+const bareFastify = `${bareFastifyRoute}\n${listen}`;
+
+/**
+ * The same bare Fastify route in a process that, once Fastify was loaded and the route made, used other kinds of
+ * stream (files read through `fs` streams, a gzip pipeline, object-mode readables), as any server does that reads a
+ * file, a body or a database answer: V8's inline caches and object shapes in Node's stream and `process.nextTick` code,
+ * which every HTTP request goes through, then serve several kinds of object. The same work done before Fastify is
+ * loaded costs the route little. `BENCH_HEALTH_CONTROL=1` loads it in turns with the portal's health
+ * (bench/results.md has the figures; docs/decisions/064-liveness-before-the-framework.md what they mean).
+ */
+const bareFastifyAfterStreams = `${bareFastifyRoute}
+const { createReadStream, readdirSync } = require('node:fs');
+const { join } = require('node:path');
+const { PassThrough, Readable, Transform } = require('node:stream');
+const { pipeline } = require('node:stream/promises');
+const { createGzip } = require('node:zlib');
+(async () => {
+  for (const name of readdirSync(process.env.FILES).filter((n) => n.endsWith('.sql'))) {
+    for await (const chunk of createReadStream(join(process.env.FILES, name), { highWaterMark: 256 })) void chunk;
+  }
+  for (let i = 0; i < 200; i += 1) {
+    await pipeline(Readable.from([Buffer.alloc(1000, 97), 'b']), new Transform({ transform(c, e, done) { done(null, c); } }), createGzip(), new PassThrough().resume());
+    const objects = new Readable({ objectMode: i % 2 === 0, read() {} });
+    objects.push(i % 2 ? 'x' : { a: 1 });
+    objects.push(null);
+    for await (const item of objects) void item;
+  }
+})().then(() => {
+${listen}
+});`;
+const BARE_AFTER_STREAMS = 'bare Fastify, other streams used after its start (control)';
 
 /** The headers of a health answer that its handler or hooks set (not those Node adds to every answer). */
 async function healthHeaders(url: string): Promise<Record<string, string>> {
@@ -134,10 +165,33 @@ async function startDraft(base: string, email: string, programId: number): Promi
   return { path: `/api/applications/${application.id}/steps/2`, version: step.version, authorization };
 }
 
+/**
+ * A bare route (`code`, run with `node -e`) and the portal's health at `base` in turns, one loaded while the other
+ * waits idle: their two rows (each the median of its turns) and the portal's answers over the bare route's, turn by
+ * turn. Turns, because this machine's own speed drifts by a third within minutes (two measures one after the other
+ * compared the drift as much as the servers).
+ */
+async function healthPair(base: string, bareName: string, code: string, portalName: string): Promise<{ rows: Row[]; ratios: number[] }> {
+  const port = await freePort();
+  const env = { PORT: String(port), FILES: join(root, 'server/db/migrations'), HEADERS: JSON.stringify(await healthHeaders(`${base}/api/health`)) };
+  const bare = await startProcess(['-e', code], env, `http://127.0.0.1:${port}/api/health`);
+  try {
+    const [bareTurns, portalTurns] = await takeTurns([bareName, { url: `http://127.0.0.1:${port}/api/health` }], [portalName, { url: `${base}/api/health` }]);
+    return {
+      rows: [medianRow(bareTurns), medianRow(portalTurns)],
+      ratios: portalTurns.map((turn, index) => turn.requestsPerSecond / (bareTurns[index]?.requestsPerSecond ?? Number.NaN)),
+    };
+  } finally {
+    await stop(bare.child);
+  }
+}
+
 async function benchDatabase(env: Record<string, string>, workers: number): Promise<string> {
   const rows: Array<Row | undefined> = [];
   /** The health's answers over the bare Fastify route's, turn by turn. */
   let healthRatios: number[] = [];
+  /** The same against the control (BENCH_HEALTH_CONTROL=1), turn by turn. */
+  let controlRatios: number[] = [];
   const barePort = await freePort();
   const bare = await startProcess(['-e', bareServer], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/`);
   try {
@@ -192,20 +246,13 @@ async function benchDatabase(env: Record<string, string>, workers: number): Prom
     const lent = new WeakMap<object, Draft>();
     // The first refused save, printed after the table: a save benchmark that measures refusals measures nothing.
     let refusedSave: string | undefined;
-    // The bare Fastify and the portal's health take turns, one loaded while the other waits idle, and each row is the
-    // median of its turns: this machine's own speed drifts by a third within minutes (two measures one after the other
-    // compared the drift as much as the servers).
-    const fastifyPort = await freePort();
-    const fastify = await startProcess(['-e', bareFastify], { PORT: String(fastifyPort), HEADERS: JSON.stringify(await healthHeaders(`${base}/api/health`)) }, `http://127.0.0.1:${fastifyPort}/api/health`);
-    try {
-      const [bareTurns, portalTurns] = await takeTurns(
-        [BARE_FASTIFY, { url: `http://127.0.0.1:${fastifyPort}/api/health` }],
-        ['GET /api/health', { url: `${base}/api/health` }],
-      );
-      rows.push(medianRow(bareTurns), medianRow(portalTurns));
-      healthRatios = portalTurns.map((turn, index) => turn.requestsPerSecond / (bareTurns[index]?.requestsPerSecond ?? Number.NaN));
-    } finally {
-      await stop(fastify.child);
+    const bareTurn = await healthPair(base, BARE_FASTIFY, bareFastify, 'GET /api/health');
+    rows.push(...bareTurn.rows);
+    healthRatios = bareTurn.ratios;
+    if (process.env.BENCH_HEALTH_CONTROL === '1' && workers === 1) {
+      const controlTurn = await healthPair(base, BARE_AFTER_STREAMS, bareFastifyAfterStreams, 'GET /api/health (beside the control)');
+      rows.push(...controlTurn.rows);
+      controlRatios = controlTurn.ratios;
     }
     rows.push(await load('POST /api/auth/session/ (refresh)', { url: `${base}/api/auth/session/`, method: 'POST', headers: json, body: JSON.stringify({ refresh: signIn.refresh }) }));
     rows.push(await load('GET /api/me', { url: `${base}/api/me`, headers: auth }));
@@ -247,7 +294,11 @@ async function benchDatabase(env: Record<string, string>, workers: number): Prom
     workers === 1
       ? `GET /api/health answers ${(rate('GET /api/health') / rate(BARE_FASTIFY)).toFixed(2)} of the bare Fastify route, medians of ${healthRatios.length} turns each (target >= 0.90, one process each); turn by turn (each turn's pair back to back): ${healthRatios.map((r) => r.toFixed(2)).join(', ')}, their median ${median(healthRatios).toFixed(2)}.`
       : 'The health target compares one process with one bare Fastify process: see the PGlite run.';
-  return `${workers === 1 ? 'One process' : `${workers} workers (WEB_CONCURRENCY)`}, ${connections} connections (BENCH_CONNECTIONS), ${seconds} s per call (BENCH_SECONDS)${only ? `, only the calls named with "${only}" (BENCH_CALLS)` : ''}.\n\n${table(measured)}\n\n${verdict}`;
+  const control =
+    controlRatios.length > 0
+      ? `\n\nAgainst the control (the bare route in a process that used other streams after its start): turn by turn ${controlRatios.map((r) => r.toFixed(2)).join(', ')}, their median ${median(controlRatios).toFixed(2)}.`
+      : '';
+  return `${workers === 1 ? 'One process' : `${workers} workers (WEB_CONCURRENCY)`}, ${connections} connections (BENCH_CONNECTIONS), ${seconds} s per call (BENCH_SECONDS)${only ? `, only the calls named with "${only}" (BENCH_CALLS)` : ''}.\n\n${table(measured)}\n\n${verdict}${control}`;
 }
 
 function table(rows: Row[]): string {
