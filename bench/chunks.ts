@@ -27,7 +27,7 @@ export const SCREENS: { path: string; modules: string[] }[] = [
   },
   { path: '/panel/application/:id/3', modules: ['src/app/PanelRoutes.tsx', 'src/app/ApplicationRoutes.tsx'] },
   { path: '/profile', modules: ['src/features/profile/components/ProfilePage.tsx'] },
-  { path: '/admin/applications', modules: ['src/app/AdminRoutes.tsx'] },
+  { path: '/admin/applications', modules: ['src/app/AdminRoutes.tsx', 'src/features/admin-applications/components/ApplicationsPage.tsx'] },
   {
     path: '/admin/dashboard',
     modules: ['src/app/AdminRoutes.tsx', 'src/features/admin-dashboard/components/DashboardPage.tsx'],

@@ -1,8 +1,8 @@
-// The staff area (/admin/*): its layout and screens, loaded lazily as one chunk. Non-staff people are sent
-// to /panel (docs/product.md section 11; the server enforces it too). The dashboard and the news editor (with its
-// Markdown preview) are chunks of their own inside it (docs/decisions/058-phone-speed.md).
+// The staff area's layout (/admin/*) and the staff kinds of the session's page actors, loaded lazily as one chunk;
+// each admin screen is a chunk of its own beside it (src/app/AppRoutes.tsx, `adminScreens`). Non-staff people are sent
+// to /panel (docs/product.md section 11; the server enforces it too).
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { provideStaffPageActors } from '#actors/page-actors';
@@ -11,7 +11,6 @@ import { secondFactorStatusQuery } from '#features/profile/api/second-factor';
 import { paths } from '#lib/paths';
 import { SubNav } from '#components/ui/SubNav';
 import { SignedInOnly } from '#components/session/SignedInOnly';
-import { AppLoading } from './RootLayout';
 
 // The session's staff page actors run the code of this chunk (src/actors/page-actors.ts): handed over as it loads.
 provideStaffPageActors(staffPageActors);
@@ -54,32 +53,3 @@ function SecondFactorGate({ children }: { children: ReactNode }) {
   }
   return children;
 }
-
-/** A screen in a chunk of its own, loaded when first shown (the loading line meanwhile). */
-function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
-  const Lazy = lazy(async () => ({ default: await load() }));
-  return function LazyScreen() {
-    return (
-      <Suspense fallback={<AppLoading />}>
-        <Lazy />
-      </Suspense>
-    );
-  };
-}
-
-export const DashboardPage = lazyScreen(async () => (await import('#features/admin-dashboard/components/DashboardPage')).DashboardPage);
-// The news editor's preview renders Markdown: a chunk of its own keeps markdown-it out of every other admin screen.
-export const NewsEditorPage = lazyScreen(async () => (await import('#features/admin-news/components/NewsEditorPage')).NewsEditorPage);
-
-export { AdminDrivePage as DrivePage } from '#features/admin-drive/components/AdminDrivePage';
-export { ApplicationsPage } from '#features/admin-applications/components/ApplicationsPage';
-export { PrintPage as ApplicationPrintPage } from '#features/admin-applications/components/PrintPage';
-export { ReviewStep1Page, ReviewStep2Page, ReviewStep3Page, ReviewStep4Page } from '#features/admin-applications/components/ReviewPage';
-export { EventsPage } from '#features/admin-events/components/EventsPage';
-export { EventSubmissionPage } from '#features/admin-events/components/EventSubmissionPage';
-export { HudPrintPage } from '#features/admin-reports/components/HudPrintPage';
-export { HudReportPage } from '#features/admin-reports/components/HudReportPage';
-export { NewsAdminPage } from '#features/admin-news/components/NewsAdminPage';
-export { ProgramsPage } from '#features/admin-programs/components/ProgramsPage';
-export { UsersPage } from '#features/admin-users/components/UsersPage';
-export { UserDetailPage } from '#features/admin-users/components/UserDetailPage';

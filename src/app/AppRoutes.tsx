@@ -60,60 +60,113 @@ const panelScreen = <T,>(code: Promise<T>) => withCatalog(code, 'panel');
 const publicPages = () => import('./PublicRoutes');
 // An application's screens are apart from the rest of the panel: they alone need the step schemas' validators.
 const application = () => withCatalog(import('./ApplicationRoutes'), 'panel');
-const admin = () => withCatalog(import('./AdminRoutes'), 'panel', 'admin');
-
-type AdminModule = typeof import('./AdminRoutes');
-type AdminScreenName = { [K in keyof AdminModule]: AdminModule[K] extends ComponentType ? K : never }[keyof AdminModule];
-
-/** The admin area's code, once loaded (see adminScreen). */
-let adminModule: AdminModule | undefined;
-let adminCode: Promise<AdminModule> | undefined;
-
-function loadAdminCode(): Promise<AdminModule> {
-  adminCode ??= admin().then(
-    (module) => (adminModule = module),
-    (error: unknown) => {
-      // A failed download is tried again on the next visit rather than remembered.
-      adminCode = undefined;
-      throw error;
-    },
-  );
-  return adminCode;
-}
 
 /**
- * Starts the admin code for an /admin address when this device's session is staff's, in parallel with the catalog,
- * the staff check and the screen's data (docs/decisions/058-phone-speed.md). Anyone else's code waits for the guard.
+ * Each admin screen's code, a chunk of its own: a staff member opening the applications list downloads neither the
+ * program editor, the review screens nor the dashboard's charts. It loads beside the layout's (AdminRoutes.tsx).
  */
-export function preloadAdminCode(pathname: string, isStaff: boolean): void {
+const adminScreens = {
+  EventsPage: async () => (await import('#features/admin-events/components/EventsPage')).EventsPage,
+  EventSubmissionPage: async () => (await import('#features/admin-events/components/EventSubmissionPage')).EventSubmissionPage,
+  ApplicationsPage: async () => (await import('#features/admin-applications/components/ApplicationsPage')).ApplicationsPage,
+  ReviewStep1Page: async () => (await import('#features/admin-applications/components/ReviewPage')).ReviewStep1Page,
+  ReviewStep2Page: async () => (await import('#features/admin-applications/components/ReviewPage')).ReviewStep2Page,
+  ReviewStep3Page: async () => (await import('#features/admin-applications/components/ReviewPage')).ReviewStep3Page,
+  ReviewStep4Page: async () => (await import('#features/admin-applications/components/ReviewPage')).ReviewStep4Page,
+  ApplicationPrintPage: async () => (await import('#features/admin-applications/components/PrintPage')).PrintPage,
+  ProgramsPage: async () => (await import('#features/admin-programs/components/ProgramsPage')).ProgramsPage,
+  DrivePage: async () => (await import('#features/admin-drive/components/AdminDrivePage')).AdminDrivePage,
+  DashboardPage: async () => (await import('#features/admin-dashboard/components/DashboardPage')).DashboardPage,
+  HudReportPage: async () => (await import('#features/admin-reports/components/HudReportPage')).HudReportPage,
+  HudPrintPage: async () => (await import('#features/admin-reports/components/HudPrintPage')).HudPrintPage,
+  NewsAdminPage: async () => (await import('#features/admin-news/components/NewsAdminPage')).NewsAdminPage,
+  // The news editor's preview renders Markdown: markdown-it comes with this screen only.
+  NewsEditorPage: async () => (await import('#features/admin-news/components/NewsEditorPage')).NewsEditorPage,
+  UsersPage: async () => (await import('#features/admin-users/components/UsersPage')).UsersPage,
+  UserDetailPage: async () => (await import('#features/admin-users/components/UserDetailPage')).UserDetailPage,
+} satisfies Record<string, () => Promise<ComponentType>>;
+type AdminScreenName = keyof typeof adminScreens;
+
+/** Code loaded once and kept: `value` once it has arrived; a failed download is tried again on the next call. */
+interface Remembered<T> {
+  load(): Promise<T>;
+  value: T | undefined;
+}
+
+function remembered<T>(start: () => Promise<T>): Remembered<T> {
+  let loading: Promise<T> | undefined;
+  const code: Remembered<T> = {
+    value: undefined,
+    load: () =>
+      (loading ??= start().then(
+        (value) => (code.value = value),
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      )),
+  };
+  return code;
+}
+
+/** The admin area's layout and page actors, then each screen's code, once loaded (see adminScreen). */
+const adminCode = remembered(() => withCatalog(import('./AdminRoutes'), 'panel', 'admin'));
+const adminScreenCode = Object.fromEntries(
+  Object.entries(adminScreens).map(([name, start]) => [name, remembered<ComponentType>(() => withCatalog(start(), 'panel', 'admin'))]),
+) as Record<AdminScreenName, Remembered<ComponentType>>;
+
+/** An admin route's handle: its title, and the screen whose code its loader waits for. */
+interface AdminRouteHandle extends RouteHandle {
+  adminScreen: AdminScreenName;
+}
+
+const isAdminRouteHandle = (value: unknown): value is AdminRouteHandle =>
+  typeof value === 'object' && value !== null && 'adminScreen' in value && typeof value.adminScreen === 'string' && value.adminScreen in adminScreens;
+
+/**
+ * Starts the admin code for an /admin address when this device's session is staff's, the layout's and the screen's,
+ * in parallel with the catalog, the staff check and the screen's data (docs/decisions/058-phone-speed.md). Anyone
+ * else's code waits for the guard.
+ */
+export function preloadAdminCode(routes: RouteObject[], pathname: string, isStaff: boolean): void {
   if (!isStaff || !/^\/admin(?:\/|$)/.test(pathname)) return;
-  loadAdminCode().catch(() => {
-    // The staff guard's own load reports it.
-  });
-  // The dashboard's chart chunk is a level deeper (src/app/AdminRoutes.tsx): start it too.
-  if (/^\/admin\/dashboard\/?$/.test(pathname)) void import('#features/admin-dashboard/components/DashboardPage').catch(() => undefined);
+  // Failures are the loaders' to report, when they ask for the same code.
+  adminCode.load().catch(() => undefined);
+  const screen = (matchRoutes(routes, pathname) ?? []).map(({ route }) => route.handle).find(isAdminRouteHandle)?.adminScreen;
+  if (screen) adminScreenCode[screen].load().catch(() => undefined);
 }
 
 /**
- * The staff guard, then the admin code. Admin routes are not route-`lazy`: React Router runs those in parallel with
- * the loaders, so an applicant typing an /admin address would download the admin chunk while requireStaff sends them
- * away. Here the import starts once the guard let a staff member through, or earlier when the session already
- * says staff (preloadAdminCode), and routes render after their loaders.
+ * The staff guard, then admin code: the layout's for the /admin route, a screen's for its own. Admin routes are not
+ * route-`lazy`: React Router runs those in parallel with the loaders, so an applicant typing an /admin address would
+ * download admin code while requireStaff sends them away. Here the import starts once the guard let a staff member
+ * through, or earlier when the session already says staff (preloadAdminCode), and routes render after their loaders.
  */
-const staffThenAdminCode =
-  (session: SessionActor) =>
+const staffThen =
+  (session: SessionActor, code: Remembered<unknown>) =>
   async (args: LoaderFunctionArgs): Promise<null> => {
     await requireStaff(session)(args);
-    await loadAdminCode();
+    await code.load();
     return null;
   };
 
-/** An admin screen from the code the staff guard loaded before this route could render. */
-function adminScreen(name: AdminScreenName): ComponentType {
-  return function AdminScreen() {
-    if (!adminModule) throw new Error(`admin screen ${name} rendered before the staff guard loaded the admin code`);
-    const Screen = adminModule[name];
-    return <Screen />;
+/** The admin layout, from the code the staff guard loaded before this route could render. */
+function AdminLayoutScreen() {
+  if (!adminCode.value) throw new Error('the admin layout rendered before the staff guard loaded the admin code');
+  return <adminCode.value.AdminLayout />;
+}
+
+/** An admin screen's route but its path: its title, the staff guard, its code, and the screen once loaded. */
+function adminScreen(session: SessionActor, title: RouteHandle['title'], screen: AdminScreenName) {
+  const code = adminScreenCode[screen];
+  const handle: AdminRouteHandle = { title, adminScreen: screen };
+  return {
+    handle,
+    loader: staffThen(session, code),
+    Component: function AdminScreen() {
+      if (!code.value) throw new Error(`admin screen ${screen} rendered before the staff guard loaded its code`);
+      return <code.value />;
+    },
   };
 }
 
@@ -349,81 +402,29 @@ function routeTable(session: SessionActor): RouteObject[] {
             },
             {
               path: 'admin',
-              loader: staffThenAdminCode(session),
-              Component: adminScreen('AdminLayout'),
+              loader: staffThen(session, adminCode),
+              Component: AdminLayoutScreen,
               children: [
                 { index: true, ...redirectTo('/admin/events') },
-                {
-                  path: 'events',
-                  handle: handle(titles.adminEvents),
-                  Component: adminScreen('EventsPage'),
-                },
-                {
-                  path: 'events/submission/:id',
-                  handle: handle(titles.adminSubmission),
-                  Component: adminScreen('EventSubmissionPage'),
-                },
-                {
-                  path: 'applications',
-                  handle: handle(titles.adminApplications),
-                  Component: adminScreen('ApplicationsPage'),
-                },
-                {
-                  path: 'applications/:rid/1',
-                  handle: handle(titles.adminReview),
-                  Component: adminScreen('ReviewStep1Page'),
-                },
-                {
-                  path: 'applications/:rid/2',
-                  handle: handle(titles.adminReview),
-                  Component: adminScreen('ReviewStep2Page'),
-                },
-                {
-                  path: 'applications/:rid/3',
-                  handle: handle(titles.adminReview),
-                  Component: adminScreen('ReviewStep3Page'),
-                },
-                {
-                  path: 'applications/:rid/4',
-                  handle: handle(titles.adminReview),
-                  Component: adminScreen('ReviewStep4Page'),
-                },
-                {
-                  // The whole application to print, in either language.
-                  path: 'applications/:rid/print',
-                  handle: handle(titles.adminPrint),
-                  Component: adminScreen('ApplicationPrintPage'),
-                },
-                {
-                  path: 'programs',
-                  handle: handle(titles.adminPrograms),
-                  Component: adminScreen('ProgramsPage'),
-                },
-                {
-                  path: 'programs/drive/:id',
-                  handle: handle(titles.adminDrive),
-                  Component: adminScreen('DrivePage'),
-                },
-                {
-                  path: 'dashboard',
-                  handle: handle(titles.adminDashboard),
-                  Component: adminScreen('DashboardPage'),
-                },
+                { path: 'events', ...adminScreen(session, titles.adminEvents, 'EventsPage') },
+                { path: 'events/submission/:id', ...adminScreen(session, titles.adminSubmission, 'EventSubmissionPage') },
+                { path: 'applications', ...adminScreen(session, titles.adminApplications, 'ApplicationsPage') },
+                { path: 'applications/:rid/1', ...adminScreen(session, titles.adminReview, 'ReviewStep1Page') },
+                { path: 'applications/:rid/2', ...adminScreen(session, titles.adminReview, 'ReviewStep2Page') },
+                { path: 'applications/:rid/3', ...adminScreen(session, titles.adminReview, 'ReviewStep3Page') },
+                { path: 'applications/:rid/4', ...adminScreen(session, titles.adminReview, 'ReviewStep4Page') },
+                // The whole application to print, in either language.
+                { path: 'applications/:rid/print', ...adminScreen(session, titles.adminPrint, 'ApplicationPrintPage') },
+                { path: 'programs', ...adminScreen(session, titles.adminPrograms, 'ProgramsPage') },
+                { path: 'programs/drive/:id', ...adminScreen(session, titles.adminDrive, 'DrivePage') },
+                { path: 'dashboard', ...adminScreen(session, titles.adminDashboard, 'DashboardPage') },
                 // The HUD beneficiary report and its printable page (docs/decisions/031-hud-beneficiary-report.md).
-                { path: 'reports/hud', handle: handle(titles.adminHudReport), Component: adminScreen('HudReportPage') },
-                { path: 'reports/hud/print', handle: handle(titles.adminHudReport), Component: adminScreen('HudPrintPage') },
-                { path: 'news', handle: handle(titles.adminNews), Component: adminScreen('NewsAdminPage') },
-                { path: 'news/:id', handle: handle(titles.adminNewsItem), Component: adminScreen('NewsEditorPage') },
-                {
-                  path: 'users',
-                  handle: handle(titles.adminUsers),
-                  Component: adminScreen('UsersPage'),
-                },
-                {
-                  path: 'users/:id',
-                  handle: handle(titles.adminUser),
-                  Component: adminScreen('UserDetailPage'),
-                },
+                { path: 'reports/hud', ...adminScreen(session, titles.adminHudReport, 'HudReportPage') },
+                { path: 'reports/hud/print', ...adminScreen(session, titles.adminHudReport, 'HudPrintPage') },
+                { path: 'news', ...adminScreen(session, titles.adminNews, 'NewsAdminPage') },
+                { path: 'news/:id', ...adminScreen(session, titles.adminNewsItem, 'NewsEditorPage') },
+                { path: 'users', ...adminScreen(session, titles.adminUsers, 'UsersPage') },
+                { path: 'users/:id', ...adminScreen(session, titles.adminUser, 'UserDetailPage') },
               ],
             },
             { path: '*', element: <NotFoundPage />, handle: handle(titles.notFound) },

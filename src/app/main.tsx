@@ -36,7 +36,7 @@ prefetchRouteData(queryClient, { pathname, search }, selectIsSignedIn(session.ge
 // Each step of the start is a task of its own, not one long one with the modules' evaluation: the browser may paint
 // and answer input between them (docs/decisions/070-blocking-time.md). The calls above are on their way already.
 await yieldToBrowser();
-preloadAdminCode(pathname, selectIsStaff(session.getSnapshot()));
+preloadAdminCode(routes, pathname, selectIsStaff(session.getSnapshot()));
 const firstCode = Promise.all([...catalogPartsFor(pathname).map(loadCatalogPart), resolveLazyRoutes(routes, pathname)]);
 // Handled below; not reported as unhandled if it fails during the yield.
 firstCode.catch(() => undefined);
@@ -58,7 +58,7 @@ router.subscribe((state) => {
   if (state.navigation.state !== 'loading' || !next) return;
   const snapshot = session.getSnapshot();
   prefetchRouteData(queryClient, next, selectIsSignedIn(snapshot));
-  preloadAdminCode(next.pathname, selectIsStaff(snapshot));
+  preloadAdminCode(routes, next.pathname, selectIsStaff(snapshot));
 });
 
 // Cached server data belongs to one person: drop it when the signed-in user changes or signs out.

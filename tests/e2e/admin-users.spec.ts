@@ -3,6 +3,8 @@
 // person, signed in elsewhere, is signed out at once. axe clean in es or en (both: E2E_ALL=1) and at 360 px; the same
 // with the keyboard. Staff also end a person's signed-in sessions, one and then all
 // (docs/decisions/057-see-your-sessions.md).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { makeStaff } from './support/admin.ts';
@@ -183,6 +185,24 @@ test("no admin code reaches an applicant's browser, not even at an /admin addres
     expect(body, script.url).not.toContain('/admin/users/{id}/active');
     expect(body, script.url).not.toContain('adminAction');
   }
+});
+
+test("the offline shell's precache, which every applicant's phone downloads, holds the panel's screens and no admin screen", async ({ request }) => {
+  // The build's own manifest names each module's file (the server serves that build, dist/); the worker's list is read
+  // from the worker the browser installs.
+  const manifest = JSON.parse(readFileSync(join(process.cwd(), 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const worker = await (await request.get('/sw.js')).text();
+  const precached = (key: string) => {
+    const file = manifest[key]?.file;
+    if (!file) throw new Error(`${key} is not in the build's manifest`);
+    return worker.includes(`"${file}"`) || worker.includes(`"/${file}"`);
+  };
+  expect(precached('src/features/programs/components/ProgramsPage.tsx')).toBe(true);
+  expect(precached('src/app/PanelRoutes.tsx')).toBe(true);
+  const adminModules = Object.keys(manifest).filter((key) => key === 'src/app/AdminRoutes.tsx' || /^src\/features\/admin-[\w-]+\/components\/\w+Page\.tsx$/.test(key));
+  // The layout and each admin screen (events, applications, review, print, programs, drive, dashboard, reports, news, users).
+  expect(adminModules.length).toBeGreaterThanOrEqual(12);
+  expect(adminModules.filter(precached)).toEqual([]);
 });
 
 

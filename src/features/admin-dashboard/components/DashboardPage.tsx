@@ -2,7 +2,7 @@
 // applicant accounts, the funnel from account to decision, applications by status, sub-program and program,
 // registrations per month, how people heard, and the time to decision. The URL holds the program and the days, so a
 // view can be shared and reloaded; each chart has its table beside it and downloads as CSV. Loaded as a chunk of its
-// own (src/app/AdminRoutes.tsx), which the entry starts early for a staff member opening this address.
+// own, as every admin screen (src/app/AppRoutes.tsx), which the entry starts early for a staff member opening this address.
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useUrlSearch } from '#components/admin/ListControls';
