@@ -73,6 +73,8 @@ const stored = (id: number): ApplicationFile => ({
   active_content: [],
 });
 const FIRST = stored(11);
+/** The server's list of the field after another device stored a file in it ("use theirs"): the first file and one more. */
+const THEIRS = [FIRST, stored(21)];
 /** Two files at most, so "full" is reached in a few steps and the context stays finite. */
 const INPUT: DocumentsInput = { applicationId: 7, step: 4, path: ['income_documents'], kind: 'income_document', maxBytes: MAX_UPLOAD_BYTES, maxFiles: 2, files: [FIRST], readonly: false };
 const uploadInputOf = (field: ModelSnapshot): UploadInput => ({
@@ -161,6 +163,8 @@ function sampleEvents(state: Composed): ModelEvent[] {
     { type: 'xstate.done.actor.removeDocument' },
     { type: 'xstate.error.actor.removeDocument', error: { body: undefined } },
     { type: 'documents.lock' },
+    // "Use theirs" on a conflict: the same field's list as the server has it (another device stored a file).
+    { type: 'documents.replace', files: THEIRS },
   ];
 }
 
@@ -189,6 +193,8 @@ interface World {
     reports: number[][];
     toasts: string[];
     error: DocumentsError | null;
+    /** A list that came while a removal was under way, applied once it settles. */
+    shown: ApplicationFile[] | null;
     uploadError: UploadError | null;
     /** What the child shows, kept from the events alone (the model follows the machine's own forwarding). */
     uploadStatus: UploadStatus;
@@ -201,7 +207,7 @@ function createWorld(): World {
     removals: [],
     reports: [],
     toasts: [],
-    expected: { files: [FIRST], reports: [], toasts: [], error: null, uploadError: null, uploadStatus: 'idle' },
+    expected: { files: [FIRST], reports: [], toasts: [], error: null, shown: null, uploadError: null, uploadStatus: 'idle' },
   };
   const actor = createActor(
     documentsMachine.provide({
@@ -293,22 +299,33 @@ async function execute(world: World, event: ModelEvent): Promise<void> {
         expected.uploadStatus = 'idle';
       }
       break;
+    case 'documents.replace':
+      // The list is the server's at once, and the draft already names it (nothing reported); an upload under way goes
+      // on. During a removal the list waits for the removal to settle.
+      if (snapshot.matches('idle')) {
+        expected.files = [...event.files];
+        expected.error = null;
+      } else if (snapshot.matches('removing')) expected.shown = [...event.files];
+      break;
     case 'xstate.done.actor.removeDocument': {
       const removal = world.removals.at(-1);
-      expected.files = expected.files.filter((file) => file.id !== removal?.input.fileId);
+      expected.files = (expected.shown ?? expected.files).filter((file) => file.id !== removal?.input.fileId);
+      expected.shown = null;
       expected.reports.push(expected.files.map((file) => file.id));
       expected.toasts.push('deleted');
       removal?.resolve();
       break;
     }
     case 'xstate.error.actor.removeDocument':
+      expected.files = expected.shown ?? expected.files;
+      expected.shown = null;
       expected.error = { code: 'remove_failed', body: null };
       world.removals.at(-1)?.reject({ body: undefined });
       break;
   }
   if (isUploadAnswer(event)) active(world)[0]?.sendBack(event);
   else if (event.type === 'documents.choose' || event.type === 'documents.retry' || event.type === 'documents.cancel') actor.send(event);
-  else if (event.type === 'documents.remove' || event.type === 'documents.lock') actor.send(event);
+  else if (event.type === 'documents.remove' || event.type === 'documents.lock' || event.type === 'documents.replace') actor.send(event);
   await settle();
 }
 
@@ -331,6 +348,8 @@ function testParams(world: World): TestParam<Composed, ModelEvent> {
     expect(upload?.context ?? null).toEqual(state.upload?.context ?? null);
     expect(selectDocumentsStatus(snapshot)).toBe(snapshot.value);
     expect(selectDocuments(snapshot)).toEqual(world.expected.files);
+    // A list that came during a removal waits for it, and only then.
+    expect(snapshot.context.shown).toEqual(world.expected.shown);
     // The step's draft gets the field's ids after each stored or deleted file, and only then.
     expect(world.reports).toEqual(world.expected.reports);
     expect(world.toasts).toEqual(world.expected.toasts);
@@ -384,6 +403,7 @@ function testParams(world: World): TestParam<Composed, ModelEvent> {
         'documents.cancel',
         'documents.remove',
         'documents.lock',
+        'documents.replace',
         'xstate.done.actor.removeDocument',
         'xstate.error.actor.removeDocument',
         'upload.progress',
@@ -403,6 +423,8 @@ const label = (event: ModelEvent) => {
       return `choose ${event.file.name}`;
     case 'upload.failed':
       return event.error.body === undefined ? 'failed (network)' : 'failed (server)';
+    case 'documents.replace':
+      return `replace with ${event.files.map((file) => file.id).join(', ')}`;
     default:
       return event.type.replace(/^(documents|xstate|upload)\./, '');
   }
