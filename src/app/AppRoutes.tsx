@@ -121,7 +121,7 @@ interface AdminRouteHandle extends RouteHandle {
 }
 
 const isAdminRouteHandle = (value: unknown): value is AdminRouteHandle =>
-  typeof value === 'object' && value !== null && 'adminScreen' in value && typeof value.adminScreen === 'string' && value.adminScreen in adminScreens;
+  typeof value === 'object' && value !== null && 'adminScreen' in value && typeof value.adminScreen === 'string' && Object.hasOwn(adminScreens, value.adminScreen);
 
 /**
  * Starts the admin code for an /admin address when this device's session is staff's, the layout's and the screen's,
