@@ -35,11 +35,12 @@ export async function startProcess(args: string[], env: Record<string, string>, 
   return { child, stdout: () => stdout };
 }
 
-export function stop(child: ChildProcess): Promise<void> {
+/** Stops a process (SIGTERM: its shutdown runs; SIGKILL: none does, as in a crash) and resolves once it is gone. */
+export function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.on('exit', () => resolve());
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }
 

@@ -3,9 +3,7 @@
 // (tests/server/several-servers.test.ts).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
+import { root, stop } from './processes.ts';
 
 export interface RunningServer {
   child: ChildProcessWithoutNullStreams;
@@ -34,10 +32,4 @@ export function startServer(dataDir: string, port: number, env: Record<string, s
 }
 
 /** SIGKILL: no shutdown hook runs, as in a crash or an out-of-memory kill. Resolves once the process is gone. */
-export function kill9(server: RunningServer): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    server.child.on('exit', () => resolve());
-    server.child.kill('SIGKILL');
-  });
-}
+export const kill9 = (server: RunningServer): Promise<void> => stop(server.child, 'SIGKILL');
