@@ -246,13 +246,13 @@ async function benchDatabase(env: Record<string, string>, workers: number): Prom
     const lent = new WeakMap<object, Draft>();
     // The first refused save, printed after the table: a save benchmark that measures refusals measures nothing.
     let refusedSave: string | undefined;
-    const bareTurn = await healthPair(base, BARE_FASTIFY, bareFastify, 'GET /api/health');
-    rows.push(...bareTurn.rows);
-    healthRatios = bareTurn.ratios;
+    const plainPair = await healthPair(base, BARE_FASTIFY, bareFastify, 'GET /api/health');
+    rows.push(...plainPair.rows);
+    healthRatios = plainPair.ratios;
     if (process.env.BENCH_HEALTH_CONTROL === '1' && workers === 1) {
-      const controlTurn = await healthPair(base, BARE_AFTER_STREAMS, bareFastifyAfterStreams, 'GET /api/health (beside the control)');
-      rows.push(...controlTurn.rows);
-      controlRatios = controlTurn.ratios;
+      const controlPair = await healthPair(base, BARE_AFTER_STREAMS, bareFastifyAfterStreams, 'GET /api/health (beside the control)');
+      rows.push(...controlPair.rows);
+      controlRatios = controlPair.ratios;
     }
     rows.push(await load('POST /api/auth/session/ (refresh)', { url: `${base}/api/auth/session/`, method: 'POST', headers: json, body: JSON.stringify({ refresh: signIn.refresh }) }));
     rows.push(await load('GET /api/me', { url: `${base}/api/me`, headers: auth }));
