@@ -3,13 +3,13 @@
 // person, signed in elsewhere, is signed out at once. axe clean in es or en (both: E2E_ALL=1) and at 360 px; the same
 // with the keyboard. Staff also end a person's signed-in sessions, one and then all
 // (docs/decisions/057-see-your-sessions.md).
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { makeStaff } from './support/admin.ts';
 import { createAccount, expectNoHorizontalScroll, fieldLabel, PHONE_USER_AGENT, shotPath, signIn, switchLanguage, t, type Account, type Locale } from './support/shell.ts';
 import { languagesOf } from './support/selection.ts';
+import { readViteManifest } from '../../scripts/vite-manifest.ts';
 
 /** A staff member of this test's own, and an applicant whose last name has an accent and a token only this test uses. */
 async function staffAndApplicant(label: string): Promise<{ staff: Account; person: Account; token: string }> {
@@ -190,7 +190,7 @@ test("no admin code reaches an applicant's browser, not even at an /admin addres
 test("the offline shell's precache, which every applicant's phone downloads, holds the panel's screens and no admin screen", async ({ request }) => {
   // The build's own manifest names each module's file (the server serves that build, dist/); the worker's list is read
   // from the worker the browser installs.
-  const manifest = JSON.parse(readFileSync(join(process.cwd(), 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const manifest = readViteManifest(join(process.cwd(), 'dist'));
   const worker = await (await request.get('/sw.js')).text();
   const precached = (key: string) => {
     const file = manifest[key]?.file;
