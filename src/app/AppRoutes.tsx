@@ -109,10 +109,12 @@ function remembered<T>(start: () => Promise<T>): Remembered<T> {
   return code;
 }
 
+/** Admin code comes with the panel's and the admin's parts of the catalog. */
+const adminPart = <T,>(code: Promise<T>) => withCatalog(code, 'panel', 'admin');
 /** The admin area's layout and page actors, then each screen's code, once loaded (see adminScreen). */
-const adminCode = remembered(() => withCatalog(import('./AdminRoutes'), 'panel', 'admin'));
+const adminCode = remembered(() => adminPart(import('./AdminRoutes')));
 const adminScreenCode = Object.fromEntries(
-  Object.entries(adminScreens).map(([name, start]) => [name, remembered<ComponentType>(() => withCatalog(start(), 'panel', 'admin'))]),
+  Object.entries(adminScreens).map(([name, start]) => [name, remembered<ComponentType>(() => adminPart(start()))]),
 ) as Record<AdminScreenName, Remembered<ComponentType>>;
 
 /** An admin route's handle: its title, and the screen whose code its loader waits for. */
