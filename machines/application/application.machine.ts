@@ -22,6 +22,7 @@ import {
   type ApplicantReview,
 } from '#shared/review-lifecycle.ts';
 import { planDraft } from './application.drafts.ts';
+import { allStepsSubmitted } from './application.steps.ts';
 import type {
   ApplicationChildren,
   ApplicationContext,
@@ -32,21 +33,12 @@ import type {
   ServerApplicationErrorCode,
   StepKey,
   StepNumber,
-  StepStatuses,
   SubmitApplicationInput,
   SubmitApplicationOutput,
 } from './application.types.ts';
 
-export const STEP_KEYS: readonly StepKey[] = STEP_NUMBERS.map((step) => `${step}` as const);
-
 const stepActorId = (step: StepNumber) => `step${step}` as const;
 const autosaveActorId = (step: StepNumber) => `autosave${step}` as const;
-
-export const allStepsSubmitted = (steps: StepStatuses): boolean => STEP_KEYS.every((key) => steps[key] === 'submitted');
-
-/** Where "Continue" goes: the first step not submitted yet, or null when all six are. */
-export const firstIncompleteStep = (steps: StepStatuses): StepNumber | null =>
-  STEP_NUMBERS.find((step) => steps[`${step}`] !== 'submitted') ?? null;
 
 /** The contract's codes (components/schemas/ErrorCode) the application machine acts on. */
 const SERVER_CODES = [

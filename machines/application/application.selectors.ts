@@ -6,7 +6,8 @@ import type { StepActorRef } from '#machines/step/step.machine.ts';
 import type { UploadActorRef } from '#machines/upload/upload.machine.ts';
 import type { DocumentsActorRef } from '#machines/documents/documents.machine.ts';
 import type { ApplicationStatus } from '#shared/review-lifecycle.ts';
-import { documentsActorId, firstIncompleteStep, STEP_KEYS } from './application.machine.ts';
+import { documentsActorId } from './application.machine.ts';
+import { firstIncompleteStep, STEP_KEYS } from './application.steps.ts';
 import type { ApplicationMachine } from './application.machine.ts';
 import type { ApplicationError, StepKey, StepNumber, StepStatuses } from './application.types.ts';
 

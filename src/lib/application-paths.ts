@@ -1,6 +1,6 @@
 // Where each part of an application lives (the route table is src/app/AppRoutes.tsx): the start message, the four
 // step screens (steps 3, 4 and 5 share /3), "check your answers" and the confirmation.
-import { firstIncompleteStep } from '#machines/application/application.machine';
+import { firstIncompleteStep } from '#machines/application/application.steps';
 import type { StepNumber, StepStatus } from '#machines/step/step.types';
 import { STEP_NUMBERS } from '#shared/application-constants';
 import { isStepSubmitted } from '#shared/review-lifecycle';

@@ -1,61 +1,8 @@
 // No import circle among the server's and shared/'s modules (docs/decisions/053-the-server-in-plugins.md): each
-// module's imports, type-only ones included, are read with the TypeScript compiler and resolved as tsconfig.json does.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+// module's imports, type-only ones included, are read with the TypeScript compiler and resolved as tsconfig.json does
+// (tests/support/import-graph.ts).
 import { describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const parsed = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, {
-  ...ts.sys,
-  onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-    throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-  },
-});
-if (!parsed) throw new Error('tsconfig.json could not be read');
-const compilerOptions = parsed.options;
-// One resolution per folder and specifier, shared by every graph the tests build.
-const resolutionCache = ts.createModuleResolutionCache(root, (name) => name, compilerOptions);
-
-/** The TypeScript sources under `folders`, as paths from the repository's root. */
-const sourcesUnder = (...folders: string[]): string[] =>
-  folders.flatMap((folder) =>
-    readdirSync(join(root, folder), { withFileTypes: true, recursive: true })
-      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-      .map((entry) => relative(root, join(entry.parentPath, entry.name))),
-  );
-
-/** Every module specifier a file names: static imports and re-exports (type-only too) and dynamic import(). */
-function specifiers(text: string, fileName: string): string[] {
-  const found: string[] = [];
-  const visit = (node: ts.Node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      found.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      const [argument] = node.arguments;
-      if (argument && ts.isStringLiteralLike(argument)) found.push(argument.text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS));
-  return found;
-}
-
-/** Each file's imports of other files in `files`. */
-function importGraph(files: string[], read: (file: string) => string): Map<string, string[]> {
-  const known = new Set(files);
-  return new Map(
-    files.map((file) => {
-      const targets = specifiers(read(file), file)
-        .map((specifier) => ts.resolveModuleName(specifier, join(root, file), compilerOptions, ts.sys, resolutionCache).resolvedModule?.resolvedFileName)
-        .filter((resolved): resolved is string => resolved !== undefined)
-        .map((resolved) => relative(root, resolved))
-        .filter((target) => known.has(target));
-      return [file, [...new Set(targets)]];
-    }),
-  );
-}
+import { importGraph, readSource, sourcesUnder } from '../support/import-graph.ts';
 
 /** The circles of a graph: its strongly connected components of more than one file, or a file importing itself. */
 function circles(graph: Map<string, string[]>): string[][] {
@@ -95,7 +42,6 @@ function circles(graph: Map<string, string[]>): string[][] {
 // Reading some 130 files and resolving their imports takes seconds on a busy two-core machine.
 describe('import circles', { timeout: 60_000 }, () => {
   const files = sourcesUnder('server', 'shared');
-  const readSource = (file: string) => readFileSync(join(root, file), 'utf8');
 
   it('reads the server and shared/ (the graph is not empty)', () => {
     const graph = importGraph(files, readSource);

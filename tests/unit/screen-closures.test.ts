@@ -1,0 +1,48 @@
+// What a screen's code loads before it runs (its static value imports, followed through): the screens that only link
+// to an application load none of the application's machines, which come with the application's own screens
+// (docs/decisions/066-boot-closure.md; `npm run bench:chunks` weighs each screen's chunks in a build).
+import { describe, expect, it } from 'vitest';
+import { closureOf, importGraph, readSource, sourcesUnder } from '../support/import-graph.ts';
+
+/** The entry and the screens outside an application: everyone's first load, and the panel's screens. */
+const SCREENS = [
+  'src/app/main.tsx',
+  'src/features/programs/components/ProgramsPage.tsx',
+  'src/features/programs/components/MyProgramsPage.tsx',
+  'src/features/drive/components/DrivePage.tsx',
+  'src/features/events/components/EventsPage.tsx',
+  'src/features/news/components/NewsListPage.tsx',
+  'src/features/survey/components/SurveyPage.tsx',
+  'src/features/profile/components/ProfilePage.tsx',
+];
+/** The application's workflow: its machine and the machines it invokes for each step and documents field. */
+const APPLICATION_MACHINES = /^machines\/(?:application|step|autosave|documents)\/[^/]+\.machine\.ts$/;
+
+const applicationMachinesReached = (graph: Map<string, string[]>, screen: string) =>
+  [...closureOf(graph, screen)].filter((file) => APPLICATION_MACHINES.test(file)).sort();
+
+// Reading some 700 files and resolving their imports takes seconds on a busy two-core machine.
+describe('screen closures', { timeout: 60_000 }, () => {
+  const files = sourcesUnder('src', 'machines', 'shared', 'locales');
+  const graph = importGraph(files, readSource, 'loaded');
+
+  it.each(SCREENS)('%s loads none of the application machines', (screen) => {
+    expect(graph.get(screen)?.length).toBeGreaterThan(0);
+    expect(applicationMachinesReached(graph, screen)).toEqual([]);
+  });
+
+  it('the application step screen does load them (the check reads the graph)', () => {
+    expect(applicationMachinesReached(graph, 'src/features/application/components/ApplicationLayout.tsx')).toContain('machines/application/application.machine.ts');
+  });
+
+  it('finds the machine reached through a helper, and ignores a type-only or a dynamic import of it', () => {
+    const withImport = (line: string) => (file: string) =>
+      file === 'src/lib/application-paths.ts' ? `${line}\n${readSource(file)}` : readSource(file);
+    const reached = (line: string) =>
+      applicationMachinesReached(importGraph(files, withImport(line), 'loaded'), 'src/features/programs/components/ProgramsPage.tsx');
+    expect(reached(`import { toApplicationError } from '#machines/application/application.machine';`)).toContain('machines/application/application.machine.ts');
+    expect(reached(`import type { ApplicationEvent } from '#machines/application/application.types';`)).toEqual([]);
+    expect(reached(`import { type ApplicationEvent } from '#machines/application/application.types';`)).toEqual([]);
+    expect(reached(`export const later = () => import('#machines/application/application.machine');`)).toEqual([]);
+  });
+});
