@@ -1,4 +1,5 @@
-// `npm test`: every suite that can fail, in order: types, lint, unit + machines + server (Vitest), browser (Playwright).
+// `npm test`: every suite that can fail, in order: types, lint, unit + machines + server (Vitest), a selection of the
+// server suites on the other supported Node.js majors (`nodes`), browser (Playwright).
 // Ends with one line `N passed, N failed` (and `, K skipped` when some were) summed over all runners (CI reads it).
 // Without TEST_DATABASE_URL it starts a throwaway PostgreSQL cluster for the run where the server is installed, and
 // removes it after; where none is installed, the suites that need one are reported as skipped (docs/testing.md).
@@ -6,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
+import { nodeBinary, otherNodeVersions } from './node-versions.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -52,7 +54,7 @@ function freePort() {
 
 /** The throwaway cluster (tests/support/throwaway-postgres.ts) when TEST_DATABASE_URL names no server and one can be made. */
 let cluster = null;
-if (!process.env.TEST_DATABASE_URL && (only.length === 0 || only.includes('vitest'))) {
+if (!process.env.TEST_DATABASE_URL && (only.length === 0 || only.includes('vitest') || only.includes('nodes'))) {
   const { createCluster, postgresBinaries } = await import('../tests/support/throwaway-postgres.ts');
   if (postgresBinaries() === null) {
     console.log('No PostgreSQL server is installed and TEST_DATABASE_URL is not set: the tests run on PGlite, and the suites');
@@ -71,13 +73,48 @@ process.on('SIGTERM', () => (interrupted = true));
 step('types', () => (run('types', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']) === 0 ? [1, 0] : [0, 1]));
 step('lint', () => (run('lint', bin('eslint'), ['.', '--max-warnings', '0']) === 0 ? [1, 0] : [0, 1]));
 
-step('vitest', () => {
-  const report = join(out, 'vitest.json');
-  const status = run('vitest', bin('vitest'), ['run', ...vitestFiles, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+/** Vitest's run of `files` (all when none) by `node`, counted from its JSON report. */
+function vitest(name, node, files) {
+  const report = join(out, `${name}.json`);
+  const env = node === process.execPath ? {} : { PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ''}` };
+  const status = run(name, node, [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
   if (!existsSync(report)) return [0, 1];
   const json = JSON.parse(readFileSync(report, 'utf8'));
   const bad = json.numFailedTests + (status !== 0 && json.numFailedTests === 0 ? 1 : 0);
   return [json.numPassedTests, bad, json.numPendingTests + json.numTodoTests];
+}
+
+step('vitest', () => vitest('vitest', process.execPath, vitestFiles));
+
+// The other supported Node.js majors (scripts/node-versions.mjs) run the suites whose code differs most between
+// them: native modules (argon2, sharp), streams and zlib, the server restarted as its own process, WebCrypto, SMTP.
+const nodeSelection = [
+  'tests/server/auth.test.ts',
+  'tests/server/applications.test.ts',
+  'tests/server/uploads-photos.test.ts',
+  'tests/server/uploads-resumable.test.ts',
+  'tests/server/static-compression.test.ts',
+  'tests/server/health.test.ts',
+  'tests/server/signing.test.ts',
+  'tests/server/passkeys.test.ts',
+  'tests/server/mail.test.ts',
+  'tests/server/durability.test.ts',
+];
+step('nodes', () => {
+  const totals = [0, 0, 0];
+  for (const version of otherNodeVersions()) {
+    let node;
+    try {
+      node = nodeBinary(version);
+    } catch (error) {
+      console.error(`\nNode ${version} could not be had for the tests: ${error.message}`);
+      totals[1] += 1;
+      continue;
+    }
+    const counts = vitest(`node ${version}`, node, vitestFiles.length > 0 ? vitestFiles : nodeSelection);
+    counts.forEach((count, index) => (totals[index] += count));
+  }
+  return totals;
 });
 
 step('e2e', () => {
