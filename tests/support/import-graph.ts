@@ -3,10 +3,9 @@
 // before it renders (tests/unit/screen-closures.test.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { root } from './processes.ts';
 
-export const root = fileURLToPath(new URL('../..', import.meta.url));
 const parsed = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, {
   ...ts.sys,
   onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
