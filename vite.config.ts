@@ -62,7 +62,19 @@ export default defineConfig({
       // The libraries every screen starts with (React, the router, TanStack Query, react-intl, XState...) in one chunk
       // instead of a dozen: fewer requests on a phone's slow link, and one larger file compresses better
       // (docs/decisions/066-boot-closure.md, "Grouped").
-      output: { codeSplitting: { groups: [{ name: 'framework', tags: ['$initial'], test: /node_modules/ }] } },
+      // The app's own modules every screen starts with (the entry's static imports: the session, the API client, the
+      // layout's parts) likewise in one `shell` chunk: left to the bundler they were 24 files of under 2 KiB each,
+      // which a phone fetched six at a time over HTTP/1.1 (docs/decisions/072-fewer-files.md). Kept out: the entry,
+      // main.tsx, whose top-level `await` waits for route chunks that import the shell (in the shell, each would wait
+      // for the other and the app never start), and the prerendered pages' boot script, which must stay a few KB.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'framework', tags: ['$initial'], test: /node_modules/ },
+            { name: 'shell', tags: ['$initial'], test: (id) => /\/(src|machines|shared)\//.test(id) && !/\/src\/app\/(main\.tsx|boot\.ts|boot-rules\.ts)$/.test(id) },
+          ],
+        },
+      },
     },
   },
   test: {

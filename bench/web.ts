@@ -138,6 +138,10 @@ async function visit(browser: Browser, base: string, path: string, record: Recor
     // A screen that sent the visitor elsewhere (the session refused, a guard) measured the wrong page.
     const landed = new URL(lhr.finalDisplayedUrl).pathname;
     if (landed !== path) throw new Error(`${path} ended on ${landed}`);
+    // Nor may a run measure the frame alone (docs/decisions/067-the-frame-before-the-app.md): it paints without the app,
+    // so an app that never started would look fast. The app marks <html data-hydrated> on its first commit.
+    const rendered = await page.evaluate(() => document.documentElement.dataset.hydrated !== undefined);
+    if (!rendered) throw new Error(`${path}: the app never rendered; only the frame was measured`);
     return {
       score: lhr.categories.performance?.score ?? 0,
       lcpMs: numeric('largest-contentful-paint'),

@@ -4,11 +4,13 @@
 // (docs/decisions/034-hydrate-on-intent.md; what an early click or key does: landing-intent.spec.ts). The landing page
 // shows the open interest form as it is, with no act and without JavaScript (docs/decisions/048-the-applicants-copy.md).
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, fieldLabel, signIn, startTheApp, switchLanguage, t, type Locale } from './support/shell.ts';
 import { expectNoAxeViolations } from './support/fixtures.ts';
 import { baseURL } from './support/ports.ts';
+import { filesOf, reachableKeys, readViteManifest } from '../../scripts/vite-manifest.ts';
 
 const pages = [
   { path: '/', heading: 'home.hero.title', title: 'home.page.title', description: 'meta.description.home' },
@@ -170,6 +172,23 @@ test('every prerendered page starts with the boot script alone, within budget; t
   }
   // The SPA's own page (every other path) keeps the entry and its preloads.
   expect(readFileSync(new URL('index.html', dist), 'utf8')).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+});
+
+test("the SPA's page starts with four files: its entry, the bundler's runtime, the libraries and the app's shell", () => {
+  // Left to the bundler, the app's modules every screen starts with were two dozen files of under 2 KiB, which a phone
+  // fetches six at a time over HTTP/1.1 (vite.config.ts's `shell` group; docs/decisions/072-fewer-files.md).
+  const manifest = readViteManifest(fileURLToPath(dist));
+  const names = (files: Iterable<string>) => [...files].map((file) => file.replace(/-[\w-]{8}\.js$/, '')).sort();
+  expect(names(filesOf(manifest, reachableKeys(manifest, ['index.html'])))).toEqual([
+    'assets/framework',
+    'assets/index',
+    'assets/rolldown-runtime',
+    'assets/shell',
+  ]);
+  // The page asks for all four at once: the entry's script and a preload for each of the others.
+  const html = readFileSync(new URL('index.html', dist), 'utf8');
+  const asked = [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? '');
+  expect(names(asked)).toEqual(['assets/framework', 'assets/index', 'assets/rolldown-runtime', 'assets/shell']);
 });
 
 for (const path of ['/', '/login']) {
