@@ -3,20 +3,12 @@
 import { ApiError } from '#api/errors';
 import type { SaveDraftError, ServerDraft } from '#machines/autosave/autosave.types';
 import { serverErrorCode, type ErrorCode } from '#machines/shared/error-codes';
-import { FILE_KIND_VALUES, STEP_STATUS_VALUES } from '#shared/contract-enums';
+import { STEP_STATUS_VALUES } from '#shared/contract-enums';
+// The contract's own check of a document (generated from openapi.yaml), the one the documents' list reads with.
+import { isApplicationFile } from '#shared/validation/validators/isApplicationFile.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-type ApplicationFile = NonNullable<ServerDraft['files']>[number];
-
-/** A document as the contract lists it: read only when its id, kind, name and size are there. */
-const isApplicationFile = (value: unknown): value is ApplicationFile =>
-  isRecord(value) &&
-  typeof value.id === 'number' &&
-  FILE_KIND_VALUES.some((kind) => kind === value.kind) &&
-  typeof value.file_name === 'string' &&
-  typeof value.size === 'number';
 
 /** The stored step of a conflict: its draft and version, with its status and the documents when they can be read. */
 function serverDraftOf(value: unknown): ServerDraft | null {
