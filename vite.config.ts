@@ -63,7 +63,7 @@ export default defineConfig({
       // instead of a dozen: fewer requests on a phone's slow link, and one larger file compresses better
       // (docs/decisions/066-boot-closure.md, "Grouped").
       // The app's own modules every screen starts with (the entry's static imports: the session, the API client, the
-      // layout's parts) likewise in one `shell` chunk: left to the bundler they were 24 files of under 2 KiB each,
+      // layout's parts) likewise in one `shell` chunk: left to the bundler they were 24 files of 0.1 to 4 KiB,
       // which a phone fetched six at a time over HTTP/1.1 (docs/decisions/072-fewer-files.md). Kept out: the entry,
       // main.tsx, whose top-level `await` waits for route chunks that import the shell (in the shell, each would wait
       // for the other and the app never start), and the prerendered pages' boot script, which must stay a few KB.

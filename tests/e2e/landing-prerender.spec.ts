@@ -175,7 +175,7 @@ test('every prerendered page starts with the boot script alone, within budget; t
 });
 
 test("the SPA's page starts with four files: its entry, the bundler's runtime, the libraries and the app's shell", () => {
-  // Left to the bundler, the app's modules every screen starts with were two dozen files of under 2 KiB, which a phone
+  // Left to the bundler, the app's modules every screen starts with were two dozen small files, which a phone
   // fetches six at a time over HTTP/1.1 (vite.config.ts's `shell` group; docs/decisions/072-fewer-files.md).
   const manifest = readViteManifest(fileURLToPath(dist));
   const names = (files: Iterable<string>) => [...files].map((file) => file.replace(/-[\w-]{8}\.js$/, '')).sort();
