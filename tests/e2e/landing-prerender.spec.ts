@@ -142,15 +142,16 @@ test('a signed-in person gets their own header over the prerendered landing page
 /** A public page's first scripts, gzip bytes (initial JS <= 100 KB gzip). */
 const INITIAL_SCRIPT_BUDGET_GZIP = 100 * 1024;
 const dist = new URL('../../dist/', import.meta.url);
+/** The scripts a page's HTML asks for at once, relative to the site's root: its module scripts and module preloads. */
+const scriptsAskedFor = (html: string): string[] =>
+  [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g)].map((match) => match[1] ?? '');
 const gzipSize = (file: string): number => gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length;
 
 test('every prerendered page starts with the boot script alone, within budget; the app waits in its data attributes', () => {
   for (const locale of ['es', 'en']) {
     for (const file of ['index', 'login', 'account/create', 'password/reset', 'terms']) {
       const html = readFileSync(new URL(`pages/${locale}/${file}.html`, dist), 'utf8');
-      const scripts = [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g)].map(
-        (match) => match[1] ?? '',
-      );
+      const scripts = scriptsAskedFor(html);
       expect(scripts, file).toEqual([expect.stringMatching(/^assets\/boot-[\w-]+\.js$/)]);
       const entry = html.match(/data-app-entry="\/(assets\/index-[\w-]+\.js)"/)?.[1];
       expect(entry, file).toBeDefined();
@@ -179,16 +180,11 @@ test("the SPA's page starts with four files: its entry, the bundler's runtime, t
   // fetches six at a time over HTTP/1.1 (vite.config.ts's `shell` group; docs/decisions/072-fewer-files.md).
   const manifest = readViteManifest(fileURLToPath(dist));
   const names = (files: Iterable<string>) => [...files].map((file) => file.replace(/-[\w-]{8}\.js$/, '')).sort();
-  expect(names(filesOf(manifest, reachableKeys(manifest, ['index.html'])))).toEqual([
-    'assets/framework',
-    'assets/index',
-    'assets/rolldown-runtime',
-    'assets/shell',
-  ]);
+  const firstFiles = ['assets/framework', 'assets/index', 'assets/rolldown-runtime', 'assets/shell'];
+  expect(names(filesOf(manifest, reachableKeys(manifest, ['index.html'])))).toEqual(firstFiles);
   // The page asks for all four at once: the entry's script and a preload for each of the others.
   const html = readFileSync(new URL('index.html', dist), 'utf8');
-  const asked = [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? '');
-  expect(names(asked)).toEqual(['assets/framework', 'assets/index', 'assets/rolldown-runtime', 'assets/shell']);
+  expect(names(scriptsAskedFor(html))).toEqual(firstFiles);
 });
 
 for (const path of ['/', '/login']) {
