@@ -140,16 +140,21 @@ test('the terms box ticked before the app arrived is ticked after, and React own
   const conditions = page.getByRole('checkbox', { name: literal(t('es', 'auth.register.conditions')) });
   await conditions.click();
   await expectAppAskedNotArrived(page, app);
-  // Shown ticked at once, as the person expects.
+  // Shown ticked at once, tick mark and all, as the person expects.
+  const tick = conditions.locator('svg');
   await expect(conditions).toBeChecked();
+  await expect(tick).toBeVisible();
   app.release();
   await expect(hydrated(page)).toHaveCount(1);
   await expect(conditions).toBeChecked();
+  await expect(tick).toBeVisible();
   // The app's state agrees with what is shown: one more click clears it, and one more ticks it again.
   await conditions.click();
   await expect(conditions).not.toBeChecked();
+  await expect(tick).toBeHidden();
   await conditions.click();
   await expect(conditions).toBeChecked();
+  await expect(tick).toBeVisible();
 });
 
 test('a stored session loads the app at once, with no act, and the landing page is the signed-in one', async ({ page }) => {
