@@ -18,9 +18,16 @@ export function catalogPartOf(id: string): CatalogPart | 'server' {
   return 'public';
 }
 
+/**
+ * The applicant's own records: an application, a program's drive, the survey and the profile. The panel's other
+ * screens (programs, My Programs, events, news) show public texts only, so they load no more than a public page
+ * (tests/unit/catalog-parts.test.ts reads their code).
+ */
+const PANEL_PART_ADDRESSES = /^\/(?:profile|panel\/(?:application|survey|programs\/my\/drive))(?:\/|$)/;
+
 /** The parts an address's screens need: every screen uses the public one (the header, the footer, errors). */
 export function catalogPartsFor(pathname: string): CatalogPart[] {
   if (/^\/admin(?:\/|$)/.test(pathname)) return ['public', 'panel', 'admin'];
-  if (/^\/(?:panel|profile)(?:\/|$)/.test(pathname)) return ['public', 'panel'];
+  if (PANEL_PART_ADDRESSES.test(pathname)) return ['public', 'panel'];
   return ['public'];
 }

@@ -17,7 +17,7 @@ export function frameFamilyOf(pathname: string): FrameFamily {
 }
 
 /** An address of each family, whose catalog parts the family's frame preloads. */
-export const FRAME_FAMILIES: Readonly<Record<FrameFamily, string>> = { public: '/', panel: '/panel', admin: '/admin' };
+export const FRAME_FAMILIES: Readonly<Record<FrameFamily, string>> = { public: '/', panel: '/profile', admin: '/admin' };
 
 /** The frame's file under the SPA's root. */
 export const frameFile = (language: string, family: FrameFamily): string => `${FRAME_DIR}/${language}/${family}.html`;

@@ -52,10 +52,12 @@ const handle = (title: RouteHandle['title']): RouteHandle => ({ title });
 // A signed-in area's code comes with its part of the catalog (docs/decisions/062-small-chunks.md).
 const withCatalog = async <T,>(code: Promise<T>, ...catalogParts: CatalogPart[]): Promise<T> =>
   (await Promise.all([code, ...catalogParts.map(loadCatalogPart)]))[0];
-const panel = () => withCatalog(import('./PanelRoutes'), 'panel');
+// The panel's layout, programs, My Programs, events and news show public texts only (shared/catalog-parts.ts).
+const panel = () => import('./PanelRoutes');
 // Each panel screen is a chunk of its own, with its machines (the drive's, the attendance's) and validators (the
-// survey's): /panel/programs loads none of the others' (docs/decisions/066-boot-closure.md).
-const panelScreen = <T,>(code: Promise<T>) => withCatalog(code, 'panel');
+// survey's): /panel/programs loads none of the others' (docs/decisions/066-boot-closure.md). The drive and the survey,
+// the applicant's own records, come with the panel's part of the catalog.
+const applicantRecordScreen = <T,>(code: Promise<T>) => withCatalog(code, 'panel');
 // The public pages too: no signed-in screen needs them (docs/decisions/066-boot-closure.md).
 const publicPages = () => import('./PublicRoutes');
 // An application's screens are apart from the rest of the panel: they alone need the step schemas' validators.
@@ -318,27 +320,27 @@ function routeTable(session: SessionActor): RouteObject[] {
                 {
                   path: 'programs',
                   handle: handle(titles.programs),
-                  lazy: async () => ({ Component: (await panelScreen(import('#features/programs/components/ProgramsPage'))).ProgramsPage }),
+                  lazy: async () => ({ Component: (await import('#features/programs/components/ProgramsPage')).ProgramsPage }),
                 },
                 {
                   path: 'programs/my',
                   handle: handle(titles.myPrograms),
-                  lazy: async () => ({ Component: (await panelScreen(import('#features/programs/components/MyProgramsPage'))).MyProgramsPage }),
+                  lazy: async () => ({ Component: (await import('#features/programs/components/MyProgramsPage')).MyProgramsPage }),
                 },
                 {
                   path: 'programs/my/drive/:id',
                   handle: handle(titles.drive),
-                  lazy: async () => ({ Component: (await panelScreen(import('#features/drive/components/DrivePage'))).DrivePage }),
+                  lazy: async () => ({ Component: (await applicantRecordScreen(import('#features/drive/components/DrivePage'))).DrivePage }),
                 },
                 {
                   path: 'events',
                   handle: handle(titles.events),
-                  lazy: async () => ({ Component: (await panelScreen(import('#features/events/components/EventsPage'))).EventsPage }),
+                  lazy: async () => ({ Component: (await import('#features/events/components/EventsPage')).EventsPage }),
                 },
                 {
                   path: 'news',
                   handle: handle(titles.news),
-                  lazy: async () => ({ Component: (await panelScreen(import('#features/news/components/NewsListPage'))).NewsListPage }),
+                  lazy: async () => ({ Component: (await import('#features/news/components/NewsListPage')).NewsListPage }),
                 },
                 {
                   // A chunk of its own: only an article renders Markdown, so markdown-it stays out of the panel's chunk.
@@ -349,7 +351,7 @@ function routeTable(session: SessionActor): RouteObject[] {
                 {
                   path: 'survey',
                   handle: handle(titles.survey),
-                  lazy: async () => ({ Component: (await panelScreen(import('#features/survey/components/SurveyPage'))).SurveyPage }),
+                  lazy: async () => ({ Component: (await applicantRecordScreen(import('#features/survey/components/SurveyPage'))).SurveyPage }),
                 },
                 {
                   // One application: its layout loads it and holds its actors while the person moves between screens.

@@ -12,7 +12,7 @@ import { languagesOf } from './support/selection.ts';
 /** The copy's button of a My Programs card: its name carries the program for screen readers. */
 const copyButton = (scope: Locator | Page, locale: Locale, program?: string): Locator =>
   scope.getByRole('button', {
-    name: t(locale, 'application.copy.download') + (program ? t(locale, 'application.copy.context', { program }) : ''),
+    name: t(locale, 'panel.applicantCopy.download') + (program ? t(locale, 'panel.applicantCopy.context', { program }) : ''),
     exact: true,
   });
 
@@ -53,7 +53,7 @@ for (const locale of languagesOf('en')) {
 
     await tabTo(page, button);
     const fromList = await downloadWithEnter(page);
-    expect(fromList.name).toBe(t(locale, 'application.copy.fileName', { id: sent }));
+    expect(fromList.name).toBe(t(locale, 'panel.applicantCopy.fileName', { id: sent }));
     expect(fromList.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(fromList.text).toContain(locale === 'es' ? 'Copia de su solicitud' : 'Copy of your application');
     expect(fromList.text).toContain(`Café del Sur ${sent}`.replace('é', '\xe9'));

@@ -56,7 +56,8 @@ test('a cookie naming no built language gets Spanish, and other pages get the fr
   // Signed-in screens: the frame of their family in the cookie's language, with their catalog parts preloaded, never
   // hydrated (docs/decisions/067-the-frame-before-the-app.md).
   for (const [path, locale, parts] of [
-    ['/panel/programs', 'es', ['public', 'panel']],
+    ['/panel/programs', 'es', ['public']],
+    ['/panel/application/1/3', 'es', ['public', 'panel']],
     ['/admin/applications', 'en', ['public', 'panel', 'admin']],
     ['/submission/1', 'en', ['public']],
   ] as const) {

@@ -1,6 +1,7 @@
 // The catalogs' parts (shared/catalog-parts.ts, built by scripts/catalogs-plugin.ts): together they hold every
-// message the browser shows, compiled from the source catalogs; the server's own texts stay out;
-// and code outside the signed-in areas uses only ids of the public part, the one every page loads.
+// message the browser shows, compiled from the source catalogs; the server's own texts stay out; code outside the
+// signed-in areas uses only ids of the public part, the one every page loads; and so does everything the panel's
+// screens that load no other part run before they render.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
@@ -8,6 +9,7 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_PARTS, catalogPartOf, catalogPartsFor, SHOWN_SERVER_IDS } from '#shared/catalog-parts.ts';
 import { compiledCatalogPart } from '../../scripts/catalogs-plugin.ts';
+import { closureOf, importGraph, readSource, sourcesUnder } from '../support/import-graph.ts';
 
 const source = (locale: string) => JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8')) as Record<string, string>;
 
@@ -31,7 +33,29 @@ function files(dir: string): string[] {
 const idsIn = (text: string, known: Record<string, string>): string[] =>
   [...text.matchAll(/['"`]([a-zA-Z][\w-]*(?:\.[\w-]+)+)['"`]/g)].map((match) => match[1] ?? '').filter((id) => id in known);
 
-describe('catalog parts', { timeout: 30_000 }, () => {
+/**
+ * The panel's screens that load the public part alone (catalogPartsFor), with the entry: the shell every screen runs.
+ * The route table is left out of the entry's code: its titles are each route's, whose code brings that route's parts.
+ */
+const PUBLIC_PART_SCREENS = [
+  'src/app/main.tsx',
+  'src/app/PanelRoutes.tsx',
+  'src/features/programs/components/ProgramsPage.tsx',
+  'src/features/programs/components/MyProgramsPage.tsx',
+  'src/features/events/components/EventsPage.tsx',
+  'src/features/news/components/NewsListPage.tsx',
+  'src/features/news/components/NewsArticlePage.tsx',
+];
+const NOT_A_SCREEN = new Set(['src/app/AppRoutes.tsx', 'shared/catalog-parts.ts']);
+
+/** The ids outside the public part in what `screen` loads before it runs (its static value imports, followed). */
+function otherPartIdsReached(graph: Map<string, string[]>, screen: string, read: (file: string) => string, messages: Record<string, string>): string[] {
+  return [...closureOf(graph, screen)]
+    .filter((file) => !NOT_A_SCREEN.has(file))
+    .flatMap((file) => idsIn(read(file), messages).filter((id) => catalogPartOf(id) !== 'public').map((id) => `${file}: ${id}`));
+}
+
+describe('catalog parts', { timeout: 60_000 }, () => {
   for (const locale of ['es', 'en']) {
     it(`${locale}: the parts hold every message but the server's, compiled`, () => {
       const messages = source(locale);
@@ -63,9 +87,36 @@ describe('catalog parts', { timeout: 30_000 }, () => {
 
   it('an address loads the parts of its area', () => {
     expect(catalogPartsFor('/')).toEqual(['public']);
-    expect(catalogPartsFor('/panel/programs')).toEqual(['public', 'panel']);
-    expect(catalogPartsFor('/profile/second-factor')).toEqual(['public', 'panel']);
+    for (const light of ['/panel', '/panel/programs', '/panel/programs/my', '/panel/events', '/panel/news/4']) expect(catalogPartsFor(light), light).toEqual(['public']);
+    for (const records of ['/panel/application/7/3', '/panel/programs/my/drive/2', '/panel/survey', '/profile', '/profile/second-factor']) {
+      expect(catalogPartsFor(records), records).toEqual(['public', 'panel']);
+    }
     expect(catalogPartsFor('/admin/dashboard')).toEqual(['public', 'panel', 'admin']);
     expect(catalogPartsFor('/administration')).toEqual(['public']);
+    expect(catalogPartsFor('/profiles')).toEqual(['public']);
+  });
+
+  describe('the screens that load the public part alone', () => {
+    const messages = source('es');
+    const files = sourcesUnder('src', 'machines', 'shared');
+    const graph = importGraph(files, readSource, 'loaded');
+
+    it.each(PUBLIC_PART_SCREENS)('%s uses no id of another part', (screen) => {
+      expect(graph.get(screen)?.length).toBeGreaterThan(0);
+      expect(otherPartIdsReached(graph, screen, readSource, messages)).toEqual([]);
+    });
+
+    it('finds an id of the panel part that a screen reaches through a component', () => {
+      const planted = (file: string) =>
+        file === 'src/features/news/components/NewsListPage.tsx'
+          ? `import { ApplicantCopyButton } from '#components/application/ApplicantCopyButton';\n${readSource(file)}`
+          : file === 'src/components/application/ApplicantCopyButton.tsx'
+            ? readSource(file).replace("'panel.applicantCopy.failed'", "'application.conflict.theirs'").replace('"panel.applicantCopy.failed"', '"application.conflict.theirs"')
+            : readSource(file);
+      const plantedGraph = importGraph(files, planted, 'loaded');
+      expect(otherPartIdsReached(plantedGraph, 'src/features/news/components/NewsListPage.tsx', planted, messages)).toEqual([
+        'src/components/application/ApplicantCopyButton.tsx: application.conflict.theirs',
+      ]);
+    });
   });
 });

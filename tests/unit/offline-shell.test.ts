@@ -24,7 +24,8 @@ describe('the offline shell', () => {
   });
 
   it("picks the frame the server would send: the address's family, the device's language, else Spanish", () => {
-    expect(frameUrlsFor('/panel/programs', 'en')).toEqual(['/frame/en/panel.html', '/frame/es/panel.html']);
+    expect(frameUrlsFor('/panel/application/3/2', 'en')).toEqual(['/frame/en/panel.html', '/frame/es/panel.html']);
+    expect(frameUrlsFor('/panel/programs', 'en')).toEqual(['/frame/en/public.html', '/frame/es/public.html']);
     expect(frameUrlsFor('/profile', 'es')).toEqual(['/frame/es/panel.html']);
     expect(frameUrlsFor('/admin/applications/3', undefined)).toEqual(['/frame/es/admin.html']);
     expect(frameUrlsFor('/submission/4', 'en')).toEqual(['/frame/en/public.html', '/frame/es/public.html']);
