@@ -111,7 +111,7 @@ describe('catalog parts', { timeout: 60_000 }, () => {
         file === 'src/features/news/components/NewsListPage.tsx'
           ? `import { ApplicantCopyButton } from '#components/application/ApplicantCopyButton';\n${readSource(file)}`
           : file === 'src/components/application/ApplicantCopyButton.tsx'
-            ? readSource(file).replace("'panel.applicantCopy.failed'", "'application.conflict.theirs'").replace('"panel.applicantCopy.failed"', '"application.conflict.theirs"')
+            ? readSource(file).replace('id="panel.applicantCopy.failed"', 'id="application.conflict.theirs"')
             : readSource(file);
       const plantedGraph = importGraph(files, planted, 'loaded');
       expect(otherPartIdsReached(plantedGraph, 'src/features/news/components/NewsListPage.tsx', planted, messages)).toEqual([
