@@ -1,11 +1,12 @@
 // The frame of every page: skip link, header, offline banner, update prompt, small-screen notice, <main>, footer
 // and toasts. It also sets the document title '{title} | {shortName}' from the deepest route's handle and, after each
 // navigation, moves focus to the page's <h1> so screen-reader and keyboard users start at the new content.
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { Outlet, useLocation, useMatches, useNavigation, type UIMatch } from 'react-router-dom';
 import { MAIN_HEADING_ID } from '#components/ui/PageHeading';
 import { focusIdOf } from '#lib/focus-after-navigation';
+import { getToasts, subscribeToasts } from '#lib/toast';
 import { useHydrated } from '#lib/use-hydrated';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -13,13 +14,44 @@ import { OfflineBanner } from './OfflineBanner';
 import { SmallScreenPrompt } from './SmallScreenPrompt';
 import { useLanguageRule } from './use-language-rule';
 
-// Radix Toast and the update prompt (which comes with the service worker's registration, src/app/service-worker.ts)
-// are not needed to show a page: their chunks load once the page is on screen (hydrated); toasts queued before that
-// (#lib/toast) show when it arrives.
-const Toaster = lazy(async () => ({ default: (await import('#components/ui/Toaster')).Toaster }));
+// The update prompt (which comes with the service worker's registration, src/app/service-worker.ts) is not needed to
+// show a page: its chunk loads once the page is on screen (hydrated).
 const UpdatePrompt = lazy(async () => ({ default: (await import('./UpdatePrompt')).UpdatePrompt }));
 
-/** Mounts its lazy children once hydrated: the prerendered HTML has neither toasts nor the prompt. */
+type ToasterView = typeof import('#components/ui/Toaster').Toaster;
+
+/**
+ * Radix Toast (about 9 KiB brotli with the parts it brings, and two providers to mount) loads with the first toast
+ * rather than with every screen: most visits show none. A toast waits in the queue (#lib/toast) until the chunk
+ * arrives. A fetch that fails (offline before the service worker's precache holds the chunk) is tried again with the
+ * next toast or when the browser is back online, so no message is dropped.
+ */
+function ToasterOnFirstToast() {
+  const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  const [view, setView] = useState<{ Toaster: ToasterView } | null>(null);
+  const [failures, setFailures] = useState(0);
+  const wanted = view === null && toasts.length > 0;
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    const retry = () => setFailures((count) => count + 1);
+    import('#components/ui/Toaster').then(
+      (module) => {
+        if (current) setView({ Toaster: module.Toaster });
+      },
+      () => {
+        if (current) window.addEventListener('online', retry, { once: true });
+      },
+    );
+    return () => {
+      current = false;
+      window.removeEventListener('online', retry);
+    };
+  }, [wanted, toasts, failures]);
+  return view ? <view.Toaster /> : null;
+}
+
+/** Mounts its lazy children once hydrated: the prerendered HTML has no update prompt. */
 function OnceHydrated({ children }: { children: ReactNode }) {
   return useHydrated() ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
@@ -121,9 +153,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <OnceHydrated>
-        <Toaster />
-      </OnceHydrated>
+      <ToasterOnFirstToast />
     </div>
   );
 }

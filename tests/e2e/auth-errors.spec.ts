@@ -128,6 +128,25 @@ test('a wrong password: the server detail in a top toast for ~3000 ms, in Spanis
   expect(t('en', 'api.error.badCredentials')).toBe('No active account found with the given credentials');
 });
 
+test('the toasts\' code (Radix Toast) loads with the first toast, not with the page, and the first toast shows whole', async ({ page }) => {
+  const toasterFetches: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/Toaster-[\w-]+\.js$/.test(new URL(request.url()).pathname)) toasterFetches.push(request.url());
+  });
+  await page.goto('/login');
+  // The prerendered page loads the app at the first sign of intent (docs/decisions/034-hydrate-on-intent.md).
+  await page.mouse.move(20, 200);
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  // Everything the page fetches as it starts (its chunks, the update prompt's, the service worker) has arrived.
+  await page.waitForLoadState('networkidle');
+  expect(toasterFetches).toEqual([]);
+  const lifetime = await watchTopToast(page, t('es', 'api.error.badCredentials'));
+  await submitLogin(page, 'es', { email: account.email, password: 'not-the-password' });
+  await expectAtTop(page, t('es', 'api.error.badCredentials'));
+  expect(toasterFetches).toHaveLength(1);
+  expect((await lifetime()).shownFor).toBeGreaterThanOrEqual(2900);
+});
+
 test('reset request and confirmation with real server errors: the field named by the server in the toast and on the field', async ({ page }) => {
   // An e-mail longer than the contract accepts: the form checks the contract's rule (docs/decisions/014) and says so
   // on the field before anything is sent.
