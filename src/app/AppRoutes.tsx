@@ -5,7 +5,7 @@ import { defineMessages } from 'react-intl';
 import { matchRoutes, redirect, type HydrationState, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { SessionActor } from '#actors/session';
 import { loadCatalogPart } from '#lib/locale';
-import type { CatalogPart } from '#shared/catalog-parts';
+import { catalogPartsFor } from '#shared/catalog-parts';
 import { NotFoundPage, RouteErrorPage } from './ErrorPages';
 import { redirectSignedIn, requireSignedIn, requireStaff } from './guards';
 import { AppLoading, RootLayout, type RouteHandle } from './RootLayout';
@@ -48,20 +48,15 @@ const titles = defineMessages({
 
 const handle = (title: RouteHandle['title']): RouteHandle => ({ title });
 
-// One dynamic import per area: Vite makes each a chunk the landing page never downloads.
-// A signed-in area's code comes with its part of the catalog (docs/decisions/062-small-chunks.md).
-const withCatalog = async <T,>(code: Promise<T>, ...catalogParts: CatalogPart[]): Promise<T> =>
-  (await Promise.all([code, ...catalogParts.map(loadCatalogPart)]))[0];
-// The panel's layout, programs, My Programs, events and news show public texts only (shared/catalog-parts.ts).
+// One dynamic import per area: Vite makes each a chunk the landing page never downloads. Which parts of the catalog
+// a screen's code comes with is its address's (`catalogPartsFor`), added to every lazy route by `withAddressCatalogs`.
+// The panel's layout and lists; each panel screen is a chunk of its own, with its machines (the drive's, the
+// attendance's) and validators (the survey's): /panel/programs loads none of the others' (docs/decisions/066-boot-closure.md).
 const panel = () => import('./PanelRoutes');
-// Each panel screen is a chunk of its own, with its machines (the drive's, the attendance's) and validators (the
-// survey's): /panel/programs loads none of the others' (docs/decisions/066-boot-closure.md). The drive and the survey,
-// the applicant's own records, come with the panel's part of the catalog.
-const applicantRecordScreen = <T,>(code: Promise<T>) => withCatalog(code, 'panel');
 // The public pages too: no signed-in screen needs them (docs/decisions/066-boot-closure.md).
 const publicPages = () => import('./PublicRoutes');
 // An application's screens are apart from the rest of the panel: they alone need the step schemas' validators.
-const application = () => withCatalog(import('./ApplicationRoutes'), 'panel');
+const application = () => import('./ApplicationRoutes');
 
 /**
  * Each admin screen's code, a chunk of its own: a staff member opening the applications list downloads neither the
@@ -111,8 +106,9 @@ function remembered<T>(start: () => Promise<T>): Remembered<T> {
   return code;
 }
 
-/** Admin code comes with the panel's and the admin's parts of the catalog. */
-const adminPart = <T,>(code: Promise<T>) => withCatalog(code, 'panel', 'admin');
+/** Admin code comes with the parts of the catalog an /admin address needs (the panel's and the admin's). */
+const adminPart = async <T,>(code: Promise<T>): Promise<T> =>
+  (await Promise.all([code, ...catalogPartsFor('/admin').map(loadCatalogPart)]))[0];
 /** The admin area's layout and page actors, then each screen's code, once loaded (see adminScreen). */
 const adminCode = remembered(() => adminPart(import('./AdminRoutes')));
 const adminScreenCode = Object.fromEntries(
@@ -183,7 +179,28 @@ const redirectTo = (to: string | ((params: Record<string, string | undefined>) =
 });
 
 export function appRoutes(session: SessionActor): RouteObject[] {
-  return withRouteIds(routeTable(session));
+  return withRouteIds(withAddressCatalogs(routeTable(session)));
+}
+
+/**
+ * A lazy route's code comes with the catalog parts its address needs beyond the public one, which the entry loads for
+ * every address: the same `catalogPartsFor` the entry asks before the first render, read here from the route's whole
+ * path pattern (`/panel/programs/my/drive/:id`), so the route table never names a part itself
+ * (docs/decisions/073-panel-screens-without-the-panel-catalog.md).
+ */
+function withAddressCatalogs(routes: RouteObject[], parentPath = ''): RouteObject[] {
+  return routes.map((route) => {
+    const path = route.path === undefined ? parentPath : `${parentPath}/${route.path}`;
+    const parts = catalogPartsFor(path === '' ? '/' : path).filter((part) => part !== 'public');
+    const { lazy } = route;
+    const withParts = typeof lazy === 'function' && parts.length > 0
+      ? { lazy: async () => (await Promise.all([lazy(), ...parts.map(loadCatalogPart)]))[0] }
+      : {};
+    const named: RouteObject = route.children
+      ? { ...route, ...withParts, children: withAddressCatalogs(route.children, path) }
+      : { ...route, ...withParts };
+    return named;
+  });
 }
 
 /**
@@ -299,7 +316,7 @@ function routeTable(session: SessionActor): RouteObject[] {
               loader: requireSignedIn(session),
               handle: handle(titles.profile),
               lazy: async () => ({
-                Component: (await withCatalog(import('#features/profile/components/ProfilePage'), 'panel')).ProfilePage,
+                Component: (await import('#features/profile/components/ProfilePage')).ProfilePage,
               }),
             },
             {
@@ -308,7 +325,7 @@ function routeTable(session: SessionActor): RouteObject[] {
               loader: requireSignedIn(session),
               handle: handle(titles.secondFactor),
               lazy: async () => ({
-                Component: (await withCatalog(import('#features/profile/components/SecondFactorPage'), 'panel')).SecondFactorPage,
+                Component: (await import('#features/profile/components/SecondFactorPage')).SecondFactorPage,
               }),
             },
             {
@@ -330,7 +347,7 @@ function routeTable(session: SessionActor): RouteObject[] {
                 {
                   path: 'programs/my/drive/:id',
                   handle: handle(titles.drive),
-                  lazy: async () => ({ Component: (await applicantRecordScreen(import('#features/drive/components/DrivePage'))).DrivePage }),
+                  lazy: async () => ({ Component: (await import('#features/drive/components/DrivePage')).DrivePage }),
                 },
                 {
                   path: 'events',
@@ -351,7 +368,7 @@ function routeTable(session: SessionActor): RouteObject[] {
                 {
                   path: 'survey',
                   handle: handle(titles.survey),
-                  lazy: async () => ({ Component: (await applicantRecordScreen(import('#features/survey/components/SurveyPage'))).SurveyPage }),
+                  lazy: async () => ({ Component: (await import('#features/survey/components/SurveyPage')).SurveyPage }),
                 },
                 {
                   // One application: its layout loads it and holds its actors while the person moves between screens.

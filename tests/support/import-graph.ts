@@ -90,3 +90,67 @@ export function closureOf(graph: Map<string, string[]>, start: string): Set<stri
   }
   return reached;
 }
+
+/** A lazy route of a route table: its whole path pattern and the modules its `lazy` imports. */
+export interface LazyRoute {
+  path: string;
+  modules: string[];
+}
+
+/**
+ * The lazy routes of `file`'s `routeTable` (src/app/AppRoutes.tsx), read from its code: each route object's path
+ * joined to its parents', and the modules its `lazy` imports, directly (`import('…')`) or through a constant of the
+ * file that does (`const panel = () => import('./PanelRoutes')`).
+ */
+export function lazyRoutesOf(file: string): LazyRoute[] {
+  const text = readSource(file);
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const resolve = (specifier: string): string => {
+    const resolved = ts.resolveModuleName(specifier, join(root, file), compilerOptions, ts.sys, resolutionCache).resolvedModule?.resolvedFileName;
+    if (!resolved) throw new Error(`${file}: ${specifier} does not resolve`);
+    return relative(root, resolved);
+  };
+  const importsIn = (node: ts.Node, helpers: Map<string, string[]>): string[] => {
+    const found: string[] = [];
+    const visit = (child: ts.Node) => {
+      if (ts.isCallExpression(child) && child.expression.kind === ts.SyntaxKind.ImportKeyword) {
+        const [argument] = child.arguments;
+        if (argument && ts.isStringLiteralLike(argument)) found.push(resolve(argument.text));
+      } else if (ts.isCallExpression(child) && ts.isIdentifier(child.expression)) {
+        found.push(...(helpers.get(child.expression.text) ?? []));
+      }
+      ts.forEachChild(child, visit);
+    };
+    visit(node);
+    return found;
+  };
+  const helpers = new Map<string, string[]>();
+  let table: ts.ArrayLiteralExpression | undefined;
+  for (const statement of source.statements) {
+    if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) {
+        if (ts.isIdentifier(declaration.name) && declaration.initializer) helpers.set(declaration.name.text, importsIn(declaration.initializer, helpers));
+      }
+    } else if (ts.isFunctionDeclaration(statement) && statement.name?.text === 'routeTable') {
+      const returned = statement.body?.statements.find(ts.isReturnStatement)?.expression;
+      if (returned && ts.isArrayLiteralExpression(returned)) table = returned;
+    }
+  }
+  if (!table) throw new Error(`${file} has no routeTable returning an array`);
+  const routes: LazyRoute[] = [];
+  const walk = (array: ts.ArrayLiteralExpression, parentPath: string) => {
+    for (const element of array.elements) {
+      if (!ts.isObjectLiteralExpression(element)) continue;
+      const property = (name: string) =>
+        element.properties.find((candidate): candidate is ts.PropertyAssignment => ts.isPropertyAssignment(candidate) && ts.isIdentifier(candidate.name) && candidate.name.text === name)?.initializer;
+      const pathNode = property('path');
+      const path = pathNode && ts.isStringLiteral(pathNode) ? `${parentPath}/${pathNode.text}` : parentPath;
+      const lazy = property('lazy');
+      if (lazy) routes.push({ path: path === '' ? '/' : path, modules: [...new Set(importsIn(lazy, helpers))] });
+      const children = property('children');
+      if (children && ts.isArrayLiteralExpression(children)) walk(children, path);
+    }
+  };
+  walk(table, '');
+  return routes;
+}

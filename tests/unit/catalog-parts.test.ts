@@ -1,15 +1,15 @@
 // The catalogs' parts (shared/catalog-parts.ts, built by scripts/catalogs-plugin.ts): together they hold every
 // message the browser shows, compiled from the source catalogs; the server's own texts stay out; code outside the
-// signed-in areas uses only ids of the public part, the one every page loads; and so does everything the panel's
-// screens that load no other part run before they render.
+// signed-in areas uses only ids of the public part, the one every page loads; and what each route's code runs before
+// it renders uses only ids of the parts its address loads (the route table read from its code).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { CATALOG_PARTS, catalogPartOf, catalogPartsFor, SHOWN_SERVER_IDS } from '#shared/catalog-parts.ts';
+import { CATALOG_PARTS, catalogPartOf, catalogPartsFor, SHOWN_SERVER_IDS, type CatalogPart } from '#shared/catalog-parts.ts';
 import { compiledCatalogPart } from '../../scripts/catalogs-plugin.ts';
-import { closureOf, importGraph, readSource, sourcesUnder } from '../support/import-graph.ts';
+import { closureOf, importGraph, lazyRoutesOf, readSource, sourcesUnder } from '../support/import-graph.ts';
 
 const source = (locale: string) => JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8')) as Record<string, string>;
 
@@ -33,26 +33,34 @@ function files(dir: string): string[] {
 const idsIn = (text: string, known: Record<string, string>): string[] =>
   [...text.matchAll(/['"`]([a-zA-Z][\w-]*(?:\.[\w-]+)+)['"`]/g)].map((match) => match[1] ?? '').filter((id) => id in known);
 
+/** The route table's lazy routes, read from its code: each one's path pattern and the modules its code is. */
+const LAZY_ROUTES = lazyRoutesOf('src/app/AppRoutes.tsx');
+
 /**
- * The panel's screens that load the public part alone (catalogPartsFor), with the entry: the shell every screen runs.
- * The route table is left out of the entry's code: its titles are each route's, whose code brings that route's parts.
+ * Each screen's module with the parts its address loads (catalogPartsFor, as the route table applies it to each lazy
+ * route; a module of several routes gets the parts all of them load), and the entry with the public part: the shell
+ * every screen runs. The route table is left out of the entry's code: its titles are each route's, whose code brings
+ * that route's parts.
  */
-const PUBLIC_PART_SCREENS = [
-  'src/app/main.tsx',
-  'src/app/PanelRoutes.tsx',
-  'src/features/programs/components/ProgramsPage.tsx',
-  'src/features/programs/components/MyProgramsPage.tsx',
-  'src/features/events/components/EventsPage.tsx',
-  'src/features/news/components/NewsListPage.tsx',
-  'src/features/news/components/NewsArticlePage.tsx',
-];
+const SCREEN_PARTS = new Map<string, CatalogPart[]>([['src/app/main.tsx', ['public']]]);
+for (const route of LAZY_ROUTES) {
+  const parts = catalogPartsFor(route.path);
+  for (const module of route.modules) SCREEN_PARTS.set(module, (SCREEN_PARTS.get(module) ?? parts).filter((part) => parts.includes(part)));
+}
+const PUBLIC_PART_SCREENS = [...SCREEN_PARTS].filter(([, parts]) => parts.join() === 'public').map(([screen]) => screen);
 const NOT_A_SCREEN = new Set(['src/app/AppRoutes.tsx', 'shared/catalog-parts.ts']);
 
-/** The ids outside the public part in what `screen` loads before it runs (its static value imports, followed). */
-function otherPartIdsReached(graph: Map<string, string[]>, screen: string, read: (file: string) => string, messages: Record<string, string>): string[] {
+/** The ids outside `parts` in what `screen` loads before it runs (its static value imports, followed). */
+function otherPartIdsReached(
+  graph: Map<string, string[]>,
+  screen: string,
+  parts: readonly string[],
+  read: (file: string) => string,
+  messages: Record<string, string>,
+): string[] {
   return [...closureOf(graph, screen)]
     .filter((file) => !NOT_A_SCREEN.has(file))
-    .flatMap((file) => idsIn(read(file), messages).filter((id) => catalogPartOf(id) !== 'public').map((id) => `${file}: ${id}`));
+    .flatMap((file) => idsIn(read(file), messages).filter((id) => !parts.includes(catalogPartOf(id))).map((id) => `${file}: ${id}`));
 }
 
 describe('catalog parts', { timeout: 60_000 }, () => {
@@ -96,14 +104,34 @@ describe('catalog parts', { timeout: 60_000 }, () => {
     expect(catalogPartsFor('/profiles')).toEqual(['public']);
   });
 
-  describe('the screens that load the public part alone', () => {
+  describe("each screen's code", () => {
     const messages = source('es');
     const files = sourcesUnder('src', 'machines', 'shared');
     const graph = importGraph(files, readSource, 'loaded');
 
-    it.each(PUBLIC_PART_SCREENS)('%s uses no id of another part', (screen) => {
+    it("are read from the route table: the panel's lists and the public pages, not the applicant's records", () => {
+      expect(LAZY_ROUTES.length).toBeGreaterThan(20);
+      for (const route of LAZY_ROUTES) expect(route.modules.length, route.path).toBeGreaterThan(0);
+      expect(LAZY_ROUTES).toContainEqual({ path: '/panel/programs/my/drive/:id', modules: ['src/features/drive/components/DrivePage.tsx'] });
+      expect(PUBLIC_PART_SCREENS).toEqual(
+        expect.arrayContaining([
+          'src/app/PanelRoutes.tsx',
+          'src/app/PublicRoutes.tsx',
+          'src/features/programs/components/ProgramsPage.tsx',
+          'src/features/programs/components/MyProgramsPage.tsx',
+          'src/features/events/components/EventsPage.tsx',
+          'src/features/news/components/NewsListPage.tsx',
+          'src/features/news/components/NewsArticlePage.tsx',
+        ]),
+      );
+      for (const record of ['src/app/ApplicationRoutes.tsx', 'src/features/drive/components/DrivePage.tsx', 'src/features/survey/components/SurveyPage.tsx', 'src/features/profile/components/ProfilePage.tsx']) {
+        expect(PUBLIC_PART_SCREENS).not.toContain(record);
+      }
+    });
+
+    it.each([...SCREEN_PARTS])('%s uses ids of its parts only: %j', (screen, parts) => {
       expect(graph.get(screen)?.length).toBeGreaterThan(0);
-      expect(otherPartIdsReached(graph, screen, readSource, messages)).toEqual([]);
+      expect(otherPartIdsReached(graph, screen, parts, readSource, messages)).toEqual([]);
     });
 
     it('finds an id of the panel part that a screen reaches through a component', () => {
@@ -114,7 +142,7 @@ describe('catalog parts', { timeout: 60_000 }, () => {
             ? readSource(file).replace('id="panel.applicantCopy.failed"', 'id="application.conflict.theirs"')
             : readSource(file);
       const plantedGraph = importGraph(files, planted, 'loaded');
-      expect(otherPartIdsReached(plantedGraph, 'src/features/news/components/NewsListPage.tsx', planted, messages)).toEqual([
+      expect(otherPartIdsReached(plantedGraph, 'src/features/news/components/NewsListPage.tsx', ['public'], planted, messages)).toEqual([
         'src/components/application/ApplicantCopyButton.tsx: application.conflict.theirs',
       ]);
     });
