@@ -24,7 +24,8 @@ type ToasterView = typeof import('#components/ui/Toaster').Toaster;
  * Radix Toast (about 9 KiB brotli with the parts it brings, and two providers to mount) loads with the first toast
  * rather than with every screen: most visits show none. A toast waits in the queue (#lib/toast) until the chunk
  * arrives. A fetch that fails (offline before the service worker's precache holds the chunk) is tried again with the
- * next toast or when the browser is back online, so no message is dropped.
+ * next toast or when the browser is back online; the toasts wait meanwhile. A browser that keeps a failed module's
+ * error for the page's life (Chromium did in 2026; Firefox and Safari fetch it again) shows them after a reload.
  */
 function ToasterOnFirstToast() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
