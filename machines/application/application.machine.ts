@@ -194,7 +194,7 @@ const busySlot = (children: OwnerFields) => (slot: number) => children[ownerActo
 const slotsOf = (context: ApplicationContext, children: OwnerFields, data: DraftData) =>
   ownerSlotsFor(context.ownerSlots, ownerCount(data), busySlot(children));
 
-const applicationSetup = setup({
+export const applicationMachine = setup({
   // XState reads `types` only for inference; `{} as T` is its documented way to declare them.
   /* eslint-disable @typescript-eslint/consistent-type-assertions */
   types: {
@@ -409,65 +409,7 @@ const applicationSetup = setup({
     /** Staff's change request is what the applicant is answering (the table's `review` of the status). */
     answersChangeRequest: ({ context }) => applicantReview(context.status) === 'changes_requested',
   },
-});
-
-/** What each sub-state of filling in says (the Stately editor shows it), in a draft or in an answer to a change request. */
-interface FillingInTexts {
-  incomplete: string;
-  ready: string;
-  confirming: string;
-}
-
-/**
- * Filling in, the same in a draft and in an answer to staff's change request: whether every step is submitted, and
- * the question asked before sending. Only the texts differ; what may change in each is the steps' own rule
- * (readonlySteps).
- */
-const fillingIn = (texts: FillingInTexts) =>
-  applicationSetup.createStateConfig({
-    initial: 'incomplete',
-    on: {
-      'application.stepChanged': [
-        {
-          guard: { type: 'completesAllSteps', params: stepChangeOf },
-          target: '.ready',
-          actions: [{ type: 'setStepStatus', params: stepChangeOf }, 'clearError'],
-        },
-        {
-          target: '.incomplete',
-          actions: [{ type: 'setStepStatus', params: stepChangeOf }, 'clearError'],
-        },
-      ],
-    },
-    states: {
-      incomplete: {
-        description: texts.incomplete,
-        on: {
-          'application.submit': { actions: 'refuseIncomplete' },
-        },
-      },
-      ready: {
-        description: texts.ready,
-        on: {
-          'application.submit': { target: 'confirming', actions: 'clearError' },
-        },
-      },
-      confirming: {
-        description: texts.confirming,
-        on: {
-          'application.confirmSubmit': { target: '#application.submitting' },
-          'application.cancelSubmit': { target: 'ready' },
-          // The question stands while every step stays submitted; a step that became incomplete withdraws it.
-          'application.stepChanged': [
-            { guard: { type: 'completesAllSteps', params: stepChangeOf }, actions: { type: 'setStepStatus', params: stepChangeOf } },
-            { target: 'incomplete', actions: [{ type: 'setStepStatus', params: stepChangeOf }, 'clearError'] },
-          ],
-        },
-      },
-    },
-  });
-
-export const applicationMachine = applicationSetup.createMachine({
+}).createMachine({
   id: 'application',
   description:
     "The applicant's whole workflow on one application: a draft (or a change request answered) until its six steps are submitted and it is sent; then staff's review as the applicant sees it. It invokes a step and an autosave actor per step (step1..6, autosave1..6), the intake-form upload and a documents actor per documents field, and relays to them what the person and the browser do.",
@@ -588,21 +530,90 @@ export const applicationMachine = applicationSetup.createMachine({
     },
     draft: {
       description: 'Being filled in; the applicant can leave and come back at any time.',
-      ...fillingIn({
-        incomplete: 'Some step is still incomplete: submitting is refused with steps_incomplete.',
-        ready: 'All six steps are submitted: the application can be submitted.',
-        confirming:
-          'The person is asked to confirm: once sent, the application cannot be changed. Nothing is sent until they do.',
-      }),
+      initial: 'incomplete',
+      on: {
+        'application.stepChanged': [
+          {
+            guard: { type: 'completesAllSteps', params: stepChangeOf },
+            target: '.ready',
+            actions: [{ type: 'setStepStatus', params: stepChangeOf }, 'clearError'],
+          },
+          {
+            target: '.incomplete',
+            actions: [{ type: 'setStepStatus', params: stepChangeOf }, 'clearError'],
+          },
+        ],
+      },
+      states: {
+        incomplete: {
+          description: 'Some step is still incomplete: submitting is refused with steps_incomplete.',
+          on: {
+            'application.submit': { actions: 'refuseIncomplete' },
+          },
+        },
+        ready: {
+          description: 'All six steps are submitted: the application can be submitted.',
+          on: {
+            'application.submit': { target: 'confirming', actions: 'clearError' },
+          },
+        },
+        confirming: {
+          description:
+            'The person is asked to confirm: once sent, the application cannot be changed. Nothing is sent until they do.',
+          on: {
+            'application.confirmSubmit': { target: '#application.submitting' },
+            'application.cancelSubmit': { target: 'ready' },
+            // The question stands while every step stays submitted; a step that became incomplete withdraws it.
+            'application.stepChanged': [
+              { guard: { type: 'completesAllSteps', params: stepChangeOf }, actions: { type: 'setStepStatus', params: stepChangeOf } },
+              { target: 'incomplete', actions: [{ type: 'setStepStatus', params: stepChangeOf }, 'clearError'] },
+            ],
+          },
+        },
+      },
     },
     changesRequested: {
       description:
         "Staff's change request, being answered: only the steps staff reopened can change (readonlySteps), whatever the program's deadline; sending it again takes the application back to review.",
-      ...fillingIn({
-        incomplete: 'A reopened step is still incomplete: sending is refused with steps_incomplete.',
-        ready: 'Every step is submitted again: the application can be sent back to staff.',
-        confirming: 'The person is asked to confirm sending the changes. Nothing is sent until they do.',
-      }),
+      initial: 'incomplete',
+      on: {
+        'application.stepChanged': [
+          {
+            guard: { type: 'completesAllSteps', params: stepChangeOf },
+            target: '.ready',
+            actions: [{ type: 'setStepStatus', params: stepChangeOf }, 'clearError'],
+          },
+          {
+            target: '.incomplete',
+            actions: [{ type: 'setStepStatus', params: stepChangeOf }, 'clearError'],
+          },
+        ],
+      },
+      states: {
+        incomplete: {
+          description: 'A reopened step is still incomplete: sending is refused with steps_incomplete.',
+          on: {
+            'application.submit': { actions: 'refuseIncomplete' },
+          },
+        },
+        ready: {
+          description: 'Every step is submitted again: the application can be sent back to staff.',
+          on: {
+            'application.submit': { target: 'confirming', actions: 'clearError' },
+          },
+        },
+        confirming: {
+          description: 'The person is asked to confirm sending the changes. Nothing is sent until they do.',
+          on: {
+            'application.confirmSubmit': { target: '#application.submitting' },
+            'application.cancelSubmit': { target: 'ready' },
+            'application.stepChanged': [
+              { guard: { type: 'completesAllSteps', params: stepChangeOf }, actions: { type: 'setStepStatus', params: stepChangeOf } },
+              { target: 'incomplete', actions: [{ type: 'setStepStatus', params: stepChangeOf }, 'clearError'] },
+            ],
+          },
+        },
+      },
     },
     submitting: {
       description: 'Sending the application (the first time, or again after a change request).',
