@@ -48,15 +48,28 @@ function typeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
   return clause.name === undefined && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((element) => element.isTypeOnly);
 }
 
+/** The specifier of a dynamic `import('…')` call with a literal argument, or undefined for any other node. */
+function dynamicImportOf(node: ts.Node): string | undefined {
+  if (!ts.isCallExpression(node) || node.expression.kind !== ts.SyntaxKind.ImportKeyword) return undefined;
+  const [argument] = node.arguments;
+  return argument && ts.isStringLiteralLike(argument) ? argument.text : undefined;
+}
+
+/** The repository path `specifier` names from `file`, resolved as tsconfig.json does, or undefined outside it. */
+function resolvedPath(specifier: string, file: string): string | undefined {
+  const resolved = ts.resolveModuleName(specifier, join(root, file), compilerOptions, ts.sys, resolutionCache).resolvedModule?.resolvedFileName;
+  return resolved === undefined ? undefined : relative(root, resolved);
+}
+
 /** Every module specifier a file names, of the kind asked. */
 function specifiers(text: string, fileName: string, kind: ImportKind): string[] {
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       if (kind === 'all' || !typeOnly(node)) found.push(node.moduleSpecifier.text);
-    } else if (kind === 'all' && ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      const [argument] = node.arguments;
-      if (argument && ts.isStringLiteralLike(argument)) found.push(argument.text);
+    } else if (kind === 'all') {
+      const dynamic = dynamicImportOf(node);
+      if (dynamic !== undefined) found.push(dynamic);
     }
     ts.forEachChild(node, visit);
   };
@@ -70,9 +83,8 @@ export function importGraph(files: string[], read: (file: string) => string, kin
   return new Map(
     files.map((file) => {
       const targets = specifiers(read(file), file, kind)
-        .map((specifier) => ts.resolveModuleName(specifier, join(root, file), compilerOptions, ts.sys, resolutionCache).resolvedModule?.resolvedFileName)
+        .map((specifier) => resolvedPath(specifier, file))
         .filter((resolved): resolved is string => resolved !== undefined)
-        .map((resolved) => relative(root, resolved))
         .filter((target) => known.has(target));
       return [file, [...new Set(targets)]];
     }),
@@ -106,17 +118,16 @@ export function lazyRoutesOf(file: string): LazyRoute[] {
   const text = readSource(file);
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const resolve = (specifier: string): string => {
-    const resolved = ts.resolveModuleName(specifier, join(root, file), compilerOptions, ts.sys, resolutionCache).resolvedModule?.resolvedFileName;
-    if (!resolved) throw new Error(`${file}: ${specifier} does not resolve`);
-    return relative(root, resolved);
+    const resolved = resolvedPath(specifier, file);
+    if (resolved === undefined) throw new Error(`${file}: ${specifier} does not resolve`);
+    return resolved;
   };
   const importsIn = (node: ts.Node, helpers: Map<string, string[]>): string[] => {
     const found: string[] = [];
     const visit = (child: ts.Node) => {
-      if (ts.isCallExpression(child) && child.expression.kind === ts.SyntaxKind.ImportKeyword) {
-        const [argument] = child.arguments;
-        if (argument && ts.isStringLiteralLike(argument)) found.push(resolve(argument.text));
-      } else if (ts.isCallExpression(child) && ts.isIdentifier(child.expression)) {
+      const dynamic = dynamicImportOf(child);
+      if (dynamic !== undefined) found.push(resolve(dynamic));
+      else if (ts.isCallExpression(child) && ts.isIdentifier(child.expression)) {
         found.push(...(helpers.get(child.expression.text) ?? []));
       }
       ts.forEachChild(child, visit);
