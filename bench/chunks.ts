@@ -13,7 +13,8 @@ import { filesOf, reachableKeys, readViteManifest, type ViteManifest } from '../
 
 /**
  * The bench's screens (bench/web.ts) and the two public ones, each with the modules src/app/main.tsx awaits before the
- * first render for that address: the matched routes' `lazy` code (resolveLazyRoutes) and, for staff, the admin code
+ * first render for that address: the matched routes' `lazy` code (resolveLazyRoutes; a step screen's includes its
+ * steps' validators, shared/validation/step-validators.ts) and, for staff, the admin code
  * (preloadAdminCode). Kept in step with src/app/AppRoutes.tsx by hand. A module that is no chunk of its own is part of
  * the entry: the table marks that screen "(in the entry)", so a renamed module shows rather than pass unnoticed.
  */
@@ -25,7 +26,10 @@ export const SCREENS: { path: string; modules: string[] }[] = [
     path: '/panel/programs/my',
     modules: ['src/app/PanelRoutes.tsx', 'src/features/programs/components/MyProgramsPage.tsx'],
   },
-  { path: '/panel/application/:id/3', modules: ['src/app/PanelRoutes.tsx', 'src/app/ApplicationRoutes.tsx'] },
+  {
+    path: '/panel/application/:id/3',
+    modules: ['src/app/PanelRoutes.tsx', 'src/app/ApplicationRoutes.tsx', 'shared/validation/validators/application-screen-3.js'],
+  },
   { path: '/profile', modules: ['src/features/profile/components/ProfilePage.tsx'] },
   { path: '/admin/applications', modules: ['src/app/AdminRoutes.tsx', 'src/features/admin-applications/components/ApplicationsPage.tsx'] },
   {

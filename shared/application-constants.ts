@@ -15,6 +15,10 @@ export const everyStepListed: [Exclude<StepNumber, (typeof STEP_NUMBERS)[number]
 
 export const isStepNumber = (value: number): value is StepNumber => STEP_NUMBERS.some((step) => step === value);
 
+/** The four step screens: steps 4 and 5 are sections of the /3 screen (docs/product.md section 11). */
+export type StepScreen = 1 | 2 | 3 | 6;
+export const screenOfStep: Record<StepNumber, StepScreen> = { 1: 1, 2: 2, 3: 3, 4: 3, 5: 3, 6: 6 };
+
 /** Step 3 takes at most this many owners (openapi.yaml Step3Data owners maxItems): one documents field each. */
 export const MAX_OWNERS = 20;
 

@@ -5,7 +5,9 @@ import { defineMessages } from 'react-intl';
 import { matchRoutes, redirect, type HydrationState, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { SessionActor } from '#actors/session';
 import { loadCatalogPart } from '#lib/locale';
+import type { StepScreen } from '#shared/application-constants';
 import { catalogPartsFor } from '#shared/catalog-parts';
+import { loadScreenValidators } from '#shared/validation/step-validators';
 import { NotFoundPage, RouteErrorPage } from './ErrorPages';
 import { redirectSignedIn, requireSignedIn, requireStaff } from './guards';
 import { AppLoading, RootLayout, type RouteHandle } from './RootLayout';
@@ -57,6 +59,8 @@ const panel = () => import('./PanelRoutes');
 const publicPages = () => import('./PublicRoutes');
 // An application's screens are apart from the rest of the panel: they alone need the step schemas' validators.
 const application = () => import('./ApplicationRoutes');
+// A step screen fetches its own steps' validators beside that code (shared/validation/step-validators.ts).
+const stepScreen = async (screen: StepScreen) => (await Promise.all([application(), loadScreenValidators(screen)]))[0];
 
 /**
  * Each admin screen's code, a chunk of its own: a staff member opening the applications list downloads neither the
@@ -385,17 +389,17 @@ function routeTable(session: SessionActor): RouteObject[] {
                     {
                       path: '1',
                       handle: handle(titles.applying),
-                      lazy: async () => ({ Component: (await application()).ApplicationStep1Page }),
+                      lazy: async () => ({ Component: (await stepScreen(1)).ApplicationStep1Page }),
                     },
                     {
                       path: '2',
                       handle: handle(titles.applying),
-                      lazy: async () => ({ Component: (await application()).ApplicationStep2Page }),
+                      lazy: async () => ({ Component: (await stepScreen(2)).ApplicationStep2Page }),
                     },
                     {
                       path: '3',
                       handle: handle(titles.applying),
-                      lazy: async () => ({ Component: (await application()).ApplicationStep3Page }),
+                      lazy: async () => ({ Component: (await stepScreen(3)).ApplicationStep3Page }),
                     },
                     // Steps 4 and 5 are sections of the step-3 screen: no route of their own (docs/product.md section 2).
                     { path: '4', ...redirectTo((params) => `/panel/application/${rid(params.rid)}/3`) },
@@ -403,7 +407,7 @@ function routeTable(session: SessionActor): RouteObject[] {
                     {
                       path: '6',
                       handle: handle(titles.applying),
-                      lazy: async () => ({ Component: (await application()).ApplicationStep6Page }),
+                      lazy: async () => ({ Component: (await stepScreen(6)).ApplicationStep6Page }),
                     },
                     {
                       path: 'submit',

@@ -2,15 +2,10 @@
 // step screens (steps 3, 4 and 5 share /3), "check your answers" and the confirmation.
 import { firstIncompleteStep } from '#machines/application/application.steps';
 import type { StepNumber, StepStatus } from '#machines/step/step.types';
-import { STEP_NUMBERS } from '#shared/application-constants';
+import { screenOfStep, STEP_NUMBERS, type StepScreen } from '#shared/application-constants';
 import { isStepSubmitted } from '#shared/review-lifecycle';
 
-export type StepScreen = 1 | 2 | 3 | 6;
-
-/** Steps 4 and 5 are sections of the /3 screen (docs/product.md section 11). */
-export const screenOfStep: Record<StepNumber, StepScreen> = { 1: 1, 2: 2, 3: 3, 4: 3, 5: 3, 6: 6 };
-
-export { STEP_NUMBERS };
+export { screenOfStep, STEP_NUMBERS, type StepScreen };
 
 const base = (id: number) => `/panel/application/${id}`;
 

@@ -1,14 +1,17 @@
 // One list of drafts and form bodies, run through the browser's validators (generated from openapi.yaml) and the
 // server's (its own ajv over the same schemas): both name the same fields with the same message ids and values
 // (docs/decisions/014-one-set-of-rules.md).
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkStep } from '#server/applications/steps.ts';
 import { contractOperations } from '#server/http/contract.ts';
 import { validatorCompiler } from '#server/http/validators.ts';
-import type { StepNumber } from '#shared/application-constants.ts';
+import { STEP_NUMBERS, type StepNumber } from '#shared/application-constants.ts';
 import { checkWith, toFieldMessages, type FieldMessages, type SchemaIssue } from '#shared/validation/field-messages.ts';
-import { checkStepComplete, checkStepDraft } from '#shared/validation/step-checks.ts';
+import { checkStepComplete, checkStepDraft, loadStepChecks } from '#shared/validation/step-checks.ts';
 import * as generated from '#shared/validation/validators.js';
+
+// The step screens' validators arrive with their screens (shared/validation/step-validators.ts): all of them here.
+beforeAll(() => Promise.all(STEP_NUMBERS.map((step) => loadStepChecks(step))));
 
 type Ids = Record<string, Array<string | [string, Record<string, number>]>>;
 
