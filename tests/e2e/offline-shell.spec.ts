@@ -1,6 +1,7 @@
 // The installable app and its offline shell, in the browser (docs/decisions/060-offline-shell.md): the manifests are
-// linked and valid; the service worker registers and controls the page; an offline reload of a signed-in screen shows
-// the shell, the offline banner and a draft typed before; a new worker waits for the update prompt, and accepting it
+// linked and valid; the service worker registers and controls the page; offline, another step's screen opens from the
+// precache and keeps what is typed; an offline reload of a signed-in screen shows the shell, the offline banner and a
+// draft typed before; a new worker waits for the update prompt, and accepting it
 // reloads under the new version with the draft kept; a repeat visit to a signed-in screen paints the frame of its
 // family in the device's language from the worker alone (docs/decisions/067-the-frame-before-the-app.md); sign-out
 // empties every cache but the precache and the device's language. axe in es and en.
@@ -116,6 +117,19 @@ for (const locale of locales) {
     await expect(page.getByText(L('app.offline.banner'))).toBeVisible();
     await city(page, locale).fill('Cabo Rojo');
     await expect(page.getByText(L('application.autosave.offline'))).toBeVisible();
+
+    // Another step's screen, still offline: its code and its own checks (a module per step screen) come from the
+    // worker's precache, and what is typed there is checked (as it is rendered and before each save) and kept on the
+    // device too.
+    const indicator = page.getByRole('navigation', { name: L('application.indicator.label') });
+    const segment = (step: number) => t(locale, 'application.indicator.segment', { step, name: L(`application.indicator.short${step}`) });
+    await indicator.getByRole('link', { name: segment(2) }).click();
+    const businessName = page.getByLabel(fieldLabel(L('application.business.name')), { exact: true });
+    await expect(businessName).toBeVisible();
+    await businessName.fill('Café sin señal');
+    await expect(page.getByText(L('application.autosave.offline'))).toBeVisible();
+    await indicator.getByRole('link', { name: segment(1) }).click();
+    await expect(city(page, locale)).toHaveValue('Cabo Rojo');
 
     // Reloaded without a network: the shell, the banner and the draft typed before.
     await page.reload();
