@@ -12,7 +12,7 @@ import { root } from '#test-support/processes.ts';
 import { filesOf, reachableKeys, readViteManifest, type ViteManifest } from '../scripts/vite-manifest.ts';
 
 /**
- * The bench's screens (bench/web.ts) and the two public ones, each with the modules src/app/main.tsx awaits before the
+ * The bench's screens (bench/web.ts), the two public ones and an application's step 1, each with the modules src/app/main.tsx awaits before the
  * first render for that address: the matched routes' `lazy` code (resolveLazyRoutes; a step screen's includes its
  * steps' validators, shared/validation/step-validators.ts) and, for staff, the admin code
  * (preloadAdminCode). Kept in step with src/app/AppRoutes.tsx by hand. A module that is no chunk of its own is part of
@@ -25,6 +25,10 @@ export const SCREENS: { path: string; modules: string[] }[] = [
   {
     path: '/panel/programs/my',
     modules: ['src/app/PanelRoutes.tsx', 'src/features/programs/components/MyProgramsPage.tsx'],
+  },
+  {
+    path: '/panel/application/:id/1',
+    modules: ['src/app/PanelRoutes.tsx', 'src/app/ApplicationRoutes.tsx', 'shared/validation/validators/application-screen-1.js'],
   },
   {
     path: '/panel/application/:id/3',
