@@ -1,12 +1,9 @@
 // The browser's checks of an application step, with the validators generated from openapi.yaml (ApplicationStep{n}Data
 // for a draft, ApplicationStep{n}Complete to submit): the same schemas the server validates with (docs/decisions/014).
-// Each step screen's validators arrive with the screen (./step-validators.ts): await loadStepChecks before checking.
+// Each step screen's validators arrive with the screen: await loadStepValidators (./step-validators.ts) first.
 import type { StepNumber } from '#shared/application-constants.ts';
 import { checkWith, incompleteMessages, type FieldMessages } from './field-messages.ts';
-import { loadStepValidators, stepValidator } from './step-validators.ts';
-
-/** Fetches the validators `step` is checked with (once; the step's route has usually fetched them already). */
-export const loadStepChecks = loadStepValidators;
+import { stepValidator } from './step-validators.ts';
 
 /** What is malformed in a step's draft (the autosave would be refused for it); nothing is required yet. */
 export const checkStepDraft = (step: StepNumber, data: unknown): FieldMessages => checkWith(stepValidator(step, `ApplicationStep${step}Data`), data);

@@ -14,7 +14,8 @@ import { stepMachine } from '#machines/step/step.machine';
 import type { StepNumber, SubmitStepInput, SubmitStepOutput } from '#machines/step/step.types';
 import { uploadMachine } from '#machines/upload/upload.machine';
 import { isStepNumber } from '#shared/application-constants';
-import { checkStepComplete, loadStepChecks } from '#shared/validation/step-checks';
+import { checkStepComplete } from '#shared/validation/step-checks';
+import { loadStepValidators } from '#shared/validation/step-validators';
 import { savableDraft } from '#shared/validation/savable-draft';
 import { localFieldErrors } from '#lib/form-errors';
 import {
@@ -74,7 +75,7 @@ function provideAutosaveMachine(queryClient: QueryClient) {
       // No abort signal on purpose: a save already sent should reach the server even if the screen is left.
       saveDraft: fromPromise<SaveDraftOutput, SaveDraftInput>(async ({ input }) => {
         const step = stepNumberOf(input.step);
-        await loadStepChecks(step);
+        await loadStepValidators(step);
         // Only what the server will take: a malformed field stays on this device, marked on the form, and its last
         // saved value is sent in its place (docs/decisions/042-partial-drafts-and-phone-faults.md).
         const lastSaved = queryClient
@@ -127,7 +128,7 @@ function provideStepMachine(queryClient: QueryClient, student: boolean) {
         // checked with the step's own schema before the server is asked: every field that is missing or malformed
         // shows at once, in the same words the server would use; a field held back from the autosave is named for
         // what is wrong with it, not as missing.
-        await loadStepChecks(input.step);
+        await loadStepValidators(input.step);
         const problems = input.draft === null ? null : checkStepComplete(input.step, input.draft, { student });
         if (problems !== null) throw { body: localFieldErrors(problems) };
         try {

@@ -7,11 +7,12 @@ import { contractOperations } from '#server/http/contract.ts';
 import { validatorCompiler } from '#server/http/validators.ts';
 import { STEP_NUMBERS, type StepNumber } from '#shared/application-constants.ts';
 import { checkWith, toFieldMessages, type FieldMessages, type SchemaIssue } from '#shared/validation/field-messages.ts';
-import { checkStepComplete, checkStepDraft, loadStepChecks } from '#shared/validation/step-checks.ts';
+import { checkStepComplete, checkStepDraft } from '#shared/validation/step-checks.ts';
+import { loadStepValidators } from '#shared/validation/step-validators.ts';
 import * as generated from '#shared/validation/validators.js';
 
 // The step screens' validators arrive with their screens (shared/validation/step-validators.ts): all of them here.
-beforeAll(() => Promise.all(STEP_NUMBERS.map((step) => loadStepChecks(step))));
+beforeAll(() => Promise.all(STEP_NUMBERS.map((step) => loadStepValidators(step))));
 
 type Ids = Record<string, Array<string | [string, Record<string, number>]>>;
 

@@ -6,14 +6,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ssnLast4Of, STEP_NUMBERS } from '#shared/application-constants.ts';
 import { renamedFileName } from '#shared/drive-constants.ts';
 import { savableDraft } from '#shared/validation/savable-draft.ts';
-import { loadStepChecks } from '#shared/validation/step-checks.ts';
+import { loadStepValidators } from '#shared/validation/step-validators.ts';
 import { typedNumber } from '#components/ui/NumberTextField.tsx';
 import { fileSize } from '#components/upload/upload-messages.ts';
 import { formatInstant } from '#lib/dates.ts';
 import { formatMoney } from '#shared/money.ts';
 
 // The step screens' validators arrive with their screens (shared/validation/step-validators.ts): all of them here.
-beforeAll(() => Promise.all(STEP_NUMBERS.map((step) => loadStepChecks(step))));
+beforeAll(() => Promise.all(STEP_NUMBERS.map((step) => loadStepValidators(step))));
 
 const intlOf = (locale: 'es' | 'en') => createIntl({ locale, messages: {} });
 

@@ -3,7 +3,8 @@
 // module holds the validators of exactly its steps (docs/decisions/062-small-chunks.md).
 import { describe, expect, it } from 'vitest';
 import { screenOfStep, STEP_NUMBERS, type StepNumber } from '#shared/application-constants.ts';
-import { checkStepComplete, checkStepDraft, loadStepChecks } from '#shared/validation/step-checks.ts';
+import { checkStepComplete, checkStepDraft } from '#shared/validation/step-checks.ts';
+import { loadStepValidators } from '#shared/validation/step-validators.ts';
 import { closureOf, importGraph, readSource, sourcesUnder } from '../support/import-graph.ts';
 
 const SCREEN_MODULE = /^shared\/validation\/validators\/application-screen-(\d)\.d\.ts$/;
@@ -25,7 +26,7 @@ describe('the step screens’ validators', { timeout: 60_000 }, () => {
   });
 
   it('check every step once loaded, through the step checks', async () => {
-    await Promise.all(STEP_NUMBERS.map((step) => loadStepChecks(step)));
+    await Promise.all(STEP_NUMBERS.map((step) => loadStepValidators(step)));
     for (const step of STEP_NUMBERS) expect(checkStepDraft(step, {}), `step ${step}`).toEqual({});
     expect(checkStepDraft(5, { similar_program: 'yes' })).toEqual({ similar_program: [{ id: 'api.field.invalid' }] });
     expect(checkStepComplete(5, {}, { student: true })).not.toBeNull();
