@@ -1,6 +1,7 @@
 // What a screen's code loads before it runs (its static value imports, followed through): the screens that only link
-// to an application load none of the application's machines, which come with the application's own screens
-// (docs/decisions/066-boot-closure.md; `npm run bench:chunks` weighs each screen's chunks in a build).
+// to an application load none of the application's machines, which come with the application's own screens, and the
+// staff's applications list none of the review screen's parts (docs/decisions/066-boot-closure.md,
+// 071-admin-screens-apart.md; `npm run bench:chunks` weighs each screen's chunks in a build).
 import { describe, expect, it } from 'vitest';
 import { closureOf, importGraph, readSource, sourcesUnder } from '../support/import-graph.ts';
 
@@ -18,6 +19,10 @@ const SCREENS = [
 /** The application's workflow: its machine and the machines it invokes for each step and documents field. */
 const APPLICATION_MACHINES = /^machines\/(?:application|step|autosave|documents)\/[^/]+\.machine\.ts$/;
 
+/** The review screen's own parts: its page, panels and dialogs, and the review machine they run. */
+const REVIEW_SCREEN_PARTS =
+  /^(?:src\/features\/admin-applications\/components\/(?:ReviewPage|ReviewPanel|ReviewDialogs|DocumentChecklist|DuplicateFlags|NotesPanel|ScoringPanel)\.tsx|machines\/review\/review\.machine\.ts)$/;
+
 const applicationMachinesReached = (graph: Map<string, string[]>, screen: string) =>
   [...closureOf(graph, screen)].filter((file) => APPLICATION_MACHINES.test(file)).sort();
 
@@ -33,6 +38,13 @@ describe('screen closures', { timeout: 60_000 }, () => {
 
   it('the application step screen does load them (the check reads the graph)', () => {
     expect(applicationMachinesReached(graph, 'src/features/application/components/ApplicationLayout.tsx')).toContain('machines/application/application.machine.ts');
+  });
+
+  it('the applications list loads none of the review screen’s parts (it names applications through ApplicationFacts.tsx)', () => {
+    const reviewPartsOf = (screen: string) => [...closureOf(graph, screen)].filter((file) => REVIEW_SCREEN_PARTS.test(file)).sort();
+    expect(reviewPartsOf('src/features/admin-applications/components/ApplicationsPage.tsx')).toEqual([]);
+    // The check reads the graph: the review screen reaches them all.
+    expect(reviewPartsOf('src/features/admin-applications/components/ReviewPage.tsx')).toHaveLength(8);
   });
 
   it('finds the machine reached through a helper, and ignores a type-only or a dynamic import of it', () => {

@@ -29,7 +29,7 @@ import {
 } from '#features/admin-applications/api/applications';
 import { messages, QUEUES, queueNames, SORTS, sortNames } from '#features/admin-applications/messages';
 import { BulkActions } from './BulkActions';
-import { applicantName, programName } from './ReviewPage';
+import { applicantName, programName } from './ApplicationFacts';
 
 const STATUSES: readonly ApplicationStatus[] = APPLICATION_STATUSES;
 const COLUMNS = [

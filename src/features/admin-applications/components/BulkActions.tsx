@@ -21,7 +21,7 @@ import {
 } from '#machines/bulk-review/bulk-review.selectors';
 import { reviewersQueryOptions, type AdminApplicationRow } from '#features/admin-applications/api/applications';
 import { messages } from '#features/admin-applications/messages';
-import { applicantName } from './ReviewPage';
+import { applicantName } from './ApplicationFacts';
 
 const NOBODY = 'none';
 

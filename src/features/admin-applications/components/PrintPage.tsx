@@ -15,7 +15,7 @@ import { CATALOG_PARTS } from '#shared/catalog-parts';
 import { adminApplicationQueryOptions } from '#features/admin-applications/api/applications';
 import { scoresQueryOptions } from '#features/admin-applications/api/scoring';
 import { messages, REVIEW_PAGES } from '#features/admin-applications/messages';
-import { ApplicationFacts, applicantName } from './ReviewPage';
+import { ApplicationFacts, applicantName } from './ApplicationFacts';
 import { PrintChecklist, PrintHistory, PrintScores } from './PrintReview';
 import { applicationMailQueryOptions, wholeAuditQueryOptions } from '#components/admin/record-history';
 import { ReviewContent } from './ReviewSections';
