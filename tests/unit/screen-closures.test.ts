@@ -1,7 +1,8 @@
 // What a screen's code loads before it runs (its static value imports, followed through): the screens that only link
-// to an application load none of the application's machines, which come with the application's own screens, and the
-// staff's applications list none of the review screen's parts (docs/decisions/066-boot-closure.md,
-// 071-admin-screens-apart.md; `npm run bench:chunks` weighs each screen's chunks in a build).
+// to an application load none of the application's machines, which come with the application's own screens; no
+// screen loads another screen's module (a list, say, for a helper it exports), and the staff's applications list none
+// of the review screen's parts (docs/decisions/066-boot-closure.md, 071-admin-screens-apart.md; `npm run bench:chunks`
+// weighs each screen's chunks in a build).
 import { describe, expect, it } from 'vitest';
 import { closureOf, importGraph, readSource, sourcesUnder } from '../support/import-graph.ts';
 
@@ -38,6 +39,15 @@ describe('screen closures', { timeout: 60_000 }, () => {
 
   it('the application step screen does load them (the check reads the graph)', () => {
     expect(applicationMachinesReached(graph, 'src/features/application/components/ApplicationLayout.tsx')).toContain('machines/application/application.machine.ts');
+  });
+
+  it('no screen loads another screen’s module: what two screens share is a module of its own', () => {
+    const screens = files.filter((file) => /^src\/features\/[^/]+\/components\/\w+Page\.tsx$/.test(file));
+    expect(screens.length).toBeGreaterThan(30);
+    const loadsAnother = screens.flatMap((screen) =>
+      [...closureOf(graph, screen)].filter((file) => file !== screen && screens.includes(file)).map((file) => `${screen} -> ${file}`),
+    );
+    expect(loadsAnother).toEqual([]);
   });
 
   it('the applications list loads none of the review screen’s parts (it names applications through ApplicationFacts.tsx)', () => {

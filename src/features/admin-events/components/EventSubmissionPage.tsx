@@ -25,7 +25,7 @@ import {
 } from '#features/admin-events/api/events';
 import { howHeardLabel, kindLabel, messages, statusLabel } from '#features/admin-events/messages';
 import { EventForm } from './EventForm';
-import { RegistrationCount } from './EventsPage';
+import { RegistrationCount } from './RegistrationCount';
 
 /** Typed as a plain descriptor: it takes the person's name. */
 const CHECK_IN: MessageDescriptor = messages.checkIn;

@@ -12,9 +12,10 @@ import { SelectField, TextField } from '#components/ui/Field';
 import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
 import { errorText, toFormErrors } from '#lib/form-errors';
-import { downloadEventsCsv, eventListQueryOptions, type AdminEvent, type EventListQuery } from '#features/admin-events/api/events';
+import { downloadEventsCsv, eventListQueryOptions, type EventListQuery } from '#features/admin-events/api/events';
 import { kindLabel, messages, SORT_LABELS, SORTS, statusLabel } from '#features/admin-events/messages';
 import { EventForm } from './EventForm';
+import { RegistrationCount } from './RegistrationCount';
 
 const COLUMNS = [messages.columnTitle, messages.columnKind, messages.columnStarts, messages.columnStatus, messages.columnRegistrations];
 
@@ -29,17 +30,6 @@ function queryFromUrl(params: URLSearchParams): EventListQuery {
     ...(sort ? { sort } : {}),
     ...(params.get('cursor') ? { cursor: params.get('cursor') ?? '' } : {}),
   };
-}
-
-/** "12 of 30" or "12 (no limit)": registrations against the capacity. */
-export function RegistrationCount({ event }: { event: AdminEvent }) {
-  const intl = useIntl();
-  return (
-    <FormattedMessage
-      id="admin.events.registrationsOf"
-      values={{ taken: event.registrations, capacity: event.capacity === null ? intl.formatMessage(messages.noLimit) : event.capacity }}
-    />
-  );
 }
 
 export function EventsPage() {

@@ -8,7 +8,8 @@ import { ButtonLink } from '#components/ui/Button';
 import { SelectField, TextField } from '#components/ui/Field';
 import { InstantText } from '#components/ui/InstantText';
 import { PageHeading } from '#components/ui/PageHeading';
-import { downloadNewsCsv, newsListQueryOptions, type AdminNews, type NewsListQuery } from '#features/admin-news/api/news';
+import { downloadNewsCsv, newsListQueryOptions, type NewsListQuery } from '#features/admin-news/api/news';
+import { newsTitle } from '#features/admin-news/news-title';
 
 const messages = defineMessages({
   searchLabel: { id: 'admin.news.searchLabel' },
@@ -21,11 +22,6 @@ const messages = defineMessages({
   columnUpdated: { id: 'admin.news.column.updated' },
   csvName: { id: 'admin.news.csvName' },
 });
-
-/** The item's title in the reader's language, else the other one. */
-export function newsTitle(item: Pick<AdminNews, 'title_es' | 'title_en'>, locale: string): string {
-  return locale.startsWith('en') ? item.title_en || item.title_es : item.title_es || item.title_en;
-}
 
 function queryFromUrl(params: URLSearchParams): NewsListQuery {
   const state = params.get('state');

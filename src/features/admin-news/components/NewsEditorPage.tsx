@@ -20,7 +20,7 @@ import { noErrors, toFormErrors } from '#lib/form-errors';
 import { renderNewsMarkdown } from '#lib/news-markdown';
 import type { Locale } from '#lib/locale';
 import { newsQueryOptions, type AdminNews } from '#features/admin-news/api/news';
-import { newsTitle } from './NewsAdminPage';
+import { newsTitle } from '#features/admin-news/news-title';
 
 const messages = defineMessages({
   titleEs: { id: 'admin.news.form.titleEs' },
