@@ -1,53 +1,51 @@
 // The effects of every page actor the session owns (machines/session/session.pages.ts), provided once with the app's
 // query client where the session actor is made (src/actors/session.ts): views open them and never provide them.
 // Each kind's machine comes with the chunk of the screens that open it, not with the entry
-// (docs/decisions/066-boot-closure.md): the module of such a screen registers its kind (`providePageActor`), and the
-// admin chunk registers the staff kinds (staff-page-actors.ts, handed over by src/app/AdminRoutes.tsx as it loads).
-// Until then a kind's slot fails loudly, which only a screen of that chunk could reach, and those load with it.
+// (docs/decisions/066-boot-closure.md): the module that opens a kind registers it (`providePageActor`), the staff
+// kinds' in the admin screens' chunks, so no applicant's browser loads them and an admin screen loads only its own.
+// Until then a kind's slot fails loudly, which only that module's screens could reach, and those load with it
+// (tests/unit/page-actors-registered.test.ts checks that every opener reaches its kind's registration).
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyActorLogic } from 'xstate';
 import type { PageKind } from '#machines/session/session.pages';
-import type { StaffPageActors } from './staff-page-actors';
+import type {
+  provideDuplicateActionMachine,
+  provideEventActionMachine,
+  provideNewsActionMachine,
+  provideNoteActionMachine,
+  provideUserActionMachine,
+} from './admin-action';
+import type { provideBulkReviewMachine } from './bulk-review';
 import type { provideDriveMachine } from './drive';
 import type { provideAttendanceMachine, provideRegistrationMachine } from './events';
 import type { provideEnrolmentMachine, providePasskeysMachine } from './second-factor-pages';
+import type { provideReviewMachine } from './review';
 import type { provideSignatureMachine } from './signature';
 
 /** The provided machine of each kind. */
-type PageLogics = StaffPageActors & {
+type PageLogics = {
   drive: ReturnType<typeof provideDriveMachine>;
   registration: ReturnType<typeof provideRegistrationMachine>;
   attendance: ReturnType<typeof provideAttendanceMachine>;
   enrolment: ReturnType<typeof provideEnrolmentMachine>;
   passkeys: ReturnType<typeof providePasskeysMachine>;
   signature: ReturnType<typeof provideSignatureMachine>;
+  adminDrive: ReturnType<typeof provideDriveMachine>;
+  userAction: ReturnType<typeof provideUserActionMachine>;
+  eventAction: ReturnType<typeof provideEventActionMachine>;
+  newsAction: ReturnType<typeof provideNewsActionMachine>;
+  noteAction: ReturnType<typeof provideNoteActionMachine>;
+  duplicateAction: ReturnType<typeof provideDuplicateActionMachine>;
+  review: ReturnType<typeof provideReviewMachine>;
+  bulkReview: ReturnType<typeof provideBulkReviewMachine>;
 };
 
 const factories = new Map<PageKind, (queryClient: QueryClient) => AnyActorLogic>();
 
-/** Called at the top of the module of a screen that opens `kind`, so the kind's machine loads with that screen. */
-export function providePageActor<K extends Exclude<PageKind, keyof StaffPageActors>>(
-  kind: K,
-  factory: (queryClient: QueryClient) => PageLogics[K],
-): void {
+/** Called at the top of the module that opens `kind`, so the kind's machine loads with the screens that show it. */
+export function providePageActor<K extends PageKind>(kind: K, factory: (queryClient: QueryClient) => PageLogics[K]): void {
   factories.set(kind, factory);
 }
-
-/** Called by the admin chunk as it loads. */
-export function provideStaffPageActors(factory: (queryClient: QueryClient) => StaffPageActors): void {
-  for (const kind of STAFF_KINDS) factories.set(kind, (queryClient) => factory(queryClient)[kind]);
-}
-
-const STAFF_KINDS = [
-  'adminDrive',
-  'userAction',
-  'eventAction',
-  'newsAction',
-  'noteAction',
-  'duplicateAction',
-  'review',
-  'bulkReview',
-] as const satisfies readonly (keyof StaffPageActors)[];
 
 /**
  * A logic that is the kind's provided machine, looked up when an actor of it is made (by then the chunk whose screens

@@ -1,19 +1,14 @@
-// The staff area's layout (/admin/*) and the staff kinds of the session's page actors, loaded lazily as one chunk;
-// each admin screen is a chunk of its own beside it (src/app/AppRoutes.tsx, `adminScreens`). Non-staff people are sent
-// to /panel (docs/product.md section 11; the server enforces it too).
+// The staff area's layout (/admin/*), loaded lazily as one chunk; each admin screen is a chunk of its own beside it
+// (src/app/AppRoutes.tsx, `adminScreens`), with the staff page actors it opens (src/actors/page-actors.ts). Non-staff
+// people are sent to /panel (docs/product.md section 11; the server enforces it too).
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { provideStaffPageActors } from '#actors/page-actors';
-import { staffPageActors } from '#actors/staff-page-actors';
 import { secondFactorStatusQuery } from '#features/profile/api/second-factor';
 import { paths } from '#lib/paths';
 import { SubNav } from '#components/ui/SubNav';
 import { SignedInOnly } from '#components/session/SignedInOnly';
-
-// The session's staff page actors run the code of this chunk (src/actors/page-actors.ts): handed over as it loads.
-provideStaffPageActors(staffPageActors);
 
 export function AdminLayout() {
   const intl = useIntl();

@@ -30,6 +30,11 @@ import {
 import { messages, QUEUES, queueNames, SORTS, sortNames } from '#features/admin-applications/messages';
 import { BulkActions } from './BulkActions';
 import { applicantName, programName } from './ApplicationFacts';
+import { providePageActor } from '#actors/page-actors';
+import { provideBulkReviewMachine } from '#actors/bulk-review';
+
+// The session's `bulkReview` page actors run this machine; it loads with this screen (src/actors/page-actors.ts).
+providePageActor('bulkReview', provideBulkReviewMachine);
 
 const STATUSES: readonly ApplicationStatus[] = APPLICATION_STATUSES;
 const COLUMNS = [

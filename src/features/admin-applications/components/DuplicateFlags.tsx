@@ -15,6 +15,11 @@ import { InstantText } from '#components/ui/InstantText';
 import { selectActionRequest, selectConfirmOpen, selectIsWorking } from '#machines/admin-action/admin-action.selectors';
 import { duplicatesQueryOptions, type DuplicateFlag, type DuplicateReason } from '#features/admin-applications/api/duplicates';
 import { AdminActionOutcome } from './ReviewOutcome';
+import { providePageActor } from '#actors/page-actors';
+import { provideDuplicateActionMachine } from '#actors/admin-action';
+
+// The session's `duplicateAction` page actors run this machine; it loads with this panel (src/actors/page-actors.ts).
+providePageActor('duplicateAction', provideDuplicateActionMachine);
 
 const reasonNames: Record<DuplicateReason, { id: string }> = defineMessages({
   ssn_name: { id: 'admin.duplicates.reason.ssn_name' },

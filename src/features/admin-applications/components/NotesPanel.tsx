@@ -18,6 +18,11 @@ import { notesQueryOptions, type ApplicationNote } from '#features/admin-applica
 import { staffErrorBody } from '#shared/staff-commands';
 import { deleteButtonId, NoteItem } from './NoteItem';
 import { AdminActionOutcome } from './ReviewOutcome';
+import { providePageActor } from '#actors/page-actors';
+import { provideNoteActionMachine } from '#actors/admin-action';
+
+// The session's `noteAction` page actors run this machine; it loads with this panel (src/actors/page-actors.ts).
+providePageActor('noteAction', provideNoteActionMachine);
 
 export function NotesPanel({ id }: { id: number }) {
   const intl = useIntl();

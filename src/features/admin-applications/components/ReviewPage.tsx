@@ -8,7 +8,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { PageHeading } from '#components/ui/PageHeading';
 import { RecordHistory } from '#components/admin/RecordHistory';
 import { SubNav } from '#components/ui/SubNav';
-import { adminApplicationQueryOptions, type AdminApplication } from '#features/admin-applications/api/applications';
+import { adminApplicationQueryOptions, watchAdminApplication, type AdminApplication } from '#features/admin-applications/api/applications';
 import { messages, REVIEW_PAGES, reviewPageNames, type ReviewPage } from '#features/admin-applications/messages';
 import { ApplicationFacts, applicantName } from './ApplicationFacts';
 import { ReviewContent } from './ReviewSections';
@@ -20,8 +20,13 @@ import { ScoringPanel } from './ScoringPanel';
 import { selectUser } from '#machines/session/session.selectors';
 import { focusAfterNavigation, focusIdOf } from '#lib/focus-after-navigation';
 import { useSession } from '#lib/use-session';
-import { focusTarget } from '#actors/review';
+import { providePageActor } from '#actors/page-actors';
+import { focusTarget, provideReviewMachine } from '#actors/review';
 import { usePageActor, usePageEvent } from '#lib/use-page-actor';
+
+// The session's `review` page actors run this machine, following the application as staff read it again; it loads
+// with this screen (src/actors/page-actors.ts).
+providePageActor('review', (queryClient) => provideReviewMachine(queryClient, (id, listener) => watchAdminApplication(queryClient, id, listener)));
 
 /**
  * The review panel and the document checklist, driven by one review machine (machines/review,

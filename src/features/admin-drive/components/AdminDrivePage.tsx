@@ -29,6 +29,12 @@ import {
   driveSpacesQueryOptions,
   type AdminDriveSpace,
 } from '#features/admin-drive/api/drive';
+import { providePageActor } from '#actors/page-actors';
+import { provideDriveMachine } from '#actors/drive';
+import { adminDriveCalls } from '#features/admin-drive/api/drive';
+
+// The session's `adminDrive` page actors run this machine; it loads with this screen (src/actors/page-actors.ts).
+providePageActor('adminDrive', (queryClient) => provideDriveMachine(queryClient, adminDriveCalls));
 
 const fullName = (space: AdminDriveSpace) => `${space.first_name} ${space.last_name}`.trim() || space.email;
 

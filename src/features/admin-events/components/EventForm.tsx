@@ -15,6 +15,11 @@ import { noErrors, toFormErrors, type FormErrors } from '#lib/form-errors';
 import type { AdminEvent, AdminEventInput } from '#features/admin-events/api/events';
 import { messages } from '#features/admin-events/messages';
 import { fieldToInstant, instantToField } from '#features/admin-events/puerto-rico-time';
+import { providePageActor } from '#actors/page-actors';
+import { provideEventActionMachine } from '#actors/admin-action';
+
+// The session's `eventAction` page actors run this machine; it loads with this form (src/actors/page-actors.ts).
+providePageActor('eventAction', provideEventActionMachine);
 
 const FIELDS = ['kind', 'title_es', 'title_en', 'description_es', 'description_en', 'starts_at', 'ends_at', 'place', 'link', 'capacity', 'status'] as const;
 type FieldName = (typeof FIELDS)[number];

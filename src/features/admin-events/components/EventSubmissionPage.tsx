@@ -26,6 +26,11 @@ import {
 import { howHeardLabel, kindLabel, messages, statusLabel } from '#features/admin-events/messages';
 import { EventForm } from './EventForm';
 import { RegistrationCount } from './RegistrationCount';
+import { providePageActor } from '#actors/page-actors';
+import { provideEventActionMachine } from '#actors/admin-action';
+
+// The session's `eventAction` page actors run this machine; it loads with this screen (src/actors/page-actors.ts).
+providePageActor('eventAction', provideEventActionMachine);
 
 /** Typed as a plain descriptor: it takes the person's name. */
 const CHECK_IN: MessageDescriptor = messages.checkIn;

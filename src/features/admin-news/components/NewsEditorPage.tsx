@@ -21,6 +21,11 @@ import { renderNewsMarkdown } from '#lib/news-markdown';
 import type { Locale } from '#lib/locale';
 import { newsQueryOptions, type AdminNews } from '#features/admin-news/api/news';
 import { newsTitle } from '#features/admin-news/news-title';
+import { providePageActor } from '#actors/page-actors';
+import { provideNewsActionMachine } from '#actors/admin-action';
+
+// The session's `newsAction` page actors run this machine; it loads with this screen (src/actors/page-actors.ts).
+providePageActor('newsAction', provideNewsActionMachine);
 
 const messages = defineMessages({
   titleEs: { id: 'admin.news.form.titleEs' },

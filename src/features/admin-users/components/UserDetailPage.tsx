@@ -26,6 +26,11 @@ import { userQueryOptions, userSessionsQueryOptions, type AdminUserDetail } from
 import { DeviceList, PlaceSource, deviceWords } from '#components/session/DeviceList';
 import { RecordHistory } from '#components/admin/RecordHistory';
 import type { AuditEntry } from '#components/admin/record-history';
+import { providePageActor } from '#actors/page-actors';
+import { provideUserActionMachine } from '#actors/admin-action';
+
+// The session's `userAction` page actors run this machine; it loads with this screen (src/actors/page-actors.ts).
+providePageActor('userAction', provideUserActionMachine);
 
 /** The actions on an account, named as the buttons offer them. */
 type UserAction = 'setStaff' | 'setActive' | 'sendReset';
