@@ -24,6 +24,7 @@ import { PageHeading } from '#components/ui/PageHeading';
 import { fileSize } from '#components/upload/upload-messages';
 import { useLocale } from '#lib/locale';
 import {
+  adminDriveCalls,
   adminDriveQueryOptions,
   adminDriveSource,
   driveSpacesQueryOptions,
@@ -31,7 +32,6 @@ import {
 } from '#features/admin-drive/api/drive';
 import { providePageActor } from '#actors/page-actors';
 import { provideDriveMachine } from '#actors/drive';
-import { adminDriveCalls } from '#features/admin-drive/api/drive';
 
 // The session's `adminDrive` page actors run this machine; it loads with this screen (src/actors/page-actors.ts).
 providePageActor('adminDrive', (queryClient) => provideDriveMachine(queryClient, adminDriveCalls));
