@@ -13,11 +13,10 @@ const calls = (name: string, text: string): PageKind[] =>
 // Reading some 330 files and resolving their imports takes seconds on a busy two-core machine.
 describe('page actors registered by their openers', { timeout: 60_000 }, () => {
   const files = sourcesUnder('src', 'machines', 'shared');
-  const read = (file: string) => readSource(file);
-  const graph = importGraph(files, read, 'loaded');
-  const registrations = (file: string, text: (file: string) => string = read) =>
+  const graph = importGraph(files, readSource, 'loaded');
+  const registrations = (file: string, text: (file: string) => string = readSource) =>
     new Set([...closureOf(graph, file)].flatMap((reached) => calls('providePageActor', text(reached))));
-  const openers = files.flatMap((file) => calls('usePageActor', read(file)).map((kind) => ({ file, kind })));
+  const openers = files.flatMap((file) => calls('usePageActor', readSource(file)).map((kind) => ({ file, kind })));
 
   it('every kind is opened somewhere, and every module that opens a kind loads its registration', () => {
     expect([...new Set(openers.map(({ kind }) => kind))].sort()).toEqual([...KINDS].sort());
@@ -26,7 +25,7 @@ describe('page actors registered by their openers', { timeout: 60_000 }, () => {
   });
 
   it('finds an opener whose registration is gone (the check reads the code)', () => {
-    const without = (file: string) => read(file).replace("providePageActor('review',", "void ('review',");
+    const without = (file: string) => readSource(file).replace("providePageActor('review',", "void ('review',");
     const opener = 'src/features/admin-applications/components/ReviewPage.tsx';
     expect(registrations(opener).has('review')).toBe(true);
     expect(registrations(opener, without).has('review')).toBe(false);
